@@ -1,0 +1,34 @@
+/**
+ * Gatsby configuration: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-config/
+ */
+import type { GatsbyConfig } from "gatsby"
+import { siteFacts } from "./src/config/site-facts"
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: siteFacts.appName,
+    siteUrl: siteFacts.siteUrl,
+    description: siteFacts.description,
+  },
+  graphqlTypegen: { generateOnBuild: true },
+  jsxRuntime: "automatic",
+  jsxImportSource: "theme-ui",
+  trailingSlash: "never",
+  plugins: [
+    "gatsby-plugin-theme-ui",
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "landing", path: `${__dirname}/content/landing` },
+    },
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "legal", path: `${__dirname}/content/legal` },
+    },
+    "gatsby-transformer-remark",
+  ],
+}
+
+export default config

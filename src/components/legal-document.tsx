@@ -1,0 +1,27 @@
+import { Container } from "../elements/container"
+
+type LegalDocumentProps = { title: string; effectiveDate: string; html: string }
+
+/** A legal text from content/legal, set for reading. */
+export function LegalDocument({ title, effectiveDate, html }: LegalDocumentProps) {
+  return (
+    <Container as="article" sx={{ pt: [5, null, 7] }}>
+      <div sx={{ maxWidth: "prose" }}>
+        <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{title}</h1>
+        <p sx={{ variant: "text.small", mt: 3 }}>Effective {effectiveDate}</p>
+        <div
+          sx={{
+            fontSize: [2, null, 3],
+            h2: { variant: "text.heading", fontSize: [4, null, 5], mt: 7, mb: 3 },
+            h3: { variant: "text.heading", fontSize: [3, null, 4], mt: 5, mb: 2 },
+            p: { my: 3 },
+            "ul, ol": { pl: 5, my: 3 },
+            li: { my: 2 },
+            a: { color: "accent", textUnderlineOffset: "0.15em", wordBreak: "break-word" },
+          }}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </div>
+    </Container>
+  )
+}

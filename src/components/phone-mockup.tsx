@@ -1,0 +1,36 @@
+import { keyframes } from "@emotion/react"
+import { StaticImage } from "gatsby-plugin-image"
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+
+type PhoneMockupProps = { alt: string }
+
+/**
+ * The app on a phone. It fades in 100 ms after the page loads, over 350 ms,
+ * in CSS alone, so it needs no JavaScript and its space is reserved from the start.
+ */
+export function PhoneMockup({ alt }: PhoneMockupProps) {
+  return (
+    <div
+      data-testid="phone-mockup"
+      sx={{
+        width: "100%",
+        maxWidth: "mockup",
+        mx: "auto",
+        opacity: 0,
+        animation: `${fadeIn} 350ms ease-out 100ms forwards`,
+        filter: "drop-shadow(0 24px 48px rgba(0, 0, 0, 0.35))",
+      }}
+    >
+      <StaticImage
+        src="../images/phone-mockup.png"
+        alt={alt}
+        width={340}
+        placeholder="none"
+        loading="eager"
+        formats={["auto", "avif", "webp"]}
+        breakpoints={[280, 340, 680]}
+      />
+    </div>
+  )
+}

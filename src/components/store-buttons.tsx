@@ -1,0 +1,19 @@
+import { siteFacts } from "../config/site-facts"
+
+const stores = [
+  { label: "Download for iPhone", href: siteFacts.appStoreUrl, variant: "buttons.primary" },
+  { label: "Download for Android", href: siteFacts.playStoreUrl, variant: "buttons.secondary" },
+] as const
+
+/** The two store buttons; each opens its store listing in a new tab. */
+export function StoreButtons() {
+  return (
+    <div sx={{ display: "flex", flexDirection: ["column", null, "row"], gap: 3, mt: 6 }}>
+      {stores.map(({ label, href, variant }) => (
+        <a key={label} href={href} target="_blank" rel="noopener noreferrer" sx={{ variant }}>
+          {label}
+        </a>
+      ))}
+    </div>
+  )
+}

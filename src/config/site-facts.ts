@@ -1,0 +1,70 @@
+/**
+ * The one place that holds the site's facts. A real company changes these
+ * values (every default is fictional) and rebuilds; nothing else in the
+ * project repeats them.
+ */
+
+/** A third-party service the app relies on, linked from the legal pages. */
+export type Provider = {
+  /** The provider's name as the legal pages show it. */
+  name: string
+  /** Address of the provider's privacy policy. */
+  privacyUrl: string
+  /** Address of the provider's terms of service. */
+  termsUrl: string
+}
+
+/** The four kinds of provider the privacy policy names. */
+export type ProviderRole = "store" | "analytics" | "errors" | "billing"
+
+export type SiteFacts = {
+  appName: string
+  companyName: string
+  /** Shown in meta descriptions and link previews. */
+  description: string
+  supportEmail: string
+  /** Public address of the site, without a trailing slash. */
+  siteUrl: string
+  appStoreUrl: string
+  /** Numeric App Store id; an empty string when the app is not listed yet. */
+  appStoreId: string
+  playStoreUrl: string
+  providers: Record<ProviderRole, Provider>
+  /** Show the color-mode toggle in the header. */
+  showColorModeToggle: boolean
+}
+
+export const siteFacts: SiteFacts = {
+  appName: "Storyling",
+  companyName: "Storyling Labs",
+  description:
+    "Storyling teaches you a new language one story at a time: every story blends words you already know with new vocabulary.",
+  supportEmail: "support@storyling.example.com",
+  siteUrl: "https://storyling.example.com",
+  appStoreUrl: "https://apps.apple.com/app/id0000000000",
+  appStoreId: "0000000000",
+  playStoreUrl: "https://play.google.com/store/apps/details?id=com.example.storyling",
+  providers: {
+    store: {
+      name: "Google Play Services",
+      privacyUrl: "https://policies.google.com/privacy",
+      termsUrl: "https://policies.google.com/terms",
+    },
+    analytics: {
+      name: "Google Analytics for Firebase",
+      privacyUrl: "https://firebase.google.com/support/privacy",
+      termsUrl: "https://firebase.google.com/terms/analytics",
+    },
+    errors: {
+      name: "Sentry",
+      privacyUrl: "https://sentry.io/privacy/",
+      termsUrl: "https://sentry.io/terms/",
+    },
+    billing: {
+      name: "RevenueCat",
+      privacyUrl: "https://www.revenuecat.com/privacy/",
+      termsUrl: "https://www.revenuecat.com/terms/",
+    },
+  },
+  showColorModeToggle: false,
+}

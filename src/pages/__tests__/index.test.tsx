@@ -1,0 +1,56 @@
+import { screen } from "@testing-library/react"
+import type { PageProps } from "gatsby"
+import { siteFacts } from "../../config/site-facts"
+import { renderWithTheme } from "../../testing/render-with-theme"
+import IndexPage from "../index"
+
+const copy = {
+  headline: "Learn a new language one story at a time.",
+  highlight: "one story",
+  subtext: "Every story blends words you already know with new vocabulary.",
+  mockupAlt: "The app on a phone, showing a story",
+  description: "A description",
+}
+
+const renderLanding = () =>
+  renderWithTheme(
+    <IndexPage
+      {...({ data: { markdownRemark: { frontmatter: copy } }, location: { pathname: "/" } } as unknown as PageProps<Queries.LandingPageQuery>)}
+    />,
+  )
+
+describe("the landing page", () => {
+  it("shows the headline with 'one story' highlighted", () => {
+    renderLanding()
+    const headline = screen.getByRole("heading", { level: 1 })
+    expect(headline).toHaveTextContent("Learn a new language one story at a time.")
+    expect(headline.querySelector("mark")).toHaveTextContent(/^one story$/)
+  })
+
+  it("shows the sub-text", () => {
+    renderLanding()
+    expect(screen.getByText(copy.subtext)).toBeInTheDocument()
+  })
+
+  it.each([
+    ["Download for iPhone", siteFacts.appStoreUrl],
+    ["Download for Android", siteFacts.playStoreUrl],
+  ])("opens '%s' in a new tab at the store listing", (name, href) => {
+    renderLanding()
+    const button = screen.getByRole("link", { name })
+    expect(button).toHaveAttribute("href", href)
+    expect(button).toHaveAttribute("target", "_blank")
+    expect(button).toHaveAttribute("rel", "noopener noreferrer")
+  })
+
+  it("shows the phone mockup with its alt text", () => {
+    renderLanding()
+    expect(screen.getByRole("img", { name: copy.mockupAlt })).toBeInTheDocument()
+  })
+
+  it("has exactly one h1 and a 'Contact us' button", () => {
+    renderLanding()
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1)
+    expect(screen.getByRole("link", { name: "Contact us" })).toBeInTheDocument()
+  })
+})

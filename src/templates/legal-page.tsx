@@ -1,0 +1,36 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby"
+import { Layout } from "../components/layout"
+import { LegalDocument } from "../components/legal-document"
+import { Seo } from "../components/seo"
+
+export default function LegalPage({ data, location }: PageProps<Queries.LegalPageQuery>) {
+  const document = data.markdownRemark
+  return (
+    <Layout pathname={location.pathname}>
+      {document && (
+        <LegalDocument
+          title={document.frontmatter.title}
+          effectiveDate={document.frontmatter.effectiveDate ?? ""}
+          html={document.factsHtml}
+        />
+      )}
+    </Layout>
+  )
+}
+
+export const Head: HeadFC<Queries.LegalPageQuery> = ({ data }) => (
+  <Seo title={data.markdownRemark?.frontmatter.title} description={data.markdownRemark?.frontmatter.description ?? undefined} />
+)
+
+export const query = graphql`
+  query LegalPage($id: String!) {
+    markdownRemark(id: { eq: $id }) {
+      factsHtml
+      frontmatter {
+        title
+        description
+        effectiveDate(formatString: "MMMM D, YYYY")
+      }
+    }
+  }
+`
