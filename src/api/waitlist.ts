@@ -1,0 +1,35 @@
+/**
+ * POST /api/waitlist: a Gatsby Function (https://www.gatsbyjs.com/docs/reference/functions/)
+ * that stores a contact form entry on the waitlist. The rules live in
+ * src/waitlist/; this file only carries the request to them and back.
+ */
+import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { handleWaitlistRequest } from "../waitlist/handle-waitlist-request"
+import { createWaitlistContext } from "../waitlist/waitlist-context"
+
+/**
+ * The body arrives raw, whatever its type, so the handler judges type, size
+ * and JSON itself. (Exported through a destructuring on purpose: Gatsby's
+ * query extractor takes a plain `export const config` in any file under src/
+ * for a page's rendering config and then builds the DSG/SSR engines, which
+ * this static site does not need and which reject sharp's native binary.)
+ */
+export const { config } = {
+  config: { bodyParser: { raw: { type: "*/*", limit: "1mb" } } } satisfies GatsbyFunctionConfig,
+}
+
+const context = createWaitlistContext()
+
+export default async function handler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) {
+  const answer = await handleWaitlistRequest(
+    {
+      method: req.method ?? "GET",
+      headers: req.headers,
+      body: Buffer.isBuffer(req.body) ? req.body : undefined,
+      remoteAddress: req.socket.remoteAddress,
+    },
+    context,
+  )
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
+  res.status(answer.status).send(answer.body)
+}

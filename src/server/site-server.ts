@@ -1,0 +1,103 @@
+import fs from "fs"
+import http from "http"
+import path from "path"
+import express, { type NextFunction, type Request, type Response } from "express"
+import { cacheControlFor } from "./cache-policy"
+import { BodyTooLargeError, readRawBody } from "./read-raw-body"
+
+/** The largest body the server hands to a Function; each Function sets its own, smaller limit. */
+export const FUNCTION_BODY_LIMIT = 1024 * 1024
+
+export type SiteServerOptions = {
+  /** The project's root, holding `public/` and `.cache/functions/` after `gatsby build`. */
+  root: string
+  /** Headers every response carries (the security headers of gatsby-config). */
+  headers?: Record<string, string>
+}
+
+type FunctionEntry = { functionRoute: string; relativeCompiledFilePath: string }
+type GatsbyFunction = (req: Request, res: Response) => unknown
+
+/** The compiled Gatsby Functions of the build, by route. */
+function loadFunctions(root: string): Map<string, GatsbyFunction> {
+  const dir = path.join(root, ".cache", "functions")
+  const manifest = path.join(dir, "manifest.json")
+  const entries = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, "utf8")) as FunctionEntry[]) : []
+  return new Map(
+    entries.map(({ functionRoute, relativeCompiledFilePath }) => {
+      const compiled = require(path.join(dir, relativeCompiledFilePath)) as { default?: GatsbyFunction } & GatsbyFunction
+      return [functionRoute, compiled.default ?? compiled]
+    }),
+  )
+}
+
+const jsonError = (res: Response, status: number, error: string) =>
+  res.status(status).set("Cache-Control", "no-store").json({ error })
+
+/**
+ * The production server `npm start` runs: the built site from `public/` with
+ * the right cache and security headers and a real 404, and the compiled
+ * Gatsby Functions under /api. It does what `gatsby serve` does, plus the
+ * headers that `gatsby serve` ignores and a JSON answer for every bad body.
+ */
+export function createSiteServer({ root, headers = {} }: SiteServerOptions): http.Server {
+  const publicDir = path.join(root, "public")
+  const notFoundPage = path.join(publicDir, "404.html")
+  if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
+  const functions = loadFunctions(root)
+  const app = express()
+  app.disable("x-powered-by")
+  app.disable("etag")
+  app.set("trust proxy", false)
+
+  app.use((_req, res, next) => {
+    res.set(headers)
+    next()
+  })
+
+  app.all("/api/:route", async (req, res) => {
+    const fn = functions.get(req.params.route ?? "")
+    if (!fn) return jsonError(res, 404, "There is no such API route.")
+    try {
+      req.body = await readRawBody(req, FUNCTION_BODY_LIMIT)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        res.set("Connection", "close")
+        return jsonError(res, 413, "The body is larger than the server accepts.")
+      }
+      return jsonError(res, 400, "The body could not be read.")
+    }
+    try {
+      await fn(req, res)
+    } catch (error) {
+      console.error(`/api/${req.params.route} failed:`, error)
+      if (!res.headersSent) jsonError(res, 503, "The service is unavailable right now. Please try again later.")
+    }
+  })
+
+  const staticFiles = express.static(publicDir, {
+    redirect: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(publicDir, file).split(path.sep).join("/")))
+    },
+  })
+  app.use(staticFiles)
+  // Routes without a trailing slash (`/contact`) live in `contact/index.html`.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!/^\/[^.]*$/.test(req.path) || !["GET", "HEAD"].includes(req.method)) return next()
+    const page = path.join(publicDir, path.normalize(req.path).replace(/\/+$/, ""), "index.html")
+    if (!page.startsWith(publicDir + path.sep) || !fs.existsSync(page)) return next()
+    res.set("Cache-Control", cacheControlFor(req.path))
+    res.sendFile(page)
+  })
+  app.use((_req: Request, res: Response) => {
+    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage)
+  })
+
+  const server = http.createServer(app)
+  server.requestTimeout = 15_000
+  server.headersTimeout = 10_000
+  return server
+}

@@ -1,0 +1,115 @@
+import { parseSubmission } from "./parse-submission"
+import type { RateLimiter } from "./rate-limiter"
+import { StoreUnavailableError, type WaitlistStore } from "./waitlist-store"
+
+/** The largest body the waitlist reads. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+/** An HTTP request as the waitlist sees it, whatever server carries it. */
+export type WaitlistRequest = {
+  method: string
+  headers: Record<string, string | string[] | undefined>
+  /** The raw body, or undefined when there is none. */
+  body: Buffer | undefined
+  /** The address of the socket the request came in on. */
+  remoteAddress: string | undefined
+}
+
+export type WaitlistResponse = { status: number; headers: Record<string, string>; body: string }
+
+export type WaitlistContext = {
+  /** The store, opened on first use. @throws StoreUnavailableError */
+  store: () => WaitlistStore
+  limiter: RateLimiter
+  /** Count X-Forwarded-For (WAITLIST_TRUST_PROXY=1). */
+  trustProxy: boolean
+  /** Origins allowed besides the request's own host (the configured site URL). */
+  allowedOrigins: string[]
+  log: (message: string) => void
+}
+
+const ACCEPTED = JSON.stringify({ ok: true })
+
+const answer = (status: number, body: object, headers: Record<string, string> = {}): WaitlistResponse => ({
+  status,
+  headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  body: JSON.stringify(body),
+})
+
+const header = (request: WaitlistRequest, name: string): string | undefined => {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The client a submission is counted against: the socket's address, or the proxy's word for it when trusted. */
+export function clientAddress(request: WaitlistRequest, trustProxy: boolean): string {
+  const forwarded = trustProxy ? header(request, "x-forwarded-for") : undefined
+  const lastHop = forwarded?.split(",").pop()?.trim()
+  return lastHop || request.remoteAddress || "unknown"
+}
+
+const isCrossSite = (request: WaitlistRequest, allowedOrigins: string[]): boolean => {
+  if (header(request, "sec-fetch-site") === "cross-site") return true
+  const origin = header(request, "origin")
+  if (origin === undefined) return false
+  if (allowedOrigins.includes(origin)) return false
+  try {
+    return new URL(origin).host !== header(request, "host")
+  } catch {
+    return true
+  }
+}
+
+const isJson = (request: WaitlistRequest): boolean =>
+  (header(request, "content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
+
+/**
+ * Answers one request to /api/waitlist. Every answer is JSON; bad input gets
+ * a 4xx that says what is wrong, an unreachable store a 503, never a 500.
+ * A new address, a known one (updated in place) and a filled honeypot all
+ * get the same 201, so the answer reveals neither who is on the list nor
+ * that a bot was caught.
+ */
+export async function handleWaitlistRequest(request: WaitlistRequest, context: WaitlistContext): Promise<WaitlistResponse> {
+  if (request.method !== "POST") {
+    return answer(405, { error: "Only POST is allowed here." }, { Allow: "POST" })
+  }
+  if (isCrossSite(request, context.allowedOrigins)) {
+    return answer(403, { error: "Cross-site submissions are not accepted." })
+  }
+  if (!isJson(request)) return answer(415, { error: "Send the entry as JSON, with Content-Type: application/json." })
+  const body = request.body ?? Buffer.alloc(0)
+  if (body.length > MAX_BODY_BYTES) return answer(413, { error: "The body is larger than 16 KB." })
+
+  let json: unknown
+  try {
+    json = JSON.parse(body.toString("utf8"))
+  } catch {
+    return answer(400, { error: "The body is not valid JSON." })
+  }
+  const parsed = parseSubmission(json)
+  if (!parsed.ok) return answer(422, { error: parsed.error, fields: parsed.fields })
+
+  const client = clientAddress(request, context.trustProxy)
+  const decision = context.limiter.check(client)
+  if (!decision.allowed) {
+    return answer(
+      429,
+      { error: "Too many submissions from this address. Please try again later." },
+      { "Retry-After": String(decision.retryAfterSeconds) },
+    )
+  }
+
+  const { submission } = parsed
+  if (submission.city === "") {
+    try {
+      await context.store().save(submission)
+    } catch (error) {
+      const cause = error instanceof StoreUnavailableError ? error.message : String(error)
+      context.log(`waitlist: store unavailable: ${cause}`)
+      return answer(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
+    }
+  }
+  context.limiter.record(client)
+  return { ...answer(201, {}), body: ACCEPTED }
+}

@@ -1,0 +1,53 @@
+import { runtimeEnv } from "./runtime-env"
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
+/**
+ * Counts accepted submissions per client in a sliding window. `limit` 0
+ * turns it off. Forgotten clients are swept as they expire, so memory stays
+ * bounded by the clients of the last window.
+ */
+export class RateLimiter {
+  private readonly accepted = new Map<string, number[]>()
+  private lastSweep = 0
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /** May this client submit now? */
+  check(client: string, now = Date.now()): RateDecision {
+    if (this.limit <= 0) return { allowed: true }
+    this.sweep(now)
+    const times = this.recent(client, now)
+    if (times.length < this.limit) return { allowed: true }
+    const oldest = times[0] ?? now
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) }
+  }
+
+  /** Records an accepted submission of this client. */
+  record(client: string, now = Date.now()): void {
+    if (this.limit <= 0) return
+    const times = this.recent(client, now)
+    times.push(now)
+    this.accepted.set(client, times)
+  }
+
+  private recent(client: string, now: number): number[] {
+    return (this.accepted.get(client) ?? []).filter((time) => time > now - this.windowMs)
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < this.windowMs) return
+    this.lastSweep = now
+    for (const [client, times] of this.accepted) {
+      if (times.every((time) => time <= now - this.windowMs)) this.accepted.delete(client)
+    }
+  }
+}
+
+/** WAITLIST_RATE_LIMIT as a number: 5 when unset, 0 to turn the limit off. */
+export function rateLimitFromEnv(env: NodeJS.ProcessEnv = runtimeEnv()): number {
+  const value = Number(env.WAITLIST_RATE_LIMIT ?? 5)
+  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : 5
+}

@@ -1,0 +1,109 @@
+import fs from "fs"
+import path from "path"
+import type BetterSqlite3 from "better-sqlite3"
+import { loadBetterSqlite3 } from "./load-better-sqlite3"
+import {
+  normalizeEmail,
+  StoreUnavailableError,
+  type NewWaitlistEntry,
+  type WaitlistEntry,
+  type WaitlistStore,
+} from "./waitlist-store"
+
+/** Each step brings the schema one version further; `user_version` records how far a file has come. */
+const MIGRATIONS = [
+  `CREATE TABLE waitlist_entries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     email_normalized TEXT NOT NULL UNIQUE,
+     message TEXT NOT NULL,
+     metadata TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   )`,
+]
+
+type Row = { name: string; email: string; message: string; metadata: string; created_at: string; updated_at: string }
+
+/** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
+export class SqliteWaitlistStore implements WaitlistStore {
+  private readonly db: BetterSqlite3.Database
+  private readonly upsert: BetterSqlite3.Statement
+  private readonly deleteByEmail: BetterSqlite3.Statement
+
+  /** Opens (and creates or migrates) the file. @throws StoreUnavailableError when it cannot. */
+  constructor(readonly file: string) {
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      const Database = loadBetterSqlite3()
+      this.db = new Database(file, { timeout: 5000 })
+      this.db.pragma("journal_mode = WAL")
+      this.db.pragma("synchronous = FULL")
+      this.migrate()
+      this.upsert = this.db.prepare(
+        `INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata, created_at, updated_at)
+         VALUES (@name, @email, @normalized, @message, @metadata, @now, @now)
+         ON CONFLICT (email_normalized) DO UPDATE SET
+           name = excluded.name, email = excluded.email, message = excluded.message,
+           metadata = excluded.metadata, updated_at = excluded.updated_at`,
+      )
+      this.deleteByEmail = this.db.prepare("DELETE FROM waitlist_entries WHERE email_normalized = ?")
+    } catch (error) {
+      throw new StoreUnavailableError(`cannot open the SQLite waitlist at ${file}: ${(error as Error).message}`, {
+        cause: error,
+      })
+    }
+  }
+
+  private migrate() {
+    const version = this.db.pragma("user_version", { simple: true }) as number
+    MIGRATIONS.slice(version).forEach((sql, index) => {
+      this.db.transaction(() => {
+        this.db.exec(sql)
+        this.db.pragma(`user_version = ${version + index + 1}`)
+      }).immediate()
+    })
+  }
+
+  private run<T>(work: () => T): T {
+    try {
+      return work()
+    } catch (error) {
+      throw new StoreUnavailableError(`the SQLite waitlist failed: ${(error as Error).message}`, { cause: error })
+    }
+  }
+
+  async save({ name, email, message, metadata }: NewWaitlistEntry): Promise<void> {
+    const now = new Date().toISOString()
+    this.run(() =>
+      this.upsert.run({ name, email, normalized: normalizeEmail(email), message, metadata: JSON.stringify(metadata), now }),
+    )
+  }
+
+  async count(): Promise<number> {
+    return this.run(() => (this.db.prepare("SELECT COUNT(*) AS n FROM waitlist_entries").get() as { n: number }).n)
+  }
+
+  async list(): Promise<WaitlistEntry[]> {
+    const rows = this.run(
+      () => this.db.prepare("SELECT * FROM waitlist_entries ORDER BY created_at, id").all() as Row[],
+    )
+    return rows.map((row) => ({
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }))
+  }
+
+  async remove(email: string): Promise<number> {
+    return this.run(() => this.deleteByEmail.run(normalizeEmail(email)).changes)
+  }
+
+  async close(): Promise<void> {
+    this.db.close()
+  }
+}

@@ -1,0 +1,30 @@
+/** The metadata the contact page gathers on load (spec §3). */
+export type ContactMetadata = {
+  userAgent: string
+  platform: string
+  vendor: string
+  language: string
+  languages: string[]
+  screenResolution: string
+  windowResolution: string
+  pixelRatio: number
+  timezone: string
+  timezoneOffset: number
+  timestamp: string
+  connectionType: string | null
+  referrer: string | null
+  previousPage: string | null
+  utm: Record<string, string>
+}
+
+/** The JSON body the contact form posts to /api/waitlist (spec §7). */
+export type WaitlistSubmission = {
+  name: string
+  email: string
+  message: string
+  city: string
+  metadata: ContactMetadata
+}
+
+/** A submission as the server accepts it: metadata is any JSON object the browser sent. */
+export type AcceptedSubmission = Omit<WaitlistSubmission, "metadata"> & { metadata: Record<string, unknown> }
