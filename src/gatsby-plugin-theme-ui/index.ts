@@ -26,6 +26,7 @@ const theme: Theme = {
     highlight: "transparent",
     highlightText: "#FFA73B",
     focus: "#FFA73B",
+    danger: "#FF9C8A",
     modes: {
       light: {
         text: "#031912",
@@ -37,6 +38,7 @@ const theme: Theme = {
         highlight: "#FFA73B",
         highlightText: "#031912",
         focus: "#A34D00",
+        danger: "#B3261E",
       },
     },
   },
@@ -70,6 +72,7 @@ const theme: Theme = {
     },
     lead: { fontSize: [3, 3, 4], color: "muted", lineHeight: "body" },
     small: { fontSize: 1, color: "muted" },
+    fieldError: { fontSize: 1, fontWeight: "bold", color: "danger", mt: 2, mb: 0 },
   },
   buttons: {
     primary: {
@@ -113,7 +116,7 @@ const theme: Theme = {
       borderRadius: "small",
       px: 3,
       py: 3,
-      "&[aria-invalid='true']": { borderColor: "accent" },
+      "&[aria-invalid='true']": { borderColor: "danger" },
     },
     textarea: {
       variant: "forms.input",
@@ -143,6 +146,8 @@ const theme: Theme = {
       "*, *::before, *::after": { boxSizing: "border-box" },
       body: { margin: 0 },
       ":focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
+      ".Toastify__toast": { fontFamily: "body", bg: "surface", color: "text", border: "1px solid", borderColor: "border" },
+      ".Toastify__close-button": { color: "text", opacity: 0.8 },
       "@media (prefers-reduced-motion: reduce)": {
         "*, *::before, *::after": { animationDuration: "1ms !important", animationDelay: "0ms !important", transition: "none !important" },
       },

@@ -1,4 +1,5 @@
 import type { HeadFC, PageProps } from "gatsby"
+import { ContactForm } from "../components/contact-form"
 import { Layout } from "../components/layout"
 import { Seo } from "../components/seo"
 import { Container } from "../elements/container"
@@ -7,10 +8,17 @@ export default function ContactPage({ location }: PageProps) {
   return (
     <Layout pathname={location.pathname}>
       <Container sx={{ pt: [5, null, 7] }}>
-        <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>Contact us</h1>
+        <div sx={{ maxWidth: "prose" }}>
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>Contact us</h1>
+          <p sx={{ variant: "text.lead", mt: 3, mb: 6 }}>
+            Questions, ideas, or a language you wish we taught? Write to us and we'll add you to the waitlist for
+            new stories.
+          </p>
+          <ContactForm />
+        </div>
       </Container>
     </Layout>
   )
 }
 
-export const Head: HeadFC = () => <Seo title="Contact us" description="Write to us or join the waitlist." />
+export const Head: HeadFC = () => <Seo title="Contact us" description="Write to us or join the waitlist for new stories." />

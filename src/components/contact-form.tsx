@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type FormEvent } from "react"
+import { toast } from "react-toastify"
+import { hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
+import { gatherMetadata } from "../waitlist/gather-metadata"
+import { sendToWaitlist } from "../waitlist/send-to-waitlist"
+import type { ContactMetadata } from "../waitlist/submission"
+import { FormField } from "./form-field"
+import { Honeypot } from "./honeypot"
+import { ToastMessage } from "./toast-message"
+
+const EMPTY = { name: "", email: "", message: "", city: "" }
+type Fields = typeof EMPTY
+
+/** The toasts of spec §8, word for word. */
+export const CONTACT_TOASTS = {
+  success: { title: "Message sent!", description: "We'll get back to you as soon as possible." },
+  failure: { title: "An error occurred.", description: "Unable to send your message. Please try again later." },
+} as const
+
+/**
+ * The contact form (spec §2, §4, §5): checks name and e-mail on every submit
+ * attempt, sends nothing while an error stands, and posts the entry with the
+ * metadata gathered when the page loaded. On success the fields are cleared;
+ * on failure they stay, so nothing typed is lost.
+ */
+export function ContactForm() {
+  const [fields, setFields] = useState<Fields>(EMPTY)
+  const [errors, setErrors] = useState<ContactErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  const metadata = useRef<ContactMetadata | null>(null)
+  const nameInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
+  const emailInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
+
+  useEffect(() => {
+    metadata.current = gatherMetadata()
+  }, [])
+
+  const update = (field: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [field]: value }))
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (submitting) return
+    const found = validateContact(fields)
+    setErrors(found)
+    if (!hasNoErrors(found)) {
+      ;(found.name ? nameInput : emailInput).current?.focus()
+      return
+    }
+    setSubmitting(true)
+    try {
+      const gathered = metadata.current ?? gatherMetadata()
+      await sendToWaitlist({ ...fields, metadata: { ...gathered, timestamp: new Date().toISOString() } })
+      setFields(EMPTY)
+      toast.success(<ToastMessage {...CONTACT_TOASTS.success} />, { autoClose: 5000 })
+    } catch (error) {
+      console.error(error)
+      toast.error(<ToastMessage {...CONTACT_TOASTS.failure} />, { autoClose: 5000 })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Contact us" sx={{ display: "grid", gap: 5, position: "relative" }}>
+      <FormField id="name" label="Name" value={fields.name} onChange={update("name")} error={errors.name} autoComplete="name" inputRef={nameInput} />
+      <FormField id="email" label="Email" type="email" value={fields.email} onChange={update("email")} error={errors.email} autoComplete="email" inputRef={emailInput} />
+      <FormField id="message" label="Message" multiline value={fields.message} onChange={update("message")} />
+      <Honeypot value={fields.city} onChange={update("city")} />
+      <button type="submit" disabled={submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
+        {submitting ? "Sending…" : "Send"}
+      </button>
+    </form>
+  )
+}
