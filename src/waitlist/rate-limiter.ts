@@ -46,8 +46,16 @@ export class RateLimiter {
   }
 }
 
-/** WAITLIST_RATE_LIMIT as a number: 5 when unset, 0 to turn the limit off. */
+/** The limit when WAITLIST_RATE_LIMIT is unset, empty or not a number. */
+export const DEFAULT_RATE_LIMIT = 5
+
+/**
+ * WAITLIST_RATE_LIMIT as a whole number: 0 turns the limit off. An unset,
+ * empty or unreadable value keeps the default, so a blank setting never
+ * switches the limit off by accident (`Number("")` is 0).
+ */
 export function rateLimitFromEnv(env: NodeJS.ProcessEnv = runtimeEnv()): number {
-  const value = Number(env.WAITLIST_RATE_LIMIT ?? 5)
-  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : 5
+  const setting = env.WAITLIST_RATE_LIMIT?.trim()
+  const value = setting ? Number(setting) : NaN
+  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : DEFAULT_RATE_LIMIT
 }

@@ -1,0 +1,76 @@
+import { RateLimiter, rateLimitFromEnv } from "../rate-limiter"
+
+const MINUTE = 60_000
+
+/** Records `times` accepted submissions of a client, one millisecond apart, from `start`. */
+function fill(limiter: RateLimiter, client: string, times: number, start: number) {
+  for (let i = 0; i < times; i++) {
+    expect(limiter.check(client, start + i)).toEqual({ allowed: true })
+    limiter.record(client, start + i)
+  }
+}
+
+describe("RateLimiter", () => {
+  it("allows as many submissions as the limit in a window, then refuses with the seconds to wait", () => {
+    const limiter = new RateLimiter(3, MINUTE)
+    fill(limiter, "203.0.113.1", 3, 1_000_000)
+    expect(limiter.check("203.0.113.1", 1_000_000 + 10_000)).toEqual({ allowed: false, retryAfterSeconds: 50 })
+  })
+
+  it("only counts submissions that were recorded, not checks", () => {
+    const limiter = new RateLimiter(1, MINUTE)
+    for (let i = 0; i < 5; i++) expect(limiter.check("203.0.113.1", i)).toEqual({ allowed: true })
+  })
+
+  it("counts each client separately", () => {
+    const limiter = new RateLimiter(2, MINUTE)
+    fill(limiter, "203.0.113.1", 2, 0)
+    expect(limiter.check("203.0.113.1", 10).allowed).toBe(false)
+    expect(limiter.check("203.0.113.2", 10)).toEqual({ allowed: true })
+  })
+
+  it("allows the client again once its oldest submission leaves the window", () => {
+    const limiter = new RateLimiter(2, MINUTE)
+    limiter.record("c", 0)
+    limiter.record("c", 30_000)
+    expect(limiter.check("c", MINUTE - 1).allowed).toBe(false)
+    expect(limiter.check("c", MINUTE)).toEqual({ allowed: true })
+    limiter.record("c", MINUTE)
+    expect(limiter.check("c", MINUTE + 1)).toEqual({ allowed: false, retryAfterSeconds: 30 })
+  })
+
+  it("asks to wait at least one second, rounding up", () => {
+    const limiter = new RateLimiter(1, MINUTE)
+    limiter.record("c", 0)
+    expect(limiter.check("c", MINUTE - 1)).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    expect(limiter.check("c", 1)).toEqual({ allowed: false, retryAfterSeconds: 60 })
+  })
+
+  it("never refuses when the limit is 0", () => {
+    const limiter = new RateLimiter(0, MINUTE)
+    fill(limiter, "c", 1000, 0)
+  })
+
+  it("forgets clients whose submissions have all expired", () => {
+    const limiter = new RateLimiter(1, MINUTE)
+    limiter.record("old", 0)
+    limiter.check("someone else", 2 * MINUTE)
+    expect((limiter as unknown as { accepted: Map<string, number[]> }).accepted.has("old")).toBe(false)
+  })
+})
+
+describe("rateLimitFromEnv", () => {
+  it("is 5 when WAITLIST_RATE_LIMIT is not set", () => {
+    expect(rateLimitFromEnv({})).toBe(5)
+  })
+
+  it("reads a whole number, and 0 turns the limit off", () => {
+    expect(rateLimitFromEnv({ WAITLIST_RATE_LIMIT: "2" })).toBe(2)
+    expect(rateLimitFromEnv({ WAITLIST_RATE_LIMIT: "0" })).toBe(0)
+    expect(rateLimitFromEnv({ WAITLIST_RATE_LIMIT: "7.9" })).toBe(7)
+  })
+
+  it.each(["", "  ", "many", "-1", "Infinity"])("falls back to 5 for %j rather than turning the limit off", (value) => {
+    expect(rateLimitFromEnv({ WAITLIST_RATE_LIMIT: value })).toBe(5)
+  })
+})
