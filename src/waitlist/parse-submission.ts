@@ -50,7 +50,8 @@ const readMetadata = (body: Record<string, unknown>, fields: SubmissionProblem["
 /**
  * Turns a parsed JSON body into a submission the waitlist can store, or says
  * what is wrong with it, field by field, with the form's own messages for the
- * rules of spec §5. The honeypot (`city`) is read but not judged here.
+ * rules of spec §5. The name and e-mail come back trimmed; the message is
+ * kept as typed. The honeypot (`city`) is read but not judged here.
  */
 export function parseSubmission(body: unknown): ParsedSubmission {
   if (!isPlainObject(body)) return { ok: false, error: "The body must be a JSON object.", fields: {} }
@@ -69,5 +70,6 @@ export function parseSubmission(body: unknown): ParsedSubmission {
   if (Object.keys(fields).length > 0) {
     return { ok: false, error: "Some fields are missing or invalid.", fields }
   }
-  return { ok: true, submission: { name, email, message, city, metadata } }
+  // The rules judge the trimmed name and e-mail, so that is what is kept.
+  return { ok: true, submission: { name: name.trim(), email: email.trim(), message, city, metadata } }
 }
