@@ -91,7 +91,8 @@ export async function handleWaitlistRequest(request: WaitlistRequest, context: W
   if (!parsed.ok) return answer(422, { error: parsed.error, fields: parsed.fields })
 
   const client = clientAddress(request, context.trustProxy)
-  const decision = context.limiter.check(client)
+  const now = Date.now()
+  const decision = context.limiter.check(client, now)
   if (!decision.allowed) {
     return answer(
       429,
@@ -100,16 +101,19 @@ export async function handleWaitlistRequest(request: WaitlistRequest, context: W
     )
   }
 
+  // Counted before the store is awaited: counted after, concurrent entries
+  // from one client would all pass the check while the first is being saved.
+  context.limiter.record(client, now)
   const { submission } = parsed
   if (submission.city === "") {
     try {
       await context.store().save(submission)
     } catch (error) {
+      context.limiter.forget(client, now)
       const cause = error instanceof StoreUnavailableError ? error.message : String(error)
       context.log(`waitlist: store unavailable: ${cause}`)
       return answer(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
     }
   }
-  context.limiter.record(client)
   return { ...answer(201, {}), body: ACCEPTED }
 }

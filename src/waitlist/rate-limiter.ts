@@ -33,6 +33,13 @@ export class RateLimiter {
     this.accepted.set(client, times)
   }
 
+  /** Takes back a submission recorded at `time` that did not go through after all. */
+  forget(client: string, time: number): void {
+    const times = this.accepted.get(client) ?? []
+    const index = times.indexOf(time)
+    if (index >= 0) times.splice(index, 1)
+  }
+
   private recent(client: string, now: number): number[] {
     return (this.accepted.get(client) ?? []).filter((time) => time > now - this.windowMs)
   }

@@ -46,6 +46,18 @@ describe("RateLimiter", () => {
     expect(limiter.check("c", 1)).toEqual({ allowed: false, retryAfterSeconds: 60 })
   })
 
+  it("takes back a recorded submission it is told to forget, and only that one", () => {
+    const limiter = new RateLimiter(2, MINUTE)
+    limiter.record("c", 100)
+    limiter.record("c", 200)
+    expect(limiter.check("c", 300).allowed).toBe(false)
+    limiter.forget("c", 200)
+    limiter.forget("c", 999)
+    expect(limiter.check("c", 300)).toEqual({ allowed: true })
+    limiter.record("c", 300)
+    expect(limiter.check("c", 400).allowed).toBe(false)
+  })
+
   it("never refuses when the limit is 0", () => {
     const limiter = new RateLimiter(0, MINUTE)
     fill(limiter, "c", 1000, 0)
