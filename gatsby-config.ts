@@ -3,6 +3,8 @@
  */
 import type { GatsbyConfig } from "gatsby"
 import { siteFacts } from "./src/config/site-facts"
+import { readScriptHashRecord } from "./src/security/script-hash-record"
+import { securityHeaders } from "./src/security/security-headers"
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -14,6 +16,10 @@ const config: GatsbyConfig = {
   jsxRuntime: "automatic",
   jsxImportSource: "theme-ui",
   trailingSlash: "never",
+  // The security headers of every response, for hosting adapters and for our
+  // own server (src/server/start.ts reads them from here). The CSP lists the
+  // hashes of the inline scripts the last build emitted: see the README.
+  headers: [{ source: "/*", headers: securityHeaders(readScriptHashRecord(__dirname) ?? []) }],
   plugins: [
     "gatsby-plugin-theme-ui",
     "gatsby-plugin-image",

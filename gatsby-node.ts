@@ -2,15 +2,22 @@
  * Gatsby Node APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/
  * Types the Markdown in content/, refuses a malformed file by name, fills the
  * legal texts with the site's facts and creates one page per legal document.
+ * After the build, writes the files made from the brand (icons, manifest,
+ * share image), the sitemap and robots.txt, and records the hashes of the
+ * pages' inline scripts for the Content-Security-Policy.
  */
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql"
+import { renderBrandFiles } from "./src/brand/render-brand-files"
 import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter } from "./src/content/check-landing-frontmatter"
 import { checkLegalFrontmatter } from "./src/content/check-legal-frontmatter"
 import { fillSiteFacts } from "./src/content/fill-site-facts"
+import { collectInlineScriptHashes } from "./src/security/inline-script-hashes"
+import { readScriptHashRecord, writeScriptHashRecord } from "./src/security/script-hash-record"
+import { writeSearchFiles } from "./src/seo/write-search-files"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; absolutePath?: string; name?: string }
 
@@ -97,5 +104,50 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       component: path.resolve("src/templates/legal-page.tsx"),
       context: { id },
     })
+  }
+}
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+  const result = await graphql<Queries.BuiltSiteQuery>(`
+    query BuiltSite {
+      allSitePage {
+        nodes {
+          path
+        }
+      }
+      markdownRemark(fields: { kind: { eq: "landing" } }) {
+        frontmatter {
+          headline
+          highlight
+        }
+      }
+    }
+  `)
+  const copy = result.data?.markdownRemark?.frontmatter
+  if (result.errors || !result.data || !copy?.headline) {
+    reporter.panicOnBuild("Could not query the built pages and the landing copy", result.errors)
+    return
+  }
+  const root = __dirname
+  const publicDir = path.join(root, "public")
+  await renderBrandFiles(publicDir, siteFacts, {
+    appName: siteFacts.appName,
+    headline: copy.headline,
+    highlight: copy.highlight ?? "",
+    tagline: siteFacts.shareImageTagline,
+    host: new URL(siteFacts.siteUrl).host,
+    phonePng: fs.readFileSync(path.join(root, "src", "images", "phone-mockup.png")),
+  })
+  const listed = writeSearchFiles(publicDir, siteFacts.siteUrl, result.data.allSitePage.nodes.map(({ path: page }) => page))
+  reporter.info(`sitemap.xml lists ${listed.join(", ")}`)
+
+  const before = readScriptHashRecord(root)
+  const scriptHashes = collectInlineScriptHashes(publicDir)
+  writeScriptHashRecord(root, scriptHashes)
+  if (before?.join() !== scriptHashes.join()) {
+    reporter.info(
+      `The pages' inline scripts changed: the CSP of gatsby-config's \`headers\` now lists ${scriptHashes.length} hashes. ` +
+        "Restart the server; a hosting adapter applies the headers read when this build started, so build once more before deploying with one.",
+    )
   }
 }

@@ -1,13 +1,62 @@
+import type { ReactNode } from "react"
+import { brandColors } from "../brand/brand-colors"
+import { brandFiles, FAVICON_PNG_SIZE, SHARE_IMAGE_SIZE } from "../brand/brand-files"
 import { siteFacts } from "../config/site-facts"
+import { pageUrl } from "../seo/page-url"
 
-type SeoProps = { title?: string; description?: string }
+type SeoProps = {
+  /** The page's own title; the site-wide template adds the app's name. Without it, the app's name alone. */
+  title?: string
+  description?: string
+  /** The page's path, from the Head API's `location.pathname`. */
+  pathname: string
+  /** Keeps the page out of search engines (the 404 page): no canonical address, a `robots` noindex. */
+  noindex?: boolean
+  /** More tags for this page only, such as its structured data. */
+  children?: ReactNode
+}
 
-/** The tags of a page's head, for the Head API: https://www.gatsbyjs.com/docs/reference/built-in-components/gatsby-head/ */
-export function Seo({ title, description = siteFacts.description }: SeoProps) {
+/** The title of a page after the site-wide template: "Contact us | Storyling". */
+export const pageTitle = (title?: string) => (title ? `${title} | ${siteFacts.appName}` : siteFacts.appName)
+
+/**
+ * The tags of a page's head, for the Head API
+ * (https://www.gatsbyjs.com/docs/reference/built-in-components/gatsby-head/):
+ * title, description, canonical address, link previews (Open Graph and
+ * Twitter), theme colors, icons, manifest and the Smart App Banner.
+ */
+export function Seo({ title, description = siteFacts.description, pathname, noindex = false, children }: SeoProps) {
+  const fullTitle = pageTitle(title)
+  const url = pageUrl(siteFacts.siteUrl, noindex ? "/" : pathname)
+  const image = pageUrl(siteFacts.siteUrl, brandFiles.shareImage)
   return (
     <>
-      <title>{title ? `${title} | ${siteFacts.appName}` : siteFacts.appName}</title>
+      <title>{fullTitle}</title>
       <meta name="description" content={description} />
+      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content={brandColors.darkBackground} />
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content={brandColors.lightBackground} />
+      <link rel="icon" href={brandFiles.faviconSvg} type="image/svg+xml" />
+      <link rel="icon" href={brandFiles.faviconPng} type="image/png" sizes={`${FAVICON_PNG_SIZE}x${FAVICON_PNG_SIZE}`} />
+      <link rel="apple-touch-icon" href={brandFiles.appleTouchIcon} />
+      <link rel="manifest" href={brandFiles.manifest} />
+      {siteFacts.appStoreId && <meta name="apple-itunes-app" content={`app-id=${siteFacts.appStoreId}`} />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={siteFacts.appName} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} />
+      <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} />
+      <meta property="og:image:alt" content={siteFacts.shareImageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={siteFacts.shareImageAlt} />
+      {children}
     </>
   )
 }

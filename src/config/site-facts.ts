@@ -29,6 +29,12 @@ export type SiteFacts = {
   /** Numeric App Store id; an empty string when the app is not listed yet. */
   appStoreId: string
   playStoreUrl: string
+  /** ISO 4217 code of the currency the free tier's price (0) is given in, for the structured data. */
+  priceCurrency: string
+  /** The line under the headline on the share image of link previews. */
+  shareImageTagline: string
+  /** What the share image shows, for the visitors who cannot see it in a link preview. */
+  shareImageAlt: string
   providers: Record<ProviderRole, Provider>
   /** Show the color-mode toggle in the header. */
   showColorModeToggle: boolean
@@ -44,6 +50,10 @@ export const siteFacts: SiteFacts = {
   appStoreUrl: "https://apps.apple.com/app/id0000000000",
   appStoreId: "0000000000",
   playStoreUrl: "https://play.google.com/store/apps/details?id=com.example.storyling",
+  priceCurrency: "USD",
+  shareImageTagline: "Free on iPhone and Android",
+  shareImageAlt:
+    "The Storyling logo and the words 'Learn a new language one story at a time.' beside a phone showing a story in English with Spanish words woven in.",
   providers: {
     store: {
       name: "Google Play Services",

@@ -11,4 +11,6 @@ export default function NotFoundPage({ location }: PageProps) {
   )
 }
 
-export const Head: HeadFC = () => <Seo title="Not Found" description="This page does not exist." />
+export const Head: HeadFC = ({ location }) => (
+  <Seo title="Not Found" description="This page does not exist." pathname={location.pathname} noindex />
+)

@@ -21,4 +21,6 @@ export default function ContactPage({ location }: PageProps) {
   )
 }
 
-export const Head: HeadFC = () => <Seo title="Contact us" description="Write to us or join the waitlist for new stories." />
+export const Head: HeadFC = ({ location }) => (
+  <Seo title="Contact us" description="Write to us or join the waitlist for new stories." pathname={location.pathname} />
+)

@@ -2,6 +2,9 @@ import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { Hero } from "../components/hero"
 import { Layout } from "../components/layout"
 import { Seo } from "../components/seo"
+import { StructuredData } from "../components/structured-data"
+import { siteFacts } from "../config/site-facts"
+import { landingStructuredData } from "../seo/structured-data"
 
 export default function IndexPage({ data, location }: PageProps<Queries.LandingPageQuery>) {
   const copy = data.markdownRemark?.frontmatter
@@ -17,14 +20,21 @@ export default function IndexPage({ data, location }: PageProps<Queries.LandingP
   )
 }
 
-export const Head: HeadFC<Queries.LandingPageQuery> = ({ data }) => (
-  <Seo description={data.markdownRemark?.frontmatter.description ?? undefined} />
+export const Head: HeadFC<Queries.LandingPageQuery> = ({ data, location }) => (
+  <Seo
+    title={data.markdownRemark?.frontmatter.title}
+    description={data.markdownRemark?.frontmatter.description ?? undefined}
+    pathname={location.pathname}
+  >
+    <StructuredData data={landingStructuredData(siteFacts)} />
+  </Seo>
 )
 
 export const query = graphql`
   query LandingPage {
     markdownRemark(fields: { kind: { eq: "landing" } }) {
       frontmatter {
+        title
         headline
         highlight
         subtext

@@ -31,6 +31,9 @@ function loadFunctions(root: string): Map<string, GatsbyFunction> {
   )
 }
 
+/** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
+const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avif" }
+
 const jsonError = (res: Response, status: number, error: string) =>
   res.status(status).set("Cache-Control", "no-store").json({ error })
 
@@ -81,6 +84,8 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
     lastModified: true,
     setHeaders: (res, file) => {
       res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(publicDir, file).split(path.sep).join("/")))
+      const missingType = TYPES_MISSING_FROM_EXPRESS[path.extname(file).toLowerCase()]
+      if (missingType) res.setHeader("Content-Type", missingType)
     },
   })
   app.use(staticFiles)

@@ -18,8 +18,12 @@ export default function LegalPage({ data, location }: PageProps<Queries.LegalPag
   )
 }
 
-export const Head: HeadFC<Queries.LegalPageQuery> = ({ data }) => (
-  <Seo title={data.markdownRemark?.frontmatter.title} description={data.markdownRemark?.frontmatter.description ?? undefined} />
+export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
+  <Seo
+    title={data.markdownRemark?.frontmatter.title}
+    description={data.markdownRemark?.frontmatter.description ?? undefined}
+    pathname={location.pathname}
+  />
 )
 
 export const query = graphql`
