@@ -56,14 +56,19 @@ export class SqliteWaitlistStore implements WaitlistStore {
     }
   }
 
+  /**
+   * Brings the schema up to date. The version is read again inside the
+   * write transaction, so two processes opening the file at once (the server
+   * and the CLI) cannot both run the same step.
+   */
   private migrate() {
-    const version = this.db.pragma("user_version", { simple: true }) as number
-    MIGRATIONS.slice(version).forEach((sql, index) => {
-      this.db.transaction(() => {
-        this.db.exec(sql)
-        this.db.pragma(`user_version = ${version + index + 1}`)
-      }).immediate()
-    })
+    const version = () => this.db.pragma("user_version", { simple: true }) as number
+    if (version() >= MIGRATIONS.length) return
+    this.db.transaction(() => {
+      const from = version()
+      MIGRATIONS.slice(from).forEach((sql) => this.db.exec(sql))
+      if (from < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`)
+    }).immediate()
   }
 
   private run<T>(work: () => T): T {
