@@ -1,0 +1,60 @@
+import { entriesToCsv } from "./entries-to-csv"
+import type { WaitlistStore } from "./waitlist-store"
+
+/** What `npm run waitlist` prints when the command is missing or wrong. */
+export const USAGE = `Usage: npm run --silent waitlist -- <command>
+
+Commands:
+  count            print the number of entries on the waitlist
+  export           print every entry as CSV (name, email, message, created_at, updated_at, metadata)
+  delete <email>   remove the entry of this address, in any case (a privacy request)
+
+The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
+the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
+`
+
+/** Where a command reads and writes: the store it opens and the two output streams. */
+export type CommandIo = {
+  openStore: () => WaitlistStore
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+type Command = (store: WaitlistStore, out: (text: string) => void) => Promise<void>
+
+const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
+
+/** The command the arguments name, or null when they name none. */
+function commandOf([name, ...rest]: string[]): Command | null {
+  if (name === "count" && rest.length === 0) return async (store, out) => out(`${await store.count()}\n`)
+  if (name === "export" && rest.length === 0) return async (store, out) => out(entriesToCsv(await store.list()))
+  const email = rest[0]?.trim()
+  if (name === "delete" && rest.length === 1 && email) {
+    return async (store, out) => out(`Removed ${entries(await store.remove(email))} for ${email}\n`)
+  }
+  return null
+}
+
+/**
+ * Runs one command of the waitlist CLI and closes the store, so the process
+ * can end. Resolves with the exit code: 0 when done, 1 when the store
+ * failed, 2 (after printing the usage to stderr) for a missing or bad command.
+ */
+export async function runWaitlistCommand(args: string[], { openStore, out, err }: CommandIo): Promise<number> {
+  const command = commandOf(args)
+  if (!command) {
+    err(USAGE)
+    return 2
+  }
+  let store: WaitlistStore | undefined
+  try {
+    store = openStore()
+    await command(store, out)
+    return 0
+  } catch (error) {
+    err(`waitlist: ${(error as Error).message}\n`)
+    return 1
+  } finally {
+    await store?.close().catch(() => undefined)
+  }
+}
