@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from "child_process"
+import { freePort } from "./free-port"
+import { PROJECT_ROOT } from "./project-root"
+
+/** Our production server running in a child process, as `npm run serve` starts it. */
+export type RunningSite = {
+  /** http://127.0.0.1:PORT, which is also the site's own Origin. */
+  url: string
+  /** Resolves with stderr once it matches (the log may arrive after the HTTP answer); rejects after 3 s. */
+  stderrMatching: (pattern: RegExp) => Promise<string>
+  stop: () => Promise<void>
+}
+
+/** Settings of the outer environment that must not leak into a server under test. */
+const OWN_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|PORT|HOST)$/
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+
+/** Signals the server and any process it started. */
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/**
+ * Starts `tsx src/server/start.ts` on a free port of 127.0.0.1 with the given
+ * settings (and none of the outer WAITLIST_* or DATABASE_URL), and resolves
+ * once it answers HTTP. Needs a production build (see ensureProductionBuild).
+ */
+export async function startSiteServer(settings: Record<string, string>): Promise<RunningSite> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
+  // `tsx src/server/start.ts` as `npm run serve` runs it, in one process instead of tsx's two.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/start.ts"], {
+    cwd: PROJECT_ROOT,
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
+  let stdout = ""
+  let stderr = ""
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+  const stop = async () => {
+    signalGroup(child, "SIGTERM")
+    const killer = setTimeout(() => signalGroup(child, "SIGKILL"), 3000)
+    await exited(child)
+    clearTimeout(killer)
+  }
+
+  const stderrMatching = async (pattern: RegExp) => {
+    const giveUp = Date.now() + 3000
+    while (!pattern.test(stderr)) {
+      if (Date.now() > giveUp) throw new Error(`The server's stderr never matched ${pattern}:\n${stderr}`)
+      await pause(20)
+    }
+    return stderr
+  }
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${stdout}${stderr}`)
+    try {
+      await fetch(`${url}/404.html`, { method: "HEAD", signal: AbortSignal.timeout(1000) })
+      return { url, stderrMatching, stop }
+    } catch {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`The server did not answer at ${url} within 30 s:\n${stdout}${stderr}`)
+      }
+      await pause(100)
+    }
+  }
+}
