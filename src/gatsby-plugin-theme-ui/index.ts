@@ -145,7 +145,7 @@ const theme: Theme = {
       WebkitTextSizeAdjust: "100%",
       "*, *::before, *::after": { boxSizing: "border-box" },
       body: { margin: 0 },
-      ":focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
+      "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
       ".Toastify__toast": { fontFamily: "body", bg: "surface", color: "text", border: "1px solid", borderColor: "border" },
       ".Toastify__close-button": { color: "text", opacity: 0.8 },
       "@media (prefers-reduced-motion: reduce)": {
