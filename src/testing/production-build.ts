@@ -32,18 +32,39 @@ export function reasonToBuild(root = PROJECT_ROOT): string | null {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** One build at a time per project, across jest workers: a folder is created atomically or not at all. */
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** A lock whose owner died (a run killed mid-build) or that never got one within seconds is left over. */
+function isLeftOver(lock: string): boolean {
+  const owner = Number(fs.readFileSync(path.join(lock, "owner"), { encoding: "utf8", flag: "a+" }))
+  if (owner > 0) return !isAlive(owner)
+  return Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 5000
+}
+
+/**
+ * One build at a time per project, across jest workers and test runs: the
+ * lock is a folder, which is created atomically or not at all, holding the
+ * owner's process id so that a lock left by a killed run is taken over.
+ */
 async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   const id = crypto.createHash("sha1").update(root).digest("hex").slice(0, 12)
   const lock = path.join(os.tmpdir(), `site-build-${id}.lock`)
   for (;;) {
     try {
       fs.mkdirSync(lock)
+      fs.writeFileSync(path.join(lock, "owner"), String(process.pid))
       break
-    } catch {
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true })
-      await pause(500)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      if (isLeftOver(lock)) fs.rmSync(lock, { recursive: true, force: true })
+      else await pause(500)
     }
   }
   try {
