@@ -141,6 +141,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const listed = writeSearchFiles(publicDir, siteFacts.siteUrl, result.data.allSitePage.nodes.map(({ path: page }) => page))
   reporter.info(`sitemap.xml lists ${listed.join(", ")}`)
 
+  // Keep this step last: it hashes the inline scripts of the HTML exactly as
+  // it will be served, so any later rewrite of public/**/*.html breaks the CSP.
   const before = readScriptHashRecord(root)
   const scriptHashes = collectInlineScriptHashes(publicDir)
   writeScriptHashRecord(root, scriptHashes)
