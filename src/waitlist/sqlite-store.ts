@@ -24,6 +24,9 @@ const MIGRATIONS = [
    )`,
 ]
 
+/** How long a connection waits for another one's lock before giving up. */
+const BUSY_TIMEOUT_MS = 5000
+
 type Row = { name: string; email: string; message: string; metadata: string; created_at: string; updated_at: string }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
@@ -37,8 +40,8 @@ export class SqliteWaitlistStore implements WaitlistStore {
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true })
       const Database = loadBetterSqlite3()
-      this.db = new Database(file, { timeout: 5000 })
-      this.db.pragma("journal_mode = WAL")
+      this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+      this.enableWal()
       this.db.pragma("synchronous = FULL")
       this.migrate()
       this.upsert = this.db.prepare(
@@ -53,6 +56,25 @@ export class SqliteWaitlistStore implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the SQLite waitlist at ${file}: ${(error as Error).message}`, {
         cause: error,
       })
+    }
+  }
+
+  /**
+   * Switches the file to WAL. While another connection writes to a file
+   * still in rollback mode (a process opening the same new file), SQLite
+   * answers SQLITE_BUSY at once, without the busy timeout, so this waits
+   * and tries again the way the timeout would.
+   */
+  private enableWal() {
+    const giveUp = Date.now() + BUSY_TIMEOUT_MS
+    for (;;) {
+      try {
+        this.db.pragma("journal_mode = WAL")
+        return
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > giveUp) throw error
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+      }
     }
   }
 

@@ -16,6 +16,15 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 let files = 0
 
+/** Another process writing to a new file, still in rollback mode: it holds the write lock for 300 ms. */
+const WRITE_SLOWLY = `
+  const [betterSqlite3, file] = process.argv.slice(1)
+  const db = new (require(betterSqlite3))(file)
+  db.exec("BEGIN IMMEDIATE")
+  console.log("locked")
+  setTimeout(() => { db.exec("COMMIT"); db.close() }, 300)
+`
+
 /** Another process migrating a new file: it holds the write lock with the table created, then commits 300 ms later. */
 const MIGRATE_SLOWLY = `
   const [betterSqlite3, file] = process.argv.slice(1)
@@ -53,6 +62,18 @@ describe("the SQLite waitlist store", () => {
     const store = new SqliteWaitlistStore(file)
     await store.save({ name: "Ana", email: "ana@example.com", message: "", metadata: {} })
     expect(await store.count()).toBe(1)
+    await store.close()
+    await once(otherProcess, "exit")
+  })
+
+  it("opens a new file while another process is writing to it, waiting instead of failing with 'database is locked'", async () => {
+    const file = path.join(dir, "being-written.sqlite")
+    const otherProcess = spawn(process.execPath, ["-e", WRITE_SLOWLY, require.resolve("better-sqlite3"), file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+    await once(otherProcess.stdout, "data")
+    const store = new SqliteWaitlistStore(file)
+    expect(await store.count()).toBe(0)
     await store.close()
     await once(otherProcess, "exit")
   })
