@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "child_process"
+import fs from "fs"
+import net from "net"
+import os from "os"
+import path from "path"
+import { projectRoot } from "./site-build"
+
+/** What the tests need to know about the running server. */
+export type RunningSite = { url: string; databasePath: string; stop: () => Promise<void> }
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** Signals the server and the node process tsx started for it. */
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+
+async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}:\n${output()}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The site server did not answer at ${url} within 30 s:\n${output()}`)
+}
+
+/**
+ * Starts the production server (`src/server/start.ts`, what `npm start` runs)
+ * on the last build, on a free port, with a throwaway SQLite waitlist and no
+ * rate limit, so that many test submissions from one address are all accepted.
+ */
+export async function startSite(): Promise<RunningSite> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyling-e2e-"))
+  const databasePath = path.join(dataDir, "waitlist.sqlite")
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    WAITLIST_DB_PATH: databasePath,
+    WAITLIST_RATE_LIMIT: "0",
+    NODE_ENV: "production",
+  }
+  delete env.DATABASE_URL
+  const child = spawn(path.join(projectRoot, "node_modules", ".bin", "tsx"), ["src/server/start.ts"], {
+    cwd: projectRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
+  let log = ""
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => {
+    log += chunk.toString()
+    process.stderr.write(`[site server] ${chunk.toString()}`)
+  })
+  let stopping = false
+  child.once("exit", (code, signal) => {
+    if (!stopping) process.stderr.write(`[site server] exited during the run (code ${code}, signal ${signal}):\n${log}\n`)
+  })
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    stopping = true
+    signalGroup(child, "SIGTERM")
+    const killer = setTimeout(() => signalGroup(child, "SIGKILL"), 3000)
+    await exited(child)
+    clearTimeout(killer)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitUntilServing(url, child, () => log)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url, databasePath, stop }
+}

@@ -1,0 +1,14 @@
+import { SqliteWaitlistStore } from "../../src/waitlist/sqlite-store"
+import type { WaitlistEntry } from "../../src/waitlist/waitlist-store"
+
+/** The entry stored for this address in the server's SQLite file, read as the waitlist itself reads it. */
+export async function storedEntry(email: string): Promise<WaitlistEntry | undefined> {
+  const file = process.env.E2E_WAITLIST_DB_PATH
+  if (!file) throw new Error("E2E_WAITLIST_DB_PATH is not set: run the suite through playwright.config.ts")
+  const store = new SqliteWaitlistStore(file)
+  try {
+    return (await store.list()).find((entry) => entry.email === email)
+  } finally {
+    await store.close()
+  }
+}
