@@ -1,0 +1,46 @@
+import type { Request } from "@playwright/test"
+import { contactForm, fillContact, uniqueEmail } from "./support/contact-form"
+import { openHydrated } from "./support/hydration"
+import { ROUTES } from "./support/routes"
+import { expect, test } from "./support/test"
+
+/**
+ * Gatsby's own page loading: the page data of a route, and on the error page
+ * a HEAD of its own address, to see whether the page has appeared since.
+ */
+const isGatsbyPageLoading = (request: Request) => {
+  const { pathname } = new URL(request.url())
+  if (pathname.startsWith("/page-data/")) return true
+  return request.method() === "HEAD" && request.url() === request.frame().url()
+}
+
+test.describe("the calls the site makes", () => {
+  test("nothing leaves the site, and the only call besides loading pages is POST /api/waitlist", async ({ page, outsideRequests }) => {
+    const calls: Request[] = []
+    page.on("request", (request) => {
+      if (["fetch", "xhr"].includes(request.resourceType()) && !isGatsbyPageLoading(request)) calls.push(request)
+    })
+    for (const { path } of ROUTES) await openHydrated(page, path)
+    await openHydrated(page, "/contact")
+    await fillContact(page, { name: "Ana", email: uniqueEmail("calls") })
+    await contactForm(page).send.click()
+    await expect(page.getByText("Message sent!")).toBeVisible()
+    expect(calls.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual(["POST /api/waitlist"])
+    expect(outsideRequests).toEqual([])
+  })
+
+  test("every route loads and hydrates without an error in the console", async ({ page }) => {
+    const problems: string[] = []
+    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
+    page.on("console", (message) => {
+      if (message.type() !== "error") return
+      // Chromium reports each 404 of the error page: the page itself, and Gatsby's look for it (page data, HEAD).
+      const { origin, pathname } = new URL(page.url())
+      const lookups = [page.url(), `${origin}/page-data${pathname}/page-data.json`]
+      const isOwn404 = message.text().includes("status of 404 (Not Found)") && lookups.includes(message.location().url)
+      if (!isOwn404) problems.push(`${page.url()}: ${message.text()}`)
+    })
+    for (const { path } of ROUTES) await openHydrated(page, path)
+    expect(problems).toEqual([])
+  })
+})
