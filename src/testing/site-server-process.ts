@@ -64,7 +64,7 @@ export async function startSiteServer(settings: Record<string, string>): Promise
     return stderr
   }
 
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${stdout}${stderr}`)
     try {
@@ -73,7 +73,7 @@ export async function startSiteServer(settings: Record<string, string>): Promise
     } catch {
       if (Date.now() > deadline) {
         await stop()
-        throw new Error(`The server did not answer at ${url} within 30 s:\n${stdout}${stderr}`)
+        throw new Error(`The server did not answer at ${url} within 60 s:\n${stdout}${stderr}`)
       }
       await pause(100)
     }

@@ -21,7 +21,7 @@ export function useSiteServers<Name extends string>(
     )
     const failure = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected")
     if (failure) throw failure.reason
-  }, 60_000)
+  }, 120_000)
   afterAll(() => Promise.all(Object.values<SiteUnderTest>(servers).map((server) => server.stop())), 15_000)
   return servers
 }

@@ -62,7 +62,7 @@ describe.each([
     unreachable: async () => ({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/waitlist` }),
   },
 ])("npm run waitlist on the $store store", ({ newStore, unreachable }) => {
-  jest.setTimeout(20_000)
+  jest.setTimeout(30_000)
 
   it("prints the number of entries with `count`", async () => {
     const settings = await newStore()
@@ -98,7 +98,7 @@ describe.each([
 })
 
 describe("npm run waitlist", () => {
-  jest.setTimeout(20_000)
+  jest.setTimeout(30_000)
   const sqlite = () => ({ WAITLIST_DB_PATH: path.join(dir, `cli-${++stores}.sqlite`) })
 
   it("prints 0 for an empty waitlist and says when `delete` found nothing to remove", async () => {
