@@ -12,7 +12,7 @@ const STALE_AFTER_MS = 10 * 60_000
  * Takes the project's build lock: a folder in the temp dir, created
  * atomically or not at all. It is the lock src/testing/production-build.ts
  * takes before the API tests build, so two `gatsby build`s never write
- * public/ and .cache/ at once. Resolves with the function that releases it.
+ * public/ and .cache/ at once. Resolves with the function that releases it (once; later calls do nothing).
  */
 export async function takeBuildLock(root: string): Promise<() => void> {
   const id = crypto.createHash("sha1").update(root).digest("hex").slice(0, 12)
@@ -30,5 +30,10 @@ export async function takeBuildLock(root: string): Promise<() => void> {
       await pause(500)
     }
   }
-  return () => fs.rmSync(lock, { recursive: true, force: true })
+  let held = true
+  return () => {
+    if (!held) return
+    held = false
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
 }

@@ -18,6 +18,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     buildSite()
     const site = await startSite()
+    // Should the runner exit without its teardown, leave no server or lock behind.
+    process.once("exit", () => {
+      site.abandon()
+      releaseLock()
+    })
     // Workers start after this and inherit the environment.
     process.env.E2E_BASE_URL = site.url
     process.env.E2E_WAITLIST_DB_PATH = site.databasePath

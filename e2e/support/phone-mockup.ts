@@ -47,8 +47,10 @@ export async function recordFade(page: Page): Promise<void> {
   }, FADER)
 }
 
-/** The record `recordFade` left, once the phone is fully shown. */
+/** The record `recordFade` left, once the phone is fully shown. @throws when it is not fully shown within 5 s. */
 export async function readFadeRecord(page: Page): Promise<FadeRecord> {
-  const handle = await page.waitForFunction(() => (window as unknown as { __fadeRecord?: FadeRecord }).__fadeRecord)
+  const handle = await page.waitForFunction(() => (window as unknown as { __fadeRecord?: FadeRecord }).__fadeRecord, null, {
+    timeout: 5000,
+  })
   return (await handle.jsonValue()) as FadeRecord
 }

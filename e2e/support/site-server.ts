@@ -6,7 +6,17 @@ import path from "path"
 import { projectRoot } from "./site-build"
 
 /** What the tests need to know about the running server. */
-export type RunningSite = { url: string; databasePath: string; stop: () => Promise<void> }
+export type RunningSite = {
+  url: string
+  databasePath: string
+  /** Stops the server, waits for it to exit and deletes its data. */
+  stop: () => Promise<void>
+  /** Signals the server at once, for a runner that is exiting without its teardown. */
+  abandon: () => void
+}
+
+/** Settings of the outer environment that must not reach the server under test. */
+const OUTER_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|PORT|HOST)$/
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -53,15 +63,15 @@ export async function startSite(): Promise<RunningSite> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyling-e2e-"))
   const databasePath = path.join(dataDir, "waitlist.sqlite")
+  const inherited = Object.entries(process.env).filter(([name]) => !OUTER_SETTINGS.test(name))
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...Object.fromEntries(inherited),
     PORT: String(port),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: databasePath,
     WAITLIST_RATE_LIMIT: "0",
     NODE_ENV: "production",
   }
-  delete env.DATABASE_URL
   const child = spawn(path.join(projectRoot, "node_modules", ".bin", "tsx"), ["src/server/start.ts"], {
     cwd: projectRoot,
     env,
@@ -87,11 +97,16 @@ export async function startSite(): Promise<RunningSite> {
     clearTimeout(killer)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+  const abandon = () => {
+    if (stopping) return
+    stopping = true
+    signalGroup(child, "SIGTERM")
+  }
   try {
     await waitUntilServing(url, child, () => log)
   } catch (error) {
     await stop()
     throw error
   }
-  return { url, databasePath, stop }
+  return { url, databasePath, stop, abandon }
 }
