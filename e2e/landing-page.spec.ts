@@ -1,4 +1,5 @@
-import { mockupFader, mockupImage, mockupOpacity, readFadeRecord, recordFade } from "./support/phone-mockup"
+import { readFadeRecord, recordFade } from "./support/fade-recorder"
+import { mockupFader, mockupImage, mockupOpacity } from "./support/phone-mockup"
 import { expect, test } from "./support/test"
 
 test.describe("the landing page", () => {
@@ -36,13 +37,17 @@ test.describe("the landing page", () => {
     })
   }
 
-  test("fades the phone mockup in: 100 ms delay, 350 ms fade, fully shown about 450 ms after it starts", async ({ page }) => {
+  test("fades the phone mockup in: 100 ms delay, 350 ms fade, fully shown from about 450 ms on", async ({ page }) => {
     await recordFade(page)
     await page.goto("/")
-    const fade = await readFadeRecord(page)
-    expect(fade.firstOpacity).toBeLessThan(1)
-    expect(fade.msToFullOpacity).toBeGreaterThanOrEqual(440)
-    expect(fade.msToFullOpacity).toBeLessThan(700)
+    const { firstOpacity, samples } = await readFadeRecord(page)
+    expect(firstOpacity).toBeLessThan(1)
+    // Judged on the animation's own clock, so a late frame on a busy machine changes nothing.
+    const early = samples.filter(({ ms }) => ms < 400)
+    const late = samples.filter(({ ms }) => ms >= 450)
+    expect(early.filter(({ opacity }) => opacity >= 1), "fully shown before 400 ms").toEqual([])
+    expect(late.filter(({ opacity }) => opacity < 1), "not fully shown at 450 ms or later").toEqual([])
+    expect(samples.at(-1)?.ms).toBeGreaterThanOrEqual(400)
     const timing = await mockupFader(page).evaluate((element) =>
       element.getAnimations().map((animation) => {
         const { delay, duration } = animation.effect?.getTiming() ?? {}
