@@ -94,27 +94,3 @@ test.describe("the contact form's outcome", () => {
     })
   }
 })
-
-test.describe("the honeypot", () => {
-  test("is named city, off-screen, out of the tab order, without autocomplete", async ({ page }) => {
-    await openHydrated(page, "/contact")
-    const { honeypot } = contactForm(page)
-    await expect(honeypot).toHaveAttribute("autocomplete", "off")
-    await expect(honeypot).toHaveAttribute("tabindex", "-1")
-    const box = await honeypot.boundingBox()
-    expect(box && box.x + box.width).toBeLessThanOrEqual(0)
-  })
-
-  test("is sent as it is, not checked by the form", async ({ page }) => {
-    await openHydrated(page, "/contact")
-    const form = contactForm(page)
-    const email = uniqueEmail("bot")
-    await fillContact(page, { ...typed, email })
-    await form.honeypot.fill("Lisbon", { force: true })
-    const [request] = await Promise.all([nextWaitlistPost(page), form.send.click()])
-    expect(request.postDataJSON()).toMatchObject({ city: "Lisbon", email })
-    await expect(page.getByText("Message sent!")).toBeVisible()
-    // Our server quietly drops what a bot sends.
-    expect(await storedEntry(email)).toBeUndefined()
-  })
-})

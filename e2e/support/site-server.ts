@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
-import net from "net"
 import os from "os"
 import path from "path"
+import { freePort } from "./free-port"
 import { projectRoot } from "./site-build"
 
 /** What the tests need to know about the running server. */
@@ -17,16 +17,6 @@ export type RunningSite = {
 
 /** Settings of the outer environment that must not reach the server under test. */
 const OUTER_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|PORT|HOST)$/
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** Signals the server and the node process tsx started for it. */
 const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
