@@ -1,6 +1,6 @@
 import type { Request } from "@playwright/test"
 import { contactForm, fillContact, uniqueEmail } from "./support/contact-form"
-import { openHydrated } from "./support/hydration"
+import { openHydrated, runsReact } from "./support/hydration"
 import { ROUTES } from "./support/routes"
 import { expect, test } from "./support/test"
 
@@ -29,7 +29,20 @@ test.describe("the calls the site makes", () => {
     expect(outsideRequests).toEqual([])
   })
 
-  test("every route loads and hydrates without an error in the console", async ({ page }) => {
+  test("only /contact loads JavaScript files; the other routes are complete as served", async ({ page }) => {
+    const scripts: string[] = []
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(`${new URL(page.url()).pathname} ${new URL(request.url()).pathname}`)
+    })
+    for (const { path } of ROUTES) {
+      await openHydrated(page, path)
+      expect(await runsReact(page), path).toBe(path === "/contact")
+    }
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((script) => !script.startsWith("/contact "))).toEqual([])
+  })
+
+  test("every route loads, and hydrates where React runs, without an error in the console", async ({ page }) => {
     const problems: string[] = []
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
     page.on("console", (message) => {

@@ -1,6 +1,7 @@
 import fs from "fs"
 import http from "http"
 import path from "path"
+import compression from "compression"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { cacheControlFor } from "./cache-policy"
 import { BodyTooLargeError, readRawBody } from "./read-raw-body"
@@ -52,6 +53,7 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   app.disable("x-powered-by")
   app.disable("etag")
   app.set("trust proxy", false)
+  app.use(compression())
 
   app.use((_req, res, next) => {
     res.set(headers)

@@ -1,4 +1,4 @@
-import { SYSTEM_COLOR_MODE_KEY, watchSystemColorMode } from "../watch-system-color-mode"
+import { SYSTEM_COLOR_MODE_KEY, systemColorModeScript } from "../system-color-mode-script"
 
 /** A stand-in for the browser's media query that the test can flip. */
 function fakeSystemPreference(prefersDark: boolean) {
@@ -6,7 +6,6 @@ function fakeSystemPreference(prefersDark: boolean) {
   const query = {
     matches: prefersDark,
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   }
   window.matchMedia = jest.fn().mockReturnValue(query)
   return {
@@ -14,43 +13,49 @@ function fakeSystemPreference(prefersDark: boolean) {
       query.matches = dark
       listeners.forEach((listener) => listener())
     },
-    listenerCount: () => listeners.size,
   }
 }
 
-describe("watchSystemColorMode", () => {
+/** Runs the inline script as the page does. */
+const runScript = () => new Function(systemColorModeScript)()
+
+describe("the system-color-mode script", () => {
   beforeEach(() => window.localStorage.clear())
 
   it("writes 'dark' under system-color-mode when the system prefers dark", () => {
     fakeSystemPreference(true)
-    watchSystemColorMode()
+    runScript()
     expect(window.matchMedia).toHaveBeenCalledWith("(prefers-color-scheme: dark)")
     expect(window.localStorage.getItem(SYSTEM_COLOR_MODE_KEY)).toBe("dark")
   })
 
   it("writes 'light' when the system prefers light", () => {
     fakeSystemPreference(false)
-    watchSystemColorMode()
+    runScript()
     expect(window.localStorage.getItem("system-color-mode")).toBe("light")
   })
 
-  it("keeps the key updated while the system preference changes, until it stops", () => {
+  it("keeps the key updated while the system preference changes", () => {
     const system = fakeSystemPreference(true)
-    const stop = watchSystemColorMode()
+    runScript()
     system.change(false)
     expect(window.localStorage.getItem("system-color-mode")).toBe("light")
     system.change(true)
     expect(window.localStorage.getItem("system-color-mode")).toBe("dark")
-    stop()
-    expect(system.listenerCount()).toBe(0)
   })
 
-  it("keeps working when storage is blocked", () => {
+  it("does not change the site's own color mode", () => {
+    fakeSystemPreference(false)
+    runScript()
+    expect(window.localStorage.getItem("theme-ui-color-mode")).toBeNull()
+  })
+
+  it("keeps the page working when storage is blocked", () => {
     fakeSystemPreference(true)
     const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
       throw new Error("blocked")
     })
-    expect(() => watchSystemColorMode()).not.toThrow()
+    expect(runScript).not.toThrow()
     setItem.mockRestore()
   })
 })

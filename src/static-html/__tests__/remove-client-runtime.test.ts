@@ -1,0 +1,46 @@
+import { needsClientRuntime, removeClientRuntime, routeOfHtmlFile } from "../remove-client-runtime"
+
+const builtPage = [
+  '<html><head><link as="script" rel="preload" href="/app-1a2b3c4d.js"/></head><body>',
+  '<div id="___gatsby"><h1>Hi</h1></div>',
+  '<script type="module">const e="image";</script>',
+  '<script>(function(){var mode=1})()</script>',
+  '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script>',
+  '<script\n            id="gatsby-chunk-mapping"\n          >\n            window.___chunkMapping="{}";\n          </script>',
+  '<script>window.___webpackCompilationHash="ef55";</script>',
+  '<script src="/webpack-runtime-b0eb.js" async></script><script src="/framework-6073.js" async></script><script src="/app-1c21.js" async></script>',
+  "</body></html>",
+].join("")
+
+describe("removeClientRuntime", () => {
+  it("removes Gatsby's runtime scripts, chunk map and preloads", () => {
+    const page = removeClientRuntime(builtPage)
+    expect(page).not.toMatch(/webpack-runtime|framework-|app-1|___chunkMapping|pagePath|___webpackCompilationHash|rel="preload"/)
+  })
+
+  it("keeps the page, the image script and the other inline scripts", () => {
+    const page = removeClientRuntime(builtPage)
+    expect(page).toContain("<h1>Hi</h1>")
+    expect(page).toContain('<script type="module">const e="image";</script>')
+    expect(page).toContain("<script>(function(){var mode=1})()</script>")
+  })
+})
+
+describe("which pages keep the runtime", () => {
+  it.each([
+    ["index.html", "/"],
+    ["contact/index.html", "/contact"],
+    ["privacy-policy/index.html", "/privacy-policy"],
+    ["404.html", "/404"],
+    ["404/index.html", "/404"],
+  ])("reads %s as the route %s", (file, route) => {
+    expect(routeOfHtmlFile(file)).toBe(route)
+  })
+
+  it("keeps it on /contact only, or everywhere while the color-mode toggle is shown", () => {
+    expect(needsClientRuntime("/contact", false)).toBe(true)
+    expect(needsClientRuntime("/", false)).toBe(false)
+    expect(needsClientRuntime("/privacy-policy", false)).toBe(false)
+    expect(needsClientRuntime("/", true)).toBe(true)
+  })
+})
