@@ -11,6 +11,13 @@ import { ToastMessage } from "./toast-message"
 const EMPTY = { name: "", email: "", message: "", city: "" }
 type Fields = typeof EMPTY
 
+/** What the visitor typed into the server-rendered form before the page's JavaScript arrived. */
+const typedBeforeHydration = (form: HTMLFormElement | null): Fields => {
+  const data = form ? new FormData(form) : null
+  const read = (field: keyof Fields) => String(data?.get(field) ?? "")
+  return { name: read("name"), email: read("email"), message: read("message"), city: read("city") }
+}
+
 /** The toasts of spec §8, word for word. */
 export const CONTACT_TOASTS = {
   success: { title: "Message sent!", description: "We'll get back to you as soon as possible." },
@@ -21,18 +28,25 @@ export const CONTACT_TOASTS = {
  * The contact form (spec §2, §4, §5): checks name and e-mail on every submit
  * attempt, sends nothing while an error stands, and posts the entry with the
  * metadata gathered when the page loaded. On success the fields are cleared;
- * on failure they stay, so nothing typed is lost.
+ * on failure they stay, so nothing typed is lost, not even what was typed
+ * before the page's script ran.
  */
 export function ContactForm() {
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [errors, setErrors] = useState<ContactErrors>({})
   const [submitting, setSubmitting] = useState(false)
+  const [ready, setReady] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   const metadata = useRef<ContactMetadata | null>(null)
   const nameInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   const emailInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
 
+  // On a slow network a visitor can type before the script arrives: keep
+  // what they typed, and keep 'Send' disabled until it can send it properly.
   useEffect(() => {
     metadata.current = gatherMetadata()
+    setFields(typedBeforeHydration(form.current))
+    setReady(true)
   }, [])
 
   const update = (field: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [field]: value }))
@@ -61,12 +75,12 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact us" sx={{ display: "grid", gap: 5, position: "relative" }}>
+    <form ref={form} onSubmit={submit} noValidate aria-label="Contact us" sx={{ display: "grid", gap: 5, position: "relative" }}>
       <FormField id="name" label="Name" value={fields.name} onChange={update("name")} error={errors.name} autoComplete="name" inputRef={nameInput} />
       <FormField id="email" label="Email" type="email" value={fields.email} onChange={update("email")} error={errors.email} autoComplete="email" inputRef={emailInput} />
       <FormField id="message" label="Message" multiline value={fields.message} onChange={update("message")} />
       <Honeypot value={fields.city} onChange={update("city")} />
-      <button type="submit" disabled={submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
+      <button type="submit" disabled={!ready || submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
         {submitting ? "Sending…" : "Send"}
       </button>
     </form>

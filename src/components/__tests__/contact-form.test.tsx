@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
+import { renderToString } from "react-dom/server"
 import userEvent from "@testing-library/user-event"
 import type { PageProps } from "gatsby"
 import ContactPage from "../../pages/contact"
-import { renderWithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme, WithTheme } from "../../testing/render-with-theme"
 
 const fetchMock = jest.fn()
 /** The part of a fetch Response the form reads (jsdom has no Response of its own). */
@@ -202,5 +203,44 @@ describe("sending the contact form", () => {
     await fillAndSend(user)
     const toast = (await screen.findByText("Message sent!")).closest<HTMLElement>(".Toastify__toast")!
     expect(within(toast).getByRole("button", { name: /close/i })).toBeInTheDocument()
+  })
+})
+
+/** The contact page as the build writes it: HTML that no script has touched yet. */
+function serverRenderedContactPage() {
+  const page = <ContactPage {...({ location: { pathname: "/contact" } } as PageProps)} />
+  // Theme UI's color-mode provider warns that a layout effect cannot run on the server; the build accepts that.
+  const quiet = jest.spyOn(console, "error").mockImplementation(() => undefined)
+  const container = document.createElement("div")
+  container.innerHTML = renderToString(<WithTheme>{page}</WithTheme>)
+  quiet.mockRestore()
+  document.body.appendChild(container)
+  return { page, container }
+}
+
+describe("the contact form before its script runs", () => {
+  afterEach(() => {
+    document.body.innerHTML = ""
+  })
+
+  it("keeps 'Send' disabled in the server-rendered page, so nothing is submitted the old way", () => {
+    serverRenderedContactPage()
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled()
+  })
+
+  it("keeps what the visitor typed before hydration, and sends it", async () => {
+    fetchMock.mockImplementation(ok)
+    const { page, container } = serverRenderedContactPage()
+    const typeEarly = (id: string, value: string) => {
+      container.querySelector<HTMLInputElement>(`#${id}`)!.value = value
+    }
+    typeEarly("name", "Ana")
+    typeEarly("email", "ana@example.com")
+    typeEarly("message", "Typed on a slow train")
+    renderWithTheme(page, { container, hydrate: true })
+    expect(screen.getByLabelText("Name")).toHaveValue("Ana")
+    await userEvent.click(screen.getByRole("button", { name: "Send" }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    expect(sentBody()).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Typed on a slow train" })
   })
 })
