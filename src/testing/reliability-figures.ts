@@ -1,0 +1,59 @@
+import fs from "fs"
+import path from "path"
+import { PROJECT_ROOT } from "./project-root"
+
+/** Where the reliability suites leave what they tried, one JSON file per suite and store (git-ignored). */
+export const FIGURES_DIR = path.join(PROJECT_ROOT, ".data", "reliability")
+
+export type StoreName = "SQLite" | "PostgreSQL" | "no store"
+
+/** What one suite tried against one store. */
+export type Figures = {
+  submissionsSent: number
+  crashesSurvived: number
+  entriesChecked: number
+  inputsFuzzed: number
+  outagesHealed: number
+  faultsHealed: number
+  entriesLost: number
+}
+
+export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures }
+
+export const NO_FIGURES: Figures = {
+  submissionsSent: 0,
+  crashesSurvived: 0,
+  entriesChecked: 0,
+  inputsFuzzed: 0,
+  outagesHealed: 0,
+  faultsHealed: 0,
+  entriesLost: 0,
+}
+
+/**
+ * Counts what a suite tries against a store and writes the running totals to
+ * FIGURES_DIR after every addition, so a run leaves its figures even when it
+ * stops half-way. `npm run reliability:report` turns them into docs/reliability.md.
+ */
+export function recordFigures(suite: string, store: StoreName) {
+  const figures: Figures = { ...NO_FIGURES }
+  const file = path.join(FIGURES_DIR, `${suite}.${store.toLowerCase()}.json`)
+  return {
+    add(more: Partial<Figures>): void {
+      for (const [name, value] of Object.entries(more) as [keyof Figures, number][]) figures[name] += value
+      const record: FiguresRecord = { suite, store, recordedAt: new Date().toISOString(), figures }
+      fs.mkdirSync(FIGURES_DIR, { recursive: true })
+      fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n")
+    },
+  }
+}
+
+/** Every record the last runs left, by suite and store. */
+export function readFigures(dir = FIGURES_DIR): FiguresRecord[] {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as FiguresRecord)
+}
