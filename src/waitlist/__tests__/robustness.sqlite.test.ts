@@ -1,0 +1,26 @@
+/**
+ * @jest-environment node
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { ensureProductionBuild } from "../../testing/production-build"
+import { recordFigures } from "../../testing/reliability-figures"
+import { describeWaitlistAbuse } from "../../testing/waitlist-abuse-behaviour"
+import { describeWaitlistFuzzing } from "../../testing/waitlist-fuzz-behaviour"
+import { describeWaitlistInjection } from "../../testing/waitlist-injection-behaviour"
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-robustness-sqlite-"))
+let stores = 0
+
+beforeAll(() => ensureProductionBuild(), 10 * 60_000)
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const backend = {
+  newStore: async () => ({ WAITLIST_DB_PATH: path.join(dir, `store-${++stores}`, "waitlist.sqlite") }),
+  figures: recordFigures("robustness", "SQLite"),
+}
+
+describe("the waitlist fed arbitrary input and bursts, with the SQLite store", () => describeWaitlistFuzzing(backend))
+describe("the waitlist fed injection payloads, with the SQLite store", () => describeWaitlistInjection(backend))
+describe("the waitlist under abuse, with the SQLite store", () => describeWaitlistAbuse(backend))
