@@ -9,6 +9,8 @@ export type RunningSite = {
   /** Resolves with stderr once it matches (the log may arrive after the HTTP answer); rejects after 3 s. */
   stderrMatching: (pattern: RegExp) => Promise<string>
   stop: () => Promise<void>
+  /** Kills the server and its children with SIGKILL, as a crash would, and resolves once they are gone. */
+  kill: () => Promise<void>
 }
 
 /** Settings of the outer environment that must not leak into a server under test. */
@@ -55,6 +57,11 @@ export async function startSiteServer(settings: Record<string, string>): Promise
     clearTimeout(killer)
   }
 
+  const kill = async () => {
+    signalGroup(child, "SIGKILL")
+    await exited(child)
+  }
+
   const stderrMatching = async (pattern: RegExp) => {
     const giveUp = Date.now() + 3000
     while (!pattern.test(stderr)) {
@@ -69,7 +76,7 @@ export async function startSiteServer(settings: Record<string, string>): Promise
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${stdout}${stderr}`)
     try {
       await fetch(`${url}/404.html`, { method: "HEAD", signal: AbortSignal.timeout(1000) })
-      return { url, stderrMatching, stop }
+      return { url, stderrMatching, stop, kill }
     } catch {
       if (Date.now() > deadline) {
         await stop()
