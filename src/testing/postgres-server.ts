@@ -18,6 +18,10 @@ export type PostgresServer = {
   createDatabase(): Promise<string>
   /** Stops the cluster and deletes its files. */
   stop(): Promise<void>
+  /** Shuts the cluster down as an outage would (sessions cut), keeping its files and port for resume(). */
+  halt(): Promise<void>
+  /** Starts a halted cluster again on the same port, with the same data. */
+  resume(): Promise<void>
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user, who owns the cluster. */
@@ -62,7 +66,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     const port = await freePort()
     const options = [`-p ${port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${dir}`]
     options.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off")
-    await pg("pg_ctl", ["start", "-D", data, "-l", log, "-w", "-t", "30", "-s", "-o", options.join(" ")])
+    const pgCtlStart = () => pg("pg_ctl", ["start", "-D", data, "-l", log, "-w", "-t", "30", "-s", "-o", options.join(" ")])
+    await pgCtlStart()
     running = true
     process.once("exit", stopOnExit)
 
@@ -88,6 +93,15 @@ export async function startPostgresServer(): Promise<PostgresServer> {
         if (running) await pgCtlStop()
         running = false
         fs.rmSync(dir, { recursive: true, force: true })
+      },
+      halt: async () => {
+        // A fast shutdown ends every session at once but writes what was committed (the cluster runs with synchronous_commit=off).
+        await pg("pg_ctl", ["stop", "-D", data, "-m", "fast", "-w", "-s"])
+        running = false
+      },
+      resume: async () => {
+        await pgCtlStart()
+        running = true
       },
     }
   } catch (error) {
