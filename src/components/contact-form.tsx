@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { toast } from "react-toastify"
 import { hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
 import { gatherMetadata } from "../waitlist/gather-metadata"
 import { sendToWaitlist } from "../waitlist/send-to-waitlist"
 import type { ContactMetadata } from "../waitlist/submission"
 import { FormField } from "./form-field"
+import { loadToastify } from "./load-toastify"
 import { Honeypot } from "./honeypot"
 import { ToastMessage } from "./toast-message"
 
@@ -23,6 +23,14 @@ export const CONTACT_TOASTS = {
   success: { title: "Message sent!", description: "We'll get back to you as soon as possible." },
   failure: { title: "An error occurred.", description: "Unable to send your message. Please try again later." },
 } as const
+
+/** Shows the toast of an outcome (5 s, closable), loading react-toastify first if it is not there yet. */
+const notify = (outcome: "success" | "error") =>
+  loadToastify().then(
+    ({ toast }) =>
+      void toast[outcome](<ToastMessage {...CONTACT_TOASTS[outcome === "success" ? "success" : "failure"]} />, { autoClose: 5000 }),
+    (error: unknown) => console.error(error),
+  )
 
 /**
  * The contact form (spec §2, §4, §5): checks name and e-mail on every submit
@@ -65,10 +73,10 @@ export function ContactForm() {
       const gathered = metadata.current ?? gatherMetadata()
       await sendToWaitlist({ ...fields, metadata: { ...gathered, timestamp: new Date().toISOString() } })
       setFields(EMPTY)
-      toast.success(<ToastMessage {...CONTACT_TOASTS.success} />, { autoClose: 5000 })
+      notify("success")
     } catch (error) {
       console.error(error)
-      toast.error(<ToastMessage {...CONTACT_TOASTS.failure} />, { autoClose: 5000 })
+      notify("error")
     } finally {
       setSubmitting(false)
     }

@@ -1,8 +1,27 @@
-import { ToastContainer } from "react-toastify"
+import { useEffect, useState } from "react"
 import { useColorMode } from "theme-ui"
+import { loadToastify } from "./load-toastify"
 
-/** The single place toasts appear: 5 s each, closable, themed with the color mode. */
+type Toastify = Awaited<ReturnType<typeof loadToastify>>
+
+/**
+ * The single place toasts appear: 5 s each, closable, themed with the color
+ * mode. The container (and react-toastify with it) arrives once the browser
+ * is idle after the page has loaded; a toast shown before that waits for it.
+ */
 export function Toasts() {
   const [colorMode] = useColorMode()
+  const [toastify, setToastify] = useState<Toastify | null>(null)
+  useEffect(() => {
+    let live = true
+    const load = () => void loadToastify().then((module) => live && setToastify(module))
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(load, { timeout: 2000 })
+    else window.setTimeout(load, 200)
+    return () => {
+      live = false
+    }
+  }, [])
+  if (!toastify) return null
+  const { ToastContainer } = toastify
   return <ToastContainer position="top-right" autoClose={5000} theme={colorMode === "light" ? "light" : "dark"} />
 }

@@ -1,0 +1,75 @@
+import { execFile } from "child_process"
+import path from "path"
+import { promisify } from "util"
+import * as chromeLauncher from "chrome-launcher"
+
+const run = promisify(execFile)
+
+/** What one Lighthouse run (mobile, default simulated throttling) says of a page. */
+export type PageRun = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** Main-thread time in script evaluation, parsing and compiling (throttled), ms. */
+  scriptingMs: number
+  totalBytes: number
+  /** Transfer size of the JavaScript requested before the load event. */
+  jsAtStartBytes: number
+  jsTotalBytes: number
+  htmlBytes: number
+  requests: number
+}
+
+type NetworkItem = { resourceType?: string; transferSize?: number; networkRequestTime?: number; url: string }
+type Audit = { numericValue?: number; details?: { items?: unknown[] } }
+
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+/** Starts the Chromium that every run of the benchmark shares. */
+export function launchChromium(chromePath: string) {
+  return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+
+/** Runs Lighthouse once on a URL in the given Chromium and reads the figures the benchmark reports. */
+export async function runLighthouse(url: string, port: number): Promise<PageRun> {
+  const { stdout } = await run(process.execPath, [path.join(__dirname, "lighthouse-once.mjs"), url, String(port)], {
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const { categories, audits } = JSON.parse(stdout) as {
+    categories: Record<string, { score: number | null }>
+    audits: Record<string, Audit>
+  }
+  const requests = (audits["network-requests"]?.details?.items ?? []) as NetworkItem[]
+  const observedLoad = (audits.metrics?.details?.items?.[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity
+  const scripts = requests.filter((item) => item.resourceType === "Script")
+  const work = (audits["mainthread-work-breakdown"]?.details?.items ?? []) as { group: string; duration: number }[]
+  return {
+    performance: categories.performance?.score ?? 0,
+    accessibility: categories.accessibility?.score ?? 0,
+    bestPractices: categories["best-practices"]?.score ?? 0,
+    seo: categories.seo?.score ?? 0,
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? 0,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? 0,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    scriptingMs: sum(work.filter((item) => /^script/.test(item.group)).map((item) => item.duration)),
+    totalBytes: audits["total-byte-weight"]?.numericValue ?? 0,
+    jsAtStartBytes: sum(scripts.filter((item) => (item.networkRequestTime ?? 0) <= observedLoad).map((item) => item.transferSize ?? 0)),
+    jsTotalBytes: sum(scripts.map((item) => item.transferSize ?? 0)),
+    htmlBytes: sum(requests.filter((item) => item.resourceType === "Document").map((item) => item.transferSize ?? 0)),
+    requests: requests.length,
+  }
+}

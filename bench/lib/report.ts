@@ -1,0 +1,80 @@
+import type { PageRun } from "./lighthouse-runs"
+import type { LoadResult } from "./waitlist-load"
+
+export type PageSeries = { label: string; runs: PageRun[] }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${Math.round(value)} ms`
+const score = (value: number) => value.toFixed(2)
+const ratio = (a: number, b: number) => (b === 0 ? "–" : `${(a / b).toFixed(2)}×`)
+
+type Row = { name: string; pick: (runs: PageRun[]) => number; show: (value: number) => string }
+
+const SCORES: [string, keyof PageRun][] = [
+  ["Performance", "performance"],
+  ["Accessibility", "accessibility"],
+  ["Best practices", "bestPractices"],
+  ["SEO", "seo"],
+]
+
+const ROWS: Row[] = [
+  ...SCORES.flatMap(([name, key]): Row[] => [
+    { name: `${name} (median)`, pick: (r) => median(r.map((x) => x[key])), show: score },
+    { name: `${name} (worst)`, pick: (r) => Math.min(...r.map((x) => x[key])), show: score },
+  ]),
+  { name: "LCP", pick: (r) => median(r.map((x) => x.lcpMs)), show: ms },
+  { name: "TBT", pick: (r) => median(r.map((x) => x.tbtMs)), show: ms },
+  { name: "CLS", pick: (r) => median(r.map((x) => x.cls)), show: (v) => v.toFixed(3) },
+  { name: "Main-thread scripting", pick: (r) => median(r.map((x) => x.scriptingMs)), show: ms },
+  { name: "Bytes transferred", pick: (r) => median(r.map((x) => x.totalBytes)), show: kb },
+  { name: "JS at start (gzipped)", pick: (r) => median(r.map((x) => x.jsAtStartBytes)), show: kb },
+  { name: "JS in all (gzipped)", pick: (r) => median(r.map((x) => x.jsTotalBytes)), show: kb },
+  { name: "HTML (gzipped)", pick: (r) => median(r.map((x) => x.htmlBytes)), show: kb },
+  { name: "Requests", pick: (r) => median(r.map((x) => x.requests)), show: (v) => String(Math.round(v)) },
+]
+
+/** The page table: one column per page, then `/` against the peer and the limit. */
+export function pageTable(series: PageSeries[]): string {
+  const [ours, , peer, limit] = series
+  const head = `| | ${series.map((s) => s.label).join(" | ")} | / ÷ peer | / ÷ limit |`
+  const rule = `|---|${series.map(() => "---:").join("|")}|---:|---:|`
+  const body = ROWS.map((row) => {
+    const values = series.map((s) => row.pick(s.runs))
+    const [o = 0, , p = 0, l = 0] = values
+    return `| ${row.name} | ${values.map(row.show).join(" | ")} | ${ours && peer ? ratio(o, p) : ""} | ${ours && limit ? ratio(o, l) : ""} |`
+  })
+  return [head, rule, ...body].join("\n")
+}
+
+export type LoadSeries = { label: string; result: LoadResult; stored: number }
+
+/** The waitlist table: ours against the bare limit. */
+export function loadTable([ours, limit]: [LoadSeries, LoadSeries]): string {
+  const row = (s: LoadSeries) =>
+    `| ${s.label} | ${Math.round(s.result.acceptedPerSecond)} | ${s.result.p50Ms} ms | ${s.result.p99Ms} ms | ${s.result.errors} | ${s.result.accepted} | ${s.stored} | ${s.result.accepted - s.stored} |`
+  return [
+    "| | accepted / s | p50 | p99 | errors | 2xx answers | entries stored | lost |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    row(ours),
+    row(limit),
+    `| ours ÷ limit | ${ratio(ours.result.acceptedPerSecond, limit.result.acceptedPerSecond)} | ${ratio(ours.result.p50Ms, limit.result.p50Ms)} | ${ratio(ours.result.p99Ms, limit.result.p99Ms)} | | | | |`,
+  ].join("\n")
+}
+
+export type BuildTimes = { label: string; coldMs: number; warmMs: number }
+
+/** Cold and warm `gatsby build`, ours beside the peer's. */
+export function buildTable(builds: BuildTimes[]): string {
+  return [
+    "| | cold build | warm build |",
+    "|---|---:|---:|",
+    ...builds.map((b) => `| ${b.label} | ${(b.coldMs / 1000).toFixed(1)} s | ${(b.warmMs / 1000).toFixed(1)} s |`),
+  ].join("\n")
+}

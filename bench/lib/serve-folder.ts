@@ -1,0 +1,31 @@
+import fs from "fs"
+import http from "http"
+import path from "path"
+import compression from "compression"
+import express from "express"
+import { cacheControlFor } from "../../src/server/cache-policy"
+
+/**
+ * Serves a built folder as a plain static host would: gzip, the same cache
+ * headers as our production server, `/route` from `route/index.html`. The
+ * peer and the limit are served by this, so that only the pages differ.
+ */
+export function serveFolder(dir: string, port: number): Promise<http.Server> {
+  const app = express()
+  app.disable("x-powered-by")
+  app.use(compression())
+  app.use(
+    express.static(dir, {
+      redirect: false,
+      setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(dir, file))),
+    }),
+  )
+  app.use((req, res) => {
+    const page = path.join(dir, req.path, "index.html")
+    if (page.startsWith(dir) && fs.existsSync(page)) res.sendFile(page)
+    else res.status(404).send("Not Found")
+  })
+  return new Promise((resolve) => {
+    const server = app.listen(port, "127.0.0.1", () => resolve(server))
+  })
+}

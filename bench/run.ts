@@ -1,0 +1,154 @@
+/**
+ * `npm run bench`: our `/` and `/contact` beside a bare Gatsby page (the peer)
+ * and the same content as plain HTML (the limit), measured in one run on this
+ * machine with Lighthouse 12 (mobile, simulated throttling) in Chromium; the
+ * waitlist under load beside a bare node:http + better-sqlite3 server; and
+ * cold and warm builds beside the peer's. Prints the tables and rewrites
+ * docs/benchmarks.md. BENCH_RUNS (default 5) and BENCH_LOAD_SECONDS
+ * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
+ * timings and measures the builds already there.
+ */
+import { execFileSync } from "child_process"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { freePort } from "../src/testing/free-port"
+import { SqliteWaitlistStore } from "../src/waitlist/sqlite-store"
+import { buildLimitPage } from "./lib/build-limit-page"
+import { startChildServer } from "./lib/child-server"
+import { launchChromium, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
+import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } from "./lib/report"
+import { serveFolder } from "./lib/serve-folder"
+import { loadWaitlist } from "./lib/waitlist-load"
+
+const root = path.resolve(__dirname, "..")
+const peerDir = path.join(__dirname, "peer")
+const limitOut = path.join(__dirname, ".out", "limit")
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
+const runs = Number(process.env.BENCH_RUNS || 5)
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS || 20)
+const gatsby = path.join(root, "node_modules", ".bin", "gatsby")
+const tsx = path.join(root, "node_modules", ".bin", "tsx")
+
+const log = (message: string) => console.error(`[bench] ${message}`)
+
+function timeBuild(label: string, cwd: string): BuildTimes {
+  const build = () => {
+    const start = process.hrtime.bigint()
+    execFileSync(gatsby, ["build"], { cwd, stdio: "ignore", env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } })
+    return Number(process.hrtime.bigint() - start) / 1e6
+  }
+  log(`building ${label} cold`)
+  execFileSync(gatsby, ["clean"], { cwd, stdio: "ignore" })
+  const coldMs = build()
+  log(`building ${label} warm`)
+  return { label, coldMs, warmMs: build() }
+}
+
+async function measurePages(targets: { label: string; url: string }[]): Promise<PageSeries[]> {
+  const chrome = await launchChromium(chromePath)
+  const series = targets.map(({ label }) => ({ label, runs: [] as PageRun[] }))
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const [index, target] of targets.entries()) {
+        log(`Lighthouse run ${run}/${runs}: ${target.label}`)
+        series[index]?.runs.push(await runLighthouse(target.url, chrome.port))
+      }
+    }
+  } finally {
+    await chrome.kill()
+  }
+  return series
+}
+
+async function measureLoad(label: string, start: (port: number, dbFile: string) => Promise<{ stop: () => Promise<void> }>, endpoint: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-waitlist-"))
+  const dbFile = path.join(dir, "waitlist.sqlite")
+  const port = await freePort()
+  const server = await start(port, dbFile)
+  log(`loading ${label} for ${loadSeconds} s`)
+  const result = await loadWaitlist(`http://127.0.0.1:${port}${endpoint}`, { seconds: loadSeconds })
+  await server.stop()
+  const store = new SqliteWaitlistStore(dbFile)
+  const stored = await store.count()
+  await store.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+  return { label, result, stored }
+}
+
+function machine(): string {
+  const chromium = execFileSync(chromePath, ["--version"], { encoding: "utf8" }).trim()
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU"
+  return `${os.cpus().length} cores, ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${chromium}; Node ${process.version}; Lighthouse 12 (mobile, simulated throttling)`
+}
+
+async function main() {
+  const builds = process.env.BENCH_REUSE_BUILDS === "1" ? [] : [timeBuild("ours", root), timeBuild("peer", peerDir)]
+  await buildLimitPage(path.join(peerDir, "public"), path.join(__dirname, "limit"), limitOut)
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"))
+  const [oursPort, peerPort, limitPort] = [await freePort(), await freePort(), await freePort()]
+  const ours = await startChildServer(tsx, [path.join(root, "src/server/start.ts")], `http://127.0.0.1:${oursPort}/`, {
+    PORT: String(oursPort),
+    HOST: "127.0.0.1",
+    WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
+  })
+  const peer = await serveFolder(path.join(peerDir, "public"), peerPort)
+  const limit = await serveFolder(limitOut, limitPort)
+  const pages = await measurePages([
+    { label: "ours /", url: `http://127.0.0.1:${oursPort}/` },
+    { label: "ours /contact", url: `http://127.0.0.1:${oursPort}/contact` },
+    { label: "peer", url: `http://127.0.0.1:${peerPort}/` },
+    { label: "limit", url: `http://127.0.0.1:${limitPort}/` },
+  ])
+  await ours.stop()
+  peer.close()
+  limit.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+
+  const oursLoad = await measureLoad(
+    "ours (POST /api/waitlist)",
+    (port, dbFile) =>
+      startChildServer(tsx, [path.join(root, "src/server/start.ts")], `http://127.0.0.1:${port}/`, {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WAITLIST_DB_PATH: dbFile,
+        WAITLIST_RATE_LIMIT: "0",
+      }),
+    "/api/waitlist",
+  )
+  const limitLoad = await measureLoad(
+    "limit (node:http + better-sqlite3)",
+    (port, dbFile) =>
+      startChildServer(tsx, [path.join(__dirname, "lib/limit-waitlist-server.ts"), String(port), dbFile], `http://127.0.0.1:${port}/`, {}),
+    "/",
+  )
+
+  const report = [
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.`,
+    `Each page: ${runs} Lighthouse runs, interleaved so that all pages share the machine's noise. Ratios are what we quote.`,
+    "",
+    "## Pages",
+    "",
+    pageTable(pages),
+    "",
+    `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
+    "",
+    loadTable([oursLoad, limitLoad]),
+    "",
+    "## Build",
+    "",
+    builds.length ? buildTable(builds) : "Not measured in this run (BENCH_REUSE_BUILDS=1).",
+    "",
+  ].join("\n")
+  console.log(report)
+  fs.mkdirSync(path.join(root, "docs"), { recursive: true })
+  fs.writeFileSync(path.join(root, "docs", "benchmarks.md"), report)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
