@@ -15,5 +15,6 @@ module.exports = {
   testEnvironment: "jsdom",
   testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/loadershim.js"],
+  globalSetup: "<rootDir>/src/testing/jest-global-setup.ts",
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
 }

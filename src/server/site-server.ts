@@ -53,7 +53,6 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   app.disable("x-powered-by")
   app.disable("etag")
   app.set("trust proxy", false)
-  app.use(compression())
 
   app.use((_req, res, next) => {
     res.set(headers)
@@ -80,6 +79,8 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
     }
   })
 
+  // Pages and assets are gzipped; the API's answers are a few bytes and skip it.
+  app.use(compression())
   const staticFiles = express.static(publicDir, {
     redirect: false,
     etag: true,
