@@ -1,0 +1,74 @@
+/**
+ * Writes docs/reliability.md from the figures the reliability tests left in
+ * .data/reliability/ during their last run: `npm run reliability:report`
+ * after `npm test` (or after `npx jest src/waitlist`).
+ */
+import fs from "fs"
+import path from "path"
+import { NO_FIGURES, readFigures, type Figures, type FiguresRecord } from "../src/testing/reliability-figures"
+
+const target = path.join(__dirname, "..", "docs", "reliability.md")
+
+const COLUMNS: [keyof Figures, string][] = [
+  ["submissionsSent", "Submissions sent"],
+  ["crashesSurvived", "Crashes survived"],
+  ["entriesChecked", "Entries checked"],
+  ["inputsFuzzed", "Inputs fuzzed"],
+  ["outagesHealed", "Outages healed"],
+  ["faultsHealed", "Storage faults healed"],
+  ["entriesLost", "Entries lost"],
+]
+
+const SUITES: Record<string, string> = {
+  "validation-fuzzing": "`contact-rules.fuzz.test.ts`: the browser's rules and the server's parser agree on every name and e-mail",
+  robustness: "`robustness.*.test.ts`: arbitrary bodies and headers, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
+  crash: "`crash.*.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
+  outage: "`outage.postgres.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
+  "storage-faults": "`storage-faults.sqlite.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
+}
+
+const number = (n: number) => n.toLocaleString("en-US")
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`
+const header = (first: string[]) => [row([...first, ...COLUMNS.map(([, label]) => label)]), row([...first, ...COLUMNS].map(() => "---"))]
+
+function totalsByStore(records: FiguresRecord[]): Map<string, Figures> {
+  const totals = new Map<string, Figures>()
+  for (const { store, figures } of records) {
+    const sum = totals.get(store) ?? { ...NO_FIGURES }
+    for (const [name] of COLUMNS) sum[name] += figures[name]
+    totals.set(store, sum)
+  }
+  return totals
+}
+
+const records = readFigures()
+if (records.length === 0) throw new Error("No figures in .data/reliability/: run the tests first (`npm test` or `npx jest src/waitlist`).")
+const latest = records.map((record) => record.recordedAt).sort().at(-1) ?? ""
+
+const lines = [
+  "# Reliability of the waitlist",
+  "",
+  "What the crash, outage, storage-fault, fuzzing, abuse, injection and concurrency tests of the waitlist tried in their last run, on each store. The tests count as they go; every figure below comes from a run, none is written by hand.",
+  "",
+  `Refresh: run the tests (\`npm test\`, or \`npx jest src/waitlist\`), then \`npm run reliability:report\`. Last figures recorded ${latest.slice(0, 16).replace("T", " ")} UTC.`,
+  "",
+  "## By store",
+  "",
+  ...header(["Store"]),
+  ...[...totalsByStore(records)].map(([store, figures]) => row([store, ...COLUMNS.map(([name]) => number(figures[name]))])),
+  "",
+  "“Entries checked” counts each check of an acknowledged entry in the store (the crash rounds check every earlier entry again); “Entries lost” counts acknowledged entries missing afterwards. “no store” is the validation fuzzing, which runs without a server.",
+  "",
+  "## By suite",
+  "",
+  ...header(["Suite", "Store"]),
+  ...records.map(({ suite, store, figures }) => row([suite, store, ...COLUMNS.map(([name]) => number(figures[name]))])),
+  "",
+  "## The suites",
+  "",
+  ...Object.entries(SUITES).map(([suite, what]) => `- **${suite}**: ${what} (in \`src/waitlist/__tests__/\`).`),
+  "",
+]
+
+fs.writeFileSync(target, lines.join("\n"))
+console.log(`wrote ${path.relative(process.cwd(), target)} from ${records.length} records`)
