@@ -27,6 +27,21 @@ const MIGRATIONS = [
 /** How long a connection waits for another one's lock before giving up. */
 const BUSY_TIMEOUT_MS = 5000
 
+/**
+ * Creates a folder and its missing parents one by one. Node's recursive
+ * mkdir reports a read-only file system as ENOENT ("no such file or
+ * directory"), which would put the wrong cause in the 503's log line.
+ */
+function createFolder(dir: string) {
+  if (fs.existsSync(dir)) return
+  createFolder(path.dirname(dir))
+  try {
+    fs.mkdirSync(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+  }
+}
+
 type Row = { name: string; email: string; message: string; metadata: string; created_at: string; updated_at: string }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
@@ -38,7 +53,7 @@ export class SqliteWaitlistStore implements WaitlistStore {
   /** Opens (and creates or migrates) the file. @throws StoreUnavailableError when it cannot. */
   constructor(readonly file: string) {
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true })
+      createFolder(path.dirname(file))
       const Database = loadBetterSqlite3()
       this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
       this.enableWal()
