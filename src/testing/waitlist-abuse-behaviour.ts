@@ -4,7 +4,7 @@ import { entryFor, storedEntries } from "./waitlist-api-client"
 import { useSiteServers, type SiteUnderTest } from "./waitlist-api-servers"
 
 const SLOW_CLIENTS = 6
-const BYTE_GAP_MS = 40
+const BYTE_GAP_MS = 60
 
 const postFrom = (site: SiteUnderTest, client: string, value: unknown, headers: Record<string, string> = {}) =>
   rawRequest(site.url, {

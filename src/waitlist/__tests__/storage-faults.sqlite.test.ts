@@ -73,12 +73,12 @@ describe("the waitlist on a storage that fails, with the SQLite store", () => {
 
   it("answers 503 with the cause logged when the data folder is read-only, keeps serving pages, and takes entries once it is writable, without a restart", async () => {
     disk = await mountTmpfs(1024, { readOnly: true })
-    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "data", "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
     site = await startSiteServer(settings)
     const refused = await Promise.all([1, 2, 3].map((i) => submit(site as RunningSite, `readonly${i}@example.com`)))
     expect(refused.map(isUnavailable)).toEqual([true, true, true])
     expect(await page(site)).toBe(200)
-    await site.stderrMatching(/waitlist: store unavailable: cannot open the SQLite waitlist at .*waitlist\.sqlite: \S/)
+    await site.stderrMatching(/waitlist: store unavailable: cannot open the SQLite waitlist at .*waitlist\.sqlite: EROFS: read-only file system/)
 
     await disk.remount({ readOnly: false })
     const healed = await submit(site, "writable@example.com")
