@@ -2,6 +2,7 @@ import { execFile } from "child_process"
 import path from "path"
 import { promisify } from "util"
 import * as chromeLauncher from "chrome-launcher"
+import { chromiumArgs } from "../../e2e/support/chromium"
 
 const run = promisify(execFile)
 
@@ -27,15 +28,8 @@ export type PageRun = {
 type NetworkItem = { resourceType?: string; transferSize?: number; networkRequestTime?: number; url: string }
 type Audit = { numericValue?: number; details?: { items?: unknown[] } }
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-]
+/** The browser tests' quiet, offline Chromium, headless. */
+export const CHROME_FLAGS = ["--headless=new", ...chromiumArgs]
 
 /** Starts the Chromium that every run of the benchmark shares. */
 export function launchChromium(chromePath: string) {
