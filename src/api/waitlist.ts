@@ -30,6 +30,6 @@ export default async function handler(req: GatsbyFunctionRequest, res: GatsbyFun
     },
     context,
   )
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
-  res.status(answer.status).send(answer.body)
+  // The answer is complete JSON with its own headers: written as it is, without express's content negotiation.
+  res.writeHead(answer.status, answer.headers).end(answer.body)
 }

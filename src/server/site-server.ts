@@ -54,8 +54,9 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   app.disable("etag")
   app.set("trust proxy", false)
 
+  const everyResponse = Object.entries(headers)
   app.use((_req, res, next) => {
-    res.set(headers)
+    for (const [name, value] of everyResponse) res.setHeader(name, value)
     next()
   })
 

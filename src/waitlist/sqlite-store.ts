@@ -1,6 +1,7 @@
 import fs from "fs"
 import path from "path"
 import type BetterSqlite3 from "better-sqlite3"
+import { groupCommit } from "./group-commit"
 import { loadBetterSqlite3 } from "./load-better-sqlite3"
 import {
   normalizeEmail,
@@ -116,11 +117,14 @@ export class SqliteWaitlistStore implements WaitlistStore {
     }
   }
 
+  /** The saves of one turn of the event loop, upserted in one transaction: one fsync acknowledges them all. */
+  private readonly upsertTogether = groupCommit<Record<string, string>>((rows) =>
+    this.run(() => this.db.transaction(() => rows.forEach((row) => this.upsert.run(row)))()),
+  )
+
   async save({ name, email, message, metadata }: NewWaitlistEntry): Promise<void> {
     const now = new Date().toISOString()
-    this.run(() =>
-      this.upsert.run({ name, email, normalized: normalizeEmail(email), message, metadata: JSON.stringify(metadata), now }),
-    )
+    await this.upsertTogether({ name, email, normalized: normalizeEmail(email), message, metadata: JSON.stringify(metadata), now })
   }
 
   async count(): Promise<number> {
