@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { freePort } from "./free-port"
+import { freePort } from "../../src/testing/free-port"
 import { projectRoot } from "./site-build"
 
 /** What the tests need to know about the running server. */
