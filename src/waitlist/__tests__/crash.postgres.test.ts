@@ -2,17 +2,11 @@
  * @jest-environment node
  */
 import { Client } from "pg"
-import { startPostgresServer, type PostgresServer } from "../../testing/postgres-server"
-import { ensureProductionBuild } from "../../testing/production-build"
+import { usePostgresDatabases } from "../../testing/postgres-for-suite"
 import { recordFigures } from "../../testing/reliability-figures"
 import { describeWaitlistCrashes } from "../../testing/waitlist-crash-behaviour"
 
-let postgres: PostgresServer
-beforeAll(async () => {
-  await ensureProductionBuild()
-  postgres = await startPostgresServer()
-}, 10 * 60_000)
-afterAll(() => postgres?.stop())
+const newDatabase = usePostgresDatabases()
 
 /** No transaction of the killed server is left open, and the one-entry-per-address rule still holds in the table. */
 async function expectStoreConsistent(settings: Record<string, string>) {
@@ -30,7 +24,7 @@ async function expectStoreConsistent(settings: Record<string, string>) {
 
 describe("the waitlist killed under load, with the PostgreSQL store", () =>
   describeWaitlistCrashes({
-    newStore: async () => ({ DATABASE_URL: await postgres.createDatabase() }),
+    newStore: newDatabase,
     expectStoreConsistent,
     figures: recordFigures("crash", "PostgreSQL"),
   }))

@@ -1,22 +1,16 @@
 /**
  * @jest-environment node
  */
-import { startPostgresServer, type PostgresServer } from "../../testing/postgres-server"
-import { ensureProductionBuild } from "../../testing/production-build"
+import { usePostgresDatabases } from "../../testing/postgres-for-suite"
 import { recordFigures } from "../../testing/reliability-figures"
 import { describeWaitlistAbuse } from "../../testing/waitlist-abuse-behaviour"
 import { describeWaitlistFuzzing } from "../../testing/waitlist-fuzz-behaviour"
 import { describeWaitlistInjection } from "../../testing/waitlist-injection-behaviour"
 
-let postgres: PostgresServer
-beforeAll(async () => {
-  await ensureProductionBuild()
-  postgres = await startPostgresServer()
-}, 10 * 60_000)
-afterAll(() => postgres?.stop())
+const newDatabase = usePostgresDatabases()
 
 const backend = {
-  newStore: async () => ({ DATABASE_URL: await postgres.createDatabase() }),
+  newStore: newDatabase,
   figures: recordFigures("robustness", "PostgreSQL"),
 }
 
