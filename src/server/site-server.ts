@@ -4,10 +4,7 @@ import path from "path"
 import compression from "compression"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { cacheControlFor } from "./cache-policy"
-import { BodyTooLargeError, readRawBody } from "./read-raw-body"
-
-/** The largest body the server hands to a Function; each Function sets its own, smaller limit. */
-export const FUNCTION_BODY_LIMIT = 1024 * 1024
+import { FUNCTION_PREFIX, FunctionRequest, FunctionResponse, functionRoute, type GatsbyFunction } from "./function-route"
 
 export type SiteServerOptions = {
   /** The project's root, holding `public/` and `.cache/functions/` after `gatsby build`. */
@@ -17,7 +14,6 @@ export type SiteServerOptions = {
 }
 
 type FunctionEntry = { functionRoute: string; relativeCompiledFilePath: string }
-type GatsbyFunction = (req: Request, res: Response) => unknown
 
 /** The compiled Gatsby Functions of the build, by route. */
 function loadFunctions(root: string): Map<string, GatsbyFunction> {
@@ -35,16 +31,13 @@ function loadFunctions(root: string): Map<string, GatsbyFunction> {
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
 const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avif" }
 
-const jsonError = (res: Response, status: number, error: string) =>
-  res.status(status).set("Cache-Control", "no-store").json({ error })
-
 /**
  * The production server `npm start` runs: the built site from `public/` with
  * the right cache and security headers and a real 404, and the compiled
  * Gatsby Functions under /api. It does what `gatsby serve` does, plus the
  * headers that `gatsby serve` ignores and a JSON answer for every bad body.
  */
-export function createSiteServer({ root, headers = {} }: SiteServerOptions): http.Server {
+export function createSiteServer({ root, headers = {} }: SiteServerOptions): http.Server<typeof FunctionRequest, typeof FunctionResponse> {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -60,27 +53,7 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
     next()
   })
 
-  app.all("/api/:route", async (req, res) => {
-    const fn = functions.get(req.params.route ?? "")
-    if (!fn) return jsonError(res, 404, "There is no such API route.")
-    try {
-      req.body = await readRawBody(req, FUNCTION_BODY_LIMIT)
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        res.set("Connection", "close")
-        return jsonError(res, 413, "The body is larger than the server accepts.")
-      }
-      return jsonError(res, 400, "The body could not be read.")
-    }
-    try {
-      await fn(req, res)
-    } catch (error) {
-      console.error(`/api/${req.params.route} failed:`, error)
-      if (!res.headersSent) jsonError(res, 503, "The service is unavailable right now. Please try again later.")
-    }
-  })
-
-  // Pages and assets are gzipped; the API's answers are a few bytes and skip it.
+  // Pages and assets are gzipped (the API's answers are a few bytes and skip it).
   app.use(compression())
   const staticFiles = express.static(publicDir, {
     redirect: false,
@@ -105,7 +78,15 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
     res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage)
   })
 
-  const server = http.createServer(app)
+  const serveFunction = functionRoute(functions)
+  const server = http.createServer<typeof FunctionRequest, typeof FunctionResponse>(
+    { IncomingMessage: FunctionRequest, ServerResponse: FunctionResponse },
+    (req, res) => {
+      if (!req.url?.startsWith(FUNCTION_PREFIX)) return app(req, res)
+      for (const [name, value] of everyResponse) res.setHeader(name, value)
+      void serveFunction(req, res)
+    },
+  )
   server.requestTimeout = 15_000
   server.headersTimeout = 10_000
   return server
