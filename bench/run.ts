@@ -16,7 +16,7 @@ import { freePort } from "../src/testing/free-port"
 import { SqliteWaitlistStore } from "../src/waitlist/sqlite-store"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
-import { launchChromium, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
+import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
 import { loadWaitlist } from "./lib/waitlist-load"
@@ -45,6 +45,22 @@ function timeBuild(label: string, cwd: string): BuildTimes {
   return { label, coldMs, warmMs: build() }
 }
 
+/** Runs Lighthouse had to repeat because it could not measure the page at all, as the report lists them. */
+const failedRuns: string[] = []
+
+/** One run; a run Lighthouse itself could not complete is repeated (at most twice) and listed in the report, never scored 0. */
+async function measureOnce(url: string, port: number, label: string): Promise<PageRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, port)
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt > 2) throw error
+      log(`${label}: ${error.message}; running it again`)
+      failedRuns.push(`${label}: ${error.message}`)
+    }
+  }
+}
+
 async function measurePages(targets: { label: string; url: string }[]): Promise<PageSeries[]> {
   const chrome = await launchChromium(chromePath)
   const series = targets.map(({ label }) => ({ label, runs: [] as PageRun[] }))
@@ -52,7 +68,7 @@ async function measurePages(targets: { label: string; url: string }[]): Promise<
     for (let run = 1; run <= runs; run += 1) {
       for (const [index, target] of targets.entries()) {
         log(`Lighthouse run ${run}/${runs}: ${target.label}`)
-        series[index]?.runs.push(await runLighthouse(target.url, chrome.port))
+        series[index]?.runs.push(await measureOnce(target.url, chrome.port, target.label))
       }
     }
   } finally {
@@ -133,6 +149,10 @@ async function main() {
     "## Pages",
     "",
     pageTable(pages),
+    "",
+    failedRuns.length
+      ? `Runs Lighthouse could not complete and ran again: ${failedRuns.join("; ")}.`
+      : "Every Lighthouse run completed at the first attempt.",
     "",
     `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
     "",

@@ -36,6 +36,9 @@ export function launchChromium(chromePath: string) {
   return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
 }
 
+/** Lighthouse could not measure the page (it says why: NO_FCP, PROTOCOL_TIMEOUT, …): no score, not a score of 0. */
+export class LighthouseRunError extends Error {}
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 
 /** Runs Lighthouse once on a URL in the given Chromium and reads the figures the benchmark reports. */
@@ -43,10 +46,12 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
   const { stdout } = await run(process.execPath, [path.join(__dirname, "lighthouse-once.mjs"), url, String(port)], {
     maxBuffer: 64 * 1024 * 1024,
   })
-  const { categories, audits } = JSON.parse(stdout) as {
+  const { runtimeError, categories, audits } = JSON.parse(stdout) as {
+    runtimeError?: { code: string; message: string }
     categories: Record<string, { score: number | null }>
     audits: Record<string, Audit>
   }
+  if (runtimeError) throw new LighthouseRunError(`Lighthouse could not measure ${url}: ${runtimeError.code} (${runtimeError.message})`)
   const requests = (audits["network-requests"]?.details?.items ?? []) as NetworkItem[]
   const observedLoad = (audits.metrics?.details?.items?.[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity
   const scripts = requests.filter((item) => item.resourceType === "Script")
