@@ -16,6 +16,7 @@ import { checkLandingFrontmatter } from "./src/content/check-landing-frontmatter
 import { checkLegalFrontmatter } from "./src/content/check-legal-frontmatter"
 import { fillSiteFacts } from "./src/content/fill-site-facts"
 import { collectInlineScriptHashes } from "./src/security/inline-script-hashes"
+import { buildIslands } from "./src/islands/build-islands"
 import { shipStaticPagesWithoutRuntime } from "./src/static-html/ship-static-pages-without-runtime"
 import { readScriptHashRecord, writeScriptHashRecord } from "./src/security/script-hash-record"
 import { writeSearchFiles } from "./src/seo/write-search-files"
@@ -142,8 +143,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const listed = writeSearchFiles(publicDir, siteFacts.siteUrl, result.data.allSitePage.nodes.map(({ path: page }) => page))
   reporter.info(`sitemap.xml lists ${listed.join(", ")}`)
 
-  const staticRoutes = shipStaticPagesWithoutRuntime(publicDir, siteFacts.showColorModeToggle)
+  const islandScripts = siteFacts.showColorModeToggle ? {} : await buildIslands(root, publicDir)
+  const staticRoutes = shipStaticPagesWithoutRuntime(publicDir, siteFacts.showColorModeToggle, islandScripts)
   reporter.info(`Shipped without Gatsby's client runtime: ${staticRoutes.join(", ")}`)
+  for (const [route, script] of Object.entries(islandScripts)) reporter.info(`Island of ${route}: ${script}`)
 
   // Keep this step last: it hashes the inline scripts of the HTML exactly as
   // it will be served, so any later rewrite of public/**/*.html breaks the CSP.

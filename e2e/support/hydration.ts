@@ -1,15 +1,20 @@
 import type { Page, Response } from "@playwright/test"
+import { CONTACT_FORM_READY_MARK } from "../../src/islands/ready-marks"
 
-/** Does the open page load Gatsby's client runtime? Only the pages that need React do (see src/static-html). */
+/**
+ * Does the open page run React (Preact) in the browser? In the build only
+ * /contact does, as an island hydrating its form (see src/islands); with the
+ * color-mode toggle on, every page loads Gatsby's client runtime instead.
+ */
 export async function runsReact(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.querySelector('script[src^="/app-"]') !== null)
+  return page.evaluate(() => document.querySelector('script[src^="/app-"], script[src^="/island-"]') !== null)
 }
 
 /**
  * Waits until the page is ready for a visitor. Where React runs, that is when
- * it has taken over the page's server-rendered HTML: Gatsby sets the
- * `onInitialClientRender` performance mark once the first client render is
- * committed and its effects have run. A visitor who types into the contact
+ * it has taken over the page's server-rendered HTML: the contact form sets
+ * the CONTACT_FORM_READY_MARK performance mark once 'Send' works, and Gatsby's
+ * runtime sets `onInitialClientRender` once its first render is committed. A visitor who types into the contact
  * form before that moment types into plain HTML that React then resets, and
  * a click on 'Send' submits it the old way, so a test that acts like a fast
  * visitor must wait for it. A page without the runtime is ready when loaded.
@@ -17,7 +22,10 @@ export async function runsReact(page: Page): Promise<boolean> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState("load")
   if (!(await runsReact(page))) return
-  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0)
+  await page.waitForFunction((formReady) => {
+    const mark = document.querySelector("form[aria-label='Contact us']") ? formReady : "onInitialClientRender"
+    return performance.getEntriesByName(mark).length > 0
+  }, CONTACT_FORM_READY_MARK)
 }
 
 /** Opens a page and waits until it is ready (hydrated, where React runs). */

@@ -4,11 +4,10 @@ import { ErrorNotice } from "./error-notice"
 import { Footer } from "./footer"
 import { Header } from "./header"
 import { SkipLink } from "./skip-link"
-import { Toasts } from "./toasts"
 
 type LayoutProps = { children: ReactNode; pathname: string }
 
-/** The shared frame of every page: header, main content, footer and the toast container. */
+/** The shared frame of every page: header, main content and footer. */
 export function Layout({ children, pathname }: LayoutProps) {
   return (
     <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
@@ -18,7 +17,6 @@ export function Layout({ children, pathname }: LayoutProps) {
         <ErrorBoundary fallback={(message) => <ErrorNotice detail={message} />}>{children}</ErrorBoundary>
       </main>
       <Footer />
-      <Toasts />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { HeadFC, PageProps } from "gatsby"
-import { ContactForm } from "../components/contact-form"
+import { ContactFormIsland } from "../components/contact-form-island"
 import { Layout } from "../components/layout"
 import { Seo } from "../components/seo"
 import { Container } from "../elements/container"
@@ -14,7 +14,7 @@ export default function ContactPage({ location }: PageProps) {
             Questions, ideas, or a language you wish we taught? Write to us and we'll add you to the waitlist for
             new stories.
           </p>
-          <ContactForm />
+          <ContactFormIsland />
         </div>
       </Container>
     </Layout>

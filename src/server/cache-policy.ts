@@ -6,7 +6,8 @@
 export const IMMUTABLE = "public, max-age=31536000, immutable"
 export const REVALIDATE = "public, max-age=0, must-revalidate"
 
-const HASHED = [/^\/static\//, /^\/(?!sw\.js$).+-[0-9a-f]{8,}\.(js|css|mjs)$/, /^\/~partytown\//]
+/** Gatsby's hashed files, and the islands' scripts, which esbuild names with an upper-case hash. */
+const HASHED = [/^\/static\//, /^\/(?!sw\.js$).+-[0-9a-f]{8,}\.(js|css|mjs)$/, /^\/island-[\w-]*-[A-Z0-9]{8}\.js$/, /^\/~partytown\//]
 
 /** The Cache-Control value for a path of the built site. */
 export function cacheControlFor(urlPath: string): string {

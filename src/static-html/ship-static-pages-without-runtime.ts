@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { needsClientRuntime, removeClientRuntime, routeOfHtmlFile } from "./remove-client-runtime"
+import { needsClientRuntime, removeClientRuntime, routeOfHtmlFile, setIslandScript } from "./remove-client-runtime"
 
 const htmlFilesUnder = (dir: string, base = dir): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -10,17 +10,19 @@ const htmlFilesUnder = (dir: string, base = dir): string[] =>
   })
 
 /**
- * Rewrites the built pages that need no React in the browser so they load
- * none of Gatsby's client runtime (see INTERACTIVE_ROUTES). Returns the
- * routes it rewrote, for the build's log.
+ * Rewrites the built pages so they load none of Gatsby's client runtime,
+ * and gives each route that has an island (`islandScripts`, by route) the
+ * script that hydrates it. While the color-mode toggle is shown the pages
+ * keep the runtime and get no island. Returns the routes it rewrote, for
+ * the build's log.
  */
-export function shipStaticPagesWithoutRuntime(publicDir: string, colorModeToggleShown: boolean): string[] {
+export function shipStaticPagesWithoutRuntime(publicDir: string, colorModeToggleShown: boolean, islandScripts: Record<string, string>): string[] {
+  if (needsClientRuntime(colorModeToggleShown)) return []
   const rewritten: string[] = []
   for (const file of htmlFilesUnder(publicDir)) {
     const route = routeOfHtmlFile(file)
-    if (needsClientRuntime(route, colorModeToggleShown)) continue
     const full = path.join(publicDir, file)
-    fs.writeFileSync(full, removeClientRuntime(fs.readFileSync(full, "utf8")))
+    fs.writeFileSync(full, setIslandScript(removeClientRuntime(fs.readFileSync(full, "utf8")), islandScripts[route]))
     rewritten.push(route)
   }
   return [...new Set(rewritten)]

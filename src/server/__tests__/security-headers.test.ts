@@ -37,7 +37,7 @@ const directivesOf = (policy: string | null) =>
 /** A hashed script of the build, as the contact page (the one page with client JavaScript) loads it. */
 const hashedAsset = async () => {
   const html = await (await get("/contact")).text()
-  const src = [...parseHtml(html).querySelectorAll("script[src]")].map((script) => script.getAttribute("src") ?? "").find((candidate) => /-[0-9a-f]{8,}\.js$/.test(candidate))
+  const src = [...parseHtml(html).querySelectorAll("script[src]")].map((script) => script.getAttribute("src") ?? "").find((candidate) => /-([0-9a-f]{8,}|[A-Z0-9]{8})\.js$/.test(candidate))
   if (!src) throw new Error("the contact page loads no hashed script")
   return src
 }

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * The landing page's byte budgets (issue 6), measured on the production
- * build. Sizes are gzipped, as the production server sends them; they are
+ * The byte budgets of issue 6, measured on the production build: the
+ * landing page's, and the JavaScript the contact page loads at start. Sizes are gzipped, as the production server sends them; they are
  * deterministic for a given build, so they are tests, not benchmarks.
  */
 import fs from "fs"
@@ -33,6 +33,17 @@ const largestImageBytes = (document: Document) =>
     return Math.max(...candidates.filter(Boolean).map((src) => fs.statSync(builtFilePath(decodeURIComponent(src))).size))
   })
 
+/** A module's static imports (`import … from"./x.js"`, `import"./x.js"`), which load with it, unlike `import("./x.js")`. */
+const staticImportsOf = (code: string) => [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/${match[1]}`)
+
+/** A module script and everything it imports statically: what runs before the page is interactive. */
+const moduleGraphOf = (src: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(src)) return seen
+  seen.add(src)
+  for (const imported of staticImportsOf(fs.readFileSync(builtFilePath(src), "utf8"))) moduleGraphOf(imported, seen)
+  return seen
+}
+
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 
 describe("the landing page's byte budgets", () => {
@@ -58,5 +69,32 @@ describe("the landing page's byte budgets", () => {
     expect(images.length).toBeGreaterThan(0)
     const total = gzipped(landingHtml()) + images.reduce((sum, bytes) => sum + bytes, 0) + fs.statSync(builtFilePath("favicon.svg")).size
     expect(total).toBeLessThanOrEqual(150 * KB)
+  })
+})
+
+describe("the contact page's JavaScript at start", () => {
+  const contactDocument = () => parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8"))
+
+  it("is one island script, loaded as an async module at low priority, and none of Gatsby's runtime", () => {
+    const scripts = [...contactDocument().querySelectorAll("script[src]")]
+    expect(scripts.map((script) => script.getAttribute("src"))).toEqual([expect.stringMatching(/^\/island-contact-[A-Z0-9]{8}\.js$/)])
+    const [island] = scripts
+    expect([island?.getAttribute("type"), island?.hasAttribute("async"), island?.getAttribute("fetchpriority")]).toEqual(["module", true, "low"])
+  })
+
+  it("weighs at most 60% of the peer's, the island and its statically imported chunks together", () => {
+    const [island] = scriptFilesOf(contactDocument())
+    const graph = [...moduleGraphOf(island?.src ?? "")]
+    expect(graph.length).toBeGreaterThan(1)
+    const total = graph.reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
+    expect(total).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
+  })
+
+  it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", () => {
+    const [island] = scriptFilesOf(contactDocument())
+    // Its stylesheet, which it injects from its code, names this variable.
+    const atStart = [...moduleGraphOf(island?.src ?? "")].map((src) => fs.readFileSync(builtFilePath(src), "utf8")).join("\n")
+    expect(atStart).not.toContain("--toastify-color-light")
+    expect(atStart).toMatch(/import\("\.\/island-chunk-[A-Z0-9]{8}\.js"\)/)
   })
 })

@@ -1,4 +1,4 @@
-import { needsClientRuntime, removeClientRuntime, routeOfHtmlFile } from "../remove-client-runtime"
+import { islandScriptTag, needsClientRuntime, removeClientRuntime, routeOfHtmlFile, setIslandScript } from "../remove-client-runtime"
 
 const builtPage = [
   '<html><head><link as="script" rel="preload" href="/app-1a2b3c4d.js"/></head><body>',
@@ -37,10 +37,28 @@ describe("which pages keep the runtime", () => {
     expect(routeOfHtmlFile(file)).toBe(route)
   })
 
-  it("keeps it on /contact only, or everywhere while the color-mode toggle is shown", () => {
-    expect(needsClientRuntime("/contact", false)).toBe(true)
-    expect(needsClientRuntime("/", false)).toBe(false)
-    expect(needsClientRuntime("/privacy-policy", false)).toBe(false)
-    expect(needsClientRuntime("/", true)).toBe(true)
+  it("keeps it nowhere, or everywhere while the color-mode toggle is shown", () => {
+    expect(needsClientRuntime(false)).toBe(false)
+    expect(needsClientRuntime(true)).toBe(true)
+  })
+})
+
+describe("setIslandScript", () => {
+  const stripped = removeClientRuntime(builtPage)
+
+  it("loads the island as an async module at low priority, after the page's content", () => {
+    const page = setIslandScript(stripped, "/island-contact-ABCD1234.js")
+    expect(page).toContain('<script type="module" async fetchpriority="low" src="/island-contact-ABCD1234.js"></script></body>')
+    expect(page.indexOf("island-contact")).toBeGreaterThan(page.indexOf("<h1>Hi</h1>"))
+  })
+
+  it("replaces the tag a page kept from the last build, so a rebuild never loads two islands", () => {
+    const rebuilt = setIslandScript(setIslandScript(stripped, "/island-contact-OLD00000.js"), "/island-contact-NEW11111.js")
+    expect(rebuilt.match(/<script type="module" async/g)).toHaveLength(1)
+    expect(rebuilt).toContain(islandScriptTag("/island-contact-NEW11111.js"))
+  })
+
+  it("removes the tag from a page that no longer has an island", () => {
+    expect(setIslandScript(setIslandScript(stripped, "/island-contact-OLD00000.js"), undefined)).toBe(stripped)
   })
 })
