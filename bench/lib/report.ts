@@ -40,15 +40,21 @@ const ROWS: Row[] = [
   { name: "Requests", pick: (r) => median(r.map((x) => x.requests)), show: (v) => String(Math.round(v)) },
 ]
 
-/** The page table: one column per page, then `/` against the peer and the limit. */
+/** The page table: one column per page (ours /, ours /contact, peer, limit), then each of ours against the peer and the limit. */
 export function pageTable(series: PageSeries[]): string {
-  const [ours, , peer, limit] = series
-  const head = `| | ${series.map((s) => s.label).join(" | ")} | / ÷ peer | / ÷ limit |`
-  const rule = `|---|${series.map(() => "---:").join("|")}|---:|---:|`
+  const [home, contact, peer, limit] = series
+  const ratios: [string, PageSeries | undefined, PageSeries | undefined][] = [
+    ["/ ÷ peer", home, peer],
+    ["/ ÷ limit", home, limit],
+    ["/contact ÷ peer", contact, peer],
+    ["/contact ÷ limit", contact, limit],
+  ]
+  const head = `| | ${series.map((s) => s.label).join(" | ")} | ${ratios.map(([name]) => name).join(" | ")} |`
+  const rule = `|---|${[...series, ...ratios].map(() => "---:").join("|")}|`
   const body = ROWS.map((row) => {
-    const values = series.map((s) => row.pick(s.runs))
-    const [o = 0, , p = 0, l = 0] = values
-    return `| ${row.name} | ${values.map(row.show).join(" | ")} | ${ours && peer ? ratio(o, p) : ""} | ${ours && limit ? ratio(o, l) : ""} |`
+    const values = series.map((s) => row.show(row.pick(s.runs)))
+    const quotients = ratios.map(([, a, b]) => (a && b ? ratio(row.pick(a.runs), row.pick(b.runs)) : ""))
+    return `| ${row.name} | ${[...values, ...quotients].join(" | ")} |`
   })
   return [head, rule, ...body].join("\n")
 }
