@@ -33,3 +33,9 @@ test.describe("the contact page", () => {
     expect(resized?.width).toBe(box.width)
   })
 })
+
+test("the contact page shows no JavaScript notice where scripts run", async ({ page }) => {
+  await page.goto("/contact")
+  await expect(contactForm(page).send).toBeEnabled()
+  await expect(page.getByText("Sending this form needs JavaScript")).toBeHidden()
+})

@@ -2,6 +2,7 @@ import type { HeadFC, PageProps } from "gatsby"
 import { ContactFormIsland } from "../components/contact-form-island"
 import { Layout } from "../components/layout"
 import { Seo } from "../components/seo"
+import { siteFacts } from "../config/site-facts"
 import { Container } from "../elements/container"
 
 export default function ContactPage({ location }: PageProps) {
@@ -15,6 +16,13 @@ export default function ContactPage({ location }: PageProps) {
             new stories.
           </p>
           <ContactFormIsland />
+          {/* The form sends its entry as JSON from its script; without scripts, the address still reaches us. */}
+          <noscript>
+            <p>
+              Sending this form needs JavaScript, which is turned off in this browser. You can write to us at{" "}
+              <a href={`mailto:${siteFacts.supportEmail}`}>{siteFacts.supportEmail}</a> instead.
+            </p>
+          </noscript>
         </div>
       </Container>
     </Layout>
