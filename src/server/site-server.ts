@@ -47,12 +47,6 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   app.disable("etag")
   app.set("trust proxy", false)
 
-  const everyResponse = Object.entries(headers)
-  app.use((_req, res, next) => {
-    for (const [name, value] of everyResponse) res.setHeader(name, value)
-    next()
-  })
-
   // Pages and assets are gzipped (the API's answers are a few bytes and skip it).
   app.use(compression())
   const staticFiles = express.static(publicDir, {
@@ -78,13 +72,15 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
     res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage)
   })
 
+  const everyResponse = Object.entries(headers)
   const serveFunction = functionRoute(functions)
   const server = http.createServer<typeof FunctionRequest, typeof FunctionResponse>(
     { IncomingMessage: FunctionRequest, ServerResponse: FunctionResponse },
     (req, res) => {
-      if (!req.url?.startsWith(FUNCTION_PREFIX)) return app(req, res)
+      // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
-      void serveFunction(req, res)
+      if (req.url?.startsWith(FUNCTION_PREFIX)) void serveFunction(req, res)
+      else app(req, res)
     },
   )
   server.requestTimeout = 15_000
