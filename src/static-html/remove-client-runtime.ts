@@ -25,11 +25,6 @@ export function routeOfHtmlFile(relativePath: string): string {
   return route.length > 1 ? route.replace(/\/+$/, "") : "/"
 }
 
-/** Does this route keep Gatsby's client runtime? None does, but all do while the color-mode toggle is shown. */
-export function needsClientRuntime(colorModeToggleShown: boolean): boolean {
-  return colorModeToggleShown
-}
-
 /** Removes Gatsby's client runtime (its scripts, chunk map and preloads) from a built page. */
 export function removeClientRuntime(html: string): string {
   return RUNTIME_SCRIPTS.reduce((page, pattern) => page.replace(pattern, ""), html)

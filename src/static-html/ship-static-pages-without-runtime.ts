@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { needsClientRuntime, removeClientRuntime, routeOfHtmlFile, setIslandScript } from "./remove-client-runtime"
+import { removeClientRuntime, routeOfHtmlFile, setIslandScript } from "./remove-client-runtime"
 
 const htmlFilesUnder = (dir: string, base = dir): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,7 +17,7 @@ const htmlFilesUnder = (dir: string, base = dir): string[] =>
  * the build's log.
  */
 export function shipStaticPagesWithoutRuntime(publicDir: string, colorModeToggleShown: boolean, islandScripts: Record<string, string>): string[] {
-  if (needsClientRuntime(colorModeToggleShown)) return []
+  if (colorModeToggleShown) return []
   const rewritten: string[] = []
   for (const file of htmlFilesUnder(publicDir)) {
     const route = routeOfHtmlFile(file)

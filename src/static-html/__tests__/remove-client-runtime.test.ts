@@ -1,4 +1,8 @@
-import { islandScriptTag, needsClientRuntime, removeClientRuntime, routeOfHtmlFile, setIslandScript } from "../remove-client-runtime"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { islandScriptTag, removeClientRuntime, routeOfHtmlFile, setIslandScript } from "../remove-client-runtime"
+import { shipStaticPagesWithoutRuntime } from "../ship-static-pages-without-runtime"
 
 const builtPage = [
   '<html><head><link as="script" rel="preload" href="/app-1a2b3c4d.js"/></head><body>',
@@ -37,9 +41,30 @@ describe("which pages keep the runtime", () => {
     expect(routeOfHtmlFile(file)).toBe(route)
   })
 
-  it("keeps it nowhere, or everywhere while the color-mode toggle is shown", () => {
-    expect(needsClientRuntime(false)).toBe(false)
-    expect(needsClientRuntime(true)).toBe(true)
+  const folders: string[] = []
+  afterAll(() => folders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
+  /** A public/ folder holding the built page at the landing page and the contact page. */
+  const builtSite = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-html-"))
+    folders.push(dir)
+    fs.mkdirSync(path.join(dir, "contact"))
+    for (const file of ["index.html", "contact/index.html"]) fs.writeFileSync(path.join(dir, file), builtPage)
+    const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8")
+    return { dir, read }
+  }
+
+  it("keeps it nowhere, and gives only the island's route its script", () => {
+    const { dir, read } = builtSite()
+    expect(shipStaticPagesWithoutRuntime(dir, false, { "/contact": "/island-contact-ABCD1234.js" }).sort()).toEqual(["/", "/contact"])
+    expect(read("index.html")).toBe(removeClientRuntime(builtPage))
+    expect(read("contact/index.html")).toBe(setIslandScript(removeClientRuntime(builtPage), "/island-contact-ABCD1234.js"))
+  })
+
+  it("keeps it everywhere, with no island, while the color-mode toggle is shown", () => {
+    const { dir, read } = builtSite()
+    expect(shipStaticPagesWithoutRuntime(dir, true, { "/contact": "/island-contact-ABCD1234.js" })).toEqual([])
+    expect([read("index.html"), read("contact/index.html")]).toEqual([builtPage, builtPage])
   })
 })
 
