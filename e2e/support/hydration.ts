@@ -13,11 +13,12 @@ export async function runsReact(page: Page): Promise<boolean> {
 /**
  * Waits until the page is ready for a visitor. Where React runs, that is when
  * it has taken over the page's server-rendered HTML: the contact form sets
- * the CONTACT_FORM_READY_MARK performance mark once 'Send' works, and Gatsby's
- * runtime sets `onInitialClientRender` once its first render is committed. A visitor who types into the contact
- * form before that moment types into plain HTML that React then resets, and
- * a click on 'Send' submits it the old way, so a test that acts like a fast
- * visitor must wait for it. A page without the runtime is ready when loaded.
+ * the CONTACT_FORM_READY_MARK performance mark once 'Send' works, and
+ * Gatsby's runtime sets `onInitialClientRender` once its first render is
+ * committed. A visitor who types into the contact form before that moment
+ * types into plain HTML that React then resets, and a click on 'Send'
+ * submits it the old way, so a test that acts like a fast visitor must wait
+ * for it. A page without the runtime is ready when loaded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState("load")

@@ -10,10 +10,11 @@ import { createWaitlistContext } from "../waitlist/waitlist-context"
 
 /**
  * The body arrives raw, whatever its type, up to the limit our production
- * server also applies, so the handler judges type, size and JSON itself. (Exported through a destructuring on purpose: Gatsby's
- * query extractor takes a plain `export const config` in any file under src/
- * for a page's rendering config and then builds the DSG/SSR engines, which
- * this static site does not need and which reject sharp's native binary.)
+ * server also applies, so the handler judges type, size and JSON itself.
+ * (Exported through a destructuring on purpose: Gatsby's query extractor
+ * takes a plain `export const config` in any file under src/ for a page's
+ * rendering config and then builds the DSG/SSR engines, which this static
+ * site does not need and which reject sharp's native binary.)
  */
 export const { config } = {
   config: { bodyParser: { raw: { type: "*/*", limit: FUNCTION_BODY_LIMIT } } } satisfies GatsbyFunctionConfig,

@@ -2,8 +2,9 @@
  * @jest-environment node
  *
  * The byte budgets of issue 6, measured on the production build: the
- * landing page's, and the JavaScript the contact page loads at start. Sizes are gzipped, as the production server sends them; they are
- * deterministic for a given build, so they are tests, not benchmarks.
+ * landing page's, and the JavaScript the contact page loads at start. Sizes
+ * are gzipped, as the production server sends them; they are deterministic
+ * for a given build, so they are tests, not benchmarks.
  */
 import fs from "fs"
 import zlib from "zlib"
