@@ -109,6 +109,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 }
 
+/** No source maps in the production build: they would publish the text of src/. */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript" || stage === "build-html") actions.setWebpackConfig({ devtool: false })
+}
+
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   const result = await graphql<Queries.BuiltSiteQuery>(`
     query BuiltSite {

@@ -19,6 +19,7 @@ import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
+import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { loadWaitlist } from "./lib/waitlist-load"
 
 const root = path.resolve(__dirname, "..")
@@ -92,6 +93,36 @@ async function measureLoad(label: string, start: (port: number, dbFile: string) 
   return { label, result, stored }
 }
 
+/** The server's memory before, while and after 800 connections hold request bodies open, for each kind of body. */
+async function measureHeldBodies(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-held-"))
+  const port = await freePort()
+  const server = await startChildServer(process.execPath, ["--import", "tsx", path.join(root, "src/server/start.ts")], `http://127.0.0.1:${port}/`, {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
+  })
+  const pid = server.process.pid ?? 0
+  const cases = [
+    { label: "800 connections declaring a 1 MB body, sending 64 KB of it", declaredBytes: 1024 * 1024, sentBytes: 64 * 1024 },
+    { label: "800 connections sending 15 KB of a 16 KB body, then holding", declaredBytes: 16 * 1024, sentBytes: 15 * 1024 },
+  ]
+  const rows = ["| | before | while held | after they close | answered at once (413 or 503) |", "|---|---:|---:|---:|---:|"]
+  for (const { label, declaredBytes, sentBytes } of cases) {
+    log(`holding bodies: ${label}`)
+    const before = residentMiB(pid)
+    const held = await holdBodies(`http://127.0.0.1:${port}`, { connections: 800, declaredBytes, sentBytes })
+    const during = residentMiB(pid)
+    const answered = held.answered
+    await held.close()
+    const after = residentMiB(pid)
+    rows.push(`| ${label} | ${before.toFixed(0)} MiB | ${during.toFixed(0)} MiB | ${after.toFixed(0)} MiB | ${answered} |`)
+  }
+  await server.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+  return rows.join("\n")
+}
+
 function machine(): string {
   const chromium = execFileSync(chromePath, ["--version"], { encoding: "utf8" }).trim()
   const cpu = os.cpus()[0]?.model ?? "unknown CPU"
@@ -140,6 +171,8 @@ async function main() {
     "/",
   )
 
+  const heldBodies = await measureHeldBodies()
+
   const report = [
     "# Benchmarks",
     "",
@@ -157,6 +190,12 @@ async function main() {
     `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
     "",
     loadTable([oursLoad, limitLoad]),
+    "",
+    "## Memory while connections hold request bodies (resident memory of the server process)",
+    "",
+    heldBodies,
+    "",
+    "The waitlist reads at most 16 KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.",
     "",
     "## Build",
     "",

@@ -17,11 +17,13 @@ const COLUMNS: [keyof Figures, string][] = [
   ["outagesHealed", "Outages healed"],
   ["faultsHealed", "Storage faults healed"],
   ["entriesLost", "Entries lost"],
+  ["visitorsServedUnderAttack", "Visitors served under attack"],
 ]
 
 const SUITES: Record<string, string> = {
   "validation-fuzzing": "`contact-rules.fuzz.test.ts`: the browser's rules and the server's parser agree on every name and e-mail",
-  robustness: "`robustness.*.test.ts`: arbitrary bodies and headers, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
+  robustness: "`robustness.*.test.ts`: arbitrary bodies and headers, structure-aware hostile bodies (deep nesting, huge arrays, every Unicode category in every field) while other visitors are served, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
+  "hostile-input": "`robustness.*.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
   crash: "`crash.*.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
   outage: "`outage.postgres.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
   "storage-faults": "`storage-faults.sqlite.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
@@ -57,7 +59,7 @@ const lines = [
   ...header(["Store"]),
   ...[...totalsByStore(records)].map(([store, figures]) => row([store, ...COLUMNS.map(([name]) => number(figures[name]))])),
   "",
-  "“Entries checked” counts each check of an acknowledged entry in the store (the crash rounds check every earlier entry again); “Entries lost” counts acknowledged entries missing afterwards. “no store” is the validation fuzzing, which runs without a server.",
+  "“Entries checked” counts each check of an acknowledged entry in the store (the crash rounds check every earlier entry again); “Entries lost” counts acknowledged entries missing afterwards. “Visitors served under attack” counts the ordinary requests answered while hostile ones were being sent. “no store” is the validation fuzzing, which runs without a server.",
   "",
   "## By suite",
   "",

@@ -4,20 +4,20 @@
  * src/waitlist/; this file only carries the request to them and back.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { FUNCTION_BODY_LIMIT } from "../server/function-route"
-import { handleWaitlistRequest } from "../waitlist/handle-waitlist-request"
+import { handleWaitlistRequest, MAX_BODY_BYTES } from "../waitlist/handle-waitlist-request"
 import { createWaitlistContext } from "../waitlist/waitlist-context"
 
 /**
- * The body arrives raw, whatever its type, up to the limit our production
- * server also applies, so the handler judges type, size and JSON itself.
+ * The body arrives raw, whatever its type, and no more of it is read than
+ * the waitlist takes (our production server reads this limit too), so the
+ * handler judges type, size and JSON itself.
  * (Exported through a destructuring on purpose: Gatsby's query extractor
  * takes a plain `export const config` in any file under src/ for a page's
  * rendering config and then builds the DSG/SSR engines, which this static
  * site does not need and which reject sharp's native binary.)
  */
 export const { config } = {
-  config: { bodyParser: { raw: { type: "*/*", limit: FUNCTION_BODY_LIMIT } } } satisfies GatsbyFunctionConfig,
+  config: { bodyParser: { raw: { type: "*/*", limit: MAX_BODY_BYTES } } } satisfies GatsbyFunctionConfig,
 }
 
 const context = createWaitlistContext()

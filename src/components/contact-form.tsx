@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
+import { CONTACT_MESSAGES, hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
 import { CONTACT_FORM_READY_MARK } from "../islands/ready-marks"
 import { gatherMetadata } from "../waitlist/gather-metadata"
 import { sendToWaitlist } from "../waitlist/send-to-waitlist"
@@ -18,6 +18,9 @@ const typedBeforeHydration = (form: HTMLFormElement | null): Fields => {
   const read = (field: keyof Fields) => String(data?.get(field) ?? "")
   return { name: read("name"), email: read("email"), message: read("message"), city: read("city") }
 }
+
+/** The words shown under a field for a problem the rules found. */
+const messageOf = (problem: ContactErrors[keyof ContactErrors]) => (problem ? CONTACT_MESSAGES[problem] : undefined)
 
 /** The toasts of spec §8, word for word. */
 export const CONTACT_TOASTS = {
@@ -47,8 +50,11 @@ export function ContactForm() {
   const [ready, setReady] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   const metadata = useRef<ContactMetadata | null>(null)
-  const nameInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
-  const emailInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
+  const inputs = {
+    name: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
+    email: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
+    message: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
+  }
 
   // On a slow network a visitor can type before the script arrives: keep
   // what they typed, and keep 'Send' disabled until it can send it properly.
@@ -71,7 +77,8 @@ export function ContactForm() {
     const found = validateContact(fields)
     setErrors(found)
     if (!hasNoErrors(found)) {
-      ;(found.name ? nameInput : emailInput).current?.focus()
+      const firstFailing = (["name", "email", "message"] as const).find((field) => found[field])
+      if (firstFailing) inputs[firstFailing].current?.focus()
       return
     }
     setSubmitting(true)
@@ -90,9 +97,9 @@ export function ContactForm() {
 
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label="Contact us" sx={{ display: "grid", gap: 5, position: "relative" }}>
-      <FormField id="name" label="Name" value={fields.name} onChange={update("name")} error={errors.name} autoComplete="name" inputRef={nameInput} />
-      <FormField id="email" label="Email" type="email" value={fields.email} onChange={update("email")} error={errors.email} autoComplete="email" inputRef={emailInput} />
-      <FormField id="message" label="Message" multiline value={fields.message} onChange={update("message")} />
+      <FormField id="name" label="Name" value={fields.name} onChange={update("name")} error={messageOf(errors.name)} autoComplete="name" inputRef={inputs.name} />
+      <FormField id="email" label="Email" type="email" value={fields.email} onChange={update("email")} error={messageOf(errors.email)} autoComplete="email" inputRef={inputs.email} />
+      <FormField id="message" label="Message" multiline value={fields.message} onChange={update("message")} error={messageOf(errors.message)} inputRef={inputs.message} />
       <Honeypot value={fields.city} onChange={update("city")} />
       <button type="submit" disabled={!ready || submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
         {submitting ? "Sending…" : "Send"}

@@ -3,10 +3,11 @@ import { siteFacts } from "../config/site-facts"
 import { Container } from "../elements/container"
 import { ColorModeToggle } from "./color-mode-toggle"
 import { Logo } from "./logo"
+import { trimTrailingSlashes } from "../routing/trim-slashes"
 
 type HeaderProps = { pathname: string }
 
-const isContactPage = (pathname: string) => pathname.replace(/\/+$/, "") === "/contact"
+const isContactPage = (pathname: string) => trimTrailingSlashes(pathname) === "/contact"
 
 /** The site header: the logo, the optional color-mode toggle and 'Contact us' (absent on /contact). */
 export function Header({ pathname }: HeaderProps) {

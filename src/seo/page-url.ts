@@ -1,3 +1,5 @@
+import { trimSlashes, trimTrailingSlashes } from "../routing/trim-slashes"
+
 /**
  * The absolute address of a page of the site, as search engines and link
  * previews should know it: the site's address, then the path without a
@@ -7,6 +9,6 @@
  * @param pathname the page's path, as `location.pathname` gives it
  */
 export function pageUrl(siteUrl: string, pathname: string): string {
-  const path = `/${pathname.replace(/^\/+|\/+$/g, "")}`
-  return new URL(path, `${siteUrl.replace(/\/+$/, "")}/`).href
+  const path = `/${trimSlashes(pathname)}`
+  return new URL(path, `${trimTrailingSlashes(siteUrl)}/`).href
 }

@@ -4,7 +4,10 @@ import path from "path"
 import compression from "compression"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { cacheControlFor } from "./cache-policy"
-import { FUNCTION_PREFIX, FunctionRequest, FunctionResponse, functionRoute, type GatsbyFunction } from "./function-route"
+import { answerClientError } from "./client-error"
+import { FUNCTION_PREFIX, FunctionRequest, FunctionResponse, functionRoute, type FunctionModule } from "./function-route"
+import { isUnpublished } from "./unpublished-files"
+import { trimTrailingSlashes } from "../routing/trim-slashes"
 
 export type SiteServerOptions = {
   /** The project's root, holding `public/` and `.cache/functions/` after `gatsby build`. */
@@ -16,14 +19,14 @@ export type SiteServerOptions = {
 type FunctionEntry = { functionRoute: string; relativeCompiledFilePath: string }
 
 /** The compiled Gatsby Functions of the build, by route. */
-function loadFunctions(root: string): Map<string, GatsbyFunction> {
+function loadFunctions(root: string): Map<string, FunctionModule> {
   const dir = path.join(root, ".cache", "functions")
   const manifest = path.join(dir, "manifest.json")
   const entries = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, "utf8")) as FunctionEntry[]) : []
   return new Map(
     entries.map(({ functionRoute, relativeCompiledFilePath }) => {
-      const compiled = require(path.join(dir, relativeCompiledFilePath)) as { default?: GatsbyFunction } & GatsbyFunction
-      return [functionRoute, compiled.default ?? compiled]
+      const compiled = require(path.join(dir, relativeCompiledFilePath)) as Partial<FunctionModule> & FunctionModule["default"]
+      return [functionRoute, { default: compiled.default ?? compiled, config: compiled.config }]
     }),
   )
 }
@@ -43,12 +46,19 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
   const functions = loadFunctions(root)
   const app = express()
+  // Production mode whatever NODE_ENV says: express's development mode answers errors with stack traces.
+  app.set("env", "production")
   app.disable("x-powered-by")
   app.disable("etag")
   app.set("trust proxy", false)
 
   // Pages and assets are gzipped (the API's answers are a few bytes and skip it).
   app.use(compression())
+  const notFound = (_req: Request, res: Response, next: NextFunction) => {
+    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage, (error) => error && next(error))
+  }
+  // The build's internals (source maps, webpack's statistics) are not the site's.
+  app.use((req: Request, res: Response, next: NextFunction) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))
   const staticFiles = express.static(publicDir, {
     redirect: false,
     etag: true,
@@ -63,13 +73,22 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   // Routes without a trailing slash (`/contact`) live in `contact/index.html`.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!/^\/[^.]*$/.test(req.path) || !["GET", "HEAD"].includes(req.method)) return next()
-    const page = path.join(publicDir, path.normalize(req.path).replace(/\/+$/, ""), "index.html")
+    const page = path.join(publicDir, trimTrailingSlashes(path.normalize(req.path)), "index.html")
     if (!page.startsWith(publicDir + path.sep) || !fs.existsSync(page)) return next()
     res.set("Cache-Control", cacheControlFor(req.path))
     res.sendFile(page)
   })
-  app.use((_req: Request, res: Response) => {
-    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage)
+  app.use(notFound)
+  // A range past the end (416), a failed precondition (412), an unreadable
+  // file: the status and its name with the site's own headers, set before
+  // express took the request, instead of express's page with its own policy
+  // and, outside production, the stack.
+  app.use((error: { status?: number; statusCode?: number; headers?: Record<string, string> }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500
+    if (res.headersSent) return void res.destroy()
+    if (status >= 500) console.error("site server: could not serve a file:", error)
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
+    res.status(status).type("text/plain").set("Cache-Control", "no-store").send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
   })
 
   const everyResponse = Object.entries(headers)
@@ -85,5 +104,6 @@ export function createSiteServer({ root, headers = {} }: SiteServerOptions): htt
   )
   server.requestTimeout = 15_000
   server.headersTimeout = 10_000
+  server.on("clientError", answerClientError(headers))
   return server
 }

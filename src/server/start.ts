@@ -23,6 +23,13 @@ server.listen(port, host, () => {
   console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeWaitlistStore()})`)
 })
 
+// The last line of defence: a failure that escaped every handler is logged
+// and the server goes on serving everyone else. (Run it under a supervisor
+// all the same, so that a crash it cannot survive is followed by a restart:
+// see the README.)
+process.on("unhandledRejection", (reason) => console.error("site server: an unhandled rejection, still serving:", reason))
+process.on("uncaughtException", (error) => console.error("site server: an uncaught exception, still serving:", error))
+
 const stop = () => server.close(() => process.exit(0))
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)

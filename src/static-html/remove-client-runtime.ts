@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from "../routing/trim-slashes"
+
 /**
  * Every built page is complete as HTML: its links are plain links, the
  * mockup fades in with CSS, and the two facts that change after the build
@@ -22,7 +24,7 @@ const ISLAND_SCRIPT = /<script type="module" async fetchpriority="low" src="[^"]
 /** The route a built HTML file serves: `public/contact/index.html` → `/contact`. */
 export function routeOfHtmlFile(relativePath: string): string {
   const route = "/" + relativePath.replace(/\\/g, "/").replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")
-  return route.length > 1 ? route.replace(/\/+$/, "") : "/"
+  return route.length > 1 ? trimTrailingSlashes(route) : "/"
 }
 
 /** Removes Gatsby's client runtime (its scripts, chunk map and preloads) from a built page. */

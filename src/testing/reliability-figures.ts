@@ -16,6 +16,8 @@ export type Figures = {
   outagesHealed: number
   faultsHealed: number
   entriesLost: number
+  /** Requests of ordinary visitors answered while an attack was going on. */
+  visitorsServedUnderAttack: number
 }
 
 export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures }
@@ -28,6 +30,7 @@ export const NO_FIGURES: Figures = {
   outagesHealed: 0,
   faultsHealed: 0,
   entriesLost: 0,
+  visitorsServedUnderAttack: 0,
 }
 
 /**

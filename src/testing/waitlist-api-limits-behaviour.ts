@@ -21,6 +21,9 @@ export function describeWaitlistApiLimits(backend: ApiBackend): void {
     spoofed: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2" },
     proxied: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
     broken: { ...(await backend.unreachableStore()), WAITLIST_RATE_LIMIT: "1" },
+    forged: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
+    mapped: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
+    network: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
   }))
 
   it("answers the third accepted entry from one address within a minute with 429 and Retry-After, without storing it", async () => {
@@ -66,11 +69,25 @@ export function describeWaitlistApiLimits(backend: ApiBackend): void {
     expect(log).toMatch(backend.unreachableCause)
   })
 
-  it("does not count entries the store failed to keep against the limit", async () => {
+  it("answers a bot's entry (a filled honeypot) with the same 503 as a real one while the store is down, and counts neither against the limit", async () => {
     const { broken } = servers
-    expectJsonError(await postJson(broken, entryFor("down@example.com")), 503)
-    expectJsonError(await postJson(broken, entryFor("down@example.com")), 503)
-    expect((await postJson(broken, entryFor("bot@example.com", { city: "Paris" }))).text).toBe(ACCEPTED_BODY)
-    expectJsonError(await postJson(broken, entryFor("bot@example.com", { city: "Paris" })), 429)
+    for (const entry of [entryFor("down@example.com"), entryFor("down@example.com"), entryFor("bot@example.com", { city: "Paris" }), entryFor("bot@example.com", { city: "Paris" })]) {
+      const answer = await postJson(broken, entry)
+      expectJsonError(answer, 503)
+      expect(answer.text).toBe('{"error":"The waitlist is unavailable right now. Please try again later."}')
+    }
+  })
+
+  it("counts a trusted proxy's forwarded value that is not an IP address (a word, 4 KB of text) against the connection's own address", async () => {
+    expect(await submitInTurn(servers.forged, "forged", ["garbage-1", "x".repeat(4096), "203.0.113.9:443"])).toEqual([201, 201, 429])
+  })
+
+  it("counts an IPv4 address and its IPv4-mapped IPv6 form as one client", async () => {
+    expect(await submitInTurn(servers.mapped, "mapped", ["10.3.3.3", "::ffff:10.3.3.3", "::FFFF:0a03:0303"])).toEqual([201, 201, 429])
+  })
+
+  it("counts every IPv6 address of one /64 network as one client, and the next network apart", async () => {
+    const addresses = ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:db8:1:2::abcd", "2001:db8:1:3::1"]
+    expect(await submitInTurn(servers.network, "network", addresses)).toEqual([201, 201, 429, 201])
   })
 }

@@ -1,4 +1,4 @@
-import { normalizeEmail } from "../waitlist/waitlist-store"
+import { emailKey } from "../waitlist/email-identity"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { startSubmissionLoad } from "./submission-load"
@@ -44,7 +44,7 @@ export function describeWaitlistCrashes({ newStore, expectStoreConsistent, figur
       expect((await postJson(site, entryFor(`after-crash${round}@example.com`))).status).toBe(201)
       acknowledged.push(`after-crash${round}@example.com`)
       await expectStoreConsistent(settings)
-      const stored = (await storedEntries(settings)).map((entry) => normalizeEmail(entry.email))
+      const stored = (await storedEntries(settings)).map((entry) => emailKey(entry.email))
       const copies = new Map<string, number>()
       stored.forEach((email) => copies.set(email, (copies.get(email) ?? 0) + 1))
       const lost = acknowledged.filter((email) => copies.get(email) === undefined)

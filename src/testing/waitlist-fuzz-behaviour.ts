@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { siteFacts } from "../config/site-facts"
-import { normalizeEmail } from "../waitlist/waitlist-store"
+import { emailKey } from "../waitlist/email-identity"
 import { rawRequest } from "./raw-http"
 import type { recordFigures } from "./reliability-figures"
 import { expectAcceptableEntry } from "./stored-entry-rules"
@@ -14,6 +14,7 @@ export type RobustnessBackend = {
 }
 
 const HTTP_RUNS = 800
+const HOSTILE_RUNS = 400
 const REFUSALS = [400, 403, 405, 413, 415, 422]
 
 const FIELD_KEYS = ["name", "email", "message", "city", "metadata", "__proto__", "constructor", "prototype"]
@@ -39,6 +40,38 @@ const body = fc.oneof(
   fc.uint8Array({ maxLength: 80 }).map((bytes) => Buffer.from(bytes)),
   fc.integer({ min: 16_000, max: 40_000 }).map((size) => Buffer.from(`{"name":"Ana","email":"big@example.com","message":"${"x".repeat(size)}"}`)),
 )
+
+/** One character of each Unicode general category (and the edges of the planes), for structure-aware bodies. */
+const EVERY_CATEGORY = [
+  "A", "a", "ǅ", "ʰ", "ª", "\u0301", "\u0903", "\u20DD", "9", "Ⅻ", "½", "_", "-", "(", ")", "«", "»", "!", "+", "$", "^", "©",
+  " ", "\u2028", "\u2029", "\u0000", "\u001b", "\u0085", "\u200B", "\u202E", "\uFEFF", "\uE000", "\uD800", "\uDFFF", "\u0378",
+  "\u{10FFFF}", "\u{1F600}", "\u{E0001}", "\u212A", "ｋ", "@", ".", "\\", '"', "字", "ß", "İ", "\u3164", "\uFE0F",
+]
+const anyCategory = fc.string({ unit: fc.constantFrom(...EVERY_CATEGORY), maxLength: 300 })
+const deepValue = fc
+  .tuple(fc.integer({ min: 9, max: 6000 }), fc.constantFrom("[", '{"k":'))
+  .map(([levels, open]) => `${open.repeat(levels)}${open === "[" ? "1" : "1"}${(open === "[" ? "]" : "}").repeat(levels)}`)
+const hugeArray = fc.integer({ min: 100, max: 5000 }).map((length) => `[${Array.from({ length }, () => '"en"').join(",")}]`)
+const hostileValue = fc.oneof(deepValue, hugeArray, anyCategory.map((text) => JSON.stringify(text)))
+const METADATA_FIELDS = ["userAgent", "languages", "utm", "referrer", "pixelRatio", "timezone"]
+
+/** Bodies shaped like the form's entry with a hostile value in one place: a field, a metadata field, or a utm value. */
+const structureAwareBody = fc
+  .tuple(
+    fc.constantFrom("name", "email", "message", "city", ...METADATA_FIELDS.map((field) => `metadata.${field}`), "metadata.utm.source"),
+    hostileValue,
+    anyCategory,
+  )
+  .map(([place, value, text]) => {
+    const fields: Record<string, string> = { name: JSON.stringify(text || "Ana"), email: '"fuzz@example.com"', message: JSON.stringify(text), city: '""' }
+    const metadata: Record<string, string> = { userAgent: JSON.stringify(text), languages: '["en"]', utm: "{}" }
+    const [head, field, sub] = place.split(".")
+    if (head !== "metadata") fields[head ?? "name"] = value
+    else if (sub) metadata.utm = `{"${sub}":${value}}`
+    else metadata[field ?? "userAgent"] = value
+    const object = (pairs: Record<string, string>) => `{${Object.entries(pairs).map(([key, json]) => `"${key}":${json}`).join(",")}}`
+    return Buffer.from(object({ ...fields, metadata: object(metadata) }))
+  })
 
 const optional = (...values: string[]) => fc.option(fc.constantFrom(...values), { nil: undefined })
 
@@ -89,13 +122,43 @@ export function describeWaitlistFuzzing({ newStore, figures }: RobustnessBackend
     figures.add({ entriesChecked: stored.length })
   }, 120_000)
 
+  it("keeps serving other visitors, and answers every structure-aware hostile body (deep nesting, huge arrays, every Unicode category in every field) with 201 or a JSON 4xx", async () => {
+    let attacking = true
+    let served = 0
+    const visitors = (async () => {
+      while (attacking) {
+        const answer = await rawRequest(site.url, { method: "GET", path: "/contact" }, 5000)
+        expect(answer.status).toBe(200)
+        served += 1
+      }
+    })()
+    try {
+      await fc.assert(
+        fc.asyncProperty(structureAwareBody, async (bytes) => {
+          const answer = await rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: bytes }, 5000)
+          if (answer.status === 201) return expect(answer.text).toBe(ACCEPTED_BODY)
+          expect([400, 413, 422]).toContain(answer.status)
+          expect(JSON.parse(answer.text)).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }))
+        }),
+        { numRuns: HOSTILE_RUNS },
+      )
+    } finally {
+      attacking = false
+      await visitors
+    }
+    figures.add({ inputsFuzzed: HOSTILE_RUNS, submissionsSent: HOSTILE_RUNS, visitorsServedUnderAttack: served })
+    expect(served).toBeGreaterThan(0)
+    const stored = await storedEntries(site.settings)
+    stored.forEach(expectAcceptableEntry)
+  }, 120_000)
+
   it("answers 201 to the same e-mail sent 100 times at once, in any case, and keeps one entry", async () => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => postJson(site, entryFor(i % 2 ? "Same@Example.com" : " same@example.com ", { message: `try ${i}` }))),
     )
     figures.add({ submissionsSent: 100 })
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201))
-    const same = (await storedEntries(site.settings)).filter((entry) => normalizeEmail(entry.email) === "same@example.com")
+    const same = (await storedEntries(site.settings)).filter((entry) => emailKey(entry.email) === "same@example.com")
     expect(same).toHaveLength(1)
     expect(same[0]?.message).toMatch(/^try \d+$/)
     figures.add({ entriesChecked: 1 })

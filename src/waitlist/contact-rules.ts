@@ -1,33 +1,98 @@
 /**
  * The contact form's rules (spec §5), shared by the form in the browser, the
  * waitlist Function and the tests, so the two sides can never disagree.
+ * Every check is linear in the text's length, and the length limits run
+ * first, so no input can hold the server (see contact-rules.fuzz.test.ts).
  */
 
-/** The messages shown under a field, exactly as the spec writes them. */
+/** The messages shown under a field: the spec's three word for word, then the limits both sides share. */
 export const CONTACT_MESSAGES = {
   nameRequired: "Name is required",
   emailRequired: "Email is required",
   emailInvalid: "Email is invalid",
+  nameTooLong: "Name must be at most 200 characters",
+  emailTooLong: "Email must be at most 254 characters",
+  messageTooLong: "Message must be at most 5000 characters",
+  nameNotAllowed: "Name contains a character that is not allowed",
+  messageNotAllowed: "Message contains a character that is not allowed",
 } as const
 
-/** Non-space text, an at sign, non-space text, a dot, non-space text. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
+/** Why a field is refused: a key of CONTACT_MESSAGES, which the form words in the page's language. */
+export type ContactProblem = keyof typeof CONTACT_MESSAGES
 
-export type ContactFields = { name: string; email: string }
-export type ContactErrors = Partial<Record<keyof ContactFields, string>>
+/** The longest value of each field, in characters (Unicode code points, so an emoji counts once). */
+export const CONTACT_LIMITS = { name: 200, email: 254, message: 5000 } as const
+
+export type ContactFields = { name: string; email: string; message?: string }
+export type ContactErrors = Partial<Record<keyof ContactFields, ContactProblem>>
 
 /**
- * Checks the name and e-mail of a contact form entry; the message has no rule
- * and the honeypot is never checked here. Returns one message per failing field.
+ * Whether a text has more than `limit` code points. It stops counting at the
+ * limit, so a huge text costs no more than a long one.
  */
-export function validateContact({ name, email }: ContactFields): ContactErrors {
+export function isLongerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false
+  let count = 0
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i)
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1
+    }
+    count += 1
+    if (count > limit) return true
+  }
+  return false
+}
+
+/** Control characters and unpaired surrogates: nothing a person types into a name. */
+const CONTROL = /[\p{Cc}\p{Cs}]/u
+/** The same, but a message may hold line breaks (LF, CR LF, CR) and tabs. */
+const CONTROL_BUT_LINE_BREAKS = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Cs}]/u
+/**
+ * What never belongs in an address: control, format (zero-width joiners,
+ * bidirectional marks), private-use and unassigned characters, characters
+ * that render as nothing (the Hangul filler, variation selectors) and line
+ * separators. They let two addresses that look the same compare apart.
+ */
+const INVISIBLE = /[\p{C}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u
+const WHITESPACE = /\s/
+
+/**
+ * The spec's pattern, "non-space text, an at sign, non-space text, a dot,
+ * non-space text" (`/^\S+@\S+\.\S+$/`), checked in one pass: the first at
+ * sign that has text before it, and a dot after it with text on both sides.
+ * The regular expression itself backtracks in cubic time on "@.@.@.…".
+ */
+export function hasEmailShape(email: string): boolean {
+  if (WHITESPACE.test(email)) return false
+  const at = email.indexOf("@", 1)
+  if (at < 0) return false
+  return email.lastIndexOf(".", email.length - 2) > at + 1
+}
+
+/**
+ * Checks the name, e-mail and message of a contact form entry; the honeypot
+ * is never checked here. The name and e-mail are judged trimmed. Returns
+ * the problem of each failing field, its length before its characters.
+ */
+export function validateContact({ name, email, message = "" }: ContactFields): ContactErrors {
   const errors: ContactErrors = {}
-  if (name.trim() === "") errors.name = CONTACT_MESSAGES.nameRequired
+  const trimmedName = name.trim()
+  if (trimmedName === "") errors.name = "nameRequired"
+  else if (isLongerThan(trimmedName, CONTACT_LIMITS.name)) errors.name = "nameTooLong"
+  else if (CONTROL.test(trimmedName)) errors.name = "nameNotAllowed"
+
   const trimmedEmail = email.trim()
-  if (trimmedEmail === "") errors.email = CONTACT_MESSAGES.emailRequired
-  else if (!EMAIL_PATTERN.test(trimmedEmail)) errors.email = CONTACT_MESSAGES.emailInvalid
+  if (trimmedEmail === "") errors.email = "emailRequired"
+  else if (isLongerThan(trimmedEmail, CONTACT_LIMITS.email)) errors.email = "emailTooLong"
+  else if (INVISIBLE.test(trimmedEmail) || !hasEmailShape(trimmedEmail)) errors.email = "emailInvalid"
+
+  if (isLongerThan(message, CONTACT_LIMITS.message)) errors.message = "messageTooLong"
+  else if (CONTROL_BUT_LINE_BREAKS.test(message)) errors.message = "messageNotAllowed"
   return errors
 }
 
-/** True when the errors hold no message, so the entry may be sent. */
+/** True when the errors hold no problem, so the entry may be sent. */
 export const hasNoErrors = (errors: ContactErrors): boolean => Object.keys(errors).length === 0

@@ -1,4 +1,6 @@
+import { exceedsJsonDepth } from "./json-depth"
 import { parseSubmission } from "./parse-submission"
+import { rateLimitClient } from "./rate-limit-key"
 import type { RateLimiter } from "./rate-limiter"
 import { StoreUnavailableError, type WaitlistStore } from "./waitlist-store"
 
@@ -41,12 +43,8 @@ const header = (request: WaitlistRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** The client a submission is counted against: the socket's address, or the proxy's word for it when trusted. */
-export function clientAddress(request: WaitlistRequest, trustProxy: boolean): string {
-  const forwarded = trustProxy ? header(request, "x-forwarded-for") : undefined
-  const lastHop = forwarded?.split(",").pop()?.trim()
-  return lastHop || request.remoteAddress || "unknown"
-}
+/** The deepest a body of the form's shape goes is 3 (the body, its metadata, `utm`); anything far deeper is refused unparsed. */
+export const MAX_BODY_DEPTH = 8
 
 const isCrossSite = (request: WaitlistRequest, allowedOrigins: string[]): boolean => {
   if (header(request, "sec-fetch-site") === "cross-site") return true
@@ -63,14 +61,26 @@ const isCrossSite = (request: WaitlistRequest, allowedOrigins: string[]): boolea
 const isJson = (request: WaitlistRequest): boolean =>
   (header(request, "content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
 
+const UNAVAILABLE = answer(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
+
 /**
  * Answers one request to /api/waitlist. Every answer is JSON; bad input gets
- * a 4xx that says what is wrong, an unreachable store a 503, never a 500.
- * A new address, a known one (updated in place) and a filled honeypot all
- * get the same 201, so the answer reveals neither who is on the list nor
- * that a bot was caught.
+ * a 4xx that says what is wrong, an unreachable store a 503, and anything
+ * unforeseen a 503 with its cause in the log: the promise never rejects.
+ * A new address, a known one (its message added to its entry) and a filled
+ * honeypot all get the same 201, so the answer reveals neither who is on
+ * the list nor that a bot was caught.
  */
 export async function handleWaitlistRequest(request: WaitlistRequest, context: WaitlistContext): Promise<WaitlistResponse> {
+  try {
+    return await answerRequest(request, context)
+  } catch (error) {
+    context.log(`waitlist: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    return UNAVAILABLE
+  }
+}
+
+async function answerRequest(request: WaitlistRequest, context: WaitlistContext): Promise<WaitlistResponse> {
   if (request.method !== "POST") {
     return answer(405, { error: "Only POST is allowed here." }, { Allow: "POST" })
   }
@@ -81,16 +91,20 @@ export async function handleWaitlistRequest(request: WaitlistRequest, context: W
   const body = request.body ?? Buffer.alloc(0)
   if (body.length > MAX_BODY_BYTES) return answer(413, { error: "The body is larger than 16 KB." })
 
+  const text = body.toString("utf8")
+  if (exceedsJsonDepth(text, MAX_BODY_DEPTH)) {
+    return answer(422, { error: `The body nests values more than ${MAX_BODY_DEPTH} levels deep; the form's entry has 3.`, fields: {} })
+  }
   let json: unknown
   try {
-    json = JSON.parse(body.toString("utf8"))
+    json = JSON.parse(text)
   } catch {
     return answer(400, { error: "The body is not valid JSON." })
   }
   const parsed = parseSubmission(json)
   if (!parsed.ok) return answer(422, { error: parsed.error, fields: parsed.fields })
 
-  const client = clientAddress(request, context.trustProxy)
+  const client = rateLimitClient(request.headers, request.remoteAddress, context.trustProxy)
   const now = Date.now()
   const decision = context.limiter.check(client, now)
   if (!decision.allowed) {
@@ -105,15 +119,15 @@ export async function handleWaitlistRequest(request: WaitlistRequest, context: W
   // from one client would all pass the check while the first is being saved.
   context.limiter.record(client, now)
   const { submission } = parsed
-  if (submission.city === "") {
-    try {
-      await context.store().save(submission)
-    } catch (error) {
-      context.limiter.forget(client, now)
-      const cause = error instanceof StoreUnavailableError ? error.message : String(error)
-      context.log(`waitlist: store unavailable: ${cause}`)
-      return answer(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
-    }
+  try {
+    // A bot's entry (a filled honeypot) takes the same path and is then thrown away.
+    const store = context.store()
+    await (submission.city === "" ? store.save(submission) : store.discard(submission))
+  } catch (error) {
+    context.limiter.forget(client, now)
+    const cause = error instanceof StoreUnavailableError ? error.message : String(error)
+    context.log(`waitlist: store unavailable: ${cause}`)
+    return UNAVAILABLE
   }
   return { ...answer(201, {}), body: ACCEPTED }
 }

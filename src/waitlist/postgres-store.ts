@@ -1,15 +1,17 @@
 import { Pool, type PoolClient } from "pg"
+import { emailKey, storedEmail } from "./email-identity"
 import {
-  normalizeEmail,
+  entriesFromRows,
   StoreUnavailableError,
+  type EntryRow,
+  type MessageRow,
   type NewWaitlistEntry,
   type WaitlistEntry,
   type WaitlistStore,
 } from "./waitlist-store"
 
-/** Each step brings the schema one version further; `waitlist_schema` records how far a database has come. */
-const MIGRATIONS = [
-  `CREATE TABLE waitlist_entries (
+/** The first schema: one row per address, its newest message in place. */
+const SCHEMA_1 = `CREATE TABLE waitlist_entries (
      id BIGSERIAL PRIMARY KEY,
      name TEXT NOT NULL,
      email TEXT NOT NULL,
@@ -18,13 +20,64 @@ const MIGRATIONS = [
      metadata TEXT NOT NULL,
      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
      updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-   )`,
-]
+   )`
+
+/**
+ * The second: entries keyed by the folded address (see emailKey), each
+ * submission a row of its own, and a counter of the bots' discarded
+ * entries. The entries of the first schema keep their ids; any that the
+ * new key finds to be one address are merged into the oldest.
+ */
+async function migrateToSchema2(client: PoolClient) {
+  await client.query(`CREATE TABLE waitlist_messages (
+      id BIGSERIAL PRIMARY KEY,
+      entry_id BIGINT NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      message TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      submitted_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`)
+  await client.query("CREATE INDEX waitlist_messages_by_entry ON waitlist_messages (entry_id, id)")
+  await client.query(`INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at)
+    SELECT id, name, message, metadata, updated_at FROM waitlist_entries ORDER BY id`)
+  await client.query("ALTER TABLE waitlist_entries ADD COLUMN email_key TEXT")
+  const { rows } = await client.query<{ id: string; email: string }>("SELECT id, email FROM waitlist_entries ORDER BY created_at, id")
+  const firstOfKey = new Map<string, string>()
+  for (const { id, email } of rows) {
+    const key = emailKey(email)
+    const first = firstOfKey.get(key)
+    if (first === undefined) {
+      firstOfKey.set(key, id)
+      await client.query("UPDATE waitlist_entries SET email = $2, email_key = $3 WHERE id = $1", [id, storedEmail(email), key])
+      continue
+    }
+    await client.query("UPDATE waitlist_messages SET entry_id = $1 WHERE entry_id = $2", [first, id])
+    await client.query(
+      "UPDATE waitlist_entries SET updated_at = greatest(updated_at, (SELECT updated_at FROM waitlist_entries WHERE id = $2)) WHERE id = $1",
+      [first, id],
+    )
+    await client.query("DELETE FROM waitlist_entries WHERE id = $1", [id])
+  }
+  await client.query(`ALTER TABLE waitlist_entries
+    DROP COLUMN email_normalized, DROP COLUMN message, DROP COLUMN metadata,
+    ALTER COLUMN email_key SET NOT NULL, ADD CONSTRAINT waitlist_entries_email_key UNIQUE (email_key)`)
+  await client.query("CREATE TABLE waitlist_counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)")
+  await client.query("INSERT INTO waitlist_counters (name, value) VALUES ('bots_discarded', 0)")
+}
+
+/** Each step brings the schema one version further; `waitlist_schema` records how far a database has come. */
+const MIGRATIONS: ((client: PoolClient) => Promise<unknown>)[] = [(client) => client.query(SCHEMA_1), migrateToSchema2]
+
+/** Adds the entry or marks the address's entry as written to again, and adds the message to it, in one statement. */
+const SAVE = `WITH entry AS (
+    INSERT INTO waitlist_entries (name, email, email_key) VALUES ($1, $2, $3)
+    ON CONFLICT (email_key) DO UPDATE SET updated_at = greatest(waitlist_entries.updated_at, now())
+    RETURNING id
+  )
+  INSERT INTO waitlist_messages (entry_id, name, message, metadata) SELECT id, $1, $4, $5 FROM entry`
 
 /** Any number, as long as every instance uses the same: it serializes migrations across instances. */
 const MIGRATION_LOCK = 7_110_421
-
-type Row = { name: string; email: string; message: string; metadata: string; created_at: Date; updated_at: Date }
 
 /**
  * The shared store for a deployment of many instances: PostgreSQL through
@@ -56,7 +109,7 @@ export class PostgresWaitlistStore implements WaitlistStore {
         await client.query("CREATE TABLE IF NOT EXISTS waitlist_schema (version INTEGER NOT NULL)")
         const { rows } = await client.query<{ version: number }>("SELECT version FROM waitlist_schema")
         const version = rows[0]?.version ?? 0
-        for (const sql of MIGRATIONS.slice(version)) await client.query(sql)
+        for (const step of MIGRATIONS.slice(version)) await step(client)
         if (rows.length === 0) await client.query("INSERT INTO waitlist_schema (version) VALUES ($1)", [MIGRATIONS.length])
         else await client.query("UPDATE waitlist_schema SET version = $1", [MIGRATIONS.length])
         await client.query("COMMIT")
@@ -90,15 +143,33 @@ export class PostgresWaitlistStore implements WaitlistStore {
     }
   }
 
-  async save({ name, email, message, metadata }: NewWaitlistEntry): Promise<void> {
-    await this.query(
-      `INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (email_normalized) DO UPDATE SET
-         name = EXCLUDED.name, email = EXCLUDED.email, message = EXCLUDED.message,
-         metadata = EXCLUDED.metadata, updated_at = now()`,
-      [name, email, normalizeEmail(email), message, JSON.stringify(metadata)],
-    )
+  private saveValues({ name, email, message, metadata }: NewWaitlistEntry): unknown[] {
+    return [name, storedEmail(email), emailKey(email), message, JSON.stringify(metadata)]
+  }
+
+  async save(entry: NewWaitlistEntry): Promise<void> {
+    await this.query(SAVE, this.saveValues(entry))
+  }
+
+  async discard(entry: NewWaitlistEntry): Promise<void> {
+    try {
+      await this.migrate()
+      await this.withClient(async (client) => {
+        await client.query("BEGIN")
+        try {
+          await client.query("SAVEPOINT discarded")
+          await client.query(SAVE, this.saveValues(entry))
+          await client.query("ROLLBACK TO SAVEPOINT discarded")
+          await client.query("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'")
+          await client.query("COMMIT")
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined)
+          throw error
+        }
+      })
+    } catch (error) {
+      throw new StoreUnavailableError(`the PostgreSQL waitlist failed: ${(error as Error).message}`, { cause: error })
+    }
   }
 
   async count(): Promise<number> {
@@ -106,20 +177,19 @@ export class PostgresWaitlistStore implements WaitlistStore {
     return Number(rows[0]?.n ?? 0)
   }
 
+  async countDiscarded(): Promise<number> {
+    const { rows } = await this.query<{ value: string }>("SELECT value FROM waitlist_counters WHERE name = 'bots_discarded'")
+    return Number(rows[0]?.value ?? 0)
+  }
+
   async list(): Promise<WaitlistEntry[]> {
-    const { rows } = await this.query<Row>("SELECT * FROM waitlist_entries ORDER BY created_at, id")
-    return rows.map((row) => ({
-      name: row.name,
-      email: row.email,
-      message: row.message,
-      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-    }))
+    const entries = await this.query<EntryRow>("SELECT * FROM waitlist_entries ORDER BY created_at, id")
+    const messages = await this.query<MessageRow>("SELECT * FROM waitlist_messages ORDER BY entry_id, id DESC")
+    return entriesFromRows(entries.rows, messages.rows)
   }
 
   async remove(email: string): Promise<number> {
-    return (await this.query("DELETE FROM waitlist_entries WHERE email_normalized = $1", [normalizeEmail(email)])).rowCount
+    return (await this.query("DELETE FROM waitlist_entries WHERE email_key = $1", [emailKey(email)])).rowCount
   }
 
   async close(): Promise<void> {

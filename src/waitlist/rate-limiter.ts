@@ -1,10 +1,15 @@
 import { runtimeEnv } from "./runtime-env"
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
+/** How many clients the limiter remembers at most: about 10 MB, whatever a flood of addresses does. */
+export const MAX_TRACKED_CLIENTS = 100_000
+
 /**
  * Counts accepted submissions per client in a sliding window. `limit` 0
- * turns it off. Forgotten clients are swept as they expire, so memory stays
- * bounded by the clients of the last window.
+ * turns it off. Memory is bounded twice: a client keeps at most `limit`
+ * times, and at most `maxClients` clients are kept. Clients whose times
+ * have all expired are swept once a window; when a flood of new clients
+ * fills the table before that, the one seen longest ago makes room.
  */
 export class RateLimiter {
   private readonly accepted = new Map<string, number[]>()
@@ -13,7 +18,13 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs = 60_000,
+    private readonly maxClients = MAX_TRACKED_CLIENTS,
   ) {}
+
+  /** How many clients the limiter remembers now. */
+  get trackedClients(): number {
+    return this.accepted.size
+  }
 
   /** May this client submit now? */
   check(client: string, now = Date.now()): RateDecision {
@@ -30,7 +41,10 @@ export class RateLimiter {
     if (this.limit <= 0) return
     const times = this.recent(client, now)
     times.push(now)
-    this.accepted.set(client, times)
+    // Re-inserted, so the map's order is the order clients were last seen in.
+    this.accepted.delete(client)
+    if (this.accepted.size >= this.maxClients) this.makeRoom()
+    this.accepted.set(client, times.slice(-this.limit))
   }
 
   /** Takes back a submission recorded at `time` that did not go through after all. */
@@ -50,6 +64,12 @@ export class RateLimiter {
     for (const [client, times] of this.accepted) {
       if (times.every((time) => time <= now - this.windowMs)) this.accepted.delete(client)
     }
+  }
+
+  /** Forgets the client seen longest ago: constant time, however many clients a flood brings. */
+  private makeRoom() {
+    const seenLongestAgo = this.accepted.keys().next()
+    if (!seenLongestAgo.done) this.accepted.delete(seenLongestAgo.value)
   }
 }
 

@@ -1,4 +1,5 @@
 import { entriesToCsv } from "./entries-to-csv"
+import { inertText } from "./inert-text"
 import type { WaitlistStore } from "./waitlist-store"
 
 /** What `npm run waitlist` prints when the command is missing or wrong. */
@@ -6,8 +7,11 @@ export const USAGE = `Usage: npm run --silent waitlist -- <command>
 
 Commands:
   count            print the number of entries on the waitlist
-  export           print every entry as CSV (name, email, message, created_at, updated_at, metadata)
-  delete <email>   remove the entry of this address, in any case (a privacy request)
+  export           print every entry as CSV (name, email, message, created_at, updated_at,
+                   metadata, and every message newest first as JSON)
+  delete <email>   remove the entry of this address, in any case, with all its messages
+                   (a privacy request)
+  discarded        print how many bot entries (a filled honeypot) were thrown away
 
 The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
 the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
@@ -28,9 +32,10 @@ const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
 function commandOf([name, ...rest]: string[]): Command | null {
   if (name === "count" && rest.length === 0) return async (store, out) => out(`${await store.count()}\n`)
   if (name === "export" && rest.length === 0) return async (store, out) => out(entriesToCsv(await store.list()))
+  if (name === "discarded" && rest.length === 0) return async (store, out) => out(`${await store.countDiscarded()}\n`)
   const email = rest[0]?.trim()
   if (name === "delete" && rest.length === 1 && email) {
-    return async (store, out) => out(`Removed ${entries(await store.remove(email))} for ${email}\n`)
+    return async (store, out) => out(`Removed ${entries(await store.remove(email))} for ${inertText(email)}\n`)
   }
   return null
 }
@@ -52,7 +57,7 @@ export async function runWaitlistCommand(args: string[], { openStore, out, err }
     await command(store, out)
     return 0
   } catch (error) {
-    err(`waitlist: ${(error as Error).message}\n`)
+    err(`waitlist: ${inertText((error as Error).message)}\n`)
     return 1
   } finally {
     await store?.close().catch(() => undefined)

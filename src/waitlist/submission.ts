@@ -26,5 +26,8 @@ export type WaitlistSubmission = {
   metadata: ContactMetadata
 }
 
-/** A submission as the server accepts it: metadata is any JSON object the browser sent. */
-export type AcceptedSubmission = Omit<WaitlistSubmission, "metadata"> & { metadata: Record<string, unknown> }
+/** The metadata as the waitlist keeps it: each field of spec §3, null where the browser sent none. */
+export type StoredMetadata = { [Field in keyof ContactMetadata]: ContactMetadata[Field] | null }
+
+/** A submission as the server accepts it: its metadata read against spec §3. */
+export type AcceptedSubmission = Omit<WaitlistSubmission, "metadata"> & { metadata: StoredMetadata }

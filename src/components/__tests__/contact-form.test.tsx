@@ -84,6 +84,22 @@ describe("the contact form's validation", () => {
     },
   )
 
+  it("shows under the field what the server would refuse too: a pasted control character, an invisible one in the address, a message over 5,000 characters", async () => {
+    const user = renderContactPage()
+    await user.click(screen.getByLabelText("Name"))
+    await user.paste("Ana\u001b[2J")
+    await user.click(screen.getByLabelText("Email"))
+    await user.paste("ana\u200B@example.com")
+    await user.click(screen.getByLabelText("Message"))
+    await user.paste("x".repeat(5001))
+    await user.click(screen.getByRole("button", { name: "Send" }))
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name contains a character that is not allowed")
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveAccessibleDescription("Email is invalid")
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveAccessibleDescription("Message must be at most 5000 characters")
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
   it("recalculates the errors on every submit attempt", async () => {
     fetchMock.mockImplementation(ok)
     const user = renderContactPage()

@@ -76,16 +76,37 @@ describe.each([
     const { code, stdout, stderr } = await waitlist(["export"], settings)
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
+    const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt, name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "metadata"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "{}"],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, JSON.stringify(eve.metadata)],
+      ["name", "email", "message", "created_at", "updated_at", "metadata", "messages"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "{}", history(first)],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, JSON.stringify(eve.metadata), history(second)],
     ])
   })
 
-  it("removes an address given in any case with `delete`, says so, and `count` drops", async () => {
+  it("prints nothing a terminal would act on: an entry stored with escape sequences is exported with them written out", async () => {
     const settings = await newStore()
-    await seed(settings, [ana, eve])
+    await seed(settings, [{ ...ana, name: "Mallory\u001b[2J\u001b[1A", message: "hidden\rshown\u202e" }])
+    const { code, stdout } = await waitlist(["export"], settings)
+    expect(code).toBe(0)
+    expect(stdout).not.toMatch(/[\u001b\u202e]/)
+    expect(stdout).not.toMatch(/\r(?!\n)/)
+    expect(stdout).toContain("Mallory\\u001b[2J\\u001b[1A")
+    expect(stdout).toContain("hidden\\u000dshown\\u202e")
+  })
+
+  it("prints how many bot entries were discarded with `discarded`", async () => {
+    const settings = await newStore()
+    const store = openWaitlistStore(settings)
+    await store.discard(ana)
+    await store.close()
+    expect(await waitlist(["discarded"], settings)).toEqual({ code: 0, stdout: "1\n", stderr: "" })
+    expect((await waitlist(["count"], settings)).stdout).toBe("0\n")
+  })
+
+  it("removes an address given in any case with `delete`, with all its messages, says so, and `count` drops", async () => {
+    const settings = await newStore()
+    await seed(settings, [ana, eve, { ...eve, message: "again" }])
     expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({ code: 0, stdout: "Removed 1 entry for EVE@Example.com\n", stderr: "" })
     expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
   })
@@ -106,6 +127,11 @@ describe("npm run waitlist", () => {
     const [count, removed] = await Promise.all([waitlist(["count"], settings), waitlist(["delete", "nobody@example.com"], settings)])
     expect(count).toEqual({ code: 0, stdout: "0\n", stderr: "" })
     expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for nobody@example.com\n", stderr: "" })
+  })
+
+  it("echoes an address with escape sequences written out", async () => {
+    const removed = await waitlist(["delete", "x\u001b]0;owned\u0007@example.com"], sqlite())
+    expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for x\\u001b]0;owned\\u0007@example.com\n", stderr: "" })
   })
 
   it("prints the usage to stderr and exits with 2 for a missing, unknown or incomplete command", async () => {

@@ -1,8 +1,12 @@
-import { CONTACT_MESSAGES, EMAIL_PATTERN, hasNoErrors, validateContact } from "../contact-rules"
+import { CONTACT_MESSAGES, hasEmailShape, hasNoErrors, isLongerThan, validateContact, type ContactFields } from "../contact-rules"
+
+/** The words the form shows for each failing field. */
+const messages = (fields: ContactFields) =>
+  Object.fromEntries(Object.entries(validateContact(fields)).map(([field, problem]) => [field, CONTACT_MESSAGES[problem]]))
 
 describe("the contact rules of spec §5", () => {
-  it("words the messages exactly as the spec does", () => {
-    expect(CONTACT_MESSAGES).toEqual({
+  it("words the spec's three messages exactly as the spec does", () => {
+    expect(CONTACT_MESSAGES).toMatchObject({
       nameRequired: "Name is required",
       emailRequired: "Email is required",
       emailInvalid: "Email is invalid",
@@ -16,13 +20,13 @@ describe("the contact rules of spec §5", () => {
   })
 
   it("shows 'Name is required' for an empty name and for one made only of spaces", () => {
-    expect(validateContact({ name: "", email: "ana@example.com" })).toEqual({ name: "Name is required" })
-    expect(validateContact({ name: " \t\n ", email: "ana@example.com" })).toEqual({ name: "Name is required" })
+    expect(messages({ name: "", email: "ana@example.com" })).toEqual({ name: "Name is required" })
+    expect(messages({ name: " \t\n ", email: "ana@example.com" })).toEqual({ name: "Name is required" })
   })
 
   it("shows 'Email is required' for an empty e-mail and for one made only of spaces", () => {
-    expect(validateContact({ name: "Ana", email: "" })).toEqual({ email: "Email is required" })
-    expect(validateContact({ name: "Ana", email: "   " })).toEqual({ email: "Email is required" })
+    expect(messages({ name: "Ana", email: "" })).toEqual({ email: "Email is required" })
+    expect(messages({ name: "Ana", email: "   " })).toEqual({ email: "Email is required" })
   })
 
   it.each([
@@ -32,8 +36,13 @@ describe("the contact rules of spec §5", () => {
     ["with nothing between the at sign and the dot", "ana@.com"],
     ["with nothing after the dot", "ana@example."],
     ["with a space inside", "ana maria@example.com"],
+    ["with a zero-width space inside", "ana\u200B@example.com"],
+    ["with a right-to-left override inside", "ana\u202E@example.com"],
+    ["with the Hangul filler, which shows as nothing", "ana\u3164@example.com"],
+    ["with a variation selector", "ana\uFE0F@example.com"],
+    ["with a control character", "ana\u0007@example.com"],
   ])("shows 'Email is invalid' for an address %s", (_, email) => {
-    expect(validateContact({ name: "Ana", email })).toEqual({ email: "Email is invalid" })
+    expect(messages({ name: "Ana", email })).toEqual({ email: "Email is invalid" })
     expect(hasNoErrors(validateContact({ name: "Ana", email }))).toBe(false)
   })
 
@@ -41,15 +50,63 @@ describe("the contact rules of spec §5", () => {
     expect(validateContact({ name: " Ana ", email: "  ana@example.com \n" })).toEqual({})
   })
 
-  it("reports the name and the e-mail together when both are wrong", () => {
-    expect(validateContact({ name: "", email: "nope" })).toEqual({ name: "Name is required", email: "Email is invalid" })
+  it("accepts addresses in other scripts and internationalized domains", () => {
+    expect(validateContact({ name: "李", email: "用户@例子.中国" })).toEqual({})
+    expect(validateContact({ name: "Jürgen", email: "jürgen@bücher.de" })).toEqual({})
   })
 
+  it("reports the name and the e-mail together when both are wrong", () => {
+    expect(messages({ name: "", email: "nope" })).toEqual({ name: "Name is required", email: "Email is invalid" })
+  })
+
+  it("refuses a name with a control character, and a message with one other than a line break or a tab", () => {
+    expect(messages({ name: "Ana\u001b[2J", email: "ana@example.com" })).toEqual({ name: "Name contains a character that is not allowed" })
+    expect(messages({ name: "Ana", email: "ana@example.com", message: "hi\u001b[31m" })).toEqual({
+      message: "Message contains a character that is not allowed",
+    })
+    expect(messages({ name: "Ana", email: "ana@example.com", message: "broken \uD83D" })).toEqual({
+      message: "Message contains a character that is not allowed",
+    })
+    expect(validateContact({ name: "Ana", email: "ana@example.com", message: "line 1\n\tline 2 😀" })).toEqual({})
+  })
+
+  it("counts characters, not UTF-16 units: 5,000 emoji are a message at its limit, one more is too long", () => {
+    const emoji = "😀".repeat(5000)
+    expect(validateContact({ name: "😀".repeat(200), email: "ana@example.com", message: emoji })).toEqual({})
+    expect(messages({ name: "😀".repeat(201), email: `${"é".repeat(243)}@example.com`, message: `${emoji}😀` })).toEqual({
+      name: "Name must be at most 200 characters",
+      email: "Email must be at most 254 characters",
+      message: "Message must be at most 5000 characters",
+    })
+  })
+
+  it("judges a long address by its length before its pattern", () => {
+    expect(messages({ name: "Ana", email: "@.".repeat(8000) })).toEqual({ email: "Email must be at most 254 characters" })
+  })
+})
+
+describe("hasEmailShape", () => {
   it("matches the simple pattern: non-space text, an at sign, non-space text, a dot, non-space text", () => {
-    expect(EMAIL_PATTERN.test("a@b.c")).toBe(true)
-    expect(EMAIL_PATTERN.test("first.last+tag@mail.example.co.uk")).toBe(true)
-    expect(EMAIL_PATTERN.test("a@b")).toBe(false)
-    expect(EMAIL_PATTERN.test(" a@b.c")).toBe(false)
-    expect(EMAIL_PATTERN.test("a@b.c ")).toBe(false)
+    const pattern = /^\S+@\S+\.\S+$/ // eslint-disable-line regexp/no-super-linear-backtracking -- the reference, run on short texts only
+    const samples = ["a@b.c", "first.last+tag@mail.example.co.uk", "a@b", " a@b.c", "a@b.c ", "@a.b", "a@.b", "a@b.", "a@@b.c", "a@b..c", "a.b@c", "@@.."]
+    for (const sample of samples) expect([sample, hasEmailShape(sample)]).toEqual([sample, pattern.test(sample)])
+  })
+
+  it("agrees with the pattern on every short text of its characters", () => {
+    const pattern = /^\S+@\S+\.\S+$/ // eslint-disable-line regexp/no-super-linear-backtracking -- the reference, run on short texts only
+    const alphabet = ["a", "@", ".", " "]
+    const texts = (length: number): string[] => (length === 0 ? [""] : texts(length - 1).flatMap((text) => alphabet.map((char) => text + char)))
+    for (let length = 0; length <= 7; length += 1) {
+      for (const text of texts(length)) expect([text, hasEmailShape(text)]).toEqual([text, pattern.test(text)])
+    }
+  })
+})
+
+describe("isLongerThan", () => {
+  it("counts a pair of surrogates as one character and a lone one as one", () => {
+    expect(isLongerThan("😀😀", 2)).toBe(false)
+    expect(isLongerThan("😀😀😀", 2)).toBe(true)
+    expect(isLongerThan("\uD83D\uD83D", 2)).toBe(false)
+    expect(isLongerThan("abc", 2)).toBe(true)
   })
 })

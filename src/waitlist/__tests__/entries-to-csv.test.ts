@@ -10,8 +10,11 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   metadata: { language: "es" },
   createdAt: "2025-06-01T10:00:00.000Z",
   updatedAt: "2025-06-02T11:30:00.000Z",
+  messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: "2025-06-02T11:30:00.000Z" }],
   ...fields,
 })
+
+const HEADER = "name,email,message,created_at,updated_at,metadata,messages"
 
 describe("csvField", () => {
   it("leaves plain text as it is", () => {
@@ -23,7 +26,7 @@ describe("csvField", () => {
     expect(csvField("Hello, world")).toBe('"Hello, world"')
     expect(csvField('say "hi"')).toBe('"say ""hi"""')
     expect(csvField("line 1\nline 2")).toBe('"line 1\nline 2"')
-    expect(csvField("line 1\r\nline 2")).toBe('"line 1\r\nline 2"')
+    expect(csvField("line 1, line 2")).toBe('"line 1, line 2"')
   })
 
   it.each([
@@ -32,9 +35,20 @@ describe("csvField", () => {
     ["-1", "'-1"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tcmd", "'\tcmd"],
-    ["\rcmd", '"\'\rcmd"'],
+    [" =1+1", "' =1+1"],
+    ["\u00A0=1+1", "'\u00A0=1+1"],
+    ["\n=1+1", `"'\n=1+1"`],
+    [" \t @SUM(A1)", "' \t @SUM(A1)"],
+    ["\uFF1D1+1", "'\uFF1D1+1"],
   ])("prefixes %j with ' so a spreadsheet never runs it", (value, field) => {
     expect(csvField(value)).toBe(field)
+  })
+
+  it("writes out characters a terminal would act on as escapes, and keeps line feeds and tabs", () => {
+    expect(csvField("Ana\u001b[2J\u001b[1;1H")).toBe("Ana\\u001b[2J\\u001b[1;1H")
+    expect(csvField("evil\u202Etxt.exe")).toBe("evil\\u202etxt.exe")
+    expect(csvField("\rcmd")).toBe("\\u000dcmd")
+    expect(csvField("a\tb\nc")).toBe('"a\tb\nc"')
   })
 
   it("defuses and quotes a formula that holds quotes", () => {
@@ -49,27 +63,40 @@ describe("csvField", () => {
 
 describe("entriesToCsv", () => {
   it("writes the header alone, with CRLF, for an empty waitlist", () => {
-    expect(entriesToCsv([])).toBe("name,email,message,created_at,updated_at,metadata\r\n")
+    expect(entriesToCsv([])).toBe(`${HEADER}\r\n`)
   })
 
-  it("writes one row per entry, in order, with the metadata as JSON", () => {
-    expect(entriesToCsv([entry(), entry({ name: "Bob", email: "bob@example.org", metadata: {} })])).toBe(
-      "name,email,message,created_at,updated_at,metadata\r\n" +
-        'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,"{""language"":""es""}"\r\n' +
-        "Bob,bob@example.org,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,{}\r\n",
+  it("writes one row per entry, in order, with the newest message's metadata and every message newest first as JSON", () => {
+    const bob = entry({
+      name: "Bob",
+      email: "bob@example.org",
+      message: "Again",
+      metadata: {},
+      messages: [
+        { name: "Bobby", message: "Again", metadata: {}, submittedAt: "2025-06-03T08:00:00.000Z" },
+        { name: "Bob", message: "First", metadata: {}, submittedAt: "2025-06-01T10:00:00.000Z" },
+      ],
+    })
+    expect(entriesToCsv([entry(), bob])).toBe(
+      `${HEADER}\r\n` +
+        'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,"{""language"":""es""}",' +
+        '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]"\r\n' +
+        "Bob,bob@example.org,Again,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,{}," +
+        '"[{""submitted_at"":""2025-06-03T08:00:00.000Z"",""name"":""Bobby"",""message"":""Again""},' +
+        '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]"\r\n',
     )
   })
 
   it("reads back, field for field, as any text written, with a ' before formula starts", () => {
     const text = fc.string({ unit: "grapheme-composite", maxLength: 20 })
-    const risky = fc.oneof(text, fc.constantFrom(",", '"', "\r", "\n", "\r\n", "=", "+", "-", "@", "\t").chain((start) => text.map((rest) => start + rest)))
+    const risky = fc.oneof(text, fc.constantFrom(",", '"', "\n", "=", "+", "-", "@", "\t", " =", "\n@").chain((start) => text.map((rest) => start + rest)))
     fc.assert(
       fc.property(fc.array(fc.record({ name: risky, email: risky, message: risky, note: text }), { maxLength: 5 }), (people) => {
-        const entries = people.map(({ name, email, message, note }) => entry({ name, email, message, metadata: { note } }))
-        const defused = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+        const entries = people.map(({ name, email, message, note }) => entry({ name, email, message, metadata: { note }, messages: [] }))
+        const defused = (value: string) => (/^(?:\t|\s*[=+\-@])/.test(value) ? `'${value}` : value)
         expect(parseCsv(entriesToCsv(entries))).toEqual([
-          ["name", "email", "message", "created_at", "updated_at", "metadata"],
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt, e.updatedAt, JSON.stringify(e.metadata)]),
+          HEADER.split(","),
+          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt, e.updatedAt, JSON.stringify(e.metadata), "[]"]),
         ])
       }),
       { numRuns: 300 },

@@ -1,6 +1,14 @@
+import { formMetadata } from "../../testing/waitlist-api-client"
 import { FIELD_LIMITS, parseSubmission } from "../parse-submission"
+import type { StoredMetadata } from "../submission"
 
-const valid = { name: "Ana", email: "ana@example.com", message: "Hola", city: "", metadata: { language: "es" } }
+/** Metadata as stored: every field of spec §3, null unless given. */
+const stored = (given: Partial<StoredMetadata> = {}): StoredMetadata => ({
+  ...(Object.fromEntries(Object.keys(formMetadata).map((field) => [field, null])) as StoredMetadata),
+  ...given,
+})
+
+const valid = { name: "Ana", email: "ana@example.com", message: "Hola", city: "", metadata: formMetadata }
 
 /** The field messages of a body the parser refuses. */
 function problems(body: unknown) {
@@ -17,7 +25,7 @@ describe("parseSubmission", () => {
   it("takes a missing message, city or metadata as empty", () => {
     expect(parseSubmission({ name: "Ana", email: "ana@example.com" })).toEqual({
       ok: true,
-      submission: { name: "Ana", email: "ana@example.com", message: "", city: "", metadata: {} },
+      submission: { name: "Ana", email: "ana@example.com", message: "", city: "", metadata: stored() },
     })
   })
 
@@ -25,11 +33,12 @@ describe("parseSubmission", () => {
     expect(parseSubmission({ ...valid, city: "Paris" })).toMatchObject({ ok: true, submission: { city: "Paris" } })
   })
 
-  it("trims the name and the e-mail it stores, and keeps the message as typed", () => {
+  it("trims the name and the e-mail it stores, and keeps the message as typed, its line breaks as line feeds", () => {
     expect(parseSubmission({ ...valid, name: "  Ana ", email: " ana@example.com\n", message: "  hi  " })).toMatchObject({
       ok: true,
       submission: { name: "Ana", email: "ana@example.com", message: "  hi  " },
     })
+    expect(parseSubmission({ ...valid, message: "a\r\nb\rc\nd" })).toMatchObject({ ok: true, submission: { message: "a\nb\nc\nd" } })
   })
 
   it.each([null, [], "text", 42, true])("refuses a body that is not a JSON object: %j", (body) => {
@@ -63,7 +72,7 @@ describe("parseSubmission", () => {
       email: `${"e".repeat(FIELD_LIMITS.email - "@example.com".length)}@example.com`,
       message: "m".repeat(FIELD_LIMITS.message),
       city: "",
-      metadata: {},
+      metadata: formMetadata,
     }
     expect(parseSubmission(longest).ok).toBe(true)
     expect(problems({ ...longest, name: `${longest.name}n`, email: `e${longest.email}`, message: `${longest.message}m` }).fields).toEqual({
@@ -75,9 +84,34 @@ describe("parseSubmission", () => {
   })
 
   it("refuses metadata over 8 KB once written as JSON", () => {
-    const fits = { blob: "x".repeat(8 * 1024 - '{"blob":""}'.length) }
+    const rest = JSON.stringify(stored({ userAgent: "" })).length
+    const fits = { userAgent: "x".repeat(8 * 1024 - rest) }
     expect(parseSubmission({ ...valid, metadata: fits }).ok).toBe(true)
-    expect(problems({ ...valid, metadata: { blob: `${fits.blob}x` } }).fields).toEqual({ metadata: "Metadata must be at most 8 KB" })
+    expect(problems({ ...valid, metadata: { userAgent: `${fits.userAgent}x` } }).fields).toEqual({ metadata: "Metadata must be at most 8 KB" })
+  })
+
+  it("keeps every metadata field of spec §3, stores a missing or null one as null, and drops any other key unread", () => {
+    const parsed = parseSubmission({ ...valid, metadata: { language: "es", referrer: null, admin: { deep: [[[]]] }, __proto__: { x: 1 } } })
+    expect(parsed).toEqual({ ok: true, submission: { ...valid, metadata: stored({ language: "es" }) } })
+    expect(parseSubmission(valid)).toEqual({ ok: true, submission: valid })
+  })
+
+  it.each([
+    ["userAgent", 7, "text"],
+    ["pixelRatio", "2", "a number"],
+    ["timezoneOffset", Infinity, "a number"],
+    ["languages", "en", "a list of at most 32 texts"],
+    ["languages", ["en", 1], "a list of at most 32 texts"],
+    ["languages", Array.from({ length: 33 }, () => "en"), "a list of at most 32 texts"],
+    ["utm", ["a"], "at most 32 pairs of short texts"],
+    ["utm", { source: { nested: "x" } }, "at most 32 pairs of short texts"],
+    ["utm", { source: "x".repeat(513) }, "at most 32 pairs of short texts"],
+    ["utm", Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, "v"])), "at most 32 pairs of short texts"],
+    ["referrer", ["https://example.com"], "text"],
+  ])("refuses metadata whose %s is %j, saying what it must be", (field, value, must) => {
+    expect(problems({ ...valid, metadata: { ...formMetadata, [field]: value } }).fields).toEqual({
+      metadata: `Metadata field ${field} must be ${must}`,
+    })
   })
 
   it("refuses the NUL character and unpaired surrogates, and accepts paired ones", () => {
@@ -93,5 +127,20 @@ describe("parseSubmission", () => {
 
   it("ignores fields it does not know", () => {
     expect(parseSubmission({ ...valid, admin: true })).toEqual({ ok: true, submission: valid })
+  })
+
+  it("looks at no value that is not of its field's type: a deeply nested value in any field is only a wrong type", () => {
+    let deep: unknown = []
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(problems({ name: deep, email: deep, message: deep, city: deep, metadata: deep }).fields).toEqual({
+      name: "Name must be text",
+      email: "Email must be text",
+      message: "Message must be text",
+      city: "City must be text",
+      metadata: "Metadata must be an object",
+    })
+    expect(problems({ ...valid, metadata: { ...formMetadata, utm: { a: deep }, languages: [deep] } }).fields).toEqual({
+      metadata: "Metadata field languages must be a list of at most 32 texts",
+    })
   })
 })

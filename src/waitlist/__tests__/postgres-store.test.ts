@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import net from "net"
+import { Client } from "pg"
 import { freePort } from "../../testing/free-port"
 import { startPostgresServer, type PostgresServer } from "../../testing/postgres-server"
 import { describeWaitlistStoreBehaviour } from "../../testing/waitlist-store-behaviour"
@@ -32,6 +33,24 @@ describe("the PostgreSQL waitlist store", () => {
   describeWaitlistStoreBehaviour({
     newLocation: () => server.createDatabase(),
     open: (url) => new PostgresWaitlistStore(url),
+    writeFirstSchema: async (url, rows) => {
+      const client = new Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query(`CREATE TABLE waitlist_schema (version INTEGER NOT NULL); INSERT INTO waitlist_schema VALUES (1);
+          CREATE TABLE waitlist_entries (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL,
+            email_normalized TEXT NOT NULL UNIQUE, message TEXT NOT NULL, metadata TEXT NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT now(), updated_at TIMESTAMPTZ NOT NULL DEFAULT now())`)
+        for (const row of rows) {
+          await client.query(
+            "INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [row.name, row.email, row.email.trim().toLowerCase(), row.message, row.metadata, row.createdAt, row.updatedAt],
+          )
+        }
+      } finally {
+        await client.end()
+      }
+    },
   })
 
   it("is the store DATABASE_URL selects, even when WAITLIST_DB_PATH is set too", async () => {

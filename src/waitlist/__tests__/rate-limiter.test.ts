@@ -66,8 +66,25 @@ describe("RateLimiter", () => {
   it("forgets clients whose submissions have all expired", () => {
     const limiter = new RateLimiter(1, MINUTE)
     limiter.record("old", 0)
+    expect(limiter.trackedClients).toBe(1)
     limiter.check("someone else", 2 * MINUTE)
-    expect((limiter as unknown as { accepted: Map<string, number[]> }).accepted.has("old")).toBe(false)
+    expect(limiter.trackedClients).toBe(0)
+  })
+
+  it("remembers at most its number of clients, making room by forgetting the one seen longest ago", () => {
+    const limiter = new RateLimiter(1, MINUTE, 3)
+    for (const client of ["a", "b", "c"]) limiter.record(client, 10)
+    limiter.record("a", 20)
+    limiter.record("d", 30)
+    expect(limiter.trackedClients).toBe(3)
+    expect(limiter.check("b", 40)).toEqual({ allowed: true })
+    for (const client of ["a", "c", "d"]) expect(limiter.check(client, 40).allowed).toBe(false)
+  })
+
+  it("keeps a bounded number of times per client however often it is told to record", () => {
+    const limiter = new RateLimiter(2, MINUTE, 10)
+    for (let i = 0; i < 1000; i++) limiter.record("busy", i)
+    expect(limiter.check("busy", 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 })
   })
 })
 

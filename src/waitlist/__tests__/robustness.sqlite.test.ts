@@ -8,6 +8,7 @@ import { ensureProductionBuild } from "../../testing/production-build"
 import { recordFigures } from "../../testing/reliability-figures"
 import { describeWaitlistAbuse } from "../../testing/waitlist-abuse-behaviour"
 import { describeWaitlistFuzzing } from "../../testing/waitlist-fuzz-behaviour"
+import { describeWaitlistHostileInput } from "../../testing/waitlist-hostile-behaviour"
 import { describeWaitlistInjection } from "../../testing/waitlist-injection-behaviour"
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-robustness-sqlite-"))
@@ -24,3 +25,6 @@ const backend = {
 describe("the waitlist fed arbitrary input and bursts, with the SQLite store", () => describeWaitlistFuzzing(backend))
 describe("the waitlist fed injection payloads, with the SQLite store", () => describeWaitlistInjection(backend))
 describe("the waitlist under abuse, with the SQLite store", () => describeWaitlistAbuse(backend))
+describe("the waitlist fed the requests that once stopped or held it, with the SQLite store", () =>
+  describeWaitlistHostileInput({ ...backend, figures: recordFigures("hostile-input", "SQLite") }),
+)

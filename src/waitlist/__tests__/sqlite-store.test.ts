@@ -7,6 +7,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { describeWaitlistStoreBehaviour } from "../../testing/waitlist-store-behaviour"
+import { loadBetterSqlite3 } from "../load-better-sqlite3"
 import { openWaitlistStore } from "../open-waitlist-store"
 import { SqliteWaitlistStore } from "../sqlite-store"
 import { StoreUnavailableError } from "../waitlist-store"
@@ -25,13 +26,17 @@ const WRITE_SLOWLY = `
   setTimeout(() => { db.exec("COMMIT"); db.close() }, 300)
 `
 
-/** Another process migrating a new file: it holds the write lock with the table created, then commits 300 ms later. */
+/** The table of the store's first schema, as files written before the second hold it. */
+const FIRST_SCHEMA =
+  "CREATE TABLE waitlist_entries (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL, email_normalized TEXT NOT NULL UNIQUE, message TEXT NOT NULL, metadata TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"
+
+/** Another process migrating a new file: it holds the write lock with the first schema's table created, then commits 300 ms later. */
 const MIGRATE_SLOWLY = `
   const [betterSqlite3, file] = process.argv.slice(1)
   const db = new (require(betterSqlite3))(file)
   db.pragma("journal_mode = WAL")
   db.exec("BEGIN IMMEDIATE")
-  db.exec("CREATE TABLE waitlist_entries (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL, email_normalized TEXT NOT NULL UNIQUE, message TEXT NOT NULL, metadata TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)")
+  db.exec(${JSON.stringify(FIRST_SCHEMA)})
   db.pragma("user_version = 1")
   console.log("locked")
   setTimeout(() => { db.exec("COMMIT"); db.close() }, 300)
@@ -41,6 +46,17 @@ describe("the SQLite waitlist store", () => {
   describeWaitlistStoreBehaviour({
     newLocation: async () => path.join(dir, `store-${++files}`, "waitlist.sqlite"),
     open: (file) => new SqliteWaitlistStore(file),
+    writeFirstSchema: async (file, rows) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      const db = new (loadBetterSqlite3())(file)
+      db.exec(FIRST_SCHEMA)
+      const insert = db.prepare(
+        "INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      for (const row of rows) insert.run(row.name, row.email, row.email.trim().toLowerCase(), row.message, row.metadata, row.createdAt, row.updatedAt)
+      db.pragma("user_version = 1")
+      db.close()
+    },
   })
 
   it("is the store WAITLIST_DB_PATH selects when there is no DATABASE_URL", async () => {

@@ -1,0 +1,58 @@
+import { isIP } from "net"
+
+/** Longer than any address with a zone: a longer hop is refused before it is parsed. */
+const MAX_ADDRESS_LENGTH = 64
+
+/** The eight 16-bit groups of an IPv6 address that `isIP` accepted, an embedded IPv4 tail included. */
+function ipv6Groups(address: string): number[] {
+  const [head = "", tail] = address.split("::") as [string, string | undefined]
+  const parse = (part: string) =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [parseInt(group, 16)]
+          const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number)
+          return [(a << 8) | b, (c << 8) | d]
+        })
+  const before = parse(head)
+  const after = tail === undefined ? [] : parse(tail)
+  return [...before, ...new Array<number>(8 - before.length - after.length).fill(0), ...after]
+}
+
+/**
+ * The key the rate limit counts a client under: an IPv4 address as it is
+ * (also when written IPv4-mapped, `::ffff:10.3.3.3`), an IPv6 address by its
+ * /64 network, which is what one household or server is given, so its
+ * 2^64 addresses share one budget.
+ * @param address a valid IP address (see `net.isIP`)
+ */
+export function rateLimitKey(address: string): string {
+  const withoutZone = address.split("%")[0] ?? address
+  if (isIP(withoutZone) !== 6) return withoutZone
+  const groups = ipv6Groups(withoutZone.toLowerCase())
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
+  if (mapped) return [groups[6] ?? 0, groups[7] ?? 0].flatMap((group) => [group >> 8, group & 0xff]).join(".")
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`
+}
+
+/** A header's value, the first one when it was sent several times. */
+type Headers = Record<string, string | string[] | undefined>
+
+/**
+ * The address a submission is counted against: the last hop a trusted
+ * proxy appended to X-Forwarded-For when it is a valid IP address, else
+ * the socket's own. A forged or malformed header can thus never become a
+ * key of its own.
+ */
+export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = headers["x-forwarded-for"]
+    const forwarded = Array.isArray(header) ? header[header.length - 1] : header
+    const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
+    if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return rateLimitKey(lastHop)
+  }
+  return remoteAddress && isIP(remoteAddress.split("%")[0] ?? "") ? rateLimitKey(remoteAddress) : "unknown"
+}
