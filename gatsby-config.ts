@@ -3,7 +3,8 @@
  */
 import type { GatsbyConfig } from "gatsby"
 import { siteFacts } from "./src/config/site-facts"
-import { readScriptHashRecord } from "./src/security/script-hash-record"
+import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
+import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
 
 const config: GatsbyConfig = {
@@ -18,8 +19,8 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // The security headers of every response, for hosting adapters and for our
   // own server (src/server/start.ts reads them from here). The CSP lists the
-  // hashes of the inline scripts the last build emitted: see the README.
-  headers: [{ source: "/*", headers: securityHeaders(readScriptHashRecord(__dirname) ?? []) }],
+  // hashes of the pages' inline scripts, taken from their sources.
+  headers: [{ source: "/*", headers: securityHeaders(pageInlineScriptHashes()) }],
   plugins: [
     // Preact in place of React in the browser: the same API at a fifth of the
     // bytes and evaluation time (see docs/benchmarks.md).
@@ -36,7 +37,20 @@ const config: GatsbyConfig = {
       resolve: "gatsby-source-filesystem",
       options: { name: "legal", path: `${__dirname}/content/legal` },
     },
-    "gatsby-transformer-remark",
+    // sitemap-index.xml and sitemap-0.xml: every page but the 404 page, at its absolute address.
+    "gatsby-plugin-sitemap",
+    {
+      resolve: "gatsby-plugin-robots-txt",
+      options: { host: siteFacts.siteUrl, sitemap: `${siteFacts.siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/", disallow: "/api/" }] },
+    },
+    {
+      resolve: "gatsby-transformer-remark",
+      options: {
+        // Frontmatter dates stay as written, so the build can refuse 2025-02-30 by name (see frontmatter-yaml.ts).
+        engines: { yaml: parseFrontmatterYaml },
+        plugins: [{ resolve: "gatsby-remark-site-facts", options: { facts: siteFacts, root: __dirname } }],
+      },
+    },
   ],
 }
 

@@ -1,29 +1,22 @@
 /**
  * Gatsby Node APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/
- * Types the Markdown in content/, refuses a malformed file by name, fills the
- * legal texts with the site's facts and creates one page per legal document.
- * After the build, writes the files made from the brand (icons, manifest,
- * share image), the sitemap and robots.txt, and records the hashes of the
- * pages' inline scripts for the Content-Security-Policy.
+ * Types the Markdown in content/ and refuses a malformed file by name,
+ * bundles the islands as data the pages query, creates one page per legal
+ * document, and after the build writes the files made from the brand and
+ * compiles the production server.
  */
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql"
-import { renderBrandFiles } from "./src/brand/render-brand-files"
+import { bundleIslands } from "./src/build/bundle-islands"
+import { bundleServer } from "./src/build/bundle-server"
+import { renderBrandFiles } from "./src/build/render-brand-files"
 import { siteFacts } from "./src/config/site-facts"
-import { checkLandingFrontmatter } from "./src/content/check-landing-frontmatter"
-import { checkLegalFrontmatter } from "./src/content/check-legal-frontmatter"
-import { fillSiteFacts } from "./src/content/fill-site-facts"
-import { collectInlineScriptHashes } from "./src/security/inline-script-hashes"
-import { buildIslands } from "./src/islands/build-islands"
-import { shipStaticPagesWithoutRuntime } from "./src/static-html/ship-static-pages-without-runtime"
-import { readScriptHashRecord, writeScriptHashRecord } from "./src/security/script-hash-record"
-import { writeSearchFiles } from "./src/seo/write-search-files"
+import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
 
-type FileNode = { sourceInstanceName?: string; relativePath?: string; absolutePath?: string; name?: string }
+type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string }
 
-const checks: Record<string, (source: string) => string[]> = {
+const checks: Record<string, (frontmatter: Frontmatter) => string[]> = {
   legal: checkLegalFrontmatter,
   landing: checkLandingFrontmatter,
 }
@@ -47,40 +40,42 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       kind: String!
       slug: String!
     }
+    "A script that hydrates one interactive part of a static page (see src/islands/)."
+    type Island implements Node {
+      name: String!
+      "The URL of the island's entry script in the built site."
+      src: String!
+    }
   `)
 }
 
+/** Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed it, and gives it its kind and route. */
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== "MarkdownRemark" || !node.parent) return
   const file = getNode(node.parent) as FileNode | undefined
   const kind = file?.sourceInstanceName ?? "unknown"
   const where = `content/${kind}/${file?.relativePath ?? "?"}`
-  const check = checks[kind]
-  const problems = check && file?.absolutePath ? check(fs.readFileSync(file.absolutePath, "utf8")) : []
-  for (const problem of problems) reporter.panicOnBuild(`${where}: ${problem}`)
+  const frontmatter = (node.frontmatter ?? {}) as Frontmatter
+  for (const problem of checks[kind]?.(frontmatter) ?? []) reporter.panicOnBuild(`${where}: ${problem}`)
   actions.createNodeField({ node, name: "kind", value: kind })
   actions.createNodeField({ node, name: "slug", value: kind === "legal" ? `/${file?.name}` : "/" })
 }
 
-export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers: addResolvers }) => {
-  addResolvers({
-    MarkdownRemark: {
-      factsHtml: {
-        type: "String!",
-        description: "The rendered Markdown with its {{tokens}} replaced by the site's facts.",
-        async resolve(source: { fileAbsolutePath?: string }, args: unknown, context: unknown, info: GraphQLResolveInfo) {
-          const htmlField = (info.schema.getType("MarkdownRemark") as GraphQLObjectType).getFields().html
-          const html = (await htmlField?.resolve?.(source, args, context, { ...info, fieldName: "html" })) as string
-          try {
-            return fillSiteFacts(html, siteFacts)
-          } catch (error) {
-            const file = path.relative(__dirname, source.fileAbsolutePath ?? "?")
-            throw new Error(`${file}: ${(error as Error).message}`)
-          }
-        },
-      },
-    },
-  })
+/**
+ * The islands, bundled into public/ before any page renders and sourced as
+ * `Island` nodes: the component of an island queries its script's hashed
+ * name, so a page is rendered again whenever its island changes. Only the
+ * production build ships pages without Gatsby's runtime; `gatsby develop`,
+ * and a site with the color-mode toggle, hydrate whole pages instead.
+ */
+export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+  if (process.env.NODE_ENV !== "production" || siteFacts.showColorModeToggle) return
+  const { scripts } = await bundleIslands(__dirname, path.join(__dirname, "public"))
+  for (const [name, src] of Object.entries(scripts)) {
+    const fields = { name, src }
+    actions.createNode({ id: createNodeId(`island-${name}`), ...fields, internal: { type: "Island", contentDigest: createContentDigest(fields) } })
+    reporter.info(`Island ${name}: ${src}`)
+  }
 }
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
@@ -117,11 +112,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   const result = await graphql<Queries.BuiltSiteQuery>(`
     query BuiltSite {
-      allSitePage {
-        nodes {
-          path
-        }
-      }
       markdownRemark(fields: { kind: { eq: "landing" } }) {
         frontmatter {
           headline
@@ -132,36 +122,18 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   `)
   const copy = result.data?.markdownRemark?.frontmatter
   if (result.errors || !result.data || !copy?.headline) {
-    reporter.panicOnBuild("Could not query the built pages and the landing copy", result.errors)
+    reporter.panicOnBuild("Could not query the landing copy", result.errors)
     return
   }
-  const root = __dirname
-  const publicDir = path.join(root, "public")
+  const publicDir = path.join(__dirname, "public")
   await renderBrandFiles(publicDir, siteFacts, {
     appName: siteFacts.appName,
     headline: copy.headline,
     highlight: copy.highlight ?? "",
     tagline: siteFacts.shareImageTagline,
     host: new URL(siteFacts.siteUrl).host,
-    phonePng: fs.readFileSync(path.join(root, "src", "images", "phone-mockup.png")),
+    phonePng: fs.readFileSync(path.join(__dirname, "src", "images", "phone-mockup.png")),
   })
-  const listed = writeSearchFiles(publicDir, siteFacts.siteUrl, result.data.allSitePage.nodes.map(({ path: page }) => page))
-  reporter.info(`sitemap.xml lists ${listed.join(", ")}`)
-
-  const islandScripts = siteFacts.showColorModeToggle ? {} : await buildIslands(root, publicDir)
-  const staticRoutes = shipStaticPagesWithoutRuntime(publicDir, siteFacts.showColorModeToggle, islandScripts)
-  reporter.info(`Shipped without Gatsby's client runtime: ${staticRoutes.join(", ")}`)
-  for (const [route, script] of Object.entries(islandScripts)) reporter.info(`Island of ${route}: ${script}`)
-
-  // Keep this step last: it hashes the inline scripts of the HTML exactly as
-  // it will be served, so any later rewrite of public/**/*.html breaks the CSP.
-  const before = readScriptHashRecord(root)
-  const scriptHashes = collectInlineScriptHashes(publicDir)
-  writeScriptHashRecord(root, scriptHashes)
-  if (before?.join() !== scriptHashes.join()) {
-    reporter.info(
-      `The pages' inline scripts changed: the CSP of gatsby-config's \`headers\` now lists ${scriptHashes.length} hashes. ` +
-        "Restart the server; a hosting adapter applies the headers read when this build started, so build once more before deploying with one.",
-    )
-  }
+  const compiled = await bundleServer(__dirname)
+  reporter.info(`Compiled for Node: ${compiled.join(", ")}`)
 }

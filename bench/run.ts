@@ -12,8 +12,8 @@ import { execFileSync } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { freePort } from "../src/testing/free-port"
-import { SqliteWaitlistStore } from "../src/waitlist/sqlite-store"
+import { freePort } from "../test/support/free-port"
+import { SqliteWaitlistStore } from "../src/server/waitlist/sqlite-store"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
@@ -30,6 +30,8 @@ const runs = Number(process.env.BENCH_RUNS || 5)
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS || 20)
 const gatsby = path.join(root, "node_modules", ".bin", "gatsby")
 const tsx = path.join(root, "node_modules", ".bin", "tsx")
+/** Our production server, as the build compiles it and `npm run serve` runs it. */
+const compiledServer = path.join(root, "dist", "server.js")
 
 const log = (message: string) => console.error(`[bench] ${message}`)
 
@@ -97,7 +99,7 @@ async function measureLoad(label: string, start: (port: number, dbFile: string) 
 async function measureHeldBodies(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-held-"))
   const port = await freePort()
-  const server = await startChildServer(process.execPath, ["--import", "tsx", path.join(root, "src/server/start.ts")], `http://127.0.0.1:${port}/`, {
+  const server = await startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${port}/`, {
     PORT: String(port),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
@@ -135,7 +137,7 @@ async function main() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"))
   const [oursPort, peerPort, limitPort] = [await freePort(), await freePort(), await freePort()]
-  const ours = await startChildServer(tsx, [path.join(root, "src/server/start.ts")], `http://127.0.0.1:${oursPort}/`, {
+  const ours = await startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${oursPort}/`, {
     PORT: String(oursPort),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
@@ -156,7 +158,7 @@ async function main() {
   const oursLoad = await measureLoad(
     "ours (POST /api/waitlist)",
     (port, dbFile) =>
-      startChildServer(tsx, [path.join(root, "src/server/start.ts")], `http://127.0.0.1:${port}/`, {
+      startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${port}/`, {
         PORT: String(port),
         HOST: "127.0.0.1",
         WAITLIST_DB_PATH: dbFile,

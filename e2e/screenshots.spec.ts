@@ -4,7 +4,7 @@ import { COLOR_MODES, canvasColor, chooseColorMode } from "./support/color-modes
 import { openHydrated } from "./support/hydration"
 import { mockupOpacity, waitForMockup } from "./support/phone-mockup"
 import { ROUTES } from "./support/routes"
-import { projectRoot } from "./support/site-build"
+import { PROJECT_ROOT as projectRoot } from "../test/support/project-root"
 import { expect, test } from "./support/test"
 
 /** Widths of the screenshots: a phone and a desktop window. */

@@ -5,7 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { NO_FIGURES, readFigures, type Figures, type FiguresRecord } from "../src/testing/reliability-figures"
+import { NO_FIGURES, readFigures, type Figures, type FiguresRecord } from "../test/support/reliability-figures"
 
 const target = path.join(__dirname, "..", "docs", "reliability.md")
 

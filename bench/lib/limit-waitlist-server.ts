@@ -5,7 +5,7 @@
  * Usage: tsx bench/lib/limit-waitlist-server.ts PORT DB_FILE
  */
 import http from "http"
-import { SqliteWaitlistStore } from "../../src/waitlist/sqlite-store"
+import { SqliteWaitlistStore } from "../../src/server/waitlist/sqlite-store"
 
 const [port, file] = process.argv.slice(2)
 if (!port || !file) throw new Error("usage: limit-waitlist-server.ts PORT DB_FILE")

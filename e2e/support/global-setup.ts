@@ -1,38 +1,53 @@
 /**
  * Playwright's global setup (https://playwright.dev/docs/test-global-setup-teardown):
- * checks the browser, builds the site and starts the production server.
+ * checks the browser, builds the site when its build is stale, and starts
+ * the production server on a throwaway SQLite waitlist with no rate limit.
  * The returned function is the teardown.
  *
  * The project's build lock is held from the build until the teardown, so
- * that no other build (the API tests', say) rewrites public/ while the
- * suite is looking at it.
+ * that no other build (the Jest suites', say) rewrites public/ while the
+ * suite is looking at it. E2E_REUSE_BUILD=1 tests the build that is there.
  */
-import { takeBuildLock } from "./build-lock"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { takeBuildLock } from "../../test/support/build-lock"
+import { buildIfStale, LAST_BUILD_OUTPUT } from "../../test/support/production-build"
+import { PROJECT_ROOT } from "../../test/support/project-root"
+import { startSiteServer } from "../../test/support/site-server-process"
 import { ensureChromium } from "./chromium"
-import { buildSite, projectRoot } from "./site-build"
-import { startSite } from "./site-server"
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   ensureChromium()
-  const releaseLock = await takeBuildLock(projectRoot)
+  const releaseLock = await takeBuildLock()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyling-e2e-"))
+  const cleanUp = () => {
+    releaseLock()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
   try {
-    buildSite()
-    const site = await startSite()
-    // Should the runner exit without its teardown, leave no server or lock behind.
+    if (process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT))) {
+      console.log("E2E_REUSE_BUILD=1: testing the build that is there")
+    } else {
+      await buildIfStale()
+    }
+    const databasePath = path.join(dataDir, "waitlist.sqlite")
+    const site = await startSiteServer({ WAITLIST_DB_PATH: databasePath, WAITLIST_RATE_LIMIT: "0" }, { echoStderr: true })
+    // Should the runner exit without its teardown, leave no server, lock or data behind.
     process.once("exit", () => {
-      site.abandon()
-      releaseLock()
+      void site.kill()
+      cleanUp()
     })
     // Workers start after this and inherit the environment.
     process.env.E2E_BASE_URL = site.url
-    process.env.E2E_WAITLIST_DB_PATH = site.databasePath
+    process.env.E2E_WAITLIST_DB_PATH = databasePath
     console.log(`Testing the production server at ${site.url}`)
     return async () => {
       await site.stop()
-      releaseLock()
+      cleanUp()
     }
   } catch (error) {
-    releaseLock()
+    cleanUp()
     throw error
   }
 }

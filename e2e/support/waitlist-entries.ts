@@ -1,5 +1,5 @@
-import { SqliteWaitlistStore } from "../../src/waitlist/sqlite-store"
-import type { WaitlistEntry } from "../../src/waitlist/waitlist-store"
+import { SqliteWaitlistStore } from "../../src/server/waitlist/sqlite-store"
+import type { WaitlistEntry } from "../../src/server/waitlist/waitlist-store"
 
 /** The entry stored for this address in the server's SQLite file, read as the waitlist itself reads it. */
 export async function storedEntry(email: string): Promise<WaitlistEntry | undefined> {

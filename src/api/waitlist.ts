@@ -4,8 +4,8 @@
  * src/waitlist/; this file only carries the request to them and back.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { handleWaitlistRequest, MAX_BODY_BYTES } from "../waitlist/handle-waitlist-request"
-import { createWaitlistContext } from "../waitlist/waitlist-context"
+import { handleWaitlistRequest, MAX_BODY_BYTES } from "../server/waitlist/handle-waitlist-request"
+import { createWaitlistContext } from "../server/waitlist/waitlist-context"
 
 /**
  * The body arrives raw, whatever its type, and no more of it is read than

@@ -2,6 +2,7 @@ import { brandColors } from "./brand-colors"
 import { SHARE_IMAGE_SIZE } from "./brand-files"
 import { logoMarkSvg } from "./logo-mark-svg"
 import { wrapHeadline } from "./wrap-headline"
+import { escapeMarkup } from "../markup/escape-markup"
 
 export type ShareImageContent = {
   appName: string
@@ -22,8 +23,6 @@ const HEADLINE_SIZE = 64
 const HEADLINE_LEADING = 74
 const HEADLINE_MAX_CHARS = 18
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 
 const nestedSvg = (svg: string, x: number, y: number) => svg.replace("<svg ", `<svg x="${x}" y="${y}" `)
 
@@ -39,7 +38,7 @@ export function shareImageSvg(content: ShareImageContent): string {
   const headline = lines
     .map((runs, index) => {
       const spans = runs
-        .map(({ text, highlighted }) => `<tspan fill="${highlighted ? brandColors.brand : brandColors.text}">${escapeXml(text)}</tspan>`)
+        .map(({ text, highlighted }) => `<tspan fill="${highlighted ? brandColors.brand : brandColors.text}">${escapeMarkup(text)}</tspan>`)
         .join("")
       return `<text x="80" y="${headlineTop + index * HEADLINE_LEADING}" xml:space="preserve">${spans}</text>`
     })
@@ -59,12 +58,12 @@ export function shareImageSvg(content: ShareImageContent): string {
 <circle cx="960" cy="380" r="420" fill="url(#glow)"/>
 <circle cx="960" cy="700" r="330" fill="${brandColors.surface}" opacity="0.9"/>
 ${nestedSvg(logoMarkSvg({ size: 64, tile: "rounded" }), 80, 72)}
-<text x="164" y="117" font-family="${FONT}" font-size="40" font-weight="700" fill="${brandColors.text}" letter-spacing="-0.5">${escapeXml(content.appName)}</text>
+<text x="164" y="117" font-family="${FONT}" font-size="40" font-weight="700" fill="${brandColors.text}" letter-spacing="-0.5">${escapeMarkup(content.appName)}</text>
 <g font-family="${FONT}" font-size="${HEADLINE_SIZE}" font-weight="700" letter-spacing="-1.5">
 ${headline}
 </g>
-<text x="80" y="${headlineTop + lines.length * HEADLINE_LEADING + 12}" font-family="${FONT}" font-size="30" fill="${brandColors.muted}">${escapeXml(content.tagline)}</text>
-<text x="80" y="566" font-family="${FONT}" font-size="26" font-weight="700" fill="${brandColors.brand}">${escapeXml(content.host)}</text>
+<text x="80" y="${headlineTop + lines.length * HEADLINE_LEADING + 12}" font-family="${FONT}" font-size="30" fill="${brandColors.muted}">${escapeMarkup(content.tagline)}</text>
+<text x="80" y="566" font-family="${FONT}" font-size="26" font-weight="700" fill="${brandColors.brand}">${escapeMarkup(content.host)}</text>
 <g transform="rotate(-7 960 420)" filter="url(#shadow)">
   <image x="800" y="88" width="320" height="640" xlink:href="${phone}" href="${phone}"/>
 </g>

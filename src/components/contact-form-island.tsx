@@ -1,43 +1,30 @@
-import { ContactForm } from "./contact-form"
-import { ErrorBoundary } from "./error-boundary"
-import { Toasts } from "./toasts"
-
-/** The element the contact form's island hydrates (src/islands/contact-form.client.tsx). */
-export const CONTACT_FORM_ISLAND_ID = "contact-form-island"
+import { graphql, useStaticQuery } from "gatsby"
+import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
+import { IslandScript } from "./island-script"
 
 /**
- * What shows in place of the form if it fails to render. Unlike the error
- * page it has no heading (the page keeps its own) and no Gatsby link, which
- * would need Gatsby's runtime in the island.
- */
-function FormError({ message }: { message: string }) {
-  return (
-    <div role="alert">
-      <p sx={{ variant: "text.lead", m: 0 }}>Sorry, an unexpected error has occurred.</p>
-      <p sx={{ fontStyle: "italic", color: "muted", mt: 2 }}>{message}</p>
-    </div>
-  )
-}
-
-/** Everything inside the island: the form and the toasts it shows. */
-export function ContactFormIslandContent() {
-  return (
-    <ErrorBoundary fallback={(message) => <FormError message={message} />}>
-      <ContactForm />
-      <Toasts />
-    </ErrorBoundary>
-  )
-}
-
-/**
- * The one interactive part of the site. In the built site the rest of the
- * contact page stays static HTML and only this element hydrates, from its
- * own small script; under `gatsby develop` it hydrates with the page.
+ * The one interactive part of the site. In the production build the rest
+ * of the contact page stays static HTML and only this element hydrates,
+ * from its own small script, which the build bundled and sourced as an
+ * `Island` node (see gatsby-node's sourceNodes): the script's hashed name
+ * is data of this page, so a changed island renders the page anew. Under
+ * `gatsby develop` there is no such node, and the form hydrates with the page.
  */
 export function ContactFormIsland() {
+  const data = useStaticQuery<Queries.ContactFormIslandQuery>(graphql`
+    query ContactFormIsland {
+      island(name: { eq: "contact-form" }) {
+        src
+      }
+    }
+  `)
+  const src = data?.island?.src
   return (
-    <div id={CONTACT_FORM_ISLAND_ID}>
-      <ContactFormIslandContent />
-    </div>
+    <>
+      <div id={CONTACT_FORM_ISLAND_ID}>
+        <ContactFormIslandContent />
+      </div>
+      {src && <IslandScript src={src} />}
+    </>
   )
 }

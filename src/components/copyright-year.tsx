@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { CURRENT_YEAR_ATTRIBUTE } from "../static-html/current-year-script"
+import { CURRENT_YEAR_ATTRIBUTE } from "../ssr/current-year-script"
 
 const BUILD_YEAR = new Date().getFullYear()
 

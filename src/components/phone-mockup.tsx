@@ -1,5 +1,6 @@
 import { keyframes } from "@emotion/react"
 import { StaticImage } from "gatsby-plugin-image"
+import { get } from "theme-ui"
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 
@@ -19,7 +20,7 @@ export function PhoneMockup({ alt }: PhoneMockupProps) {
         mx: "auto",
         opacity: 0,
         animation: `${fadeIn} 350ms ease-out 100ms forwards`,
-        filter: "drop-shadow(0 24px 48px rgba(0, 0, 0, 0.35))",
+        filter: (theme) => `drop-shadow(${String(get(theme, "shadows.phone"))})`,
       }}
     >
       <StaticImage

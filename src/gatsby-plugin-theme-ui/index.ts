@@ -59,7 +59,8 @@ const theme: Theme = {
   },
   radii: { small: 6, medium: 12, pill: 999 },
   shadows: {
-    phone: "0 24px 64px rgba(0, 0, 0, 0.35)",
+    /** The phone's shadow, drawn around the mockup's own shape with `drop-shadow`. */
+    phone: "0 24px 48px rgba(0, 0, 0, 0.35)",
   },
   text: {
     heading: { fontFamily: "heading", fontWeight: "heading", lineHeight: "heading", letterSpacing: "-0.02em" },

@@ -1,13 +1,13 @@
 /**
  * The browser entry of the contact form's island, bundled by
- * src/islands/build-islands.ts into public/ and loaded by /contact alone.
+ * src/build/bundle-islands.ts into public/ and loaded by /contact alone.
  * It hydrates the form (and its toasts) inside the server-rendered page;
  * the header, the text and the footer around it stay static HTML, and no
  * Gatsby runtime, router or page data is loaded.
  */
 import { hydrateRoot } from "react-dom/client"
 import { ThemeUIProvider } from "theme-ui"
-import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "../components/contact-form-island"
+import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "../components/contact-form-island-content"
 import theme from "../gatsby-plugin-theme-ui"
 
 const container = document.getElementById(CONTACT_FORM_ISLAND_ID)

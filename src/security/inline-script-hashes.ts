@@ -1,6 +1,4 @@
 import crypto from "crypto"
-import fs from "fs"
-import path from "path"
 
 /** Script types a browser runs; any other (application/ld+json, for one) is data and needs no hash. */
 const RUNNABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"])
@@ -28,23 +26,4 @@ export function inlineScriptHashes(html: string): string[] {
     if (RUNNABLE_TYPES.has(type)) hashes.push(scriptHash(text))
   }
   return hashes
-}
-
-function htmlPages(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    // _gatsby/ holds the slices Gatsby stitches into the pages, never served as pages themselves.
-    if (entry.isDirectory()) return entry.name === "_gatsby" ? [] : htmlPages(full)
-    return entry.name.endsWith(".html") ? [full] : []
-  })
-}
-
-/**
- * The hashes of every inline script of every page of a built site, each
- * once, sorted: what the Content-Security-Policy's `script-src` must list.
- * @param publicDir the folder `gatsby build` fills
- */
-export function collectInlineScriptHashes(publicDir: string): string[] {
-  const hashes = new Set(htmlPages(publicDir).flatMap((page) => inlineScriptHashes(fs.readFileSync(page, "utf8"))))
-  return [...hashes].sort()
 }

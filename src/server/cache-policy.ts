@@ -7,7 +7,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable"
 export const REVALIDATE = "public, max-age=0, must-revalidate"
 
 /** Gatsby's hashed files, and the islands' scripts, which esbuild names with an upper-case hash. */
-const HASHED = [/^\/static\//, /^\/(?!sw\.js$).+-[0-9a-f]{8,}\.(js|css|mjs)$/, /^\/island-[\w-]*-[A-Z0-9]{8}\.js$/, /^\/~partytown\//]
+const HASHED = [/^\/static\//, /^\/[^/]+-[0-9a-f]{8,}\.(js|css|mjs)$/, /^\/island-[\w-]*-[A-Z0-9]{8}\.js$/]
 
 /** The Cache-Control value for a path of the built site. */
 export function cacheControlFor(urlPath: string): string {

@@ -10,25 +10,12 @@ import { isUnpublished } from "./unpublished-files"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
 
 export type SiteServerOptions = {
-  /** The project's root, holding `public/` and `.cache/functions/` after `gatsby build`. */
+  /** The project's root, holding `public/` after `gatsby build`. */
   root: string
   /** Headers every response carries (the security headers of gatsby-config). */
   headers?: Record<string, string>
-}
-
-type FunctionEntry = { functionRoute: string; relativeCompiledFilePath: string }
-
-/** The compiled Gatsby Functions of the build, by route. */
-function loadFunctions(root: string): Map<string, FunctionModule> {
-  const dir = path.join(root, ".cache", "functions")
-  const manifest = path.join(dir, "manifest.json")
-  const entries = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, "utf8")) as FunctionEntry[]) : []
-  return new Map(
-    entries.map(({ functionRoute, relativeCompiledFilePath }) => {
-      const compiled = require(path.join(dir, relativeCompiledFilePath)) as Partial<FunctionModule> & FunctionModule["default"]
-      return [functionRoute, { default: compiled.default ?? compiled, config: compiled.config }]
-    }),
-  )
+  /** The Functions of src/api by route, served under /api/. */
+  functions: Map<string, FunctionModule>
 }
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -36,15 +23,14 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
 
 /**
  * The production server `npm start` runs: the built site from `public/` with
- * the right cache and security headers and a real 404, and the compiled
+ * the right cache and security headers and a real 404, and the site's
  * Gatsby Functions under /api. It does what `gatsby serve` does, plus the
  * headers that `gatsby serve` ignores and a JSON answer for every bad body.
  */
-export function createSiteServer({ root, headers = {} }: SiteServerOptions): http.Server<typeof FunctionRequest, typeof FunctionResponse> {
+export function createSiteServer({ root, headers = {}, functions }: SiteServerOptions): http.Server<typeof FunctionRequest, typeof FunctionResponse> {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
-  const functions = loadFunctions(root)
   const app = express()
   // Production mode whatever NODE_ENV says: express's development mode answers errors with stack traces.
   app.set("env", "production")

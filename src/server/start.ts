@@ -1,24 +1,23 @@
 /**
- * Starts the production server on the last build: `npm start` (after
+ * The production server's program: compiled by the build into dist/server.js
+ * (src/build/bundle-server.ts) and run with plain Node by `npm start` (after
  * `gatsby build`) or `npm run serve`. PORT (default 9000) and HOST (default
  * localhost) choose where it listens. Every response carries the headers of
  * gatsby-config's `headers` option, which `gatsby serve` would ignore.
  */
 import path from "path"
+import { functions } from "virtual:site-functions"
 import gatsbyConfig from "../../gatsby-config"
-import { readScriptHashRecord, SCRIPT_HASH_RECORD } from "../security/script-hash-record"
-import { describeWaitlistStore } from "../waitlist/open-waitlist-store"
+import { describeWaitlistStore } from "./waitlist/open-waitlist-store"
 import { headersForEveryResponse } from "./headers-for-every-response"
 import { createSiteServer } from "./site-server"
 
-const root = path.resolve(__dirname, "..", "..")
+/** The project's root: this program runs from dist/. */
+const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT || 9000)
 const host = process.env.HOST || "localhost"
 
-if (readScriptHashRecord(root) === null) {
-  throw new Error(`${SCRIPT_HASH_RECORD} is missing, so the CSP would block the pages' scripts: run \`npm run build\` first`)
-}
-const server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers) })
+const server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), functions })
 server.listen(port, host, () => {
   console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeWaitlistStore()})`)
 })

@@ -11,7 +11,7 @@ export default function LegalPage({ data, location }: PageProps<Queries.LegalPag
         <LegalDocument
           title={document.frontmatter.title}
           effectiveDate={document.frontmatter.effectiveDate ?? ""}
-          html={document.factsHtml}
+          html={document.html ?? ""}
         />
       )}
     </Layout>
@@ -29,7 +29,7 @@ export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
 export const query = graphql`
   query LegalPage($id: String!) {
     markdownRemark(id: { eq: $id }) {
-      factsHtml
+      html
       frontmatter {
         title
         description

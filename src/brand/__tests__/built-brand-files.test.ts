@@ -5,8 +5,8 @@ import fs from "fs"
 import sharp from "sharp"
 import { siteFacts } from "../../config/site-facts"
 import theme from "../../gatsby-plugin-theme-ui"
-import { builtFilePath } from "../../testing/built-pages"
-import { ensureProductionBuild } from "../../testing/production-build"
+import { builtFilePath } from "../../../test/support/built-pages"
+import { ensureProductionBuild } from "../../../test/support/production-build"
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string }
 type Manifest = { name: string; short_name: string; start_url: string; theme_color: string; background_color: string; icons: ManifestIcon[] }

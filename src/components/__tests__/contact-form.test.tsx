@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server"
 import userEvent from "@testing-library/user-event"
 import type { PageProps } from "gatsby"
 import ContactPage from "../../pages/contact"
-import { renderWithTheme, WithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme, WithTheme } from "../../../test/support/render-with-theme"
 
 const fetchMock = jest.fn()
 /** The part of a fetch Response the form reads (jsdom has no Response of its own). */

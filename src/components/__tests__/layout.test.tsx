@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react"
-import { renderWithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme } from "../../../test/support/render-with-theme"
 import { siteFacts } from "../../config/site-facts"
 import { Layout } from "../layout"
 

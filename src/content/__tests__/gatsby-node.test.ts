@@ -1,22 +1,18 @@
 /**
  * @jest-environment node
  */
-import fs from "fs"
-import os from "os"
-import path from "path"
 import type { CreateNodeArgs } from "gatsby"
 import { onCreateNode } from "../../../gatsby-node"
+import { parseFrontmatterYaml } from "../frontmatter-yaml"
 
-/** Runs gatsby-node's onCreateNode on a Markdown file the way `gatsby build` would. */
+/** Runs gatsby-node's onCreateNode on a Markdown file's node the way `gatsby build` would, its frontmatter parsed as the transformer parses it. */
 function createMarkdownNode(kind: string, fileName: string, text: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-"))
-  const absolutePath = path.join(dir, fileName)
-  fs.writeFileSync(absolutePath, text)
-  const file = { id: "file", sourceInstanceName: kind, relativePath: fileName, absolutePath, name: fileName.replace(/\.md$/, "") }
+  const yaml = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? ""
+  const file = { id: "file", sourceInstanceName: kind, relativePath: fileName, name: fileName.replace(/\.md$/, "") }
   const panicOnBuild = jest.fn()
   const createNodeField = jest.fn()
   const args = {
-    node: { id: "md", parent: "file", internal: { type: "MarkdownRemark" } },
+    node: { id: "md", parent: "file", internal: { type: "MarkdownRemark" }, frontmatter: { title: "", ...parseFrontmatterYaml(yaml) } },
     getNode: () => file,
     actions: { createNodeField },
     reporter: { panicOnBuild },

@@ -1,22 +1,26 @@
-import fs from "fs"
-import path from "path"
+import { readContentFile } from "../../../test/support/content-files"
 import { siteFacts } from "../../config/site-facts"
-import { checkLegalFrontmatter } from "../check-legal-frontmatter"
-import { fillSiteFacts } from "../fill-site-facts"
+import { checkLegalFrontmatter } from "../check-frontmatter"
 
-const read = (name: string) => fs.readFileSync(path.join(__dirname, "..", "..", "..", "content", "legal", name), "utf8")
-const privacy = read("privacy-policy.md")
-const terms = read("terms-and-conditions.md")
+// The remark plugin that fills the tokens is plain JavaScript, as gatsby-transformer-remark requires it.
+const fillTokens = require("../../../plugins/gatsby-remark-site-facts") as (api: object, options: object) => unknown
+
+const privacyFile = readContentFile("legal/privacy-policy.md")
+const termsFile = readContentFile("legal/terms-and-conditions.md")
+const privacy = privacyFile.body
+const terms = termsFile.body
+/** Runs the build's token filling over a whole text, as one text node. */
+const fillEveryToken = (body: string) => fillTokens({ markdownAST: { type: "root", children: [{ type: "text", value: body }] }, markdownNode: {} }, { facts: siteFacts })
 const sectionsOf = (markdown: string) => [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1])
 
 describe("the legal texts in content/legal", () => {
   it.each([
-    ["privacy-policy.md", privacy],
-    ["terms-and-conditions.md", terms],
-  ])("%s passes the build's checks and fills every token", (_, text) => {
-    expect(checkLegalFrontmatter(text)).toEqual([])
-    expect(text).toMatch(/^effectiveDate: 2025-05-25$/m)
-    expect(() => fillSiteFacts(text, siteFacts)).not.toThrow()
+    ["privacy-policy.md", privacyFile],
+    ["terms-and-conditions.md", termsFile],
+  ])("%s passes the build's checks, is effective May 25, 2025, and fills every token", (_, file) => {
+    expect(checkLegalFrontmatter(file.frontmatter)).toEqual([])
+    expect(file.frontmatter.effectiveDate).toBe("2025-05-25")
+    expect(() => fillEveryToken(file.body)).not.toThrow()
   })
 
   it("gives the privacy policy every section the spec lists", () => {

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react"
 import type { PageProps } from "gatsby"
-import { renderWithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme } from "../../../test/support/render-with-theme"
 import NotFoundPage from "../404"
 
 describe("the error page for an unknown route", () => {

@@ -6,8 +6,8 @@
  * <noscript>; Chromium driven by Playwright keeps parsing it as scripted.)
  */
 import { siteFacts } from "../../config/site-facts"
-import { readBuiltPage } from "../../testing/built-pages"
-import { ensureProductionBuild } from "../../testing/production-build"
+import { readBuiltPage } from "../../../test/support/built-pages"
+import { ensureProductionBuild } from "../../../test/support/production-build"
 
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 

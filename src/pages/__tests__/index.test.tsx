@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react"
 import type { PageProps } from "gatsby"
 import { siteFacts } from "../../config/site-facts"
-import { renderWithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme } from "../../../test/support/render-with-theme"
 import IndexPage from "../index"
 
 const copy = {

@@ -1,10 +1,7 @@
 /**
  * @jest-environment node
  */
-import fs from "fs"
-import os from "os"
-import path from "path"
-import { collectInlineScriptHashes, inlineScriptHashes, scriptHash } from "../inline-script-hashes"
+import { inlineScriptHashes, scriptHash } from "../inline-script-hashes"
 
 describe("scriptHash", () => {
   it("gives the hash the CSP specification gives for its example script", () => {
@@ -29,19 +26,5 @@ describe("inlineScriptHashes", () => {
 
   it("ends a script at the first </script>, as a browser does", () => {
     expect(inlineScriptHashes(`<script>a()</script >b()</script>`)).toEqual([scriptHash("a()")])
-  })
-})
-
-describe("collectInlineScriptHashes", () => {
-  it("gathers each hash of every page once, sorted, skipping Gatsby's slice fragments", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "built-site-"))
-    fs.mkdirSync(path.join(dir, "contact"))
-    fs.mkdirSync(path.join(dir, "_gatsby", "slices"), { recursive: true })
-    fs.writeFileSync(path.join(dir, "index.html"), `<script>one()</script><script>shared()</script>`)
-    fs.writeFileSync(path.join(dir, "contact", "index.html"), `<script>shared()</script><script>two()</script>`)
-    fs.writeFileSync(path.join(dir, "_gatsby", "slices", "fragment.html"), `<script>stale()</script>`)
-    fs.writeFileSync(path.join(dir, "app.js"), `<script>notHtml()</script>`)
-    const expected = ["one()", "shared()", "two()"].map(scriptHash).sort()
-    expect(collectInlineScriptHashes(dir)).toEqual(expected)
   })
 })

@@ -2,16 +2,16 @@
  * @jest-environment node
  */
 import fs from "fs"
-import path from "path"
 import { siteFacts } from "../../config/site-facts"
-import { rawFrontmatterValue } from "../../content/check-legal-frontmatter"
 import theme from "../../gatsby-plugin-theme-ui"
-import { BUILT_PAGES, builtFilePath, readBuiltPage, type BuiltPage } from "../../testing/built-pages"
-import { ensureProductionBuild } from "../../testing/production-build"
-import { PROJECT_ROOT } from "../../testing/project-root"
+import { BUILT_PAGES, builtFilePath, readBuiltPage, type BuiltPage } from "../../../test/support/built-pages"
+import { ensureProductionBuild } from "../../../test/support/production-build"
+import { readContentFile } from "../../../test/support/content-files"
 
-const frontmatter = (file: string, key: string) =>
-  rawFrontmatterValue(fs.readFileSync(path.join(PROJECT_ROOT, "content", file), "utf8"), key)
+const frontmatter = (file: string, key: string) => {
+  const value = readContentFile(file).frontmatter[key]
+  return typeof value === "string" ? value : undefined
+}
 
 /** Each page's own title, from where its author writes it. */
 const ownTitles: Record<string, string | undefined> = {

@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 import { siteFacts } from "../../config/site-facts"
-import { BUILT_PAGES, readBuiltPage } from "../../testing/built-pages"
-import { ensureProductionBuild } from "../../testing/production-build"
+import { BUILT_PAGES, readBuiltPage } from "../../../test/support/built-pages"
+import { ensureProductionBuild } from "../../../test/support/production-build"
 
 type Item = Record<string, unknown> & { "@type"?: string }
 

@@ -1,13 +1,13 @@
 import { screen } from "@testing-library/react"
 import type { PageProps } from "gatsby"
-import { renderWithTheme } from "../../testing/render-with-theme"
+import { renderWithTheme } from "../../../test/support/render-with-theme"
 import LegalPage from "../legal-page"
 
 describe("the legal page template", () => {
   it("shows the document's title, its effective date and its text", () => {
     const data = {
       markdownRemark: {
-        factsHtml: "<h2>Children</h2><p>Not for anyone under 13.</p>",
+        html: "<h2>Children</h2><p>Not for anyone under 13.</p>",
         frontmatter: { title: "Privacy Policy", description: "d", effectiveDate: "May 25, 2025" },
       },
     }

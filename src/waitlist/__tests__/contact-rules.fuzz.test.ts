@@ -2,9 +2,9 @@
  * @jest-environment node
  */
 import fc from "fast-check"
-import { recordFigures } from "../../testing/reliability-figures"
+import { recordFigures } from "../../../test/support/reliability-figures"
 import { CONTACT_MESSAGES, validateContact, type ContactFields } from "../contact-rules"
-import { parseSubmission } from "../parse-submission"
+import { parseSubmission } from "../../server/waitlist/parse-submission"
 
 const RUNS = 4000
 const figures = recordFigures("validation-fuzzing", "no store")

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need and this machine lacks:
+# Chromium for the browser suite, PostgreSQL for the store's tests.
+# `.ci/run` runs it on a fresh machine; the test suites run it (as root)
+# when they find a package missing, so `npm test` works from a clean clone.
+# Usage: scripts/install-system-packages.sh [chromium] [postgresql]   (default: both)
+set -euo pipefail
+
+wanted=("$@")
+[ ${#wanted[@]} -gt 0 ] || wanted=(chromium postgresql)
+
+need=()
+for package in "${wanted[@]}"; do
+  case "$package" in
+    chromium) command -v chromium >/dev/null 2>&1 || need+=(chromium) ;;
+    postgresql) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql) ;;
+    *) echo "install-system-packages: unknown package $package" >&2; exit 2 ;;
+  esac
+done
+[ ${#need[@]} -gt 0 ] || exit 0
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "The tests need ${need[*]}: install with \`apt-get install ${need[*]}\` as root." >&2
+  exit 1
+fi
+echo "Installing Debian's ${need[*]} (apt-get install)…" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${need[@]}" >/dev/null

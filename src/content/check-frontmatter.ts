@@ -1,0 +1,44 @@
+/** A file's frontmatter as gatsby-transformer-remark parsed it (with parseFrontmatterYaml). */
+export type Frontmatter = Record<string, unknown>
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whether a value is a date that exists, written as YYYY-MM-DD (not 2025-02-30, not 2025-5-25). */
+export function isRealIsoDate(value: unknown): value is string {
+  const match = typeof value === "string" ? ISO_DATE.exec(value) : null
+  if (!match) return false
+  const [, year, month, day] = match.map(Number) as [number, number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "")
+const missing = (frontmatter: Frontmatter, field: string) => text(frontmatter[field]) === ""
+const noField = (field: string) => `it has no \`${field}\` in its frontmatter`
+
+/**
+ * The checks a legal document must pass before the site builds: a title and
+ * an effective date that exists, written as YYYY-MM-DD. Returns the problems
+ * found, each a sentence; an empty list means the file is fine.
+ */
+export function checkLegalFrontmatter(frontmatter: Frontmatter): string[] {
+  const problems: string[] = []
+  if (missing(frontmatter, "title")) problems.push(noField("title"))
+  const date = frontmatter.effectiveDate
+  if (date === undefined || date === null || date === "") problems.push(noField("effectiveDate"))
+  else if (!isRealIsoDate(date)) problems.push(`its \`effectiveDate\` "${String(date)}" is not a real date written as YYYY-MM-DD`)
+  return problems
+}
+
+const LANDING_FIELDS = ["title", "headline", "highlight", "subtext", "mockupAlt"] as const
+
+/** The checks the landing copy must pass before the site builds: every field, and a highlight that is part of the headline. */
+export function checkLandingFrontmatter(frontmatter: Frontmatter): string[] {
+  const problems = LANDING_FIELDS.filter((field) => missing(frontmatter, field)).map(noField)
+  const headline = text(frontmatter.headline)
+  const highlight = text(frontmatter.highlight)
+  if (headline && highlight && !headline.includes(highlight)) {
+    problems.push(`its \`highlight\` "${highlight}" is not part of its \`headline\``)
+  }
+  return problems
+}

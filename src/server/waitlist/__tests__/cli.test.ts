@@ -1,0 +1,153 @@
+/**
+ * @jest-environment node
+ */
+import { execFile } from "child_process"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { freePort } from "../../../../test/support/free-port"
+import { parseCsv } from "../../../../test/support/parse-csv"
+import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import { ensureProductionBuild } from "../../../../test/support/production-build"
+import { PROJECT_ROOT } from "../../../../test/support/project-root"
+import { openWaitlistStore } from "../open-waitlist-store"
+import type { NewWaitlistEntry } from "../waitlist-store"
+
+type Settings = Record<string, string>
+type Outcome = { code: number; stdout: string; stderr: string }
+
+/** Runs a command line in the project with these store settings (and no outer ones). */
+function run(program: string, args: string[], settings: Settings): Promise<Outcome> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+)$/.test(name)))
+  return new Promise((resolve) => {
+    execFile(program, args, { cwd: PROJECT_ROOT, env: { ...env, ...settings } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+/** The CLI as the build compiled it (`npm run waitlist` runs dist/waitlist.js the same way). */
+const waitlist = (args: string[], settings: Settings) => run(process.execPath, ["dist/waitlist.js", ...args], settings)
+
+async function seed(settings: Settings, entries: NewWaitlistEntry[]) {
+  const store = openWaitlistStore(settings)
+  for (const entry of entries) await store.save(entry)
+  const saved = await store.list()
+  await store.close()
+  return saved
+}
+
+const eve = { name: '=HYPERLINK("x")', email: "eve@example.com", message: "Hello, world\nsecond line", metadata: { utm: { utm_source: "ad" } } }
+const ana = { name: "Ana", email: "ana@example.com", message: "Hola", metadata: {} }
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-cli-"))
+let postgres: PostgresServer
+let stores = 0
+beforeAll(async () => {
+  await ensureProductionBuild()
+  postgres = await startPostgresServer()
+}, 10 * 60_000)
+afterAll(async () => {
+  await postgres?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe.each([
+  {
+    store: "SQLite",
+    newStore: async () => ({ WAITLIST_DB_PATH: path.join(dir, `cli-${++stores}.sqlite`) }),
+    unreachable: async () => ({ WAITLIST_DB_PATH: path.join(__filename, "waitlist.sqlite") }),
+  },
+  {
+    store: "PostgreSQL",
+    newStore: async () => ({ DATABASE_URL: await postgres.createDatabase() }),
+    unreachable: async () => ({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/waitlist` }),
+  },
+])("npm run waitlist on the $store store", ({ newStore, unreachable }) => {
+  jest.setTimeout(30_000)
+
+  it("prints the number of entries with `count`", async () => {
+    const settings = await newStore()
+    await seed(settings, [ana, eve])
+    expect(await waitlist(["count"], settings)).toEqual({ code: 0, stdout: "2\n", stderr: "" })
+  })
+
+  it("prints a CSV header and one row per entry with `export`, quoted and with formulas defused", async () => {
+    const settings = await newStore()
+    const [first, second] = await seed(settings, [ana, eve])
+    const { code, stdout, stderr } = await waitlist(["export"], settings)
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+    expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
+    const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt, name: entry?.name, message: entry?.message }])
+    expect(parseCsv(stdout)).toEqual([
+      ["name", "email", "message", "created_at", "updated_at", "metadata", "messages"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "{}", history(first)],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, JSON.stringify(eve.metadata), history(second)],
+    ])
+  })
+
+  it("prints nothing a terminal would act on: an entry stored with escape sequences is exported with them written out", async () => {
+    const settings = await newStore()
+    await seed(settings, [{ ...ana, name: "Mallory\u001b[2J\u001b[1A", message: "hidden\rshown\u202e" }])
+    const { code, stdout } = await waitlist(["export"], settings)
+    expect(code).toBe(0)
+    expect(stdout).not.toMatch(/[\u001b\u202e]/)
+    expect(stdout).not.toMatch(/\r(?!\n)/)
+    expect(stdout).toContain("Mallory\\u001b[2J\\u001b[1A")
+    expect(stdout).toContain("hidden\\u000dshown\\u202e")
+  })
+
+  it("prints how many bot entries were discarded with `discarded`", async () => {
+    const settings = await newStore()
+    const store = openWaitlistStore(settings)
+    await store.discard(ana)
+    await store.close()
+    expect(await waitlist(["discarded"], settings)).toEqual({ code: 0, stdout: "1\n", stderr: "" })
+    expect((await waitlist(["count"], settings)).stdout).toBe("0\n")
+  })
+
+  it("removes an address given in any case with `delete`, with all its messages, says so, and `count` drops", async () => {
+    const settings = await newStore()
+    await seed(settings, [ana, eve, { ...eve, message: "again" }])
+    expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({ code: 0, stdout: "Removed 1 entry for EVE@Example.com\n", stderr: "" })
+    expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
+  })
+
+  it("exits with 1 and says why when the store cannot be reached", async () => {
+    const { code, stdout, stderr } = await waitlist(["count"], await unreachable())
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" })
+    expect(stderr).toMatch(/^waitlist: (cannot open the SQLite waitlist|the PostgreSQL waitlist failed)/)
+  })
+})
+
+describe("npm run waitlist", () => {
+  jest.setTimeout(30_000)
+  const sqlite = () => ({ WAITLIST_DB_PATH: path.join(dir, `cli-${++stores}.sqlite`) })
+
+  it("prints 0 for an empty waitlist and says when `delete` found nothing to remove", async () => {
+    const settings = sqlite()
+    const [count, removed] = await Promise.all([waitlist(["count"], settings), waitlist(["delete", "nobody@example.com"], settings)])
+    expect(count).toEqual({ code: 0, stdout: "0\n", stderr: "" })
+    expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for nobody@example.com\n", stderr: "" })
+  })
+
+  it("echoes an address with escape sequences written out", async () => {
+    const removed = await waitlist(["delete", "x\u001b]0;owned\u0007@example.com"], sqlite())
+    expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for x\\u001b]0;owned\\u0007@example.com\n", stderr: "" })
+  })
+
+  it("prints the usage to stderr and exits with 2 for a missing, unknown or incomplete command", async () => {
+    const outcomes = await Promise.all([[], ["list"], ["delete"], ["count", "extra"]].map((args) => waitlist(args, sqlite())))
+    for (const outcome of outcomes) {
+      expect(outcome).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("Usage: npm run --silent waitlist -- <command>") })
+      expect(outcome.stderr).toMatch(/delete <email>/)
+    }
+  })
+
+  it("runs as `npm run --silent waitlist -- count` from package.json", async () => {
+    const settings = sqlite()
+    await seed(settings, [ana])
+    const { code, stdout } = await run("npm", ["run", "--silent", "waitlist", "--", "count"], settings)
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "1\n" })
+  })
+})

@@ -1,0 +1,101 @@
+/**
+ * @jest-environment node
+ *
+ * The site's byte budgets, measured on the production build: the
+ * landing page's, and the JavaScript the contact page loads at start. Sizes
+ * are gzipped, as the production server sends them; they are deterministic
+ * for a given build, so they are tests, not benchmarks.
+ */
+import fs from "fs"
+import zlib from "zlib"
+import { builtFilePath, parseHtml } from "../../../test/support/built-pages"
+import { ensureProductionBuild } from "../../../test/support/production-build"
+
+const KB = 1024
+/** A bare Gatsby 5 + React 18 page loads about 66 KB of gzipped JavaScript at start (docs/benchmarks.md). */
+const PEER_JS_AT_START = 66 * KB
+
+const gzipped = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 6 }).length
+const landingHtml = () => fs.readFileSync(builtFilePath("index.html"))
+
+/** The script files a page loads by itself, with their gzipped sizes. */
+const scriptFilesOf = (document: Document) =>
+  [...document.querySelectorAll("script[src]")].map((script) => {
+    const src = script.getAttribute("src") ?? ""
+    return { src, bytes: gzipped(fs.readFileSync(builtFilePath(src))) }
+  })
+
+/** The largest file of each image the page shows (the worst a visitor's screen can ask for). */
+const largestImageBytes = (document: Document) =>
+  [...document.querySelectorAll("picture")].map((picture) => {
+    const candidates = [...picture.querySelectorAll("source[srcset], img[srcset]")].flatMap((element) =>
+      (element.getAttribute("srcset") ?? "").split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""),
+    )
+    return Math.max(...candidates.filter(Boolean).map((src) => fs.statSync(builtFilePath(decodeURIComponent(src))).size))
+  })
+
+/** A module's static imports (`import … from"./x.js"`, `import"./x.js"`), which load with it, unlike `import("./x.js")`. */
+const staticImportsOf = (code: string) => [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/${match[1]}`)
+
+/** A module script and everything it imports statically: what runs before the page is interactive. */
+const moduleGraphOf = (src: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(src)) return seen
+  seen.add(src)
+  for (const imported of staticImportsOf(fs.readFileSync(builtFilePath(src), "utf8"))) moduleGraphOf(imported, seen)
+  return seen
+}
+
+beforeAll(() => ensureProductionBuild(), 10 * 60_000)
+
+describe("the landing page's byte budgets", () => {
+  it("sends its HTML in the first round trip: under 14 KB gzipped", () => {
+    expect(gzipped(landingHtml())).toBeLessThan(14 * KB)
+  })
+
+  it("loads at most 60% of the peer's JavaScript at start (it loads no script file at all)", () => {
+    const document = parseHtml(landingHtml().toString("utf8"))
+    const files = scriptFilesOf(document)
+    const inline = [...document.querySelectorAll("script:not([src])")]
+      .filter((script) => script.getAttribute("type") !== "application/ld+json")
+      .map((script) => script.textContent ?? "")
+    const total = files.reduce((sum, file) => sum + file.bytes, 0) + gzipped(inline.join("\n"))
+    expect(files).toEqual([])
+    expect(total).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
+    expect(total).toBeLessThan(3 * KB)
+  })
+
+  it("weighs at most 150 KB in all, the mockup at its largest included", () => {
+    const document = parseHtml(landingHtml().toString("utf8"))
+    const images = largestImageBytes(document)
+    expect(images.length).toBeGreaterThan(0)
+    const total = gzipped(landingHtml()) + images.reduce((sum, bytes) => sum + bytes, 0) + fs.statSync(builtFilePath("favicon.svg")).size
+    expect(total).toBeLessThanOrEqual(150 * KB)
+  })
+})
+
+describe("the contact page's JavaScript at start", () => {
+  const contactDocument = () => parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8"))
+
+  it("is one island script, loaded as an async module at low priority, and none of Gatsby's runtime", () => {
+    const scripts = [...contactDocument().querySelectorAll("script[src]")]
+    expect(scripts.map((script) => script.getAttribute("src"))).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
+    const [island] = scripts
+    expect([island?.getAttribute("type"), island?.hasAttribute("async"), island?.getAttribute("fetchpriority")]).toEqual(["module", true, "low"])
+  })
+
+  it("weighs at most 60% of the peer's, the island and its statically imported chunks together", () => {
+    const [island] = scriptFilesOf(contactDocument())
+    const graph = [...moduleGraphOf(island?.src ?? "")]
+    expect(graph.length).toBeGreaterThan(1)
+    const total = graph.reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
+    expect(total).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
+  })
+
+  it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", () => {
+    const [island] = scriptFilesOf(contactDocument())
+    // Its stylesheet, which it injects from its code, names this variable.
+    const atStart = [...moduleGraphOf(island?.src ?? "")].map((src) => fs.readFileSync(builtFilePath(src), "utf8")).join("\n")
+    expect(atStart).not.toContain("--toastify-color-light")
+    expect(atStart).toMatch(/import\("\.\/island-chunk-[A-Z0-9]{8}\.js"\)/)
+  })
+})

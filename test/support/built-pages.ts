@@ -1,0 +1,51 @@
+import fs from "fs"
+import path from "path"
+import { JSDOM } from "jsdom"
+import { PROJECT_ROOT } from "./project-root"
+
+/** A page of the built site: the route a visitor asks for and the file `gatsby build` wrote for it. */
+export type BuiltPage = { route: string; file: string }
+
+/** The four public routes of the spec and the 404 page, as `gatsby build` writes them into public/. */
+export const BUILT_PAGES: readonly BuiltPage[] = [
+  { route: "/", file: "index.html" },
+  { route: "/contact", file: "contact/index.html" },
+  { route: "/privacy-policy", file: "privacy-policy/index.html" },
+  { route: "/terms-and-conditions", file: "terms-and-conditions/index.html" },
+  { route: "/404", file: "404.html" },
+]
+
+/** The public routes, which the sitemap lists: every page but the 404 page. */
+export const PUBLIC_ROUTES = BUILT_PAGES.filter(({ route }) => route !== "/404").map(({ route }) => route)
+
+/** A file of the built site by the path the site serves it at. */
+export const builtFilePath = (servedAt: string) => path.join(PROJECT_ROOT, "public", servedAt)
+
+/** Parses HTML without running its scripts, as a crawler or a link preview reads it. */
+export const parseHtml = (html: string): Document => new JSDOM(html).window.document
+
+/** A built page's document. */
+export const readBuiltPage = (page: BuiltPage): Document => parseHtml(fs.readFileSync(builtFilePath(page.file), "utf8"))
+
+/** The texts of the inline scripts of a document that a browser would run (not JSON-LD and other data). */
+export function runnableInlineScripts(document: Document): string[] {
+  const runnable = new Set(["", "module", "text/javascript", "application/javascript"])
+  return [...document.querySelectorAll("script:not([src])")]
+    .filter((script) => runnable.has((script.getAttribute("type") ?? "").trim().toLowerCase()))
+    .map((script) => script.textContent ?? "")
+}
+
+/** Folders of public/ that hold no pages: Gatsby's slices and data, and the images. */
+const NOT_PAGES = new Set(["_gatsby", "page-data", "static"])
+
+/**
+ * Every HTML page of the built site, as paths relative to public/: the one
+ * walk over the built pages that the tests share.
+ */
+export function builtHtmlFiles(dir = path.join(PROJECT_ROOT, "public"), base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return NOT_PAGES.has(entry.name) ? [] : builtHtmlFiles(full, base)
+    return entry.name.endsWith(".html") ? [path.relative(base, full)] : []
+  })
+}

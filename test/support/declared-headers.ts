@@ -1,0 +1,33 @@
+import { execFileSync } from "child_process"
+import { PROJECT_ROOT } from "./project-root"
+
+/**
+ * Loads gatsby-config in a fresh Node process, as Gatsby and the production
+ * server do (outside Jest's module mocks), any read of a build output
+ * (public/, .cache/, dist/) being an error; returns the headers it declares
+ * for every path.
+ */
+const LOAD_CONFIG_WITHOUT_BUILD = `
+  const fs = require("fs")
+  const path = require("path")
+  const outputs = ["public", ".cache", "dist"].map((dir) => path.join(process.cwd(), dir))
+  const isOutput = (file) => typeof file === "string" && outputs.some((dir) => path.resolve(file) === dir || path.resolve(file).startsWith(dir + path.sep))
+  for (const name of ["readFileSync", "existsSync", "statSync", "readdirSync", "openSync", "accessSync"]) {
+    const original = fs[name]
+    fs[name] = function (file, ...rest) {
+      if (isOutput(file)) throw new Error("gatsby-config reads the build's output: " + file)
+      return original.call(this, file, ...rest)
+    }
+  }
+  const config = require("./gatsby-config.ts").default
+  process.stdout.write(JSON.stringify(config.headers))
+`
+
+/** The headers gatsby-config declares, by name, as a fresh process without any build output reads them. */
+export function declaredHeaders(): Record<string, string> {
+  const declared = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "-e", LOAD_CONFIG_WITHOUT_BUILD], { cwd: PROJECT_ROOT, encoding: "utf8" })) as {
+    source: string
+    headers: { key: string; value: string }[]
+  }[]
+  return Object.fromEntries(declared.filter(({ source }) => source === "/*").flatMap(({ headers }) => headers.map(({ key, value }) => [key, value])))
+}

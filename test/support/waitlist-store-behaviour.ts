@@ -1,0 +1,167 @@
+import type { NewWaitlistEntry, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+
+/** An entry as the first schema held it: one row per address, its newest message in place. */
+export type FirstSchemaRow = { name: string; email: string; message: string; metadata: string; createdAt: string; updatedAt: string }
+
+/** How a behaviour suite reaches one kind of store. */
+export type StoreFactory = {
+  /** A new, empty place for a store (a file path or a database URL). */
+  newLocation: () => Promise<string>
+  /** Opens the store at a place, as the server and the CLI do. */
+  open: (location: string) => WaitlistStore
+  /** Writes a store of the first schema with these rows at a place, as a deployment from before the second holds it. */
+  writeFirstSchema: (location: string, rows: FirstSchemaRow[]) => Promise<void>
+}
+
+const ana: NewWaitlistEntry = {
+  name: "Ana",
+  email: "ana@example.com",
+  message: "Hola",
+  metadata: { language: "es", utm: { source: "newsletter" } },
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The behaviour every WaitlistStore must have, run by each store's test file
+ * against a real database: saving, one entry per address, removal, reopening
+ * and concurrent saves.
+ */
+export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSchema }: StoreFactory): void {
+  let opened: WaitlistStore[] = []
+  const openNew = async () => {
+    const location = await newLocation()
+    const reopen = () => {
+      const store = open(location)
+      opened.push(store)
+      return store
+    }
+    return { store: reopen(), reopen }
+  }
+
+  afterEach(async () => {
+    await Promise.all(opened.map((store) => store.close().catch(() => undefined)))
+    opened = []
+  })
+
+  it("counts and lists the entries it saved, oldest first, exactly as given", async () => {
+    const { store } = await openNew()
+    const bob = { name: "Bob \u{1F600}", email: "bob@example.org", message: 'Line 1\nLine "2", ok', metadata: {} }
+    await store.save(ana)
+    await pause(5)
+    await store.save(bob)
+    expect(await store.count()).toBe(2)
+    const entries = await store.list()
+    expect(entries.map(({ name, email, message, metadata }) => ({ name, email, message, metadata }))).toEqual([ana, bob])
+    for (const entry of entries) {
+      expect(entry.createdAt).toMatch(ISO_TIME)
+      expect(entry.updatedAt).toBe(entry.createdAt)
+    }
+  })
+
+  it("keeps one entry for an address written in another case and with spaces around it: the first name and address, every message newest first", async () => {
+    const { store } = await openNew()
+    await store.save(ana)
+    const [first] = await store.list()
+    await pause(20)
+    await store.save({ name: "Ana B", email: "  ANA@Example.COM ", message: "Second try", metadata: { language: "pt" } })
+    expect(await store.count()).toBe(1)
+    const [entry] = await store.list()
+    expect(entry).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Second try", metadata: { language: "pt" } })
+    expect(entry?.messages.map(({ name, message, metadata }) => ({ name, message, metadata }))).toEqual([
+      { name: "Ana B", message: "Second try", metadata: { language: "pt" } },
+      { name: "Ana", message: "Hola", metadata: ana.metadata },
+    ])
+    expect(entry?.createdAt).toBe(first?.createdAt)
+    expect(Date.parse(entry?.updatedAt ?? "")).toBeGreaterThan(Date.parse(first?.createdAt ?? ""))
+    expect(entry?.updatedAt).toBe(entry?.messages[0]?.submittedAt)
+  })
+
+  it("takes an address that only looks like another (KELVIN SIGN, full-width letters) for that address, never rewriting its name or address", async () => {
+    const { store } = await openNew()
+    await store.save({ ...ana, name: "Kate", email: "kate@example.com" })
+    await store.save({ ...ana, name: "Mallory", email: "\u212Aate@example.com", message: "took over?" })
+    await store.save({ ...ana, name: "Mallory", email: "ｋａｔｅ@ｅｘａｍｐｌｅ.com", message: "again?" })
+    const entries = await store.list()
+    expect(entries.map(({ name, email }) => ({ name, email }))).toEqual([{ name: "Kate", email: "kate@example.com" }])
+    expect(entries[0]?.messages.map((message) => message.message)).toEqual(["again?", "took over?", "Hola"])
+  })
+
+  it("stores an internationalized domain in one form, whether it came as Unicode or as punycode", async () => {
+    const { store } = await openNew()
+    await store.save({ ...ana, email: "jurgen@xn--bcher-kva.de" })
+    await store.save({ ...ana, email: "jurgen@BÜCHER.de" })
+    expect((await store.list()).map((entry) => entry.email)).toEqual(["jurgen@bücher.de"])
+    expect(await store.remove("JURGEN@bücher.DE")).toBe(1)
+  })
+
+  it("writes a discarded entry nowhere, only counts it", async () => {
+    const { store } = await openNew()
+    await store.save(ana)
+    await store.discard({ ...ana, name: "Bot", message: "spam" })
+    await store.discard({ ...ana, email: "bot@example.com" })
+    expect(await store.count()).toBe(1)
+    expect(await store.countDiscarded()).toBe(2)
+    expect((await store.list())[0]?.messages.map((message) => message.message)).toEqual(["Hola"])
+  })
+
+  it("moves the entries of the first schema over, one per address key, with their messages as history", async () => {
+    const location = await newLocation()
+    const row = (name: string, email: string, message: string, day: number) => ({
+      name,
+      email,
+      message,
+      metadata: JSON.stringify({ day }),
+      createdAt: `2025-06-0${day}T10:00:00.000Z`,
+      updatedAt: `2025-06-0${day}T12:00:00.000Z`,
+    })
+    await writeFirstSchema(location, [
+      row("Kate", "kate@example.com", "first", 1),
+      row("Ben", "ben@xn--bcher-kva.de", "hi", 2),
+      row("Mallory", "ｋａｔｅ@example.com", "lookalike", 3),
+    ])
+    const store = open(location)
+    opened.push(store)
+    const entries = await store.list()
+    expect(entries.map(({ name, email, createdAt, updatedAt }) => ({ name, email, createdAt, updatedAt }))).toEqual([
+      { name: "Kate", email: "kate@example.com", createdAt: "2025-06-01T10:00:00.000Z", updatedAt: "2025-06-03T12:00:00.000Z" },
+      { name: "Ben", email: "ben@bücher.de", createdAt: "2025-06-02T10:00:00.000Z", updatedAt: "2025-06-02T12:00:00.000Z" },
+    ])
+    expect(entries[0]?.messages).toEqual([
+      { name: "Mallory", message: "lookalike", metadata: { day: 3 }, submittedAt: "2025-06-03T12:00:00.000Z" },
+      { name: "Kate", message: "first", metadata: { day: 1 }, submittedAt: "2025-06-01T12:00:00.000Z" },
+    ])
+    await store.save({ ...ana, email: "KATE@example.com" })
+    expect(await store.count()).toBe(2)
+  })
+
+  it("removes the entry of an address given in any case, then finds nothing more to remove", async () => {
+    const { store } = await openNew()
+    await store.save(ana)
+    await store.save({ ...ana, email: "carla@example.com" })
+    await store.save({ ...ana, message: "again" })
+    expect(await store.remove(" ANA@EXAMPLE.COM")).toBe(1)
+    expect(await store.remove("ana@example.com")).toBe(0)
+    expect((await store.list()).map((entry) => entry.email)).toEqual(["carla@example.com"])
+  })
+
+  it("keeps its entries when opened again, and goes on saving", async () => {
+    const { store, reopen } = await openNew()
+    await store.save(ana)
+    await store.close()
+    const again = reopen()
+    expect((await again.list()).map((entry) => entry.email)).toEqual(["ana@example.com"])
+    await again.save({ ...ana, email: "dan@example.com" })
+    expect(await again.count()).toBe(2)
+  })
+
+  it("stores every one of 300 concurrent saves of distinct addresses", async () => {
+    const { store } = await openNew()
+    const emails = Array.from({ length: 300 }, (_, i) => `person${i}@example.com`)
+    await Promise.all(emails.map((email, i) => store.save({ ...ana, name: `Person ${i}`, email })))
+    expect(await store.count()).toBe(300)
+    expect(new Set((await store.list()).map((entry) => entry.email))).toEqual(new Set(emails))
+  })
+}
