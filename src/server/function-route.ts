@@ -2,7 +2,7 @@ import http from "http"
 import type { GatsbyFunctionConfig } from "gatsby"
 import { InFlightBytes } from "./in-flight-bytes"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
-import { BodyTooLargeError, readRawBody, ServerBusyError } from "./read-raw-body"
+import { BodyTooLargeError, discardRest, readRawBody, ServerBusyError } from "./read-raw-body"
 
 /** The largest body the server hands to a Function that declares no limit of its own (Gatsby's `bodyParser.raw.limit`). */
 export const FUNCTION_BODY_LIMIT = 1024 * 1024
@@ -119,7 +119,10 @@ export function functionRoute(functions: Map<string, FunctionModule>, budget = n
       req.body = held.body
       release = held.release
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return void jsonError(res, 413, "The body is larger than this route accepts.", { Connection: "close" })
+      if (error instanceof BodyTooLargeError) {
+        discardRest(req)
+        return void jsonError(res, 413, "The body is larger than this route accepts.")
+      }
       if (error instanceof ServerBusyError) return void jsonError(res, 503, "The server is busy. Please try again in a moment.", { Connection: "close", "Retry-After": "5" })
       return void jsonError(res, 400, "The body could not be read.")
     }

@@ -54,3 +54,31 @@ export function readRawBody(request: IncomingMessage, limit: number, budget: InF
     })
   })
 }
+
+/** The most of a refused body the server reads and throws away so the client can read the answer. */
+export const DISCARD_LIMIT = 4 * 1024 * 1024
+
+/** How long the server waits for the rest of a refused body before it closes the connection. */
+export const LINGER_MS = 5000
+
+/**
+ * Reads the rest of a refused body and throws it away, holding no byte of
+ * it, then lets the connection be reused. A client that is still sending
+ * when the answer comes would otherwise meet a closed socket (EPIPE) and
+ * never read the answer. Past `maxBytes` or `maxMs` the socket is closed.
+ */
+export function discardRest(request: IncomingMessage, maxBytes = DISCARD_LIMIT, maxMs = LINGER_MS): void {
+  if (request.complete) return
+  let seen = 0
+  const close = () => request.socket.destroy()
+  const timer = setTimeout(close, maxMs)
+  timer.unref()
+  const done = () => clearTimeout(timer)
+  request.on("data", (chunk: Buffer) => {
+    seen += chunk.length
+    if (seen > maxBytes) close()
+  })
+  request.once("end", done)
+  request.once("close", done)
+  request.resume()
+}

@@ -103,6 +103,21 @@ describe("the production server's Function route", () => {
     expect(await response.json()).toEqual({ error: "The body is larger than this route accepts." })
   })
 
+  it("lets a client still sending a refused 3 MB body finish and read its 413 instead of meeting a closed socket", async () => {
+    const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${base}small`, { method: "POST", headers: { "Content-Length": String(3 * 1024 * 1024) } })
+      request.on("error", reject)
+      request.on("response", (response) => {
+        let text = ""
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()))
+        const rest = Buffer.alloc(3 * 1024 * 1024 - 1024, "x")
+        setTimeout(() => request.end(rest, () => resolve({ status: response.statusCode, text })), 100)
+      })
+      request.write("x".repeat(1024))
+    })
+    expect(answer).toEqual({ status: 413, text: JSON.stringify({ error: "The body is larger than this route accepts." }) })
+  })
+
   it("refuses a declared Content-Length over the route's own limit before a byte of the body arrives", async () => {
     const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
       const request = http.request(`${base}small`, { method: "POST", headers: { "Content-Length": "5000" } }, (response) => {
