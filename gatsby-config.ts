@@ -37,8 +37,8 @@ const config: GatsbyConfig = {
       resolve: "gatsby-source-filesystem",
       options: { name: "legal", path: `${__dirname}/content/legal` },
     },
-    // sitemap-index.xml and sitemap-0.xml: every page but the 404 page, at its absolute address.
-    "gatsby-plugin-sitemap",
+    // sitemap-index.xml and sitemap-0.xml: every page but the 404 page and the pages the links of mails open, at its absolute address.
+    { resolve: "gatsby-plugin-sitemap", options: { excludes: ["/waitlist/*"] } },
     {
       resolve: "gatsby-plugin-robots-txt",
       options: { host: siteFacts.siteUrl, sitemap: `${siteFacts.siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/", disallow: "/api/" }] },

@@ -20,6 +20,7 @@ import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from 
 import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
+import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { loadWaitlist } from "./lib/waitlist-load"
 
 const root = path.resolve(__dirname, "..")
@@ -80,19 +81,42 @@ async function measurePages(targets: { label: string; url: string }[]): Promise<
   return series
 }
 
-async function measureLoad(label: string, start: (port: number, dbFile: string) => Promise<{ stop: () => Promise<void> }>, endpoint: string) {
+/** How the outbox kept up during a load: the mails its entries called for, and how fast they reached the SMTP server. */
+type MailFigures = { expected: number; delivered: number; perSecond: number; drainSeconds: number }
+
+async function measureLoad(
+  label: string,
+  start: (port: number, dbFile: string) => Promise<{ stop: () => Promise<void> }>,
+  endpoint: string,
+  smtp?: SmtpSink,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-waitlist-"))
   const dbFile = path.join(dir, "waitlist.sqlite")
   const port = await freePort()
   const server = await start(port, dbFile)
   log(`loading ${label} for ${loadSeconds} s`)
+  const began = performance.now()
   const result = await loadWaitlist(`http://127.0.0.1:${port}${endpoint}`, { seconds: loadSeconds })
+  const loadEnded = performance.now()
+  let mail: MailFigures | null = null
+  if (smtp) {
+    // Each new address calls for two mails: the team's and the confirmation.
+    const expected = 2 * result.accepted
+    await smtp.waitFor(expected, 300_000)
+    const last = smtp.arrivals[smtp.arrivals.length - 1] ?? loadEnded
+    mail = {
+      expected,
+      delivered: smtp.arrivals.length,
+      perSecond: smtp.arrivals.length / ((last - began) / 1000),
+      drainSeconds: Math.max(0, (last - loadEnded) / 1000),
+    }
+  }
   await server.stop()
   const store = new SqliteWaitlistStore(dbFile)
   const stored = await store.count()
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })
-  return { label, result, stored }
+  return { label, result, stored, mail }
 }
 
 /** The server's memory before, while and after 800 connections hold request bodies open, for each kind of body. */
@@ -131,6 +155,15 @@ function machine(): string {
   return `${os.cpus().length} cores, ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${chromium}; Node ${process.version}; Lighthouse 12 (mobile, simulated throttling)`
 }
 
+function mailTable(mail: MailFigures | null): string {
+  if (!mail) return "Not measured."
+  return [
+    "| mails queued | delivered | mails per second | left to deliver when the load ended (s) |",
+    "|---:|---:|---:|---:|",
+    `| ${mail.expected} | ${mail.delivered} | ${mail.perSecond.toFixed(0)} | ${mail.drainSeconds.toFixed(1)} |`,
+  ].join("\n")
+}
+
 async function main() {
   const builds = process.env.BENCH_REUSE_BUILDS === "1" ? [] : [timeBuild("ours", root), timeBuild("peer", peerDir)]
   await buildLimitPage(path.join(peerDir, "public"), path.join(__dirname, "limit"), limitOut)
@@ -155,17 +188,21 @@ async function main() {
   limit.close()
   fs.rmSync(dir, { recursive: true, force: true })
 
+  const smtp = await startSmtpSink(await freePort())
   const oursLoad = await measureLoad(
-    "ours (POST /api/waitlist)",
+    "ours (POST /api/waitlist, mail through the outbox)",
     (port, dbFile) =>
       startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${port}/`, {
         PORT: String(port),
         HOST: "127.0.0.1",
         WAITLIST_DB_PATH: dbFile,
         WAITLIST_RATE_LIMIT: "0",
+        SMTP_URL: smtp.url,
       }),
     "/api/waitlist",
+    smtp,
   )
+  await smtp.close()
   const limitLoad = await measureLoad(
     "limit (node:http + better-sqlite3)",
     (port, dbFile) =>
@@ -192,6 +229,12 @@ async function main() {
     `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
     "",
     loadTable([oursLoad, limitLoad]),
+    "",
+    "Each sign-up of ours writes its entry, its message, the team's mail and the confirmation mail to the outbox in one transaction; the worker of the same process delivers them to a local SMTP server (the `smtp-server` package, counting only) while the load runs.",
+    "",
+    "## Mail delivery (nodemailer to a local SMTP server, during the load above)",
+    "",
+    mailTable(oursLoad.mail),
     "",
     "## Memory while connections hold request bodies (resident memory of the server process)",
     "",

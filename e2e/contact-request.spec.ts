@@ -19,6 +19,8 @@ const METADATA_FIELDS = [
   "referrer",
   "previousPage",
   "utm",
+  // Beside the 15 fields of the spec: the page's language, which the mails to the visitor speak.
+  "locale",
 ]
 
 test.describe("the contact form's request", () => {
@@ -31,7 +33,7 @@ test.describe("the contact form's request", () => {
     deviceScaleFactor: 2,
   })
 
-  test("posts the entry as JSON with all 15 metadata fields, utm from the query string", async ({ page }) => {
+  test("posts the entry as JSON with all 15 metadata fields and the page's locale, utm from the query string", async ({ page }) => {
     await openHydrated(page, "/contact?utm_source=x&utm_campaign=y")
     const browser = await page.evaluate(() => ({
       platform: navigator.platform,
@@ -65,6 +67,7 @@ test.describe("the contact form's request", () => {
       referrer: null,
       previousPage: null,
       utm: { utm_source: "x", utm_campaign: "y" },
+      locale: "en",
     })
     expect(browser.platform).not.toBe("")
     expect(body.metadata.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)

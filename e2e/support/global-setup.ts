@@ -1,7 +1,8 @@
 /**
  * Playwright's global setup (https://playwright.dev/docs/test-global-setup-teardown):
  * checks the browser, builds the site when its build is stale, and starts
- * the production server on a throwaway SQLite waitlist with no rate limit.
+ * the production server on a throwaway SQLite waitlist with no rate limit,
+ * its mails written as files to a throwaway folder.
  * The returned function is the teardown.
  *
  * The project's build lock is held from the build until the teardown, so
@@ -32,7 +33,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await buildIfStale()
     }
     const databasePath = path.join(dataDir, "waitlist.sqlite")
-    const site = await startSiteServer({ WAITLIST_DB_PATH: databasePath, WAITLIST_RATE_LIMIT: "0" }, { echoStderr: true })
+    // No SMTP server: mails are written as .eml files, where the tests of the mails' links read them.
+    const outboxDir = path.join(dataDir, "outbox")
+    const site = await startSiteServer({ WAITLIST_DB_PATH: databasePath, WAITLIST_RATE_LIMIT: "0", MAIL_OUTBOX_DIR: outboxDir }, { echoStderr: true })
     // Should the runner exit without its teardown, leave no server, lock or data behind.
     process.once("exit", () => {
       void site.kill()
@@ -41,6 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Workers start after this and inherit the environment.
     process.env.E2E_BASE_URL = site.url
     process.env.E2E_WAITLIST_DB_PATH = databasePath
+    process.env.E2E_MAIL_OUTBOX_DIR = outboxDir
     console.log(`Testing the production server at ${site.url}`)
     return async () => {
       await site.stop()

@@ -1,11 +1,12 @@
 /**
  * POST /api/waitlist: a Gatsby Function (https://www.gatsbyjs.com/docs/reference/functions/)
- * that stores a contact form entry on the waitlist. The rules live in
- * src/waitlist/; this file only carries the request to them and back.
+ * that stores a contact form entry on the waitlist and queues its mail. The
+ * rules live in src/server/waitlist/; this file only carries the request to
+ * them and back.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { handleWaitlistRequest, MAX_BODY_BYTES } from "../server/waitlist/handle-waitlist-request"
-import { createWaitlistContext } from "../server/waitlist/waitlist-context"
+import { waitlistRuntime } from "../server/waitlist/waitlist-context"
 
 /**
  * The body arrives raw, whatever its type, and no more of it is read than
@@ -20,8 +21,6 @@ export const { config } = {
   config: { bodyParser: { raw: { type: "*/*", limit: MAX_BODY_BYTES } } } satisfies GatsbyFunctionConfig,
 }
 
-const context = createWaitlistContext()
-
 export default async function handler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) {
   const answer = await handleWaitlistRequest(
     {
@@ -30,7 +29,7 @@ export default async function handler(req: GatsbyFunctionRequest, res: GatsbyFun
       body: Buffer.isBuffer(req.body) ? req.body : undefined,
       remoteAddress: req.socket.remoteAddress,
     },
-    context,
+    waitlistRuntime().context,
   )
   // The answer is complete JSON with its own headers: written as it is, without express's content negotiation.
   res.writeHead(answer.status, answer.headers).end(answer.body)

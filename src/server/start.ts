@@ -9,6 +9,7 @@ import path from "path"
 import { functions } from "virtual:site-functions"
 import gatsbyConfig from "../../gatsby-config"
 import { describeWaitlistStore } from "./waitlist/open-waitlist-store"
+import { waitlistRuntime } from "./waitlist/waitlist-context"
 import { headersForEveryResponse } from "./headers-for-every-response"
 import { createSiteServer } from "./site-server"
 
@@ -16,6 +17,16 @@ import { createSiteServer } from "./site-server"
 const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT || 9000)
 const host = process.env.HOST || "localhost"
+
+// The mail settings are read, and the outbox's worker started, before the
+// first request: a setting that cannot work stops the server here, in one line.
+let runtime: ReturnType<typeof waitlistRuntime>
+try {
+  runtime = waitlistRuntime()
+} catch (error) {
+  console.error(`site server: ${(error as Error).message}`)
+  process.exit(1)
+}
 
 const server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), functions })
 server.listen(port, host, () => {
@@ -29,6 +40,9 @@ server.listen(port, host, () => {
 process.on("unhandledRejection", (reason) => console.error("site server: an unhandled rejection, still serving:", reason))
 process.on("uncaughtException", (error) => console.error("site server: an uncaught exception, still serving:", error))
 
-const stop = () => server.close(() => process.exit(0))
+const stop = () => {
+  void runtime.worker.stop()
+  server.close(() => process.exit(0))
+}
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)

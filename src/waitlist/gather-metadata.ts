@@ -37,5 +37,6 @@ export function gatherMetadata(win: Window = window): ContactMetadata {
     referrer: document.referrer || null,
     previousPage: history.length > 1 ? document.referrer || null : null,
     utm: Object.fromEntries(new URLSearchParams(location.search)),
+    locale: document.documentElement.lang.toLowerCase() || "en",
   }
 }

@@ -15,6 +15,8 @@ export type ContactMetadata = {
   referrer: string | null
   previousPage: string | null
   utm: Record<string, string>
+  /** The language of the page the form is on, as the site's routes name it: "en", "es", "pt-br"… */
+  locale: string
 }
 
 /** The JSON body the contact form posts to /api/waitlist (spec §7). */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "child_process"
+import os from "os"
 import path from "path"
 import { freePort } from "./free-port"
 import { LAST_BUILD_OUTPUT } from "./production-build"
@@ -16,7 +17,7 @@ export type RunningSite = {
 }
 
 /** Settings of the outer environment that must not leak into a server under test. */
-const OWN_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|PORT|HOST)$/
+const OWN_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST)$/
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -48,10 +49,12 @@ type Options = {
 export async function startSiteServer(settings: Record<string, string>, { echoStderr = false }: Options = {}): Promise<RunningSite> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
+  const outboxDir = path.join(os.tmpdir(), `site-outbox-${port}-${process.pid}`)
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT)], {
     cwd: PROJECT_ROOT,
-    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...settings },
+    // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MAIL_OUTBOX_DIR: outboxDir, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })

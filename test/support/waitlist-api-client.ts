@@ -34,6 +34,7 @@ export const formMetadata: ContactMetadata = {
   referrer: null,
   previousPage: null,
   utm: { utm_source: "newsletter" },
+  locale: "en",
 }
 
 /** A valid form entry for an address. */

@@ -1,4 +1,5 @@
 import type { NewWaitlistEntry, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+import { describeOutboxBehaviour } from "./waitlist-outbox-behaviour"
 
 /** An entry as the first schema held it: one row per address, its newest message in place. */
 export type FirstSchemaRow = { name: string; email: string; message: string; metadata: string; createdAt: string; updatedAt: string }
@@ -164,4 +165,6 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     expect(await store.count()).toBe(300)
     expect(new Set((await store.list()).map((entry) => entry.email))).toEqual(new Set(emails))
   })
+
+  describe("its outbox, confirmations and rate limit", () => describeOutboxBehaviour(openNew))
 }

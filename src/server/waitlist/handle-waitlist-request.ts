@@ -1,8 +1,10 @@
 import { exceedsJsonDepth } from "./json-depth"
 import { parseSubmission } from "./parse-submission"
+import { planSubmission } from "./plan-submission"
+import { NOTHING_TO_DELIVER } from "./plan-deliveries"
 import { rateLimitClient } from "./rate-limit-key"
-import type { RateLimiter } from "./rate-limiter"
-import { StoreUnavailableError, type WaitlistStore } from "./waitlist-store"
+import type { WaitlistContext } from "./waitlist-context"
+import { StoreUnavailableError } from "./waitlist-store"
 
 /** The largest body the waitlist reads. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -18,17 +20,6 @@ export type WaitlistRequest = {
 }
 
 export type WaitlistResponse = { status: number; headers: Record<string, string>; body: string }
-
-export type WaitlistContext = {
-  /** The store, opened on first use. @throws StoreUnavailableError */
-  store: () => WaitlistStore
-  limiter: RateLimiter
-  /** Count X-Forwarded-For (WAITLIST_TRUST_PROXY=1). */
-  trustProxy: boolean
-  /** Origins allowed besides the request's own host (the configured site URL). */
-  allowedOrigins: string[]
-  log: (message: string) => void
-}
 
 const ACCEPTED = JSON.stringify({ ok: true })
 
@@ -105,29 +96,34 @@ async function answerRequest(request: WaitlistRequest, context: WaitlistContext)
   if (!parsed.ok) return answer(422, { error: parsed.error, fields: parsed.fields })
 
   const client = rateLimitClient(request.headers, request.remoteAddress, context.trustProxy)
-  const now = Date.now()
-  const decision = context.limiter.check(client, now)
-  if (!decision.allowed) {
-    return answer(
-      429,
-      { error: "Too many submissions from this address. Please try again later." },
-      { "Retry-After": String(decision.retryAfterSeconds) },
-    )
-  }
-
-  // Counted before the store is awaited: counted after, concurrent entries
-  // from one client would all pass the check while the first is being saved.
-  context.limiter.record(client, now)
   const { submission } = parsed
+  // A bot's entry (a filled honeypot) takes the same path, rate limit and
+  // mail drafting included, so it answers alike and as fast; it is then
+  // thrown away and queues nothing.
+  const discard = submission.city !== ""
+  const now = new Date()
+  const plan = planSubmission(submission, context.mail, now)
+  let outcome
   try {
-    // A bot's entry (a filled honeypot) takes the same path and is then thrown away.
-    const store = context.store()
-    await (submission.city === "" ? store.save(submission) : store.discard(submission))
+    outcome = await context.store().submit({
+      entry: submission,
+      discard,
+      rateLimit: { client, ...context.rateLimit },
+      plan: discard ? NOTHING_TO_DELIVER : plan,
+      now,
+    })
   } catch (error) {
-    context.limiter.forget(client, now)
     const cause = error instanceof StoreUnavailableError ? error.message : String(error)
     context.log(`waitlist: store unavailable: ${cause}`)
     return UNAVAILABLE
   }
+  if (!outcome.accepted) {
+    return answer(
+      429,
+      { error: "Too many submissions from this address. Please try again later." },
+      { "Retry-After": String(outcome.retryAfterSeconds) },
+    )
+  }
+  if (!discard) context.queued()
   return { ...answer(201, {}), body: ACCEPTED }
 }

@@ -1,11 +1,23 @@
 import { Pool, type PoolClient } from "pg"
+import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
 import { emailKey, storedEmail } from "./email-identity"
+import { mayGetConfirmation, NOTHING_TO_DELIVER } from "./plan-deliveries"
 import {
+  deliveryFromRow,
   entriesFromRows,
+  isoTime,
   StoreUnavailableError,
+  linkStateOf,
+  type ConfirmRow,
+  type DeliveryRow,
   type EntryRow,
+  type LinkedEntry,
+  type LinkState,
   type MessageRow,
   type NewWaitlistEntry,
+  type OutboxStore,
+  type Submission,
+  type SubmissionOutcome,
   type WaitlistEntry,
   type WaitlistStore,
 } from "./waitlist-store"
@@ -65,16 +77,71 @@ async function migrateToSchema2(client: PoolClient) {
   await client.query("INSERT INTO waitlist_counters (name, value) VALUES ('bots_discarded', 0)")
 }
 
-/** Each step brings the schema one version further; `waitlist_schema` records how far a database has come. */
-const MIGRATIONS: ((client: PoolClient) => Promise<unknown>)[] = [(client) => client.query(SCHEMA_1), migrateToSchema2]
+/**
+ * The third: what an entry's confirmation stands at, the outbox of mails and
+ * webhook events, the tokens of leave links, and the rate limit's counts
+ * (shared by every instance). Entries from before it are unconfirmed.
+ */
+const SCHEMA_3 = `ALTER TABLE waitlist_entries
+    ADD COLUMN confirmed_at TIMESTAMPTZ,
+    ADD COLUMN confirm_token_hash TEXT UNIQUE,
+    ADD COLUMN confirm_expires_at TIMESTAMPTZ,
+    ADD COLUMN confirm_mails_sent INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN last_confirm_mail_at TIMESTAMPTZ;
+  CREATE TABLE waitlist_leave_tokens (
+    token_hash TEXT PRIMARY KEY,
+    entry_id BIGINT NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE
+  );
+  CREATE INDEX waitlist_leave_tokens_by_entry ON waitlist_leave_tokens (entry_id);
+  CREATE TABLE waitlist_outbox (
+    id BIGSERIAL PRIMARY KEY,
+    entry_id BIGINT NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TIMESTAMPTZ NOT NULL,
+    lease_until TIMESTAMPTZ,
+    last_error TEXT,
+    created_at TIMESTAMPTZ NOT NULL,
+    sent_at TIMESTAMPTZ
+  );
+  CREATE INDEX waitlist_outbox_due ON waitlist_outbox (status, next_attempt_at);
+  CREATE INDEX waitlist_outbox_by_entry ON waitlist_outbox (entry_id);
+  CREATE TABLE waitlist_rate_events (client TEXT NOT NULL, at BIGINT NOT NULL);
+  CREATE INDEX waitlist_rate_events_by_client ON waitlist_rate_events (client, at);`
 
-/** Adds the entry or marks the address's entry as written to again, and adds the message to it, in one statement. */
+/** Each step brings the schema one version further; `waitlist_schema` records how far a database has come. */
+const MIGRATIONS: ((client: PoolClient) => Promise<unknown>)[] = [
+  (client) => client.query(SCHEMA_1),
+  migrateToSchema2,
+  (client) => client.query(SCHEMA_3),
+]
+
+/**
+ * Adds the entry or marks the address's entry as written to again, and adds
+ * the message to it, in one statement; gives the entry's id and where its
+ * confirmation stands.
+ */
 const SAVE = `WITH entry AS (
-    INSERT INTO waitlist_entries (name, email, email_key) VALUES ($1, $2, $3)
-    ON CONFLICT (email_key) DO UPDATE SET updated_at = greatest(waitlist_entries.updated_at, now())
-    RETURNING id
+    INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ($1, $2, $3, $6, $6)
+    ON CONFLICT (email_key) DO UPDATE SET updated_at = greatest(waitlist_entries.updated_at, excluded.updated_at)
+    RETURNING id, confirmed_at, confirm_mails_sent, last_confirm_mail_at
+  ), message AS (
+    INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, $1, $4, $5, $6 FROM entry
   )
-  INSERT INTO waitlist_messages (entry_id, name, message, metadata) SELECT id, $1, $4, $5 FROM entry`
+  SELECT * FROM entry`
+
+const CONFIRM_ROW = "SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash = $1"
+
+/** Any number, as long as every instance uses the same: with a client's hash, it serializes the rate limit's count of that client. */
+const RATE_LOCK = 7_110_422
+
+const QUEUE = `INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)`
+
+type SavedEntry = { id: string; confirmed_at: Date | null; confirm_mails_sent: number; last_confirm_mail_at: Date | null }
+
 
 /** Any number, as long as every instance uses the same: it serializes migrations across instances. */
 const MIGRATION_LOCK = 7_110_421
@@ -143,25 +210,16 @@ export class PostgresWaitlistStore implements WaitlistStore {
     }
   }
 
-  private saveValues({ name, email, message, metadata }: NewWaitlistEntry): unknown[] {
-    return [name, storedEmail(email), emailKey(email), message, JSON.stringify(metadata)]
-  }
-
-  async save(entry: NewWaitlistEntry): Promise<void> {
-    await this.query(SAVE, this.saveValues(entry))
-  }
-
-  async discard(entry: NewWaitlistEntry): Promise<void> {
+  /** Runs `work` in one transaction on one client; a failure rolls it back and becomes StoreUnavailableError. */
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     try {
       await this.migrate()
-      await this.withClient(async (client) => {
+      return await this.withClient(async (client) => {
         await client.query("BEGIN")
         try {
-          await client.query("SAVEPOINT discarded")
-          await client.query(SAVE, this.saveValues(entry))
-          await client.query("ROLLBACK TO SAVEPOINT discarded")
-          await client.query("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'")
+          const result = await work(client)
           await client.query("COMMIT")
+          return result
         } catch (error) {
           await client.query("ROLLBACK").catch(() => undefined)
           throw error
@@ -170,6 +228,105 @@ export class PostgresWaitlistStore implements WaitlistStore {
     } catch (error) {
       throw new StoreUnavailableError(`the PostgreSQL waitlist failed: ${(error as Error).message}`, { cause: error })
     }
+  }
+
+  private async write(client: PoolClient, { entry: { name, email, message, metadata }, now }: Submission): Promise<SavedEntry> {
+    const { rows } = await client.query<SavedEntry>(SAVE, [name, storedEmail(email), emailKey(email), message, JSON.stringify(metadata), now])
+    return rows[0] as SavedEntry
+  }
+
+  /**
+   * Counts the submission against its client's limit, or refuses it when
+   * the budget is spent. A transaction-scoped advisory lock on the client
+   * makes count and insert atomic across instances.
+   */
+  private async countRate(client: PoolClient, { rateLimit, now }: Submission): Promise<SubmissionOutcome> {
+    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+    const at = now.getTime()
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [RATE_LOCK, rateLimit.client])
+    const { rows } = await client.query<{ n: string; oldest: string | null }>(
+      "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM waitlist_rate_events WHERE client = $1 AND at > $2",
+      [rateLimit.client, at - rateLimit.windowMs],
+    )
+    const { n, oldest } = rows[0] ?? { n: "0", oldest: null }
+    if (Number(n) >= rateLimit.limit) {
+      return { accepted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000)) }
+    }
+    await client.query("INSERT INTO waitlist_rate_events (client, at) VALUES ($1, $2)", [rateLimit.client, at])
+    return { accepted: true }
+  }
+
+  private async queue(client: PoolClient, entryId: string, { kind, recipient, payload }: NewDelivery, now: Date) {
+    await client.query(QUEUE, [entryId, kind, recipient, payload, now])
+  }
+
+  async submit(submission: Submission): Promise<SubmissionOutcome> {
+    return this.transaction(async (client) => {
+      const outcome = await this.countRate(client, submission)
+      if (!outcome.accepted) return outcome
+      if (submission.discard) {
+        await client.query("SAVEPOINT discarded")
+        await this.write(client, submission)
+        await client.query("ROLLBACK TO SAVEPOINT discarded")
+        await client.query("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'")
+        return outcome
+      }
+      const entry = await this.write(client, submission)
+      const { plan, now } = submission
+      if (plan.notify) await this.queue(client, entry.id, plan.notify, now)
+      if (plan.webhook) await this.queue(client, entry.id, plan.webhook, now)
+      const record = {
+        confirmedAt: entry.confirmed_at && isoTime(entry.confirmed_at),
+        mailsSent: entry.confirm_mails_sent,
+        lastMailAt: entry.last_confirm_mail_at && isoTime(entry.last_confirm_mail_at),
+      }
+      if (plan.confirmation && mayGetConfirmation(record, now)) {
+        const { tokenHash, leaveTokenHash, expiresAt, mail } = plan.confirmation
+        await client.query(
+          `UPDATE waitlist_entries SET confirm_token_hash = $2, confirm_expires_at = $3,
+             confirm_mails_sent = confirm_mails_sent + 1, last_confirm_mail_at = $4 WHERE id = $1`,
+          [entry.id, tokenHash, expiresAt, now],
+        )
+        await client.query("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES ($1, $2)", [leaveTokenHash, entry.id])
+        await this.queue(client, entry.id, mail, now)
+      }
+      return outcome
+    })
+  }
+
+  async save(entry: NewWaitlistEntry): Promise<void> {
+    await this.submit({ entry, discard: false, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
+  }
+
+  async discard(entry: NewWaitlistEntry): Promise<void> {
+    await this.submit({ entry, discard: true, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
+  }
+
+  async confirmationState(tokenHash: string, now: Date): Promise<LinkState> {
+    const { rows } = await this.query<ConfirmRow>(CONFIRM_ROW, [tokenHash])
+    return linkStateOf(rows[0], now)
+  }
+
+  async confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<ConfirmRow>(`${CONFIRM_ROW} FOR UPDATE`, [tokenHash])
+      const row = rows[0]
+      const state = linkStateOf(row, now)
+      if (state !== "pending" || !row) return state
+      await client.query("UPDATE waitlist_entries SET confirmed_at = $1 WHERE id = $2", [now, row.id])
+      const event = webhook({ name: row.name, email: row.email })
+      if (event) await this.queue(client, String(row.id), event, now)
+      return "confirmed"
+    })
+  }
+
+  async canLeave(tokenHash: string): Promise<boolean> {
+    return (await this.query("SELECT 1 FROM waitlist_leave_tokens WHERE token_hash = $1", [tokenHash])).rowCount > 0
+  }
+
+  async leave(tokenHash: string): Promise<boolean> {
+    const deleted = await this.query("DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = $1)", [tokenHash])
+    return deleted.rowCount > 0
   }
 
   async count(): Promise<number> {
@@ -190,6 +347,47 @@ export class PostgresWaitlistStore implements WaitlistStore {
 
   async remove(email: string): Promise<number> {
     return (await this.query("DELETE FROM waitlist_entries WHERE email_key = $1", [emailKey(email)])).rowCount
+  }
+
+  readonly outbox: OutboxStore = {
+    claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
+      const { rows } = await this.query<DeliveryRow>(
+        `UPDATE waitlist_outbox SET lease_until = $2, attempts = attempts + 1
+         WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= $1
+           AND (lease_until IS NULL OR lease_until <= $1) ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now, new Date(now.getTime() + leaseMs), max],
+      )
+      return rows.map(deliveryFromRow)
+    },
+    complete: async (id: string, now: Date): Promise<void> => {
+      await this.query(
+        "UPDATE waitlist_outbox SET status = 'sent', sent_at = $2, lease_until = NULL, payload = '{}', last_error = NULL WHERE id = $1",
+        [id, now],
+      )
+    },
+    fail: async (id: string, { error, nextAttemptAt }: DeliveryFailure): Promise<void> => {
+      if (nextAttemptAt) {
+        await this.query("UPDATE waitlist_outbox SET next_attempt_at = $2, lease_until = NULL, last_error = $3 WHERE id = $1", [id, nextAttemptAt, error])
+      } else {
+        await this.query("UPDATE waitlist_outbox SET status = 'failed', lease_until = NULL, last_error = $2 WHERE id = $1", [id, error])
+      }
+    },
+    list: async (statuses: readonly DeliveryStatus[]): Promise<Delivery[]> => {
+      const { rows } = await this.query<DeliveryRow>("SELECT * FROM waitlist_outbox WHERE status = ANY($1) ORDER BY created_at, id", [statuses])
+      return rows.map(deliveryFromRow)
+    },
+    retry: async (id: string, now: Date): Promise<boolean> => {
+      if (!/^\d{1,18}$/.test(id)) return false
+      const { rowCount } = await this.query(
+        "UPDATE waitlist_outbox SET status = 'pending', next_attempt_at = $2, attempts = 0, lease_until = NULL WHERE id = $1 AND status = 'failed'",
+        [id, now],
+      )
+      return rowCount > 0
+    },
+    prune: async (now: Date, windowMs: number): Promise<void> => {
+      await this.query("DELETE FROM waitlist_rate_events WHERE at <= $1", [now.getTime() - windowMs])
+    },
   }
 
   async close(): Promise<void> {

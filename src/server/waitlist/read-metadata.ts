@@ -56,6 +56,7 @@ const FIELDS: { [Field in keyof ContactMetadata]: Reader<NonNullable<ContactMeta
   referrer: text,
   previousPage: text,
   utm: flatTextMap,
+  locale: text,
 }
 
 export type MetadataReading = { ok: true; metadata: StoredMetadata } | { ok: false; problem: string }

@@ -1,15 +1,27 @@
 import fs from "fs"
 import path from "path"
 import type BetterSqlite3 from "better-sqlite3"
+import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
 import { groupCommit } from "./group-commit"
+import { mayGetConfirmation, NOTHING_TO_DELIVER, type DeliveryPlan } from "./plan-deliveries"
 import { loadBetterSqlite3 } from "./load-better-sqlite3"
 import { emailKey, storedEmail } from "./email-identity"
 import {
+  deliveryFromRow,
   entriesFromRows,
   StoreUnavailableError,
+  linkStateOf,
+  type ConfirmRow,
+  type DeliveryRow,
   type EntryRow,
+  type LinkedEntry,
+  type LinkState,
   type MessageRow,
   type NewWaitlistEntry,
+  type OutboxStore,
+  type RateLimit,
+  type Submission,
+  type SubmissionOutcome,
   type WaitlistEntry,
   type WaitlistStore,
 } from "./waitlist-store"
@@ -63,8 +75,44 @@ function migrateToSchema2(db: BetterSqlite3.Database) {
   db.exec("DROP TABLE waitlist_entries_1")
 }
 
+/**
+ * The third: what an entry's confirmation stands at, the outbox of mails and
+ * webhook events, the tokens of leave links, and the rate limit's counts
+ * (kept in the store, so that every process writing to the file limits
+ * alike). Entries from before it are unconfirmed.
+ */
+const SCHEMA_3 = `ALTER TABLE waitlist_entries ADD COLUMN confirmed_at TEXT;
+  ALTER TABLE waitlist_entries ADD COLUMN confirm_token_hash TEXT;
+  ALTER TABLE waitlist_entries ADD COLUMN confirm_expires_at TEXT;
+  ALTER TABLE waitlist_entries ADD COLUMN confirm_mails_sent INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE waitlist_entries ADD COLUMN last_confirm_mail_at TEXT;
+  CREATE UNIQUE INDEX waitlist_entries_by_confirm_token ON waitlist_entries (confirm_token_hash);
+  CREATE TABLE waitlist_leave_tokens (
+    token_hash TEXT PRIMARY KEY,
+    entry_id INTEGER NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE
+  );
+  CREATE INDEX waitlist_leave_tokens_by_entry ON waitlist_leave_tokens (entry_id);
+  CREATE TABLE waitlist_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    lease_until TEXT,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    sent_at TEXT
+  );
+  CREATE INDEX waitlist_outbox_due ON waitlist_outbox (status, next_attempt_at);
+  CREATE INDEX waitlist_outbox_by_entry ON waitlist_outbox (entry_id);
+  CREATE TABLE waitlist_rate_events (client TEXT NOT NULL, at INTEGER NOT NULL);
+  CREATE INDEX waitlist_rate_events_by_client ON waitlist_rate_events (client, at);`
+
 /** Each step brings the schema one version further; `user_version` records how far a file has come. */
-const MIGRATIONS: ((db: BetterSqlite3.Database) => void)[] = [(db) => db.exec(SCHEMA_1), migrateToSchema2]
+const MIGRATIONS: ((db: BetterSqlite3.Database) => void)[] = [(db) => db.exec(SCHEMA_1), migrateToSchema2, (db) => db.exec(SCHEMA_3)]
 
 /** Adds an entry, or marks the existing entry of the address as written to again; gives the entry's id either way. */
 const UPSERT_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at)
@@ -92,15 +140,18 @@ function createFolder(dir: string) {
   }
 }
 
-type Submission = { kind: "save" | "discard"; row: Record<string, string> }
+/** The rate limit's answer when a client has used its budget: seconds until its oldest counted submission leaves the window. */
+const refused = (oldest: number, { windowMs }: RateLimit, now: number): SubmissionOutcome => ({
+  accepted: false,
+  retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
+})
+
+type ConfirmationColumns = { confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
 export class SqliteWaitlistStore implements WaitlistStore {
   private readonly db: BetterSqlite3.Database
-  private readonly upsertEntry: BetterSqlite3.Statement
-  private readonly insertMessage: BetterSqlite3.Statement
-  private readonly countDiscard: BetterSqlite3.Statement
-  private readonly deleteByKey: BetterSqlite3.Statement
+  private readonly statements: ReturnType<typeof prepareStatements>
 
   /** Opens (and creates or migrates) the file. @throws StoreUnavailableError when it cannot. */
   constructor(readonly file: string) {
@@ -112,10 +163,7 @@ export class SqliteWaitlistStore implements WaitlistStore {
       this.db.pragma("synchronous = FULL")
       this.db.pragma("foreign_keys = ON")
       this.migrate()
-      this.upsertEntry = this.db.prepare(UPSERT_ENTRY)
-      this.insertMessage = this.db.prepare(INSERT_MESSAGE)
-      this.countDiscard = this.db.prepare("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'")
-      this.deleteByKey = this.db.prepare("DELETE FROM waitlist_entries WHERE email_key = ?")
+      this.statements = prepareStatements(this.db)
     } catch (error) {
       throw new StoreUnavailableError(`cannot open the SQLite waitlist at ${file}: ${(error as Error).message}`, {
         cause: error,
@@ -165,45 +213,102 @@ export class SqliteWaitlistStore implements WaitlistStore {
     }
   }
 
-  private write(row: Record<string, string>) {
-    const { id } = this.upsertEntry.get(row) as { id: number }
-    this.insertMessage.run({ ...row, id })
+  /** Writes the entry and its message; gives the entry's id. */
+  private write({ entry: { name, email, message, metadata }, now }: Submission): number {
+    const time = now.toISOString()
+    const row = { name, email: storedEmail(email), key: emailKey(email), message, metadata: JSON.stringify(metadata), created: time, now: time }
+    const { id } = this.statements.upsertEntry.get(row) as { id: number }
+    this.statements.insertMessage.run({ ...row, id })
+    return id
+  }
+
+  private queue(entryId: number, delivery: NewDelivery, now: Date) {
+    const time = now.toISOString()
+    this.statements.queue.run({ entryId, ...delivery, now: time })
+  }
+
+  /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
+  private countRate(rateLimit: RateLimit | null, now: Date): SubmissionOutcome {
+    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+    const at = now.getTime()
+    const { n, oldest } = this.statements.recentRate.get(rateLimit.client, at - rateLimit.windowMs) as { n: number; oldest: number | null }
+    if (n >= rateLimit.limit) return refused(oldest ?? at, rateLimit, at)
+    this.statements.countRate.run(rateLimit.client, at)
+    return { accepted: true }
+  }
+
+  private queuePlan(entryId: number, plan: DeliveryPlan, now: Date) {
+    if (plan.notify) this.queue(entryId, plan.notify, now)
+    if (plan.webhook) this.queue(entryId, plan.webhook, now)
+    const { confirmation } = plan
+    if (!confirmation) return
+    const record = this.statements.confirmationRecord.get(entryId) as ConfirmationColumns
+    const may = mayGetConfirmation({ confirmedAt: record.confirmed_at, mailsSent: record.confirm_mails_sent, lastMailAt: record.last_confirm_mail_at }, now)
+    if (!may) return
+    this.statements.startConfirmation.run({ id: entryId, hash: confirmation.tokenHash, expires: confirmation.expiresAt.toISOString(), now: now.toISOString() })
+    this.statements.addLeaveToken.run(confirmation.leaveTokenHash, entryId)
+    this.queue(entryId, confirmation.mail, now)
+  }
+
+  /** One submission, inside the transaction of its group. */
+  private take(submission: Submission): SubmissionOutcome {
+    const outcome = this.countRate(submission.rateLimit, submission.now)
+    if (!outcome.accepted) return outcome
+    if (submission.discard) {
+      this.db.exec("SAVEPOINT discarded")
+      this.write(submission)
+      this.db.exec("ROLLBACK TO discarded; RELEASE discarded")
+      this.statements.countDiscard.run()
+      return outcome
+    }
+    this.queuePlan(this.write(submission), submission.plan, submission.now)
+    return outcome
   }
 
   /**
    * The submissions of one turn of the event loop, written in one
-   * transaction: one fsync acknowledges them all. A bot's entry is written
-   * inside a savepoint that is rolled back, then counted.
+   * transaction: one fsync acknowledges them all.
    */
-  private readonly commitTogether = groupCommit<Submission>((submissions) =>
-    this.run(() =>
-      this.db.transaction(() => {
-        for (const { kind, row } of submissions) {
-          if (kind === "save") {
-            this.write(row)
-            continue
-          }
-          this.db.exec("SAVEPOINT discarded")
-          this.write(row)
-          this.db.exec("ROLLBACK TO discarded; RELEASE discarded")
-          this.countDiscard.run()
-        }
-      })(),
-    ),
+  private readonly commitTogether = groupCommit<Submission, SubmissionOutcome>((submissions) =>
+    this.run(() => this.db.transaction(() => submissions.map((submission) => this.take(submission)))()),
   )
 
-  private submit(kind: Submission["kind"], { name, email, message, metadata }: NewWaitlistEntry): Promise<void> {
-    const now = new Date().toISOString()
-    const row = { name, email: storedEmail(email), key: emailKey(email), message, metadata: JSON.stringify(metadata), created: now, now }
-    return this.commitTogether({ kind, row })
+  submit(submission: Submission): Promise<SubmissionOutcome> {
+    return this.commitTogether(submission)
   }
 
-  save(entry: NewWaitlistEntry): Promise<void> {
-    return this.submit("save", entry)
+  async save(entry: NewWaitlistEntry): Promise<void> {
+    await this.submit({ entry, discard: false, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
   }
 
-  discard(entry: NewWaitlistEntry): Promise<void> {
-    return this.submit("discard", entry)
+  async discard(entry: NewWaitlistEntry): Promise<void> {
+    await this.submit({ entry, discard: true, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
+  }
+
+  async confirmationState(tokenHash: string, now: Date): Promise<LinkState> {
+    return this.run(() => linkStateOf(this.statements.byConfirmToken.get(tokenHash) as ConfirmRow | undefined, now))
+  }
+
+  async confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+    return this.run(() =>
+      this.db.transaction((): LinkState => {
+        const row = this.statements.byConfirmToken.get(tokenHash) as ConfirmRow | undefined
+        const state = linkStateOf(row, now)
+        if (state !== "pending" || !row) return state
+        this.statements.markConfirmed.run(now.toISOString(), row.id)
+        const event = webhook({ name: row.name, email: row.email })
+        if (event) this.queue(Number(row.id), event, now)
+        return "confirmed"
+      }).immediate(),
+    )
+  }
+
+  async canLeave(tokenHash: string): Promise<boolean> {
+    return this.run(() => this.statements.byLeaveToken.get(tokenHash) !== undefined)
+  }
+
+  async leave(tokenHash: string): Promise<boolean> {
+    return this.run(() => this.statements.leave.run(tokenHash).changes > 0)
   }
 
   async count(): Promise<number> {
@@ -224,10 +329,70 @@ export class SqliteWaitlistStore implements WaitlistStore {
   }
 
   async remove(email: string): Promise<number> {
-    return this.run(() => this.deleteByKey.run(emailKey(email)).changes)
+    return this.run(() => this.statements.deleteByKey.run(emailKey(email)).changes)
+  }
+
+  readonly outbox: OutboxStore = {
+    claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
+      const time = now.toISOString()
+      const rows = this.run(() => this.statements.claim.all({ now: time, lease: new Date(now.getTime() + leaseMs).toISOString(), max }) as DeliveryRow[])
+      return rows.map(deliveryFromRow)
+    },
+    complete: async (id: string, now: Date): Promise<void> => {
+      this.run(() => this.statements.complete.run(now.toISOString(), id))
+    },
+    fail: async (id: string, { error, nextAttemptAt }: DeliveryFailure): Promise<void> => {
+      this.run(() =>
+        nextAttemptAt
+          ? this.statements.retryLater.run({ id, error, next: nextAttemptAt.toISOString() })
+          : this.statements.giveUp.run({ id, error }),
+      )
+    },
+    list: async (statuses: readonly DeliveryStatus[]): Promise<Delivery[]> => {
+      const rows = this.run(() => this.db.prepare("SELECT * FROM waitlist_outbox ORDER BY created_at, id").all() as DeliveryRow[])
+      return rows.filter((row) => statuses.includes(row.status)).map(deliveryFromRow)
+    },
+    retry: async (id: string, now: Date): Promise<boolean> =>
+      this.run(() => this.statements.retryFailed.run(now.toISOString(), id).changes > 0),
+    prune: async (now: Date, windowMs: number): Promise<void> => {
+      this.run(() => this.statements.pruneRate.run(now.getTime() - windowMs))
+    },
   }
 
   async close(): Promise<void> {
     this.db.close()
+  }
+}
+
+
+
+/** The statements the store runs, prepared once. */
+function prepareStatements(db: BetterSqlite3.Database) {
+  return {
+    upsertEntry: db.prepare(UPSERT_ENTRY),
+    insertMessage: db.prepare(INSERT_MESSAGE),
+    countDiscard: db.prepare("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'"),
+    deleteByKey: db.prepare("DELETE FROM waitlist_entries WHERE email_key = ?"),
+    recentRate: db.prepare("SELECT COUNT(*) AS n, MIN(at) AS oldest FROM waitlist_rate_events WHERE client = ? AND at > ?"),
+    countRate: db.prepare("INSERT INTO waitlist_rate_events (client, at) VALUES (?, ?)"),
+    pruneRate: db.prepare("DELETE FROM waitlist_rate_events WHERE at <= ?"),
+    queue: db.prepare(`INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at)
+      VALUES (@entryId, @kind, @recipient, @payload, @now, @now)`),
+    confirmationRecord: db.prepare("SELECT confirmed_at, confirm_mails_sent, last_confirm_mail_at FROM waitlist_entries WHERE id = ?"),
+    startConfirmation: db.prepare(`UPDATE waitlist_entries SET confirm_token_hash = @hash, confirm_expires_at = @expires,
+      confirm_mails_sent = confirm_mails_sent + 1, last_confirm_mail_at = @now WHERE id = @id`),
+    addLeaveToken: db.prepare("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES (?, ?)"),
+    byConfirmToken: db.prepare("SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash = ?"),
+    markConfirmed: db.prepare("UPDATE waitlist_entries SET confirmed_at = ? WHERE id = ?"),
+    byLeaveToken: db.prepare("SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = ?"),
+    leave: db.prepare("DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = ?)"),
+    claim: db.prepare(`UPDATE waitlist_outbox SET lease_until = @lease, attempts = attempts + 1
+      WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= @now
+        AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @max)
+      RETURNING *`),
+    complete: db.prepare("UPDATE waitlist_outbox SET status = 'sent', sent_at = ?, lease_until = NULL, payload = '{}', last_error = NULL WHERE id = ?"),
+    retryLater: db.prepare("UPDATE waitlist_outbox SET next_attempt_at = @next, lease_until = NULL, last_error = @error WHERE id = @id"),
+    giveUp: db.prepare("UPDATE waitlist_outbox SET status = 'failed', lease_until = NULL, last_error = @error WHERE id = @id"),
+    retryFailed: db.prepare("UPDATE waitlist_outbox SET status = 'pending', next_attempt_at = ?, attempts = 0, lease_until = NULL WHERE id = ? AND status = 'failed'"),
   }
 }

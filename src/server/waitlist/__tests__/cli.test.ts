@@ -10,7 +10,9 @@ import { parseCsv } from "../../../../test/support/parse-csv"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { ensureProductionBuild } from "../../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
+import { hashLinkToken, newLinkToken } from "../link-tokens"
 import { openWaitlistStore } from "../open-waitlist-store"
+import { NOTHING_TO_DELIVER } from "../plan-deliveries"
 import type { NewWaitlistEntry } from "../waitlist-store"
 
 type Settings = Record<string, string>
@@ -80,9 +82,9 @@ describe.each([
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
     const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt, name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "metadata", "messages"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "{}", history(first)],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, JSON.stringify(eve.metadata), history(second)],
+      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "", "{}", history(first)],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, "", JSON.stringify(eve.metadata), history(second)],
     ])
   })
 
@@ -111,6 +113,50 @@ describe.each([
     await seed(settings, [ana, eve, { ...eve, message: "again" }])
     expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({ code: 0, stdout: "Removed 1 entry for EVE@Example.com\n", stderr: "" })
     expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
+  })
+
+  it("exports the confirmed entries only with `export --confirmed`, with when they confirmed", async () => {
+    const settings = await newStore()
+    const store = openWaitlistStore(settings)
+    const now = new Date()
+    const token = newLinkToken()
+    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenHash: hashLinkToken(token), leaveTokenHash: hashLinkToken(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
+    await store.save(ana)
+    await store.submit({ entry: eve, discard: false, rateLimit: null, plan, now })
+    await store.confirm(hashLinkToken(token), now, () => null)
+    await store.close()
+    const rows = parseCsv((await waitlist(["export", "--confirmed"], settings)).stdout)
+    expect(rows.map((row) => [row[1], row[5]])).toEqual([
+      ["email", "confirmed_at"],
+      [eve.email, now.toISOString()],
+    ])
+  })
+
+  it("lists undelivered and failed deliveries with `outbox`, retries a failed one with `outbox retry <id>`, and `delete` drops them", async () => {
+    const settings = await newStore()
+    expect(await waitlist(["outbox"], settings)).toEqual({ code: 0, stdout: "The outbox is empty: every mail and webhook event was delivered.\n", stderr: "" })
+    const store = openWaitlistStore(settings)
+    const now = new Date()
+    const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
+    await store.submit({ entry: eve, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
+    await store.submit({ entry: ana, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
+    const [failed] = await store.outbox.claim(now, 60_000, 1)
+    await store.outbox.fail(failed?.id ?? "", { error: "550 5.1.1 mailbox\u001b[2J unknown", nextAttemptAt: null, now })
+    await store.close()
+    const listed = await waitlist(["outbox"], settings)
+    const lines = listed.stdout.trimEnd().split("\n").map((line) => line.split("\t"))
+    expect(lines[0]).toEqual(["id", "status", "kind", "recipient", "attempts", "next_try", "last_error"])
+    expect(lines.slice(1).map((line) => line.slice(1, 5))).toEqual([
+      ["failed", "notify", "team@example.com", "1"],
+      ["pending", "notify", "team@example.com", "0"],
+    ])
+    expect(lines[1]?.[6]).toBe("550 5.1.1 mailbox\\u001b[2J unknown")
+    expect(await waitlist(["outbox", "retry", failed?.id ?? ""], settings)).toEqual({ code: 0, stdout: `Delivery ${failed?.id} will be tried again at once by the running server\n`, stderr: "" })
+    const again = await waitlist(["outbox", "retry", failed?.id ?? ""], settings)
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`there is no failed delivery ${failed?.id}`) })
+    await waitlist(["delete", eve.email], settings)
+    await waitlist(["delete", ana.email], settings)
+    expect((await waitlist(["outbox"], settings)).stdout).toMatch(/^The outbox is empty/)
   })
 
   it("exits with 1 and says why when the store cannot be reached", async () => {

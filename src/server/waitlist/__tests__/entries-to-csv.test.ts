@@ -10,11 +10,12 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   metadata: { language: "es" },
   createdAt: "2025-06-01T10:00:00.000Z",
   updatedAt: "2025-06-02T11:30:00.000Z",
+  confirmedAt: null,
   messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: "2025-06-02T11:30:00.000Z" }],
   ...fields,
 })
 
-const HEADER = "name,email,message,created_at,updated_at,metadata,messages"
+const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages"
 
 describe("csvField", () => {
   it("leaves plain text as it is", () => {
@@ -66,9 +67,10 @@ describe("entriesToCsv", () => {
     expect(entriesToCsv([])).toBe(`${HEADER}\r\n`)
   })
 
-  it("writes one row per entry, in order, with the newest message's metadata and every message newest first as JSON", () => {
+  it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata and every message newest first as JSON", () => {
     const bob = entry({
       name: "Bob",
+      confirmedAt: "2025-06-04T09:00:00.000Z",
       email: "bob@example.org",
       message: "Again",
       metadata: {},
@@ -79,9 +81,9 @@ describe("entriesToCsv", () => {
     })
     expect(entriesToCsv([entry(), bob])).toBe(
       `${HEADER}\r\n` +
-        'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,"{""language"":""es""}",' +
+        'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,,"{""language"":""es""}",' +
         '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]"\r\n' +
-        "Bob,bob@example.org,Again,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,{}," +
+        "Bob,bob@example.org,Again,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,2025-06-04T09:00:00.000Z,{}," +
         '"[{""submitted_at"":""2025-06-03T08:00:00.000Z"",""name"":""Bobby"",""message"":""Again""},' +
         '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]"\r\n',
     )
@@ -96,7 +98,7 @@ describe("entriesToCsv", () => {
         const defused = (value: string) => (/^(?:\t|\s*[=+\-@])/.test(value) ? `'${value}` : value)
         expect(parseCsv(entriesToCsv(entries))).toEqual([
           HEADER.split(","),
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt, e.updatedAt, JSON.stringify(e.metadata), "[]"]),
+          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt, e.updatedAt, "", JSON.stringify(e.metadata), "[]"]),
         ])
       }),
       { numRuns: 300 },

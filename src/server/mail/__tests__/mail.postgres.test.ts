@@ -1,0 +1,9 @@
+/**
+ * @jest-environment node
+ */
+import { usePostgresDatabases } from "../../../../test/support/postgres-for-suite"
+import { describeWaitlistMail } from "../../../../test/support/waitlist-mail-behaviour"
+
+const newDatabase = usePostgresDatabases()
+
+describe("the waitlist's mail with the PostgreSQL store", () => describeWaitlistMail(newDatabase))

@@ -1,0 +1,75 @@
+import { randomUUID } from "crypto"
+import { brandColors } from "../../brand/brand-colors"
+import { siteFacts } from "../../config/site-facts"
+import { escapeMarkup } from "../../markup/escape-markup"
+import type { MailSettings } from "./mail-settings"
+import { oneLine, type MailMessage } from "./mail-message"
+import { visitorMailTexts, type VisitorMailTexts } from "./visitor-mail-texts"
+
+/** The two links of a confirmation mail. */
+export type ConfirmationLinks = { confirmUrl: string; leaveUrl: string }
+
+/** `{name}` and the like in a text, filled; the values are plain text. */
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+
+function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
+  const e = escapeMarkup
+  const support = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`
+  const questions = e(texts.questions).replace(e("{supportEmail}"), support)
+  return `<!doctype html>
+<html lang="${e(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><title>${e(texts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:${brandColors.lightBackground};font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1b1f">
+<main style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${brandColors.brand}">${e(siteFacts.appName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${e(fill(texts.greeting, { name }))}</h1>
+<p style="margin:0 0 24px">${e(texts.intro)}</p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
+<p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
+<p style="margin:0 0 16px;font-size:14px">${questions}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>
+</main>
+</body>
+</html>`
+}
+
+/**
+ * The double opt-in mail: plain text and HTML alike, with the button that
+ * opens the confirmation page, the support address, and the headers of
+ * RFC 2369 and RFC 8058 that let a mail client unsubscribe in one click.
+ */
+export function confirmationMail(
+  { name, email, lang }: { name: string; email: string; lang: string },
+  links: ConfirmationLinks,
+  settings: MailSettings,
+  domain: string,
+): MailMessage {
+  const texts = visitorMailTexts(lang)
+  const shownName = oneLine(name, 80)
+  const text = [
+    fill(texts.greeting, { name: shownName }),
+    "",
+    texts.intro,
+    "",
+    `${texts.button}: ${links.confirmUrl}`,
+    "",
+    texts.expiry,
+    "",
+    fill(texts.questions, { supportEmail: siteFacts.supportEmail }),
+    "",
+    `${texts.leave}: ${links.leaveUrl}`,
+  ].join("\n")
+  return {
+    messageId: `<${randomUUID()}@${domain}>`,
+    from: settings.from,
+    to: email,
+    subject: texts.subject,
+    text,
+    html: html(texts, shownName, links, lang),
+    headers: {
+      "List-Unsubscribe": `<${links.leaveUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Auto-Submitted": "auto-generated",
+    },
+  }
+}

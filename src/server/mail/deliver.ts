@@ -1,0 +1,51 @@
+import type { Delivery } from "../waitlist/deliveries"
+import type { MailMessage } from "./mail-message"
+import type { SendMail } from "./mail-transport"
+import type { WebhookSettings } from "./mail-settings"
+import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook"
+
+/** What became of one try: delivered, or failed for now or (`permanent`) for good. */
+export type DeliveryResult = { ok: true } | { ok: false; permanent: boolean; error: string }
+
+/** How long a webhook receiver may take to answer. */
+const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** Whether an SMTP error is a refusal for good: a 5xx reply. */
+const isPermanentSmtp = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode
+  return typeof code === "number" && code >= 500 && code < 600
+}
+
+/** Whether a webhook's answer is a refusal for good: a 4xx other than 408 (timeout) and 429 (slow down). */
+const isPermanentHttp = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+
+/** Makes one try at a delivery of the outbox. Never rejects. */
+export function deliverer(sendMail: SendMail, webhook: WebhookSettings | null, fetchImpl: typeof fetch = fetch) {
+  return async (delivery: Delivery): Promise<DeliveryResult> => {
+    if (delivery.kind !== "webhook") {
+      try {
+        await sendMail(JSON.parse(delivery.payload) as MailMessage)
+        return { ok: true }
+      } catch (error) {
+        return { ok: false, permanent: isPermanentSmtp(error), error: describe(error) }
+      }
+    }
+    if (!webhook) return { ok: false, permanent: true, error: "WAITLIST_WEBHOOK_URL is no longer set" }
+    try {
+      const response = await fetchImpl(delivery.recipient, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signWebhook(webhook.secret, delivery.payload, Math.floor(Date.now() / 1000)) },
+        body: delivery.payload,
+        redirect: "manual",
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      })
+      await response.body?.cancel()
+      if (response.ok) return { ok: true }
+      return { ok: false, permanent: isPermanentHttp(response.status), error: `the webhook answered ${response.status}` }
+    } catch (error) {
+      return { ok: false, permanent: false, error: describe(error) }
+    }
+  }
+}

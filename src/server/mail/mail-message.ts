@@ -1,0 +1,24 @@
+/** A mail as the outbox stores it and nodemailer sends it. */
+export type MailMessage = {
+  /** Stable across retries, so that the rare resend after a crash is recognisable as the same mail. */
+  messageId: string
+  from: string
+  to: string
+  /** Where a reply goes: the visitor, on the team's mail. */
+  replyTo?: { name: string; address: string }
+  subject: string
+  text: string
+  html?: string
+  headers: Record<string, string>
+}
+
+/**
+ * Text safe for one line of a header: line breaks, other control characters
+ * and the invisible ones become spaces, and runs of spaces one. (Nodemailer
+ * encodes what is left; this keeps a name from ever starting a header.)
+ */
+export function oneLine(text: string, max = 120): string {
+  const flat = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ").replace(/ {2,}/g, " ").trim()
+  const chars = Array.from(flat)
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat
+}

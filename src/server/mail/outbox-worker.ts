@@ -1,0 +1,116 @@
+import { nextAttempt, type Delivery } from "../waitlist/deliveries"
+import type { WaitlistStore } from "../waitlist/waitlist-store"
+import type { DeliveryResult } from "./deliver"
+
+export type OutboxWorkerOptions = {
+  store: () => WaitlistStore
+  deliver: (delivery: Delivery) => Promise<DeliveryResult>
+  /** How long a claimed delivery is this instance's alone. */
+  leaseMs: number
+  /** The wait before a failed delivery's first retry. */
+  retryBaseMs: number
+  /** The rate limit's window, whose old counts are pruned. */
+  rateWindowMs: number
+  log: (line: string) => void
+  /** How often the outbox is looked at when nothing wakes the worker. */
+  pollMs?: number
+}
+
+/** How many deliveries one look at the outbox claims. */
+const BATCH = 10
+
+/** How often old rate-limit counts are pruned. */
+const PRUNE_EVERY_MS = 60_000
+
+/**
+ * Delivers the outbox in the background of the server: claims due
+ * deliveries for a lease, makes one try at each, and records the outcome
+ * (sent, retried later with a growing wait, or failed for good). It looks
+ * again at once after a sign-up (wake) and otherwise every second, so a
+ * delivery left by a crashed instance or a failed try is picked up. A
+ * store that cannot be reached is logged once until it comes back.
+ */
+export class OutboxWorker {
+  private running = false
+  private loop: Promise<void> | null = null
+  private timer: NodeJS.Timeout | null = null
+  private woken: (() => void) | null = null
+  private again = false
+  private storeDown = false
+  private lastPrune = 0
+
+  constructor(private readonly options: OutboxWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = this.run()
+  }
+
+  /** Looks at the outbox now: something was just queued. */
+  wake(): void {
+    this.again = true
+    this.woken?.()
+  }
+
+  /** Stops after the deliveries under way; those not finished are left to their lease. */
+  async stop(): Promise<void> {
+    this.running = false
+    this.wake()
+    await this.loop
+  }
+
+  private async run() {
+    while (this.running) {
+      this.again = false
+      let claimed = 0
+      try {
+        claimed = await this.deliverDue()
+        await this.prune()
+        if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
+        this.storeDown = false
+      } catch (error) {
+        if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
+        this.storeDown = true
+      }
+      if (claimed < BATCH && !this.again) await this.sleep(this.options.pollMs ?? 1000)
+    }
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      this.woken = () => {
+        if (this.timer) clearTimeout(this.timer)
+        this.woken = null
+        resolve()
+      }
+      this.timer = setTimeout(() => this.woken?.(), ms)
+      this.timer.unref()
+    })
+  }
+
+  /** Claims one batch and tries each of its deliveries; resolves with how many were claimed. */
+  private async deliverDue(): Promise<number> {
+    const { store, deliver, leaseMs, retryBaseMs, log } = this.options
+    const outbox = store().outbox
+    const claimed = await outbox.claim(new Date(), leaseMs, BATCH)
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const result = await deliver(delivery)
+        const now = new Date()
+        if (result.ok) return outbox.complete(delivery.id, now)
+        const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
+        if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
+        return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+      }),
+    )
+    return claimed.length
+  }
+
+  private async prune() {
+    const now = Date.now()
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return
+    this.lastPrune = now
+    await this.options.store().outbox.prune(new Date(now), this.options.rateWindowMs)
+  }
+}

@@ -1,0 +1,49 @@
+/** What a delivery of the outbox carries: a mail to the team, a confirmation mail to a visitor, or a webhook event. */
+export type DeliveryKind = "notify" | "confirm" | "webhook"
+
+/** Where a delivery stands: waiting (for its first try or a retry), delivered, or given up. */
+export type DeliveryStatus = "pending" | "sent" | "failed"
+
+/** A delivery as the store hands it to the worker and the CLI. */
+export type Delivery = {
+  id: string
+  kind: DeliveryKind
+  /** The address mailed, or the webhook's URL. */
+  recipient: string
+  /** The mail (see MailMessage) or the webhook event, as JSON; emptied once sent, so no link's token outlives it. */
+  payload: string
+  status: DeliveryStatus
+  /** Tries so far, the one under way included. */
+  attempts: number
+  nextAttemptAt: string
+  lastError: string | null
+  createdAt: string
+}
+
+/** A delivery on its way into the outbox, with the entry it is about. */
+export type NewDelivery = { kind: DeliveryKind; recipient: string; payload: string }
+
+/** The outcome of a failed try: tried again at `nextAttemptAt`, or given up for good when that is null. */
+export type DeliveryFailure = { error: string; nextAttemptAt: Date | null; now: Date }
+
+/** How long the outbox keeps trying a delivery before giving up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
+
+/** The longest wait between two tries. */
+export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
+
+/** The wait before the first retry; each next one doubles it, up to MAX_RETRY_DELAY_MS. */
+export const FIRST_RETRY_DELAY_MS = 15_000
+
+/**
+ * When to try a failed delivery again: after `base` (15 s) the first time,
+ * doubling each time up to an hour; never, when the failure is permanent
+ * (an SMTP 5xx, a webhook's 4xx) or the delivery has been failing for
+ * 24 hours.
+ */
+export function nextAttempt(delivery: Pick<Delivery, "attempts" | "createdAt">, now: Date, permanent: boolean, base = FIRST_RETRY_DELAY_MS): Date | null {
+  if (permanent) return null
+  const delay = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** Math.min(30, Math.max(0, delivery.attempts - 1)))
+  const next = new Date(now.getTime() + delay)
+  return next.getTime() - Date.parse(delivery.createdAt) > GIVE_UP_AFTER_MS ? null : next
+}

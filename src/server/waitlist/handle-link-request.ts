@@ -1,0 +1,109 @@
+import { confirmedEvent } from "../mail/webhook-events"
+import { hashLinkToken, isLinkToken } from "./link-tokens"
+import type { WaitlistContext } from "./waitlist-context"
+import { StoreUnavailableError } from "./waitlist-store"
+
+/** What a link of a mail does: confirm the address, or leave the waitlist. */
+export type LinkAction = "confirm" | "leave"
+
+/** A request to a link's Function, as it matters here. */
+export type LinkRequest = {
+  method: string
+  /** The query's `token` and `lang`. */
+  query: Record<string, string>
+  cookies: Record<string, string>
+  body: Buffer | undefined
+}
+
+export type LinkResponse = { status: number; headers: Record<string, string>; body: string }
+
+/** The pages of src/pages/waitlist a link's answer sends the browser to. */
+export const LINK_PAGES = {
+  confirm: "/waitlist/confirm/",
+  confirmed: "/waitlist/confirmed/",
+  leave: "/waitlist/leave/",
+  left: "/waitlist/left/",
+  expired: "/waitlist/link-expired/",
+} as const
+
+/** The cookie that carries a link's token from the GET of the link to the POST of the page's button. */
+const cookieName = (action: LinkAction) => `${action}_token`
+
+/** How long the page's button works after the link was opened. */
+const COOKIE_SECONDS = 3600
+
+/** The body a mail client posts for a one-click unsubscribe (RFC 8058). */
+const ONE_CLICK = "List-Unsubscribe=One-Click"
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
+
+/** The path prefix of a page in a language: none for English (see the site's languages). */
+export type LanguagePrefix = (lang: string | undefined) => string
+
+const redirect = (to: string, headers: Record<string, string> = {}): LinkResponse => ({
+  status: 303,
+  headers: { ...NO_STORE, Location: to, ...headers },
+  body: "",
+})
+
+const plain = (status: number, body: string, headers: Record<string, string> = {}): LinkResponse => ({
+  status,
+  headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", ...headers },
+  body,
+})
+
+const setCookie = (action: LinkAction, token: string) =>
+  `${cookieName(action)}=${token}; Path=/api/; Max-Age=${COOKIE_SECONDS}; HttpOnly; SameSite=Lax`
+const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Path=/api/; Max-Age=0; HttpOnly; SameSite=Lax`
+
+/**
+ * Answers the link of a mail and the button of the page it opens. A GET
+ * changes nothing (mail scanners follow links): it keeps the token in a
+ * cookie for an hour and sends the browser to the page of the link's state,
+ * whose button posts back here. The POST acts: it confirms the address, or
+ * removes the entry with its messages and pending mail, then sends the
+ * browser to the page that says so. A POST of `List-Unsubscribe=One-Click`
+ * with the token in the URL (RFC 8058) leaves at once and answers 200.
+ * An unknown, malformed or expired token gets the page that says the link
+ * expired, with a way to sign up again. The promise never rejects.
+ */
+export async function handleLinkRequest(action: LinkAction, request: LinkRequest, context: WaitlistContext, prefix: LanguagePrefix): Promise<LinkResponse> {
+  try {
+    return await answerLink(action, request, context, prefix(request.query.lang))
+  } catch (error) {
+    const cause = error instanceof StoreUnavailableError ? error.message : String(error)
+    context.log(`waitlist: a ${action} link failed: ${cause}`)
+    return plain(503, "The waitlist is unavailable right now. Please try again in a moment.", { "Retry-After": "5" })
+  }
+}
+
+async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string): Promise<LinkResponse> {
+  const page = (name: keyof typeof LINK_PAGES) => `${lang}${LINK_PAGES[name]}`
+  const store = context.store()
+  if (request.method === "GET" || request.method === "HEAD") {
+    const token = request.query.token
+    if (!isLinkToken(token)) return redirect(page("expired"))
+    const hash = hashLinkToken(token)
+    if (action === "leave") return (await store.canLeave(hash)) ? redirect(page("leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(page("expired"))
+    const state = await store.confirmationState(hash, new Date())
+    if (state === "pending") return redirect(page("confirm"), { "Set-Cookie": setCookie(action, token) })
+    return redirect(page(state === "confirmed" ? "confirmed" : "expired"))
+  }
+  if (request.method !== "POST") return plain(405, "Open the link, then press the button.", { Allow: "GET, HEAD, POST" })
+
+  const fromUrl = request.query.token
+  const token = isLinkToken(fromUrl) ? fromUrl : request.cookies[cookieName(action)]
+  if (!isLinkToken(token)) return redirect(page("expired"))
+  const hash = hashLinkToken(token)
+  const cleared = { "Set-Cookie": clearCookie(action) }
+  if (action === "leave") {
+    const left = await store.leave(hash)
+    if ((request.body?.toString("utf8") ?? "").trim() === ONE_CLICK) return plain(200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
+    return redirect(page(left ? "left" : "expired"), cleared)
+  }
+  const now = new Date()
+  const webhook = context.mail.webhook
+  const state = await store.confirm(hash, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
+  if (state === "confirmed") context.queued()
+  return redirect(page(state === "confirmed" ? "confirmed" : "expired"), cleared)
+}

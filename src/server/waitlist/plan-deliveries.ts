@@ -1,0 +1,37 @@
+import type { NewDelivery } from "./deliveries"
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The least time between two confirmation mails to one address. */
+export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
+
+/** The most confirmation mails one address ever gets. */
+export const MAX_CONFIRMATION_MAILS = 3
+
+/** The confirmation mail a submission would send, with the hashes of its two links' tokens. */
+export type ConfirmationDraft = { mail: NewDelivery; tokenHash: string; leaveTokenHash: string; expiresAt: Date }
+
+/**
+ * What a submission calls for, written in the transaction of its entry: the
+ * mail to the team and the webhook event always (when configured), the
+ * confirmation mail only when the entry may get one (see mayGetConfirmation).
+ */
+export type DeliveryPlan = { notify: NewDelivery | null; webhook: NewDelivery | null; confirmation: ConfirmationDraft | null }
+
+/** A plan that sends nothing. */
+export const NOTHING_TO_DELIVER: DeliveryPlan = { notify: null, webhook: null, confirmation: null }
+
+/** What the store knows of an entry's confirmation mails. */
+export type ConfirmationRecord = { confirmedAt: string | null; mailsSent: number; lastMailAt: string | null }
+
+/**
+ * Whether an entry may be sent a confirmation mail now: never once it is
+ * confirmed, at most MAX_CONFIRMATION_MAILS ever and at most one in any
+ * CONFIRMATION_INTERVAL_MS, so a stranger submitting someone's address
+ * again and again cannot bomb their inbox.
+ */
+export function mayGetConfirmation({ confirmedAt, mailsSent, lastMailAt }: ConfirmationRecord, now: Date): boolean {
+  if (confirmedAt !== null || mailsSent >= MAX_CONFIRMATION_MAILS) return false
+  return lastMailAt === null || now.getTime() - Date.parse(lastMailAt) >= CONFIRMATION_INTERVAL_MS
+}

@@ -1,0 +1,42 @@
+import { confirmationMail } from "../mail/confirmation-mail"
+import type { MailSettings } from "../mail/mail-settings"
+import { teamMail } from "../mail/team-mail"
+import { submittedEvent } from "../mail/webhook-events"
+import { hashLinkToken, newLinkToken } from "./link-tokens"
+import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./plan-deliveries"
+import type { NewWaitlistEntry } from "./waitlist-store"
+
+/** The Functions the links of a mail open (src/api). */
+export const CONFIRM_ROUTE = "/api/waitlist-confirm"
+export const LEAVE_ROUTE = "/api/waitlist-leave"
+
+/** The page language a submission came from (`metadata.locale`), as a link's `lang`; English when it names none. */
+export const submissionLanguage = (metadata: Record<string, unknown>): string =>
+  typeof metadata.locale === "string" && /^[a-z]{2}(?:-[a-z]{2})?$/i.test(metadata.locale) ? metadata.locale.toLowerCase() : "en"
+
+/**
+ * What an accepted submission calls for: the team's mail, the webhook event
+ * when one is configured, and a confirmation mail with two new links (the
+ * store sends it only when the entry may get one). The links' tokens live
+ * only in the mail; the store keeps their hashes.
+ */
+export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
+  const domain = new URL(mail.siteUrl).hostname
+  const confirmToken = newLinkToken()
+  const leaveToken = newLinkToken()
+  const lang = submissionLanguage(entry.metadata)
+  const links = {
+    confirmUrl: `${mail.siteUrl}${CONFIRM_ROUTE}?token=${confirmToken}&lang=${lang}`,
+    leaveUrl: `${mail.siteUrl}${LEAVE_ROUTE}?token=${leaveToken}&lang=${lang}`,
+  }
+  return {
+    notify: { kind: "notify", recipient: mail.notifyTo, payload: JSON.stringify(teamMail(entry, mail, domain)) },
+    webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
+    confirmation: {
+      mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify(confirmationMail({ ...entry, lang }, links, mail, domain)) },
+      tokenHash: hashLinkToken(confirmToken),
+      leaveTokenHash: hashLinkToken(leaveToken),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+    },
+  }
+}

@@ -1,0 +1,94 @@
+import { simpleParser, type ParsedMail } from "mailparser"
+import { SMTPServer } from "smtp-server"
+import { freePort } from "./free-port"
+
+/** A mail the test SMTP server took, parsed, with the envelope it came in. */
+export type ReceivedMail = { parsed: ParsedMail; raw: string; envelopeTo: string[] }
+
+/** How the server answers a mail: takes it, or refuses it with an SMTP reply code. */
+export type SmtpMood = "accept" | { refuse: number }
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests (the `smtp-server` package):
+ * it takes every mail (no TLS, no login) and keeps it parsed, or refuses
+ * them with a chosen code; it can go down and come back on the same port.
+ */
+export class SmtpTestServer {
+  readonly mails: ReceivedMail[] = []
+  mood: SmtpMood = "accept"
+  private server: SMTPServer | null = null
+  private waiting: (() => void)[] = []
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<SmtpTestServer> {
+    const smtp = new SmtpTestServer(await freePort())
+    await smtp.up()
+    return smtp
+  }
+
+  /** The SMTP_URL of the server. */
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`
+  }
+
+  /** Starts listening (again). */
+  async up(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+        stream.on("end", () => {
+          const mood = this.mood
+          if (mood !== "accept") {
+            const error = Object.assign(new Error(`refused for the test (${mood.refuse})`), { responseCode: mood.refuse })
+            return callback(error)
+          }
+          const raw = Buffer.concat(chunks).toString("utf8")
+          void simpleParser(raw).then((parsed) => {
+            this.mails.push({ parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) })
+            this.waiting.splice(0).forEach((wake) => wake())
+            callback()
+          })
+        })
+      },
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      server.listen(this.port, "127.0.0.1", () => resolve())
+    })
+    this.server = server
+  }
+
+  /** Stops listening: a connection is refused, as when the mail server is down. */
+  async down(): Promise<void> {
+    const server = this.server
+    this.server = null
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  /** Resolves with the mails once `count` have arrived in all; rejects after `timeoutMs`. */
+  async waitForMails(count: number, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+    const giveUp = Date.now() + timeoutMs
+    while (this.mails.length < count) {
+      const left = giveUp - Date.now()
+      if (left <= 0) throw new Error(`expected ${count} mails, got ${this.mails.length} in ${timeoutMs} ms`)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left)
+        this.waiting.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    }
+    return this.mails
+  }
+
+  /** The mails sent to this address. */
+  to(address: string): ReceivedMail[] {
+    return this.mails.filter((mail) => mail.envelopeTo.includes(address))
+  }
+}

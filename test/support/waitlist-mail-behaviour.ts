@@ -1,0 +1,279 @@
+import http from "http"
+import { openWaitlistStore } from "../../src/server/waitlist/open-waitlist-store"
+import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
+import { siteFacts } from "../../src/config/site-facts"
+import { freePort } from "./free-port"
+import { startSiteServer, type RunningSite } from "./site-server-process"
+import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
+import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
+
+type Settings = Record<string, string>
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The link of a mail's plain text that opens this Function, on the server under test. */
+function linkIn(mail: ReceivedMail, route: string, site: RunningSite): string {
+  const found = (mail.parsed.text ?? "").match(new RegExp(`https?://\\S+${route}\\?\\S+`))?.[0]
+  if (!found) throw new Error(`no ${route} link in:\n${mail.parsed.text}`)
+  const url = new URL(found)
+  return `${site.url}${url.pathname}${url.search}`
+}
+
+/** Opens a link without following its redirect, as a browser's first step (or a mail scanner) does. */
+async function open(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, { redirect: "manual", ...init })
+  await response.text()
+  return { status: response.status, location: response.headers.get("location"), cookie: response.headers.get("set-cookie") }
+}
+
+const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? ""
+
+/** Polls until `check` passes or the time is up, then checks once more for the error to show. */
+async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000) {
+  const giveUp = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > giveUp) throw error
+      await pause(100)
+    }
+  }
+}
+
+const messageIds = (mails: ReceivedMail[]) => mails.map((mail) => mail.parsed.messageId)
+
+/** The time a test that waits for retries, restarts or an SMTP server coming back may take. */
+const SLOW_TEST_MS = 60_000
+
+/** Settings that make retries and leases short enough for a test. */
+const QUICK = { MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "1500", WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com" }
+
+/**
+ * What the mail of the waitlist must do, run against the production server
+ * with a store (SQLite or PostgreSQL) and a real SMTP server: the team's
+ * mail and the confirmation mail with their headers, the links' pages, the
+ * caps, the honeypot, header injection, one-click leave, an SMTP server
+ * that is down, refuses for now or for good, and a server killed between
+ * commit and delivery.
+ */
+export function describeWaitlistMail(newStore: () => Promise<Settings>): void {
+  let smtp: SmtpTestServer
+  const started: RunningSite[] = []
+  beforeAll(async () => {
+    smtp = await SmtpTestServer.start()
+  })
+  afterAll(async () => {
+    await Promise.all(started.map((site) => site.stop()))
+    await smtp.down()
+  })
+  beforeEach(() => {
+    smtp.mails.length = 0
+    smtp.mood = "accept"
+  })
+
+  async function site(extra: Settings = {}) {
+    const store = await newStore()
+    const settings = { ...store, ...QUICK, SMTP_URL: smtp.url, ...extra }
+    const running = await startSiteServer(settings)
+    started.push(running)
+    return { site: running, settings, store }
+  }
+
+  it("mails the team each accepted message, replying to the visitor, and the visitor a confirmation with a one-click leave", async () => {
+    const { site: running } = await site()
+    const entry = entryFor("ana@example.com", { name: "Ana López", message: "¿Tenéis historias en catalán?", metadata: { ...formMetadata, referrer: "https://news.example/" } })
+    expect((await postJson(running, entry)).text).toBe(ACCEPTED_BODY)
+    await smtp.waitForMails(2)
+    const [team] = smtp.to(siteFacts.supportEmail)
+    const [confirm] = smtp.to("ana@example.com")
+    expect(team?.parsed.subject).toBe("Waitlist: a message from Ana López")
+    expect(team?.parsed.replyTo?.value).toEqual([{ name: "Ana López", address: "ana@example.com" }])
+    expect(team?.parsed.text).toContain("¿Tenéis historias en catalán?")
+    for (const line of ["Time zone: Europe/Madrid", "Browser language: es-ES", "Referrer: https://news.example/", "utm utm_source: newsletter", "Page language: en"]) {
+      expect(team?.parsed.text).toContain(line)
+    }
+    expect(confirm?.parsed.subject).toBe("Confirm your place on the Storyling waitlist")
+    expect(confirm?.parsed.text).toContain("Hi Ana López,")
+    expect(confirm?.parsed.html).toContain("Confirm my address")
+    expect(confirm?.parsed.html).toContain(siteFacts.supportEmail)
+    // Long headers are folded onto a second line (RFC 5322 2.2.3); unfolded, they read as one.
+    const header = (key: string) => confirm?.parsed.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ")
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+    const unsubscribe = header("list-unsubscribe")
+    expect(unsubscribe).toMatch(/^List-Unsubscribe: <https:\/\/storyling\.example\.com\/api\/waitlist-leave\?token=[\w-]{43}&lang=en>$/)
+    expect(confirm?.parsed.messageId).toMatch(/^<[\w-]+@storyling\.example\.com>$/)
+  })
+
+  it("confirms nothing on a GET of the link (a mail scanner), and confirms on the button's POST, once", async () => {
+    const { site: running, settings } = await site()
+    await postJson(running, entryFor("ben@example.com", { name: "Ben" }))
+    await eventually(() => expect(smtp.to("ben@example.com")).toHaveLength(1))
+    const link = linkIn(smtp.to("ben@example.com")[0] as ReceivedMail, "/api/waitlist-confirm", running)
+    const scanned = await open(link)
+    expect(scanned).toMatchObject({ status: 303, location: "/waitlist/confirm/" })
+    const store = openWaitlistStore(settings)
+    try {
+      expect((await store.list())[0]?.confirmedAt).toBeNull()
+      const pressed = await open(`${running.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookiePair(scanned.cookie) } })
+      expect(pressed).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
+      expect((await store.list())[0]?.confirmedAt).toEqual(expect.stringMatching(/^\d{4}-/))
+      expect(await open(link)).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
+      await postJson(running, entryFor("ben@example.com", { name: "Ben", message: "Again" }))
+      await smtp.waitForMails(3)
+      await pause(500)
+      expect(smtp.to("ben@example.com")).toHaveLength(1)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("sends an unknown, forged or missing token to the page that says the link expired", async () => {
+    const { site: running } = await site()
+    for (const route of ["waitlist-confirm", "waitlist-leave"]) {
+      expect(await open(`${running.url}/api/${route}?token=${"A".repeat(43)}`)).toMatchObject({ status: 303, location: "/waitlist/link-expired/" })
+      expect(await open(`${running.url}/api/${route}?token=../../etc`)).toMatchObject({ status: 303, location: "/waitlist/link-expired/" })
+      expect(await open(`${running.url}/api/${route}`, { method: "POST" })).toMatchObject({ status: 303, location: "/waitlist/link-expired/" })
+    }
+  })
+
+  it("answers new, repeat and bot submissions byte for byte alike, mails one confirmation a day at most, and nothing for the honeypot", async () => {
+    const { site: running } = await site()
+    const answers = [
+      await postJson(running, entryFor("cam@example.com")),
+      await postJson(running, entryFor("cam@example.com", { message: "Hello again" })),
+      await postJson(running, entryFor("bot@example.com", { city: "Springfield" })),
+    ]
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set([`201 ${ACCEPTED_BODY}`]))
+    await smtp.waitForMails(3)
+    await pause(1000)
+    expect(smtp.to("cam@example.com")).toHaveLength(1)
+    expect(smtp.to(siteFacts.supportEmail)).toHaveLength(2)
+    expect(smtp.to("bot@example.com")).toHaveLength(0)
+    expect(smtp.mails.some((mail) => (mail.parsed.text ?? "").includes("bot@example.com"))).toBe(false)
+  })
+
+  it("keeps a name's header syntax out of the headers and its markup out of the HTML", async () => {
+    const { site: running } = await site()
+    const refused = await postJson(running, entryFor("dee@example.com", { name: "Dee\r\nBcc: victim@example.com" }))
+    expect(refused.status).toBe(422)
+    await postJson(running, entryFor("dee@example.com", { name: 'Bcc: victim@example.com, <b>"Dee"</b>' }))
+    await smtp.waitForMails(2)
+    expect(smtp.mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual(["dee@example.com", siteFacts.supportEmail].sort())
+    const [confirm] = smtp.to("dee@example.com")
+    expect(confirm?.parsed.headers.has("bcc")).toBe(false)
+    expect(confirm?.parsed.html).toContain("&lt;b&gt;&quot;Dee&quot;&lt;/b&gt;")
+    expect(confirm?.parsed.html).not.toContain("<b>")
+    const [team] = smtp.to(siteFacts.supportEmail)
+    expect(team?.parsed.subject).toBe('Waitlist: a message from Bcc: victim@example.com, <b>"Dee"</b>')
+  })
+
+  it("removes the entry and its pending mail on a one-click POST to List-Unsubscribe, and by the leave page's button", async () => {
+    const { site: running, settings } = await site()
+    await postJson(running, entryFor("eli@example.com"))
+    await postJson(running, entryFor("fay@example.com"))
+    await smtp.waitForMails(4)
+    const leaveOf = (address: string) => linkIn(smtp.to(address)[0] as ReceivedMail, "/api/waitlist-leave", running)
+    const oneClick = await fetch(leaveOf("eli@example.com"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    })
+    expect(oneClick.status).toBe(200)
+    const opened = await open(leaveOf("fay@example.com"))
+    expect(opened).toMatchObject({ status: 303, location: "/waitlist/leave/" })
+    const pressed = await open(`${running.url}/api/waitlist-leave`, { method: "POST", headers: { Cookie: cookiePair(opened.cookie) } })
+    expect(pressed).toMatchObject({ status: 303, location: "/waitlist/left/" })
+    const store = openWaitlistStore(settings)
+    try {
+      expect(await store.count()).toBe(0)
+      expect(await store.outbox.list(["pending", "failed"])).toEqual([])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("delivers each mail once when the SMTP server was down and comes back", async () => {
+    const { site: running } = await site()
+    await smtp.down()
+    try {
+      await postJson(running, entryFor("gus@example.com"))
+      await pause(1500)
+    } finally {
+      await smtp.up()
+    }
+    await smtp.waitForMails(2, 30_000)
+    await pause(1000)
+    expect(smtp.mails).toHaveLength(2)
+    expect(new Set(messageIds(smtp.mails)).size).toBe(2)
+  }, SLOW_TEST_MS)
+
+  it("tries again after an SMTP 4xx, and gives up at once on a 5xx, listing it as failed", async () => {
+    const { site: running, settings } = await site()
+    smtp.mood = { refuse: 451 }
+    await postJson(running, entryFor("hal@example.com"))
+    const store = openWaitlistStore(settings)
+    try {
+      await eventually(async () => expect((await store.outbox.list(["pending"])).some((d) => d.attempts >= 2 && /451/.test(d.lastError ?? ""))).toBe(true))
+      smtp.mood = { refuse: 550 }
+      await eventually(async () => expect((await store.outbox.list(["failed"])).map((d) => d.kind).sort()).toEqual(["confirm", "notify"]))
+      const [failed] = await store.outbox.list(["failed"])
+      expect(failed?.lastError).toMatch(/550/)
+      smtp.mood = "accept"
+      expect(await store.outbox.retry(failed?.id ?? "", new Date())).toBe(true)
+      await smtp.waitForMails(1)
+    } finally {
+      await store.close()
+    }
+  }, SLOW_TEST_MS)
+
+  it("delivers after a restart what was committed before the server was killed", async () => {
+    const { site: first, settings } = await site()
+    await smtp.down()
+    await postJson(first, entryFor("ivy@example.com"))
+    await first.kill()
+    await smtp.up()
+    expect(smtp.mails).toHaveLength(0)
+    const second = await startSiteServer(settings)
+    started.push(second)
+    await smtp.waitForMails(2)
+    expect(smtp.to("ivy@example.com")).toHaveLength(1)
+  }, SLOW_TEST_MS)
+
+  it("posts signed webhook events for a submission and a confirmation, which a receiver can verify", async () => {
+    const secret = "a-webhook-secret-of-the-test"
+    const events: { body: string; valid: boolean }[] = []
+    const receiver = http.createServer((req, res) => {
+      let body = ""
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()))
+      req.on("end", () => {
+        events.push({ body, valid: verifyWebhook(secret, body, String(req.headers[SIGNATURE_HEADER.toLowerCase()] ?? ""), Math.floor(Date.now() / 1000)) })
+        res.writeHead(events.length === 1 ? 503 : 204).end()
+      })
+    })
+    const port = await freePort()
+    await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve))
+    try {
+      const { site: running } = await site({ WAITLIST_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WAITLIST_WEBHOOK_SECRET: secret })
+      await postJson(running, entryFor("jo@example.com", { name: "Jo" }))
+      await smtp.waitForMails(2)
+      const opened = await open(linkIn(smtp.to("jo@example.com")[0] as ReceivedMail, "/api/waitlist-confirm", running))
+      await open(`${running.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookiePair(opened.cookie) } })
+      await eventually(() => expect(events.length).toBeGreaterThanOrEqual(3))
+      expect(events.every((event) => event.valid)).toBe(true)
+      // The receiver refused the first try with a 503: the same event (same id) came again.
+      const parsed = events.map((event) => JSON.parse(event.body) as { id: string; type: string; data: Record<string, unknown> })
+      expect(parsed.map((event) => event.type).sort()).toEqual(["waitlist.confirmed", "waitlist.submitted", "waitlist.submitted"])
+      const submitted = parsed.filter((event) => event.type === "waitlist.submitted")
+      expect(submitted[0]?.id).toBe(submitted[1]?.id)
+      expect(submitted[0]?.data).toMatchObject({ name: "Jo", email: "jo@example.com" })
+      expect(verifyWebhook(secret, events[0]?.body.replace("Jo", "Mo") ?? "", `t=${Math.floor(Date.now() / 1000)},v1=00`, Math.floor(Date.now() / 1000))).toBe(false)
+    } finally {
+      receiver.close()
+    }
+  }, SLOW_TEST_MS)
+
+  it("stops at start with one line when SMTP_URL cannot be parsed", async () => {
+    await expect(startSiteServer({ ...(await newStore()), SMTP_URL: "not a url" })).rejects.toThrow(/SMTP_URL is not a URL/)
+  })
+}

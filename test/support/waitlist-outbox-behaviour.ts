@@ -1,0 +1,174 @@
+import { hashLinkToken, newLinkToken } from "../../src/server/waitlist/link-tokens"
+import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/waitlist/plan-deliveries"
+import type { NewWaitlistEntry, Submission, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+
+const DAY = 24 * 60 * 60 * 1000
+const T0 = new Date("2026-03-01T10:00:00.000Z")
+const at = (ms: number) => new Date(T0.getTime() + ms)
+
+const ana: NewWaitlistEntry = { name: "Ana", email: "ana@example.com", message: "Hola", metadata: { locale: "es" } }
+
+/** A plan as the API makes one, with fresh link tokens; the tokens are returned beside it. */
+function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: DeliveryPlan; confirmToken: string; leaveToken: string } {
+  const confirmToken = newLinkToken()
+  const leaveToken = newLinkToken()
+  return {
+    confirmToken,
+    leaveToken,
+    plan: {
+      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ about: entry.email }) },
+      webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
+      confirmation: {
+        mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
+        tokenHash: hashLinkToken(confirmToken),
+        leaveTokenHash: hashLinkToken(leaveToken),
+        expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+      },
+    },
+  }
+}
+
+const submission = (entry: NewWaitlistEntry, now: Date, fields: Partial<Submission> = {}): Submission => ({
+  entry,
+  discard: false,
+  rateLimit: null,
+  plan: plan(entry, now).plan,
+  now,
+  ...fields,
+})
+
+/** A far-off time by which every delivery is due and every lease over. */
+const LATER = at(400 * DAY)
+
+const kinds = async (store: WaitlistStore) => (await store.outbox.list(["pending"])).map((delivery) => `${delivery.kind} ${delivery.recipient}`).sort()
+
+/**
+ * The outbox, confirmation and rate limit every WaitlistStore must have,
+ * run by each store's test file against a real database.
+ */
+export function describeOutboxBehaviour(openNew: () => Promise<{ store: WaitlistStore; reopen: () => WaitlistStore }>): void {
+  it("queues the team's mail, the webhook event and the confirmation with the entry, and nothing for a bot", async () => {
+    const { store } = await openNew()
+    await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })
+    await store.submit(submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))
+    expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
+    expect(await store.count()).toBe(1)
+  })
+
+  it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {
+    const { store } = await openNew()
+    const confirmations = async () => (await store.outbox.list(["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    await store.submit(submission(ana, T0))
+    await store.submit(submission(ana, at(DAY - 60_000)))
+    expect(await confirmations()).toBe(1)
+    await store.submit(submission(ana, at(DAY)))
+    await store.submit(submission(ana, at(2 * DAY)))
+    await store.submit(submission(ana, at(3 * DAY)))
+    await store.submit(submission(ana, at(30 * DAY)))
+    expect(await confirmations()).toBe(3)
+    const bob = { ...ana, email: "bob@example.com" }
+    const first = plan(bob, T0)
+    await store.submit({ ...submission(bob, T0), plan: first.plan })
+    expect(await store.confirm(hashLinkToken(first.confirmToken), at(1000), () => null)).toBe("confirmed")
+    await store.submit(submission(bob, at(2 * DAY)))
+    expect((await store.outbox.list(["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
+    expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 6 + 2)
+  })
+
+  it("confirms by an unexpired link only, once, queuing the event, and reads the link's state without changing it", async () => {
+    const { store } = await openNew()
+    const { plan: first, confirmToken } = plan(ana, T0)
+    await store.submit({ ...submission(ana, T0), plan: first })
+    const hash = hashLinkToken(confirmToken)
+    expect(await store.confirmationState(hash, at(1000))).toBe("pending")
+    expect(await store.confirmationState(hash, at(1000))).toBe("pending")
+    expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS + 1000))).toBe("expired")
+    expect(await store.confirm(hash, at(CONFIRMATION_TTL_MS + 1000), () => null)).toBe("expired")
+    expect((await store.list())[0]?.confirmedAt).toBeNull()
+    expect(await store.confirmationState(hashLinkToken(newLinkToken()), T0)).toBe("expired")
+    const events: string[] = []
+    const event = (entry: { email: string }) => {
+      events.push(entry.email)
+      return { kind: "webhook" as const, recipient: "https://hooks.example/x", payload: "{}" }
+    }
+    expect(await store.confirm(hash, at(2000), event)).toBe("confirmed")
+    expect(await store.confirm(hash, at(3000), event)).toBe("confirmed")
+    expect(events).toEqual(["ana@example.com"])
+    expect((await store.list())[0]?.confirmedAt).toBe(at(2000).toISOString())
+    expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS * 2))).toBe("confirmed")
+  })
+
+  it("takes an entry off by its leave link with its messages and pending mail, and so does remove", async () => {
+    const { store } = await openNew()
+    const { plan: anaPlan, leaveToken } = plan(ana, T0)
+    await store.submit({ ...submission(ana, T0), plan: anaPlan })
+    await store.submit(submission({ ...ana, email: "cy@example.com" }, T0))
+    await store.submit(submission({ ...ana, email: "di@example.com" }, T0))
+    const hash = hashLinkToken(leaveToken)
+    expect(await store.canLeave(hash)).toBe(true)
+    expect(await store.leave(hash)).toBe(true)
+    expect(await store.canLeave(hash)).toBe(false)
+    expect(await store.leave(hash)).toBe(false)
+    expect(await store.remove("CY@example.com")).toBe(1)
+    expect((await store.list()).map((entry) => entry.email)).toEqual(["di@example.com"])
+    expect(await kinds(store)).toEqual(["confirm di@example.com", "notify team@example.com"])
+  })
+
+  it("claims a due delivery for one worker at a time, and again once its lease ran out", async () => {
+    const { store, reopen } = await openNew()
+    const other = reopen()
+    try {
+      for (let i = 0; i < 10; i++) await store.submit(submission({ ...ana, email: `p${i}@example.com` }, T0))
+      const [mine, theirs] = await Promise.all([store.outbox.claim(at(1000), 60_000, 15), other.outbox.claim(at(1000), 60_000, 15)])
+      const ids = [...(mine ?? []), ...(theirs ?? [])].map((delivery) => delivery.id)
+      expect(ids).toHaveLength(20)
+      expect(new Set(ids).size).toBe(20)
+      expect(await store.outbox.claim(at(30_000), 60_000, 50)).toEqual([])
+      const again = await other.outbox.claim(at(61_001), 60_000, 50)
+      expect(again).toHaveLength(20)
+      expect(again.every((delivery) => delivery.attempts === 2)).toBe(true)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("records a try: sent (its payload emptied), retried later, failed for good, and put back in line on request", async () => {
+    const { store } = await openNew()
+    await store.submit(submission(ana, T0))
+    const [first, second] = await store.outbox.claim(T0, 60_000, 10)
+    if (!first || !second) throw new Error("expected two deliveries")
+    await store.outbox.complete(first.id, at(10))
+    await store.outbox.fail(second.id, { error: "421 try later", nextAttemptAt: at(30_000), now: at(10) })
+    expect(await store.outbox.list(["sent"])).toEqual([expect.objectContaining({ id: first.id, payload: "{}", status: "sent" })])
+    expect(await store.outbox.list(["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000).toISOString() })])
+    expect(await store.outbox.claim(at(29_000), 60_000, 10)).toEqual([])
+    expect(await store.outbox.claim(at(30_000), 60_000, 10)).toHaveLength(1)
+    await store.outbox.fail(second.id, { error: "550 no such user", nextAttemptAt: null, now: at(30_010) })
+    expect(await store.outbox.claim(LATER, 60_000, 10)).toEqual([])
+    expect(await store.outbox.list(["failed"])).toEqual([expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" })])
+    expect(await store.outbox.retry("999999", LATER)).toBe(false)
+    expect(await store.outbox.retry("not an id", LATER)).toBe(false)
+    expect(await store.outbox.retry(second.id, LATER)).toBe(true)
+    expect(await store.outbox.retry(second.id, LATER)).toBe(false)
+    expect(await store.outbox.claim(LATER, 60_000, 10)).toEqual([expect.objectContaining({ id: second.id, attempts: 1 })])
+  })
+
+  it("limits each client in a sliding window, shared by every connection to the store, and tells when to come back", async () => {
+    const { store, reopen } = await openNew()
+    const other = reopen()
+    try {
+      const limited = (client: string, now: Date, email: string) =>
+        submission({ ...ana, email }, now, { rateLimit: { client, limit: 2, windowMs: 60_000 }, plan: NOTHING_TO_DELIVER })
+      expect(await store.submit(limited("1.2.3.4", T0, "a@example.com"))).toEqual({ accepted: true })
+      expect(await other.submit(limited("1.2.3.4", at(10_000), "b@example.com"))).toEqual({ accepted: true })
+      expect(await store.submit(limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({ accepted: false, retryAfterSeconds: 40 })
+      expect(await other.submit(limited("5.6.7.8", at(20_000), "c@example.com"))).toEqual({ accepted: true })
+      expect(await store.submit(limited("1.2.3.4", at(60_001), "d@example.com"))).toEqual({ accepted: true })
+      expect((await store.list()).map((entry) => entry.email).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"])
+      await store.outbox.prune(at(200_000), 60_000)
+      expect(await store.submit(limited("1.2.3.4", at(200_001), "e@example.com"))).toEqual({ accepted: true })
+    } finally {
+      await other.close()
+    }
+  })
+}
