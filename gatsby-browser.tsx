@@ -2,6 +2,6 @@
  * Gatsby Browser APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/
  */
 import type { GatsbyBrowser } from "gatsby"
-import { wrapWithErrorBoundary } from "./src/components/page-error-boundary"
+import { wrapPage } from "./src/components/wrap-page"
 
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => wrapWithErrorBoundary(element)
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => wrapPage(element, props.pageContext)

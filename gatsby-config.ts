@@ -3,6 +3,8 @@
  */
 import type { GatsbyConfig } from "gatsby"
 import { siteFacts } from "./src/config/site-facts"
+import { LANGUAGES, languagePrefix } from "./src/i18n/languages"
+import { sitemapEntry } from "./src/seo/sitemap-entry"
 import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
@@ -37,8 +39,15 @@ const config: GatsbyConfig = {
       resolve: "gatsby-source-filesystem",
       options: { name: "legal", path: `${__dirname}/content/legal` },
     },
-    // sitemap-index.xml and sitemap-0.xml: every page but the 404 page and the pages the links of mails open, at its absolute address.
-    { resolve: "gatsby-plugin-sitemap", options: { excludes: ["/waitlist/*"] } },
+    // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages and the pages the links of mails open,
+    // at its absolute address, with its translations as xhtml:link alternates.
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        excludes: ["/waitlist/*", ...LANGUAGES.map(({ code }) => `${languagePrefix(code)}/waitlist/*`), ...LANGUAGES.map(({ code }) => `${languagePrefix(code)}/404`)],
+        serialize: ({ path }: { path: string }) => sitemapEntry(siteFacts.siteUrl, path),
+      },
+    },
     {
       resolve: "gatsby-plugin-robots-txt",
       options: { host: siteFacts.siteUrl, sitemap: `${siteFacts.siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/", disallow: "/api/" }] },
@@ -48,7 +57,10 @@ const config: GatsbyConfig = {
       options: {
         // Frontmatter dates stay as written, so the build can refuse 2025-02-30 by name (see frontmatter-yaml.ts).
         engines: { yaml: parseFrontmatterYaml },
-        plugins: [{ resolve: "gatsby-remark-site-facts", options: { facts: siteFacts, root: __dirname } }],
+        plugins: [
+          { resolve: "gatsby-remark-site-facts", options: { facts: siteFacts, root: __dirname } },
+          { resolve: "gatsby-remark-localize-links", options: { prefixes: Object.fromEntries(LANGUAGES.map(({ code }) => [code, languagePrefix(code)])) } },
+        ],
       },
     },
   ],

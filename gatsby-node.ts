@@ -13,10 +13,13 @@ import { bundleServer } from "./src/build/bundle-server"
 import { renderBrandFiles } from "./src/build/render-brand-files"
 import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
+import { contentFileLanguage } from "./src/content/content-file-language"
+import { outdatedTranslations } from "./src/content/outdated-translations"
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from "./src/i18n/languages"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string }
 
-const checks: Record<string, (frontmatter: Frontmatter) => string[]> = {
+const checks: Record<string, (frontmatter: Frontmatter, isTranslation: boolean) => string[]> = {
   legal: checkLegalFrontmatter,
   landing: checkLandingFrontmatter,
 }
@@ -31,6 +34,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       title: String!
       description: String
       effectiveDate: Date @dateformat
+      "The English effective date a translation of a legal text follows."
+      translationOf: Date @dateformat
       headline: String
       highlight: String
       subtext: String
@@ -39,6 +44,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type MarkdownRemarkFields {
       kind: String!
       slug: String!
+      "The code of the text's language (see src/i18n/languages.ts)."
+      lang: String!
+      "The file's name without its language: privacy-policy, index."
+      document: String!
     }
     "A script that hydrates one interactive part of a static page (see src/islands/)."
     type Island implements Node {
@@ -49,16 +58,47 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   `)
 }
 
-/** Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed it, and gives it its kind and route. */
+/**
+ * Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed
+ * it, and gives it its kind, language and route: `privacy-policy.es.md` is
+ * the Spanish privacy policy, at /es/privacy-policy.
+ */
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== "MarkdownRemark" || !node.parent) return
   const file = getNode(node.parent) as FileNode | undefined
   const kind = file?.sourceInstanceName ?? "unknown"
   const where = `content/${kind}/${file?.relativePath ?? "?"}`
+  const { document, lang, problem } = contentFileLanguage(file?.name ?? "")
+  if (problem) reporter.panicOnBuild(`${where}: ${problem}`)
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
-  for (const problem of checks[kind]?.(frontmatter) ?? []) reporter.panicOnBuild(`${where}: ${problem}`)
+  for (const found of checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []) reporter.panicOnBuild(`${where}: ${found}`)
   actions.createNodeField({ node, name: "kind", value: kind })
-  actions.createNodeField({ node, name: "slug", value: kind === "legal" ? `/${file?.name}` : "/" })
+  actions.createNodeField({ node, name: "lang", value: lang })
+  actions.createNodeField({ node, name: "document", value: document })
+  actions.createNodeField({ node, name: "slug", value: localizedPath(lang, kind === "legal" ? `/${document}` : "/") })
+}
+
+type PageContext = { lang?: string }
+
+/**
+ * Every page of src/pages in every language: the English page keeps its
+ * path, the others get their prefix (/es/contact), and each knows its
+ * language from its context. A language's 404 page answers every unknown
+ * path under its prefix.
+ */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
+  if ((page.context as PageContext).lang || page.path.startsWith("/dev-404-page")) return
+  actions.deletePage(page)
+  const isNotFound = page.path === "/404/" || page.path === "/404.html" || page.path === "/404"
+  for (const { code } of LANGUAGES) {
+    if (code !== DEFAULT_LANGUAGE && page.path === "/404.html") continue
+    actions.createPage({
+      ...page,
+      path: localizedPath(code, page.path),
+      matchPath: isNotFound && code !== DEFAULT_LANGUAGE ? `${localizedPath(code, "")}/*` : page.matchPath,
+      context: { ...page.context, lang: code },
+    })
+  }
 }
 
 /**
@@ -86,6 +126,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           id
           fields {
             slug
+            lang
+            document
+          }
+          frontmatter {
+            effectiveDate
+            translationOf
           }
         }
       }
@@ -95,13 +141,16 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     reporter.panicOnBuild("Could not query the legal documents", result.errors)
     return
   }
-  for (const { id, fields } of result.data.allMarkdownRemark.nodes) {
+  const documents = result.data.allMarkdownRemark.nodes
+  for (const { id, fields } of documents) {
     actions.createPage({
       path: fields.slug,
       component: path.resolve("src/templates/legal-page.tsx"),
-      context: { id },
+      context: { id, lang: fields.lang, document: fields.document },
     })
   }
+  const outdated = outdatedTranslations(documents.map(({ fields, frontmatter }) => ({ ...fields, ...frontmatter })))
+  if (outdated.length > 0) reporter.warn(`Outdated translations of legal texts:\n${outdated.map((line) => `  ${line}`).join("\n")}`)
 }
 
 /** No source maps in the production build: they would publish the text of src/. */
@@ -112,7 +161,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   const result = await graphql<Queries.BuiltSiteQuery>(`
     query BuiltSite {
-      markdownRemark(fields: { kind: { eq: "landing" } }) {
+      markdownRemark(fields: { kind: { eq: "landing" }, lang: { eq: "en" } }) {
         frontmatter {
           headline
           highlight

@@ -1,16 +1,16 @@
 /**
  * Gatsby Server Rendering APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-ssr/
- * `<html lang>`, the small inline scripts every page runs, and, in the
- * production build, pages without Gatsby's client runtime.
+ * The small inline scripts every page runs, each page's language, and, in
+ * the production build, pages without Gatsby's client runtime. (`<html lang>`
+ * comes from each page's Head, see Seo.)
  */
 import type { GatsbySSR } from "gatsby"
-import { wrapWithErrorBoundary } from "./src/components/page-error-boundary"
+import { wrapPage } from "./src/components/wrap-page"
 import { siteFacts } from "./src/config/site-facts"
 import { PAGE_SCRIPTS } from "./src/ssr/page-scripts"
 import { isRuntimeHeadComponent, isRuntimePostBodyComponent } from "./src/ssr/without-client-runtime"
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents, setPostBodyComponents }) => {
-  setHtmlAttributes({ lang: "en" })
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, setPostBodyComponents }) => {
   const { head, postBody } = PAGE_SCRIPTS
   setHeadComponents([<script key={head.key} dangerouslySetInnerHTML={{ __html: head.text }} />])
   setPostBodyComponents([<script key={postBody.key} dangerouslySetInnerHTML={{ __html: postBody.text }} />])
@@ -28,4 +28,4 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
   replacePostBodyComponents(getPostBodyComponents().filter((node) => !isRuntimePostBodyComponent(node)))
 }
 
-export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => wrapWithErrorBoundary(element)
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => wrapPage(element, props.pageContext)

@@ -180,6 +180,8 @@ async function main() {
   const pages = await measurePages([
     { label: "ours /", url: `http://127.0.0.1:${oursPort}/` },
     { label: "ours /contact", url: `http://127.0.0.1:${oursPort}/contact` },
+    { label: "ours /es", url: `http://127.0.0.1:${oursPort}/es` },
+    { label: "ours /ja", url: `http://127.0.0.1:${oursPort}/ja` },
     { label: "peer", url: `http://127.0.0.1:${peerPort}/` },
     { label: "limit", url: `http://127.0.0.1:${limitPort}/` },
   ])

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need and this machine lacks:
-# Chromium for the browser suite, PostgreSQL for the store's tests.
+# Chromium for the browser suite (with Noto's CJK fonts, so the Japanese
+# pages render as phones show them), PostgreSQL for the store's tests.
 # `.ci/run` runs it on a fresh machine; the test suites run it (as root)
 # when they find a package missing, so `npm test` works from a clean clone.
 # Usage: scripts/install-system-packages.sh [chromium] [postgresql]   (default: both)
@@ -12,7 +13,10 @@ wanted=("$@")
 need=()
 for package in "${wanted[@]}"; do
   case "$package" in
-    chromium) command -v chromium >/dev/null 2>&1 || need+=(chromium) ;;
+    chromium)
+      command -v chromium >/dev/null 2>&1 || need+=(chromium)
+      fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
+      ;;
     postgresql) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql) ;;
     *) echo "install-system-packages: unknown package $package" >&2; exit 2 ;;
   esac

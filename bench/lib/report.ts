@@ -40,14 +40,20 @@ const ROWS: Row[] = [
   { name: "Requests", pick: (r) => median(r.map((x) => x.requests)), show: (v) => String(Math.round(v)) },
 ]
 
-/** The page table: one column per page (ours /, ours /contact, peer, limit), then each of ours against the peer and the limit. */
+/**
+ * The page table: one column per page (ours /, ours /contact, ours /es,
+ * ours /ja, peer, limit), then each of ours against the peer and the limit,
+ * and the Spanish and Japanese home pages against the English one.
+ */
 export function pageTable(series: PageSeries[]): string {
-  const [home, contact, peer, limit] = series
+  const [home, contact, spanish, japanese, peer, limit] = series
   const ratios: [string, PageSeries | undefined, PageSeries | undefined][] = [
     ["/ ÷ peer", home, peer],
     ["/ ÷ limit", home, limit],
     ["/contact ÷ peer", contact, peer],
     ["/contact ÷ limit", contact, limit],
+    ["/es ÷ /", spanish, home],
+    ["/ja ÷ /", japanese, home],
   ]
   const head = `| | ${series.map((s) => s.label).join(" | ")} | ${ratios.map(([name]) => name).join(" | ")} |`
   const rule = `|---|${[...series, ...ratios].map(() => "---:").join("|")}|`

@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test"
-import { CONTACT_FORM_READY_MARK } from "../../src/islands/ready-marks"
+import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/islands/ready-marks"
 
 /**
  * Does the open page run React (Preact) in the browser? In the build only
@@ -23,10 +23,13 @@ export async function runsReact(page: Page): Promise<boolean> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState("load")
   if (!(await runsReact(page))) return
-  await page.waitForFunction((formReady) => {
-    const mark = document.querySelector("form[aria-label='Contact us']") ? formReady : "onInitialClientRender"
-    return performance.getEntriesByName(mark).length > 0
-  }, CONTACT_FORM_READY_MARK)
+  await page.waitForFunction(
+    ({ formReady, islandId }) => {
+      const mark = document.getElementById(islandId)?.querySelector("form") ? formReady : "onInitialClientRender"
+      return performance.getEntriesByName(mark).length > 0
+    },
+    { formReady: CONTACT_FORM_READY_MARK, islandId: CONTACT_FORM_ISLAND_ID },
+  )
 }
 
 /** Opens a page and waits until it is ready (hydrated, where React runs). */

@@ -1,6 +1,9 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
 import { IslandScript } from "./island-script"
+import { contactFormTexts, CONTACT_FORM_TEXTS_ID } from "../i18n/contact-form-texts"
+import { useLanguage } from "../i18n/language-context"
+import { jsonLdText } from "../seo/structured-data"
 
 /**
  * The one interactive part of the site. In the production build the rest
@@ -9,8 +12,12 @@ import { IslandScript } from "./island-script"
  * `Island` node (see gatsby-node's sourceNodes): the script's hashed name
  * is data of this page, so a changed island renders the page anew. Under
  * `gatsby develop` there is no such node, and the form hydrates with the page.
+ * The form's texts in the page's language travel as a JSON data block,
+ * which the island reads before it hydrates.
  */
 export function ContactFormIsland() {
+  const { lang } = useLanguage()
+  const texts = contactFormTexts(lang)
   const data = useStaticQuery<Queries.ContactFormIslandQuery>(graphql`
     query ContactFormIsland {
       island(name: { eq: "contact-form" }) {
@@ -22,8 +29,9 @@ export function ContactFormIsland() {
   return (
     <>
       <div id={CONTACT_FORM_ISLAND_ID}>
-        <ContactFormIslandContent />
+        <ContactFormIslandContent texts={texts} />
       </div>
+      <script type="application/json" id={CONTACT_FORM_TEXTS_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }} />
       {src && <IslandScript src={src} />}
     </>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { CONTACT_MESSAGES, hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
+import type { ContactFormTexts } from "../i18n/contact-form-texts"
+import { hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
 import { CONTACT_FORM_READY_MARK } from "../islands/ready-marks"
 import { gatherMetadata } from "../waitlist/gather-metadata"
 import { sendToWaitlist } from "../waitlist/send-to-waitlist"
@@ -19,20 +20,17 @@ const typedBeforeHydration = (form: HTMLFormElement | null): Fields => {
   return { name: read("name"), email: read("email"), message: read("message"), city: read("city") }
 }
 
-/** The words shown under a field for a problem the rules found. */
-const messageOf = (problem: ContactErrors[keyof ContactErrors]) => (problem ? CONTACT_MESSAGES[problem] : undefined)
+/** The words shown under a field for a problem the rules found, in the page's language. */
+const messageOf = (texts: ContactFormTexts, problem: ContactErrors[keyof ContactErrors]) => (problem ? texts[`form.${problem}`] : undefined)
 
-/** The toasts of spec §8, word for word. */
-export const CONTACT_TOASTS = {
-  success: { title: "Message sent!", description: "We'll get back to you as soon as possible." },
-  failure: { title: "An error occurred.", description: "Unable to send your message. Please try again later." },
-} as const
-
-/** Shows the toast of an outcome (5 s, closable), loading react-toastify first if it is not there yet. */
-const notify = (outcome: "success" | "error") =>
+/** Shows the toast of an outcome (5 s, closable) in the page's language, loading react-toastify first if it is not there yet. */
+const notify = (texts: ContactFormTexts, outcome: "success" | "failure") =>
   loadToastify().then(
     ({ toast }) =>
-      void toast[outcome](<ToastMessage {...CONTACT_TOASTS[outcome === "success" ? "success" : "failure"]} />, { autoClose: 5000 }),
+      void toast[outcome === "success" ? "success" : "error"](
+        <ToastMessage title={texts[`toast.${outcome}.title`]} description={texts[`toast.${outcome}.description`]} />,
+        { autoClose: 5000 },
+      ),
     (error: unknown) => console.error(error),
   )
 
@@ -41,9 +39,10 @@ const notify = (outcome: "success" | "error") =>
  * attempt, sends nothing while an error stands, and posts the entry with the
  * metadata gathered when the page loaded. On success the fields are cleared;
  * on failure they stay, so nothing typed is lost, not even what was typed
- * before the page's script ran.
+ * before the page's script ran. Every word it shows comes from `texts`, the
+ * page's language.
  */
-export function ContactForm() {
+export function ContactForm({ texts }: { texts: ContactFormTexts }) {
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [errors, setErrors] = useState<ContactErrors>({})
   const [submitting, setSubmitting] = useState(false)
@@ -86,23 +85,23 @@ export function ContactForm() {
       const gathered = metadata.current ?? gatherMetadata()
       await sendToWaitlist({ ...fields, metadata: { ...gathered, timestamp: new Date().toISOString() } })
       setFields(EMPTY)
-      notify("success")
+      notify(texts, "success")
     } catch (error) {
       console.error(error)
-      notify("error")
+      notify(texts, "failure")
     } finally {
       setSubmitting(false)
     }
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Contact us" sx={{ display: "grid", gap: 5, position: "relative" }}>
-      <FormField id="name" label="Name" value={fields.name} onChange={update("name")} error={messageOf(errors.name)} autoComplete="name" inputRef={inputs.name} />
-      <FormField id="email" label="Email" type="email" value={fields.email} onChange={update("email")} error={messageOf(errors.email)} autoComplete="email" inputRef={inputs.email} />
-      <FormField id="message" label="Message" multiline value={fields.message} onChange={update("message")} error={messageOf(errors.message)} inputRef={inputs.message} />
+    <form ref={form} onSubmit={submit} noValidate aria-label={texts["form.label"]} sx={{ display: "grid", gap: 5, position: "relative" }}>
+      <FormField id="name" label={texts["form.name"]} value={fields.name} onChange={update("name")} error={messageOf(texts, errors.name)} autoComplete="name" inputRef={inputs.name} />
+      <FormField id="email" label={texts["form.email"]} type="email" value={fields.email} onChange={update("email")} error={messageOf(texts, errors.email)} autoComplete="email" inputRef={inputs.email} />
+      <FormField id="message" label={texts["form.message"]} multiline value={fields.message} onChange={update("message")} error={messageOf(texts, errors.message)} inputRef={inputs.message} />
       <Honeypot value={fields.city} onChange={update("city")} />
       <button type="submit" disabled={!ready || submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
-        {submitting ? "Sending…" : "Send"}
+        {submitting ? texts["form.sending"] : texts["form.send"]}
       </button>
     </form>
   )

@@ -2,10 +2,13 @@ import { Link } from "gatsby"
 import { siteFacts } from "../config/site-facts"
 import { Container } from "../elements/container"
 import { CopyrightYear } from "./copyright-year"
+import { LanguageSwitcher } from "./language-switcher"
 import { LogoMark } from "./logo-mark"
+import { useLanguage } from "../i18n/language-context"
 
-/** The site footer: support address, logo mark, copyright line and the legal links. */
-export function Footer() {
+/** The site footer: support address, logo mark, copyright line, the legal links and the language switcher. */
+export function Footer({ pathname }: { pathname: string }) {
+  const { t, path } = useLanguage()
   return (
     <footer sx={{ borderTop: "1px solid", borderColor: "border", py: 6, mt: 8 }}>
       <Container
@@ -17,7 +20,7 @@ export function Footer() {
           justifyItems: ["start", null, null, "stretch"],
         }}
       >
-        <a href="/#" aria-label={`${siteFacts.appName} home`} sx={{ display: "inline-block", width: "fit-content", borderRadius: "small" }}>
+        <a href={`${path("/")}#`} aria-label={t("logo.homeLabel", { appName: siteFacts.appName })} sx={{ display: "inline-block", width: "fit-content", borderRadius: "small" }}>
           <LogoMark size={40} />
         </a>
         <div sx={{ display: "grid", gap: 1 }}>
@@ -28,14 +31,15 @@ export function Footer() {
             © <CopyrightYear /> {siteFacts.companyName}
           </p>
         </div>
-        <nav aria-label="Legal" sx={{ display: "flex", flexWrap: "wrap", gap: 4 }}>
-          <Link to="/privacy-policy" sx={{ variant: "links.nav" }}>
-            Privacy Policy
+        <nav aria-label={t("footer.legalLabel")} sx={{ display: "flex", flexWrap: "wrap", gap: 4 }}>
+          <Link to={path("/privacy-policy")} sx={{ variant: "links.nav" }}>
+            {t("footer.privacy")}
           </Link>
-          <Link to="/terms-and-conditions" sx={{ variant: "links.nav" }}>
-            Terms of Service
+          <Link to={path("/terms-and-conditions")} sx={{ variant: "links.nav" }}>
+            {t("footer.terms")}
           </Link>
         </nav>
+        <LanguageSwitcher pathname={pathname} />
       </Container>
     </footer>
   )

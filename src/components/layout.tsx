@@ -16,7 +16,7 @@ export function Layout({ children, pathname }: LayoutProps) {
       <main id="content" tabIndex={-1} sx={{ flex: "1 0 auto", "&:focus": { outline: "none" } }}>
         <ErrorBoundary fallback={(message) => <ErrorNotice detail={message} />}>{children}</ErrorBoundary>
       </main>
-      <Footer />
+      <Footer pathname={pathname} />
     </div>
   )
 }

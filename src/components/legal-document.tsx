@@ -1,14 +1,23 @@
+import type { ReactNode } from "react"
 import { Container } from "../elements/container"
 
-type LegalDocumentProps = { title: string; effectiveDate: string; html: string }
+type LegalDocumentProps = {
+  title: string
+  /** "Effective May 25, 2025", in the page's language. */
+  effective: string
+  html: string
+  /** What a translation says above its text: that English prevails, or that it follows an older version. */
+  notices?: ReactNode
+}
 
 /** A legal text from content/legal, set for reading. */
-export function LegalDocument({ title, effectiveDate, html }: LegalDocumentProps) {
+export function LegalDocument({ title, effective, html, notices }: LegalDocumentProps) {
   return (
     <Container as="article" sx={{ pt: [5, null, 7] }}>
       <div sx={{ maxWidth: "prose" }}>
         <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{title}</h1>
-        <p sx={{ variant: "text.small", mt: 3 }}>Effective {effectiveDate}</p>
+        <p sx={{ variant: "text.small", mt: 3 }}>{effective}</p>
+        {notices}
         <div
           sx={{
             fontSize: [2, null, 3],

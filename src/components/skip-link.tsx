@@ -1,5 +1,7 @@
+import { useLanguage } from "../i18n/language-context"
 /** A link for keyboard users to jump past the header, visible only when focused. */
 export function SkipLink() {
+  const { t } = useLanguage()
   return (
     <a
       href="#content"
@@ -13,7 +15,7 @@ export function SkipLink() {
         "&:focus": { transform: "none" },
       }}
     >
-      Skip to content
+      {t("skipLink")}
     </a>
   )
 }

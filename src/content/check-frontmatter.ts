@@ -16,17 +16,24 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 const missing = (frontmatter: Frontmatter, field: string) => text(frontmatter[field]) === ""
 const noField = (field: string) => `it has no \`${field}\` in its frontmatter`
 
+/** The problem of a date field, if it is missing or not a real date written as YYYY-MM-DD. */
+function dateProblem(frontmatter: Frontmatter, field: string): string[] {
+  const date = frontmatter[field]
+  if (date === undefined || date === null || date === "") return [noField(field)]
+  if (!isRealIsoDate(date)) return [`its \`${field}\` "${String(date)}" is not a real date written as YYYY-MM-DD`]
+  return []
+}
+
 /**
  * The checks a legal document must pass before the site builds: a title and
- * an effective date that exists, written as YYYY-MM-DD. Returns the problems
- * found, each a sentence; an empty list means the file is fine.
+ * an effective date that exists, written as YYYY-MM-DD; a translation names
+ * instead, as `translationOf`, the English effective date it follows.
+ * Returns the problems found, each a sentence; an empty list means the file is fine.
  */
-export function checkLegalFrontmatter(frontmatter: Frontmatter): string[] {
+export function checkLegalFrontmatter(frontmatter: Frontmatter, isTranslation = false): string[] {
   const problems: string[] = []
   if (missing(frontmatter, "title")) problems.push(noField("title"))
-  const date = frontmatter.effectiveDate
-  if (date === undefined || date === null || date === "") problems.push(noField("effectiveDate"))
-  else if (!isRealIsoDate(date)) problems.push(`its \`effectiveDate\` "${String(date)}" is not a real date written as YYYY-MM-DD`)
+  problems.push(...dateProblem(frontmatter, isTranslation ? "translationOf" : "effectiveDate"))
   return problems
 }
 

@@ -43,7 +43,8 @@ const theme: Theme = {
     },
   },
   fonts: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // The system's own fonts, no download; the Japanese ones of each platform follow the Latin ones.
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, sans-serif',
     heading: "inherit",
   },
   fontSizes: [12, 14, 16, 18, 20, 24, 32, 40, 48, 56, 64],
@@ -144,6 +145,11 @@ const theme: Theme = {
       color: "text",
       bg: "background",
       WebkitTextSizeAdjust: "100%",
+      // Long words (German compounds) break, hyphenated where the browser knows the page's language, rather than scroll the page sideways.
+      overflowWrap: "break-word",
+      hyphens: "auto",
+      // Japanese breaks between phrases, not inside a word, where the browser can tell them (other languages are unaffected).
+      wordBreak: "auto-phrase",
       "*, *::before, *::after": { boxSizing: "border-box" },
       body: { margin: 0 },
       "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },

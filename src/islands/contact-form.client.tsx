@@ -9,13 +9,15 @@ import { hydrateRoot } from "react-dom/client"
 import { ThemeUIProvider } from "theme-ui"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "../components/contact-form-island-content"
 import theme from "../gatsby-plugin-theme-ui"
+import { CONTACT_FORM_TEXTS_ID, type ContactFormTexts } from "../i18n/contact-form-texts"
 
 const container = document.getElementById(CONTACT_FORM_ISLAND_ID)
-if (container) {
+const texts = document.getElementById(CONTACT_FORM_TEXTS_ID)?.textContent
+if (container && texts) {
   hydrateRoot(
     container,
     <ThemeUIProvider theme={theme}>
-      <ContactFormIslandContent />
+      <ContactFormIslandContent texts={JSON.parse(texts) as ContactFormTexts} />
     </ThemeUIProvider>,
   )
 }

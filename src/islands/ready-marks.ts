@@ -1,2 +1,5 @@
 /** The performance mark the contact form sets once it has taken over from the server-rendered HTML and 'Send' works. */
 export const CONTACT_FORM_READY_MARK = "contact-form-ready"
+
+/** The element the contact form's island hydrates (src/islands/contact-form.client.tsx), which the tests find it by. */
+export const CONTACT_FORM_ISLAND_ID = "contact-form-island"

@@ -5,6 +5,8 @@ import { Seo } from "../components/seo"
 import { StructuredData } from "../components/structured-data"
 import { siteFacts } from "../config/site-facts"
 import { landingStructuredData } from "../seo/structured-data"
+import { languageOf } from "../i18n/languages"
+import type { PageContext } from "../i18n/page-context"
 
 export default function IndexPage({ data, location }: PageProps<Queries.LandingPageQuery>) {
   const copy = data.markdownRemark?.frontmatter
@@ -20,19 +22,19 @@ export default function IndexPage({ data, location }: PageProps<Queries.LandingP
   )
 }
 
-export const Head: HeadFC<Queries.LandingPageQuery> = ({ data, location }) => (
+export const Head: HeadFC<Queries.LandingPageQuery, PageContext> = ({ data, location, pageContext }) => (
   <Seo
     title={data.markdownRemark?.frontmatter.title}
     description={data.markdownRemark?.frontmatter.description ?? undefined}
     pathname={location.pathname}
   >
-    <StructuredData data={landingStructuredData(siteFacts)} />
+    <StructuredData data={landingStructuredData(siteFacts, languageOf(pageContext.lang))} />
   </Seo>
 )
 
 export const query = graphql`
-  query LandingPage {
-    markdownRemark(fields: { kind: { eq: "landing" } }) {
+  query LandingPage($lang: String!) {
+    markdownRemark(fields: { kind: { eq: "landing" }, lang: { eq: $lang } }) {
       frontmatter {
         title
         headline

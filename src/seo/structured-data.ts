@@ -1,5 +1,8 @@
 import { brandFiles, manifestIcons } from "../brand/brand-files"
 import type { SiteFacts } from "../config/site-facts"
+import type { Language } from "../i18n/languages"
+import { localizedPath } from "../i18n/languages"
+import { translate } from "../i18n/messages"
 import { pageUrl } from "./page-url"
 
 type StructuredDataFacts = Pick<
@@ -11,9 +14,11 @@ type StructuredDataFacts = Pick<
  * The landing page's JSON-LD (https://schema.org): the app as a
  * `MobileApplication`, free to install on iOS and Android from its two store
  * listings, and the `Organization` that publishes it with its support
- * address. It states nothing we do not have, so no ratings or reviews.
+ * address, described in the page's language (`inLanguage`). It states
+ * nothing we do not have, so no ratings or reviews.
  */
-export function landingStructuredData(facts: StructuredDataFacts) {
+export function landingStructuredData(facts: StructuredDataFacts, language: Pick<Language, "code" | "htmlLang" | "name">) {
+  const home = pageUrl(facts.siteUrl, localizedPath(language.code, "/"))
   const organizationId = `${pageUrl(facts.siteUrl, "/")}#organization`
   const [largestIcon] = manifestIcons.filter(({ purpose }) => purpose === "any").sort((a, b) => b.size - a.size)
   return {
@@ -30,15 +35,16 @@ export function landingStructuredData(facts: StructuredDataFacts) {
           "@type": "ContactPoint",
           contactType: "customer support",
           email: facts.supportEmail,
-          url: pageUrl(facts.siteUrl, "/contact"),
+          url: pageUrl(facts.siteUrl, localizedPath(language.code, "/contact")),
           availableLanguage: "English",
         },
       },
       {
         "@type": "MobileApplication",
         name: facts.appName,
-        description: facts.description,
-        url: pageUrl(facts.siteUrl, "/"),
+        description: translate(language.code, "site.description"),
+        inLanguage: language.htmlLang,
+        url: home,
         image: pageUrl(facts.siteUrl, brandFiles.shareImage),
         applicationCategory: "EducationalApplication",
         operatingSystem: "iOS, Android",

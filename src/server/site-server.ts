@@ -2,6 +2,7 @@ import fs from "fs"
 import http from "http"
 import path from "path"
 import compression from "compression"
+import { DEFAULT_LANGUAGE, LANGUAGES, splitLanguage } from "../i18n/languages"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { cacheControlFor } from "./cache-policy"
 import { answerClientError } from "./client-error"
@@ -40,8 +41,13 @@ export function createSiteServer({ root, headers = {}, functions }: SiteServerOp
 
   // Pages and assets are gzipped (the API's answers are a few bytes and skip it).
   app.use(compression())
-  const notFound = (_req: Request, res: Response, next: NextFunction) => {
-    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(notFoundPage, (error) => error && next(error))
+  // An unknown path under a language's prefix gets that language's error page.
+  const notFoundPages = new Map(
+    LANGUAGES.filter(({ code }) => code !== DEFAULT_LANGUAGE).map(({ code }) => [code, path.join(publicDir, code, "404", "index.html")]),
+  )
+  const notFound = (req: Request, res: Response, next: NextFunction) => {
+    const page = notFoundPages.get(splitLanguage(req.path).code) ?? notFoundPage
+    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(page, (error) => error && next(error))
   }
   // The build's internals (source maps, webpack's statistics) are not the site's.
   app.use((req: Request, res: Response, next: NextFunction) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))

@@ -2,18 +2,40 @@ import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { Layout } from "../components/layout"
 import { LegalDocument } from "../components/legal-document"
 import { Seo } from "../components/seo"
+import { TranslationNotice } from "../components/translation-notice"
+import { isOutdated } from "../content/outdated-translations"
+import { formatDate } from "../i18n/format-date"
+import { useLanguage } from "../i18n/language-context"
 
+/**
+ * A legal text in one language. A translation shows the date of the English
+ * version it follows, says that English prevails, and says so louder when
+ * the English text has changed since.
+ */
 export default function LegalPage({ data, location }: PageProps<Queries.LegalPageQuery>) {
+  const { lang, t } = useLanguage()
   const document = data.markdownRemark
+  const english = data.english
+  if (!document) return null
+  const translationOf = document.frontmatter.translationOf
+  const shownDate = translationOf ?? document.frontmatter.effectiveDate ?? ""
   return (
     <Layout pathname={location.pathname}>
-      {document && (
-        <LegalDocument
-          title={document.frontmatter.title}
-          effectiveDate={document.frontmatter.effectiveDate ?? ""}
-          html={document.html ?? ""}
-        />
-      )}
+      <LegalDocument
+        title={document.frontmatter.title}
+        effective={t("legal.effective", { date: formatDate(lang, shownDate) })}
+        html={document.html ?? ""}
+        notices={
+          translationOf &&
+          english && (
+            <TranslationNotice
+              englishPath={english.fields.slug}
+              translationOf={translationOf}
+              outdated={isOutdated(translationOf, english.frontmatter.effectiveDate)}
+            />
+          )
+        }
+      />
     </Layout>
   )
 }
@@ -27,13 +49,22 @@ export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
 )
 
 export const query = graphql`
-  query LegalPage($id: String!) {
+  query LegalPage($id: String!, $document: String!) {
     markdownRemark(id: { eq: $id }) {
       html
       frontmatter {
         title
         description
-        effectiveDate(formatString: "MMMM D, YYYY")
+        effectiveDate
+        translationOf
+      }
+    }
+    english: markdownRemark(fields: { kind: { eq: "legal" }, document: { eq: $document }, lang: { eq: "en" } }) {
+      fields {
+        slug
+      }
+      frontmatter {
+        effectiveDate
       }
     }
   }

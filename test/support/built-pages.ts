@@ -2,6 +2,7 @@ import fs from "fs"
 import path from "path"
 import { JSDOM } from "jsdom"
 import { PROJECT_ROOT } from "./project-root"
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type LanguageCode } from "../../src/i18n/languages"
 
 /** A page of the built site: the route a visitor asks for and the file `gatsby build` wrote for it. */
 export type BuiltPage = { route: string; file: string }
@@ -15,8 +16,22 @@ export const BUILT_PAGES: readonly BuiltPage[] = [
   { route: "/404", file: "404.html" },
 ]
 
-/** The public routes, which the sitemap lists: every page but the 404 page. */
-export const PUBLIC_ROUTES = BUILT_PAGES.filter(({ route }) => route !== "/404").map(({ route }) => route)
+/** A page of the built site in one of its languages. */
+export type LocalizedPage = BuiltPage & { lang: LanguageCode; htmlLang: string; englishRoute: string }
+
+/** The pages of BUILT_PAGES in every language: `/es/contact` in `es/contact/index.html`, the Spanish 404 page in `es/404/index.html`. */
+export const LOCALIZED_PAGES: readonly LocalizedPage[] = LANGUAGES.flatMap(({ code, htmlLang }) =>
+  BUILT_PAGES.map(({ route, file }) => ({
+    lang: code,
+    htmlLang,
+    englishRoute: route,
+    route: localizedPath(code, route),
+    file: code === DEFAULT_LANGUAGE ? file : `${code}/${route === "/404" ? "404/index.html" : file}`,
+  })),
+)
+
+/** The public routes of every language, which the sitemap lists: every page but the 404 pages. */
+export const PUBLIC_ROUTES = LOCALIZED_PAGES.filter(({ englishRoute }) => englishRoute !== "/404").map(({ route }) => route)
 
 /** A file of the built site by the path the site serves it at. */
 export const builtFilePath = (servedAt: string) => path.join(PROJECT_ROOT, "public", servedAt)

@@ -7,6 +7,7 @@ import {
   entryFor,
   expectJsonError,
   formMetadata,
+  largestValidMetadata,
   postJson,
   storedEntries,
   type ApiAnswer,
@@ -107,8 +108,17 @@ export function describeWaitlistApi(backend: ApiBackend): void {
     }
   })
 
-  it("answers a 17 KB body and a 2 MB body with 413", async () => {
-    for (const size of [17 * 1024, 2 * 1024 * 1024]) {
+  it("stores the longest valid entry in any script: 5,000 four-byte characters and the largest metadata", async () => {
+    const email = `${"𠀀".repeat(242)}@example.com`
+    const entry = entryFor(email, { name: "𠀀".repeat(200), message: "😀".repeat(5000), metadata: largestValidMetadata() })
+    expect(Buffer.byteLength(JSON.stringify(entry.metadata))).toBe(8 * 1024)
+    expect(shapeOf(await postJson(site, entry))).toEqual(ACCEPTED)
+    const [stored] = await entriesOf(site.settings, email)
+    expect([stored?.name, stored?.message, stored?.metadata]).toEqual([entry.name, entry.message, entry.metadata])
+  })
+
+  it("answers a 33 KB body and a 2 MB body with 413", async () => {
+    for (const size of [33 * 1024, 2 * 1024 * 1024]) {
       const body = JSON.stringify(entryFor("big@example.com", { message: "x".repeat(size) }))
       expectJsonError(await callWaitlistApi(site, { headers: { "Content-Type": "application/json" }, body }), 413)
     }

@@ -37,6 +37,20 @@ export const formMetadata: ContactMetadata = {
   locale: "en",
 }
 
+/**
+ * The largest metadata the API stores: the form's fields, and campaign tags
+ * of four-byte characters (U+20000) up to exactly 8 KB of JSON.
+ */
+export function largestValidMetadata(): ContactMetadata {
+  const size = (utm: Record<string, string>) => Buffer.byteLength(JSON.stringify({ ...formMetadata, utm }))
+  const utm: Record<string, string> = Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`utm_tag_${String(i).padStart(2, "0")}`, ""]))
+  const keys = Object.keys(utm)
+  for (const key of keys) utm[key] = "\u{20000}".repeat(Math.max(0, Math.min(256, Math.floor((8 * 1024 - size(utm)) / 4))))
+  const last = keys.find((key) => (utm[key] ?? "").length < 500) ?? ""
+  utm[last] = `${utm[last] ?? ""}${"v".repeat(8 * 1024 - size(utm))}`
+  return { ...formMetadata, utm }
+}
+
 /** A valid form entry for an address. */
 export const entryFor = (email: string, fields: Partial<WaitlistSubmission> = {}): WaitlistSubmission => ({
   name: "Ana",

@@ -8,7 +8,7 @@ describe("the footer's copyright year", () => {
   it("shows the visitor's current year even when the build is older", () => {
     const buildYear = new Date().getFullYear()
     jest.useFakeTimers({ now: new Date(`${buildYear + 3}-02-01T12:00:00Z`) })
-    render(<Footer />)
+    render(<Footer pathname="/" />)
     expect(screen.getByRole("contentinfo")).toHaveTextContent(`© ${buildYear + 3} ${siteFacts.companyName}`)
   })
 })

@@ -1,19 +1,9 @@
-import type { HeadFC, PageProps } from "gatsby"
-import { Layout } from "../../components/layout"
-import { LinkNotice } from "../../components/link-notice"
-import { Seo } from "../../components/seo"
+import type { PageProps } from "gatsby"
+import { LinkPage, linkPageHead } from "../../components/link-page"
 
-/** Where the confirmation's button leads: the address is confirmed. */
+/** Where confirming an address leads. */
 export default function ConfirmedPage({ location }: PageProps) {
-  return (
-    <Layout pathname={location.pathname}>
-      <LinkNotice
-        title="You're on the list"
-        body="Thanks for confirming your address. We'll write to you when Storyling is ready for you."
-        next={{ to: "/", label: "Back to the home page" }}
-      />
-    </Layout>
-  )
+  return <LinkPage kind="confirmed" location={location} />
 }
 
-export const Head: HeadFC = ({ location }) => <Seo title="You're on the list" description="Your address is confirmed." pathname={location.pathname} noindex />
+export const Head = linkPageHead("confirmed")

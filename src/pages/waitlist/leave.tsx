@@ -1,20 +1,9 @@
-import type { HeadFC, PageProps } from "gatsby"
-import { Layout } from "../../components/layout"
-import { LinkNotice } from "../../components/link-notice"
-import { Seo } from "../../components/seo"
+import type { PageProps } from "gatsby"
+import { LinkPage, linkPageHead } from "../../components/link-page"
 
-/** Opened by the leave link of our mails: its button removes the entry, its messages and its pending mail. */
+/** Opened by the visible leave link of a mail: its button removes the entry (the GET of the link changed nothing). */
 export default function LeavePage({ location }: PageProps) {
-  return (
-    <Layout pathname={location.pathname}>
-      <LinkNotice
-        title="Leave the waitlist"
-        body="Press the button to remove your address and your message from the Storyling waitlist. We won't write to you again."
-        action={{ to: "/api/waitlist-leave", label: "Remove me from the waitlist" }}
-        next={{ to: "/", label: "Back to the home page" }}
-      />
-    </Layout>
-  )
+  return <LinkPage kind="leave" location={location} />
 }
 
-export const Head: HeadFC = ({ location }) => <Seo title="Leave the waitlist" description="Remove your address from the waitlist." pathname={location.pathname} noindex />
+export const Head = linkPageHead("leave")

@@ -3,6 +3,7 @@
  */
 import fs from "fs"
 import { siteFacts } from "../../config/site-facts"
+import { LANGUAGES } from "../../i18n/languages"
 import { builtFilePath, PUBLIC_ROUTES } from "../../../test/support/built-pages"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
@@ -18,9 +19,27 @@ describe("the built sitemap", () => {
     expect(locations(index)).toEqual([`${siteFacts.siteUrl}/sitemap-0.xml`])
   })
 
-  it("lists exactly the four public routes at their absolute addresses, not the 404 page", () => {
+  it("lists exactly the four public routes of every language at their absolute addresses, not the 404 pages", () => {
     const listed = locations(fs.readFileSync(builtFilePath("/sitemap-0.xml"), "utf8"))
     expect(listed.sort()).toEqual(PUBLIC_ROUTES.map(absolute).sort())
+    expect(listed).toHaveLength(4 * LANGUAGES.length)
+  })
+
+  it("lists with each page its translations and English as x-default, as xhtml:link alternates", () => {
+    const xml = fs.readFileSync(builtFilePath("/sitemap-0.xml"), "utf8")
+    const entries = [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([entry = ""]) => entry)
+    const contact = entries.find((entry) => entry.includes(`<loc>${siteFacts.siteUrl}/ja/contact</loc>`)) ?? ""
+    const alternates = [...contact.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => [lang, href])
+    expect(alternates).toEqual([
+      ["en", `${siteFacts.siteUrl}/contact`],
+      ["es", `${siteFacts.siteUrl}/es/contact`],
+      ["fr", `${siteFacts.siteUrl}/fr/contact`],
+      ["de", `${siteFacts.siteUrl}/de/contact`],
+      ["pt-BR", `${siteFacts.siteUrl}/pt-br/contact`],
+      ["ja", `${siteFacts.siteUrl}/ja/contact`],
+      ["x-default", `${siteFacts.siteUrl}/contact`],
+    ])
+    expect(entries.every((entry) => (entry.match(/<xhtml:link /g) ?? []).length === LANGUAGES.length + 1)).toBe(true)
   })
 })
 

@@ -1,3 +1,4 @@
+import { languageOf } from "../../i18n/languages"
 import { randomUUID } from "crypto"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
@@ -17,7 +18,7 @@ function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: C
   const support = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`
   const questions = e(texts.questions).replace(e("{supportEmail}"), support)
   return `<!doctype html>
-<html lang="${e(lang)}">
+<html lang="${e(languageOf(lang).htmlLang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><title>${e(texts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:${brandColors.lightBackground};font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1b1f">
 <main style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">

@@ -1,3 +1,6 @@
+import { languageOf } from "../../i18n/languages"
+import { messagesStartingWith } from "../../i18n/messages"
+
 /** What a mail to a visitor says, in one language. */
 export type VisitorMailTexts = {
   subject: string
@@ -9,17 +12,16 @@ export type VisitorMailTexts = {
   questions: string
 }
 
-const ENGLISH: VisitorMailTexts = {
-  subject: "Confirm your place on the Storyling waitlist",
-  greeting: "Hi {name},",
-  intro: "Thanks for your interest in Storyling. Please confirm that this address is yours and that you want to hear from us:",
-  button: "Confirm my address",
-  expiry: "The link works for 7 days. If you didn't sign up, ignore this mail and we won't write to you again.",
-  leave: "Leave the waitlist",
-  questions: "Questions? Write to us at {supportEmail}.",
-}
-
-/** The texts of the mails to visitors in a language of the site. */
-export function visitorMailTexts(_lang: string): VisitorMailTexts {
-  return ENGLISH
+/** The texts of the mails to visitors in a language of the site (English for a code it does not know), from its dictionary. */
+export function visitorMailTexts(lang: string): VisitorMailTexts {
+  const texts = messagesStartingWith(languageOf(lang).code, "mail.")
+  return {
+    subject: texts["mail.subject"],
+    greeting: texts["mail.greeting"],
+    intro: texts["mail.intro"],
+    button: texts["mail.button"],
+    expiry: texts["mail.expiry"],
+    leave: texts["mail.leave"],
+    questions: texts["mail.questions"],
+  }
 }

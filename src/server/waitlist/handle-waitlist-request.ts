@@ -7,7 +7,7 @@ import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
 
 /** The largest body the waitlist reads. */
-export const MAX_BODY_BYTES = 16 * 1024
+export const MAX_BODY_BYTES = 32 * 1024
 
 /** An HTTP request as the waitlist sees it, whatever server carries it. */
 export type WaitlistRequest = {
@@ -80,7 +80,7 @@ async function answerRequest(request: WaitlistRequest, context: WaitlistContext)
   }
   if (!isJson(request)) return answer(415, { error: "Send the entry as JSON, with Content-Type: application/json." })
   const body = request.body ?? Buffer.alloc(0)
-  if (body.length > MAX_BODY_BYTES) return answer(413, { error: "The body is larger than 16 KB." })
+  if (body.length > MAX_BODY_BYTES) return answer(413, { error: "The body is larger than 32 KB." })
 
   const text = body.toString("utf8")
   if (exceedsJsonDepth(text, MAX_BODY_DEPTH)) {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../i18n/languages"
 import { confirmationMail } from "../mail/confirmation-mail"
 import type { MailSettings } from "../mail/mail-settings"
 import { teamMail } from "../mail/team-mail"
@@ -10,9 +11,11 @@ import type { NewWaitlistEntry } from "./waitlist-store"
 export const CONFIRM_ROUTE = "/api/waitlist-confirm"
 export const LEAVE_ROUTE = "/api/waitlist-leave"
 
-/** The page language a submission came from (`metadata.locale`), as a link's `lang`; English when it names none. */
-export const submissionLanguage = (metadata: Record<string, unknown>): string =>
-  typeof metadata.locale === "string" && /^[a-z]{2}(?:-[a-z]{2})?$/i.test(metadata.locale) ? metadata.locale.toLowerCase() : "en"
+/** The page language a submission came from (`metadata.locale`, the page's `<html lang>`), as a link's `lang`; English when it names none of the site's. */
+export function submissionLanguage(metadata: Record<string, unknown>): LanguageCode {
+  const locale = typeof metadata.locale === "string" ? metadata.locale.toLowerCase() : ""
+  return isLanguageCode(locale) ? locale : DEFAULT_LANGUAGE
+}
 
 /**
  * What an accepted submission calls for: the team's mail, the webhook event

@@ -1,0 +1,14 @@
+import { isRealIsoDate } from "../content/check-frontmatter"
+import { languageOf } from "./languages"
+
+/**
+ * A date written YYYY-MM-DD, as a reader of a language writes it in full:
+ * "May 25, 2025", "25 de mayo de 2025", "2025年5月25日". Read and written in
+ * UTC, so no time zone moves it to the day before. A date that does not
+ * exist (2025-02-30) is shown as written, never rolled over to another day.
+ */
+export function formatDate(lang: string, isoDate: string): string {
+  const day = isoDate.slice(0, 10)
+  if (!isRealIsoDate(day)) return isoDate
+  return new Intl.DateTimeFormat(languageOf(lang).htmlLang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))
+}
