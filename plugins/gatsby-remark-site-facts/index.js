@@ -85,7 +85,8 @@ module.exports = ({ markdownAST, markdownNode }, { facts, root = "" }) => {
   try {
     fillTree(facts, markdownAST)
   } catch (error) {
-    const file = (markdownNode.fileAbsolutePath ?? "a Markdown file").replace(`${root}/`, "")
+    const path = markdownNode.fileAbsolutePath ?? "a Markdown file"
+    const file = root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
     throw new Error(`${file}: ${/** @type {Error} */ (error).message}`)
   }
   return markdownAST

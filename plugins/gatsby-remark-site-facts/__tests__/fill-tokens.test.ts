@@ -49,4 +49,11 @@ describe("the site-facts remark plugin", () => {
       expect(() => filled(paragraph(text(`before ${token} after`)))).toThrow(`content/legal/privacy-policy.md: unknown token ${token}`)
     },
   )
+
+  it("names a file given by a relative path as it is, without a root", () => {
+    const markdownNode = { fileAbsolutePath: "content/legal/archive/privacy-policy/2025-05-25.md" }
+    expect(() => fillTokens({ markdownAST: paragraph(text("{{nope}}")), markdownNode }, { facts: siteFacts })).toThrow(
+      "content/legal/archive/privacy-policy/2025-05-25.md: unknown token {{nope}}",
+    )
+  })
 })

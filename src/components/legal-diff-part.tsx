@@ -1,0 +1,29 @@
+import type { DiffPart } from "../legal/diff-versions"
+import { VisuallyHidden } from "./visually-hidden"
+
+/**
+ * A run of compared text: inserted text underlined in `<ins>`, deleted text
+ * struck through in `<del>`, each announced as such to screen readers, so
+ * neither depends on color.
+ */
+export function LegalDiffPart({ part }: { part: DiffPart }) {
+  if (part.change === "added") {
+    return (
+      <ins sx={{ textDecoration: "underline", textDecorationThickness: "0.125em", textUnderlineOffset: "0.2em", color: "inherit" }}>
+        <VisuallyHidden>[inserted: </VisuallyHidden>
+        {part.text}
+        <VisuallyHidden>]</VisuallyHidden>
+      </ins>
+    )
+  }
+  if (part.change === "removed") {
+    return (
+      <del sx={{ textDecoration: "line-through", textDecorationThickness: "0.125em", color: "muted" }}>
+        <VisuallyHidden>[deleted: </VisuallyHidden>
+        {part.text}
+        <VisuallyHidden>]</VisuallyHidden>
+      </del>
+    )
+  }
+  return <>{part.text}</>
+}

@@ -1,0 +1,100 @@
+import { addText } from "./add-text"
+import { amend } from "./amend"
+import { checkLegalTexts } from "./check-legal"
+import { LegalError } from "./legal-error"
+import { ENGLISH, LOCK_FILE } from "./legal-layout"
+import { legalStatus, type TextStatus } from "./legal-status"
+import { newVersion } from "./new-version"
+
+/** What `npm run legal` prints when the command is missing or wrong. */
+export const USAGE = `Usage: npm run legal -- <command> [--lang <code>] [--root <dir>]
+
+Commands:
+  check                               check the legal texts against content/legal/${LOCK_FILE}
+  status                              say which translations lag behind the English text
+  new-version <document> <YYYY-MM-DD> archive the version in force and date the text anew
+  amend <document>                    record a correction of the version in force that needs no new version
+  add <document>                      record a new document or translation in the lock
+
+--lang <code> names a translation (es, fr, de, pt-br, ja) for new-version, amend and add;
+without it, the English text. --root <dir> (or LEGAL_ROOT) works on another project folder.
+`
+
+/** The output streams of a command. */
+export type LegalIo = { out: (text: string) => void; err: (text: string) => void }
+
+type Parsed = { words: string[]; lang: string; root: string }
+
+function parse(args: string[], defaultRoot: string): Parsed | null {
+  const parsed: Parsed = { words: [], lang: ENGLISH, root: defaultRoot }
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? ""
+    if (arg === "--lang" || arg === "--root") {
+      const value = args[index + 1]
+      if (value === undefined || value.startsWith("--")) return null
+      if (arg === "--lang") parsed.lang = value
+      else parsed.root = value
+      index += 1
+    } else if (arg.startsWith("--")) return null
+    else parsed.words.push(arg)
+  }
+  return parsed
+}
+
+const describeStatus = (text: TextStatus) =>
+  text.state === "current"
+    ? `${text.document} ${text.lang}: current`
+    : `${text.document} ${text.lang}: outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}`
+
+function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo): number | null {
+  const takesLang = name === "new-version" || name === "amend" || name === "add"
+  if (lang !== ENGLISH && !takesLang) return null
+  if (name === "check" && rest.length === 0) {
+    const problems = checkLegalTexts(root)
+    for (const problem of problems) io.err(`${problem.file}: ${problem.message}\n`)
+    if (problems.length > 0) return 1
+    io.out(`The legal texts match content/legal/${LOCK_FILE}.\n`)
+    return 0
+  }
+  if (name === "status" && rest.length === 0) {
+    io.out(legalStatus(root).map((text) => `${describeStatus(text)}\n`).join(""))
+    return 0
+  }
+  const [document, date] = rest
+  if (name === "new-version" && document && date && rest.length === 2) {
+    const written = newVersion(root, document, date, lang)
+    io.out(`Archived the version in force as ${written.archived}; ${written.current} is now effective ${date}.\n`)
+    return 0
+  }
+  if (name === "amend" && document && rest.length === 1) {
+    const amendment = amend(root, document, lang)
+    io.out(`Recorded an amendment of ${document} (${lang}) effective ${amendment.effectiveDate} in content/legal/${LOCK_FILE}.\n`)
+    return 0
+  }
+  if (name === "add" && document && rest.length === 1) {
+    const version = addText(root, document, lang)
+    io.out(`Recorded content/legal/${version.file}, effective ${version.effectiveDate}, in content/legal/${LOCK_FILE}.\n`)
+    return 0
+  }
+  return null
+}
+
+/**
+ * Runs one command of `npm run legal` and returns the exit code: 0 when
+ * it succeeded, 1 for problems found by `check`, a refused command or
+ * arguments that name no command (with the usage).
+ * @param defaultRoot the project folder, unless the arguments name another
+ */
+export function runLegalCommand(args: string[], defaultRoot: string, io: LegalIo): number {
+  const parsed = parse(args, defaultRoot)
+  try {
+    const code = parsed ? run(parsed, io) : null
+    if (code !== null) return code
+  } catch (error) {
+    if (!(error instanceof LegalError)) throw error
+    io.err(`${error.message}\n`)
+    return 1
+  }
+  io.err(USAGE)
+  return 1
+}
