@@ -5,6 +5,9 @@ import type { GatsbyConfig } from "gatsby"
 import { siteFacts } from "./src/config/site-facts"
 import { LANGUAGES, languagePrefix } from "./src/i18n/languages"
 import { sitemapEntry } from "./src/seo/sitemap-entry"
+
+/** The legal texts, whose versions have pages of their own under their path. */
+const LEGAL_DOCUMENTS = ["privacy-policy", "terms-and-conditions"]
 import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
@@ -37,14 +40,19 @@ const config: GatsbyConfig = {
     },
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "legal", path: `${__dirname}/content/legal` },
+      // The texts in force; archived versions and the lock are read by src/legal/ (their pages are made in gatsby-node).
+      options: { name: "legal", path: `${__dirname}/content/legal`, ignore: ["**/archive/**", "**/*.json"] },
     },
-    // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages and the pages the links of mails open,
-    // at its absolute address, with its translations as xhtml:link alternates.
+    // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages, the pages the links of mails open
+    // and the records of the legal texts' versions (noindex), at its absolute address, with its translations as xhtml:link alternates.
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/waitlist/*", ...LANGUAGES.map(({ code }) => `${languagePrefix(code)}/waitlist/*`), ...LANGUAGES.map(({ code }) => `${languagePrefix(code)}/404`)],
+        excludes: LANGUAGES.flatMap(({ code }) => [
+          `${languagePrefix(code)}/waitlist/*`,
+          `${languagePrefix(code)}/404`,
+          ...LEGAL_DOCUMENTS.flatMap((document) => [`${languagePrefix(code)}/${document}/*`, `${languagePrefix(code)}/${document}/*/*`]),
+        ]),
         serialize: ({ path }: { path: string }) => sitemapEntry(siteFacts.siteUrl, path),
       },
     },

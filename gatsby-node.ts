@@ -15,7 +15,9 @@ import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
 import { contentFileLanguage } from "./src/content/content-file-language"
 import { outdatedTranslations } from "./src/content/outdated-translations"
-import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from "./src/i18n/languages"
+import { DEFAULT_LANGUAGE, LANGUAGES, languagePrefix, localizedPath, type LanguageCode } from "./src/i18n/languages"
+import { checkLegalTexts } from "./src/legal/check-legal"
+import { legalPages, type LegalPage } from "./src/legal/legal-pages"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string }
 
@@ -41,7 +43,15 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       subtext: String
       mockupAlt: String
     }
+    "A problem of a content file, shown on its page under gatsby develop (the build stops on it instead)."
+    type ContentProblem {
+      file: String!
+      field: String
+      problem: String!
+    }
     type MarkdownRemarkFields {
+      "What is wrong with the file; empty when it builds."
+      problems: [ContentProblem!]!
       kind: String!
       slug: String!
       "The code of the text's language (see src/i18n/languages.ts)."
@@ -61,7 +71,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /**
  * Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed
  * it, and gives it its kind, language and route: `privacy-policy.es.md` is
- * the Spanish privacy policy, at /es/privacy-policy.
+ * the Spanish privacy policy, at /es/privacy-policy. A problem stops the
+ * build; under `gatsby develop` the page shows it too (see ContentProblems),
+ * so an editor sees it in the browser, not only in the terminal.
  */
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== "MarkdownRemark" || !node.parent) return
@@ -69,13 +81,28 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const kind = file?.sourceInstanceName ?? "unknown"
   const where = `content/${kind}/${file?.relativePath ?? "?"}`
   const { document, lang, problem } = contentFileLanguage(file?.name ?? "")
-  if (problem) reporter.panicOnBuild(`${where}: ${problem}`)
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
-  for (const found of checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []) reporter.panicOnBuild(`${where}: ${found}`)
+  const problems = [...(problem ? [problem] : []), ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? [])]
+  for (const found of problems) reporter.panicOnBuild(`${where}: ${found}`)
+  actions.createNodeField({ node, name: "problems", value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })) })
   actions.createNodeField({ node, name: "kind", value: kind })
   actions.createNodeField({ node, name: "lang", value: lang })
   actions.createNodeField({ node, name: "document", value: document })
   actions.createNodeField({ node, name: "slug", value: localizedPath(lang, kind === "legal" ? `/${document}` : "/") })
+}
+
+/** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
+const fieldNamed = (problem: string) => /`(\w+)`/.exec(problem)?.[1] ?? null
+
+/**
+ * The legal texts against content/legal/legal.lock.json (see src/legal/):
+ * a changed text without a new version stops the build, naming the file
+ * and what to run; under `gatsby develop` the pages show the problems.
+ */
+let legalProblems: { file: string; field: null; problem: string }[] = []
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  legalProblems = checkLegalTexts(__dirname).map(({ file, message }) => ({ file, field: null, problem: message }))
+  for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
 }
 
 type PageContext = { lang?: string }
@@ -142,15 +169,31 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     return
   }
   const documents = result.data.allMarkdownRemark.nodes
+  const versionPages = LANGUAGES.flatMap(({ code }) => versionPagesOf(code, reporter))
   for (const { id, fields } of documents) {
+    const list = versionPages.find(({ template, context }) => template === "versions" && context.lang === fields.lang && context.document === fields.document)
+    const hasPreviousVersions = list?.template === "versions" && list.context.versions.length > 1
     actions.createPage({
       path: fields.slug,
       component: path.resolve("src/templates/legal-page.tsx"),
-      context: { id, lang: fields.lang, document: fields.document },
+      context: { id, lang: fields.lang, document: fields.document, versionsPath: hasPreviousVersions ? list.path : null, legalProblems },
     })
+  }
+  for (const page of versionPages) {
+    actions.createPage({ path: page.path, component: path.resolve(`src/templates/legal-${page.template}.tsx`), context: page.context })
   }
   const outdated = outdatedTranslations(documents.map(({ fields, frontmatter }) => ({ ...fields, ...frontmatter })))
   if (outdated.length > 0) reporter.warn(`Outdated translations of legal texts:\n${outdated.map((line) => `  ${line}`).join("\n")}`)
+}
+
+/** The pages of a language's legal versions: their list, each archived version, and what each version changed. */
+function versionPagesOf(code: LanguageCode, reporter: { panicOnBuild: (message: string) => void }): LegalPage[] {
+  try {
+    return legalPages(__dirname, { lang: code, pathPrefix: languagePrefix(code), facts: siteFacts })
+  } catch (error) {
+    reporter.panicOnBuild(`The versions of the legal texts in ${code} could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    return []
+  }
 }
 
 /** No source maps in the production build: they would publish the text of src/. */

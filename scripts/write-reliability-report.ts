@@ -18,6 +18,7 @@ const COLUMNS: [keyof Figures, string][] = [
   ["faultsHealed", "Storage faults healed"],
   ["entriesLost", "Entries lost"],
   ["visitorsServedUnderAttack", "Visitors served under attack"],
+  ["mailsDelivered", "Mails delivered once"],
 ]
 
 const SUITES: Record<string, string> = {
@@ -26,6 +27,8 @@ const SUITES: Record<string, string> = {
   "hostile-input": "`robustness.*.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
   crash: "`crash.*.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
   outage: "`outage.postgres.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
+  mail: "`mail.*.test.ts`: a real SMTP server down for a while then back, and the server killed with SIGKILL between commit and delivery; every mail arrives exactly once",
+  "mail-instances": "`instances.postgres.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
   "storage-faults": "`storage-faults.sqlite.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
 }
 

@@ -1,18 +1,19 @@
 import { Link } from "gatsby"
+import { useLanguage } from "../i18n/language-context"
 
-type LegalArchivedNoticeProps = { title: string; effectiveDateText: string; endDateText: string; currentPath: string }
+type LegalArchivedNoticeProps = { effectiveDateText: string; endDateText: string; currentPath: string }
 
-/** The banner over an archived legal text: it is no longer in effect, and where the one in force is. */
-export function LegalArchivedNotice({ title, effectiveDateText, endDateText, currentPath }: LegalArchivedNoticeProps) {
+/** The banner over an archived legal text: it is no longer in effect, when it applied, and where the one in force is. */
+export function LegalArchivedNotice({ effectiveDateText, endDateText, currentPath }: LegalArchivedNoticeProps) {
+  const { t } = useLanguage()
   return (
-    <aside aria-label="Archived version" sx={{ mt: [5, null, 7], p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium", maxWidth: "prose" }}>
-      <p sx={{ m: 0, fontWeight: "bold" }}>This version is no longer in effect.</p>
+    <aside aria-label={t("archived.label")} sx={{ mt: 4, p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium" }}>
+      <p sx={{ m: 0, fontWeight: "bold" }}>{t("archived.notInEffect")}</p>
       <p sx={{ mt: 2, mb: 0 }}>
-        It applied from {effectiveDateText} until {endDateText}.{" "}
+        {t("archived.applied", { from: effectiveDateText, until: endDateText })}{" "}
         <Link to={currentPath} sx={{ color: "accent" }}>
-          Read the {title} in force
+          {t("archived.readCurrent")}
         </Link>
-        .
       </p>
     </aside>
   )

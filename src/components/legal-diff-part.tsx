@@ -1,5 +1,6 @@
 import type { DiffPart } from "../legal/diff-versions"
 import { VisuallyHidden } from "./visually-hidden"
+import { useLanguage } from "../i18n/language-context"
 
 /**
  * A run of compared text: inserted text underlined in `<ins>`, deleted text
@@ -7,10 +8,11 @@ import { VisuallyHidden } from "./visually-hidden"
  * neither depends on color.
  */
 export function LegalDiffPart({ part }: { part: DiffPart }) {
+  const { t } = useLanguage()
   if (part.change === "added") {
     return (
       <ins sx={{ textDecoration: "underline", textDecorationThickness: "0.125em", textUnderlineOffset: "0.2em", color: "inherit" }}>
-        <VisuallyHidden>[inserted: </VisuallyHidden>
+        <VisuallyHidden>[{t("changes.inserted")} </VisuallyHidden>
         {part.text}
         <VisuallyHidden>]</VisuallyHidden>
       </ins>
@@ -19,7 +21,7 @@ export function LegalDiffPart({ part }: { part: DiffPart }) {
   if (part.change === "removed") {
     return (
       <del sx={{ textDecoration: "line-through", textDecorationThickness: "0.125em", color: "muted" }}>
-        <VisuallyHidden>[deleted: </VisuallyHidden>
+        <VisuallyHidden>[{t("changes.deleted")} </VisuallyHidden>
         {part.text}
         <VisuallyHidden>]</VisuallyHidden>
       </del>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react"
+import { Link } from "gatsby"
 import { Container } from "../elements/container"
 
 type LegalDocumentProps = {
@@ -8,15 +9,27 @@ type LegalDocumentProps = {
   html: string
   /** What a translation says above its text: that English prevails, or that it follows an older version. */
   notices?: ReactNode
+  /** The list of the text's earlier versions, when it has any. */
+  versionsLink?: { to: string; label: string }
 }
 
 /** A legal text from content/legal, set for reading. */
-export function LegalDocument({ title, effective, html, notices }: LegalDocumentProps) {
+export function LegalDocument({ title, effective, html, notices, versionsLink }: LegalDocumentProps) {
   return (
     <Container as="article" sx={{ pt: [5, null, 7] }}>
       <div sx={{ maxWidth: "prose" }}>
         <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{title}</h1>
-        <p sx={{ variant: "text.small", mt: 3 }}>{effective}</p>
+        <p sx={{ variant: "text.small", mt: 3 }}>
+          {effective}
+          {versionsLink && (
+            <>
+              {" · "}
+              <Link to={versionsLink.to} sx={{ color: "accent" }}>
+                {versionsLink.label}
+              </Link>
+            </>
+          )}
+        </p>
         {notices}
         <div
           sx={{

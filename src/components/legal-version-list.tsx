@@ -1,8 +1,10 @@
 import { Link } from "gatsby"
+import { useLanguage } from "../i18n/language-context"
 import type { VersionListItem } from "../legal/legal-page-context"
 
 /** Every version of a legal text, newest first: its date, a mark on the one in force, and a link to what it changed. */
 export function LegalVersionList({ versions }: { versions: VersionListItem[] }) {
+  const { t } = useLanguage()
   return (
     <ol sx={{ listStyle: "none", p: 0, my: 5, fontSize: [2, null, 3] }}>
       {versions.map((version) => (
@@ -10,10 +12,10 @@ export function LegalVersionList({ versions }: { versions: VersionListItem[] }) 
           <Link to={version.path} sx={{ color: "accent", fontWeight: "bold" }}>
             {version.effectiveDateText}
           </Link>
-          {version.current && <strong sx={{ ml: 3 }}>in force</strong>}
+          {version.current && <strong sx={{ ml: 3 }}>{t("versions.inForce")}</strong>}
           {version.changesPath && (
             <Link to={version.changesPath} sx={{ display: "block", mt: 1, color: "accent", fontSize: [1, null, 2] }}>
-              What changed on {version.effectiveDateText}
+              {t("versions.whatChanged", { date: version.effectiveDateText })}
             </Link>
           )}
         </li>

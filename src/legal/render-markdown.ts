@@ -3,15 +3,14 @@
  * for versions that Gatsby does not source (archived ones, and the blocks
  * the changes pages compare).
  *
- * Workaround: remark 13, remark-gfm, remark-footnotes, mdast-util-to-hast
- * and hast-util-to-html are not dependencies of package.json but those of
- * gatsby-transformer-remark, installed with it. They are the very versions
- * and options (gfm, inline footnotes, raw HTML kept) its `html` field uses,
- * so an archived version renders exactly like the page it was. When
- * gatsby-transformer-remark moves to other versions, or is replaced, this
- * module should take the transformer's new pipeline (or declare these
- * packages in package.json). Not copied from the transformer: its handler
- * for code blocks (legal texts have none) and its cache.
+ * remark 13, remark-gfm, remark-footnotes, mdast-util-to-hast and
+ * hast-util-to-html are declared in package.json at exactly the versions
+ * gatsby-transformer-remark uses, with its options (gfm, inline footnotes,
+ * raw HTML kept), so an archived version renders exactly like the page it
+ * was. When gatsby-transformer-remark moves to other versions, move these
+ * with it. Not taken over from
+ * the transformer: its handler for code blocks (legal texts have none) and
+ * its cache.
  */
 import type { Root } from "mdast"
 import remark from "remark"

@@ -3,18 +3,21 @@ import { Layout } from "../components/layout"
 import { LegalArchivedNotice } from "../components/legal-archived-notice"
 import { LegalDocument } from "../components/legal-document"
 import { Seo } from "../components/seo"
-import { Container } from "../elements/container"
+import { useLanguage } from "../i18n/language-context"
 import type { LegalArchivedContext } from "../legal/legal-page-context"
 
 /** A version of a legal text that is no longer in effect, in full, under a banner that says so. */
 export default function LegalArchivedPage({ pageContext, location }: PageProps<object, LegalArchivedContext>) {
+  const { t } = useLanguage()
   const { title, effectiveDateText, endDateText, currentPath, html } = pageContext
   return (
     <Layout pathname={location.pathname}>
-      <Container>
-        <LegalArchivedNotice title={title} effectiveDateText={effectiveDateText} endDateText={endDateText} currentPath={currentPath} />
-      </Container>
-      <LegalDocument title={title} effectiveDate={effectiveDateText} html={html} />
+      <LegalDocument
+        title={title}
+        effective={t("legal.effective", { date: effectiveDateText })}
+        html={html}
+        notices={<LegalArchivedNotice effectiveDateText={effectiveDateText} endDateText={endDateText} currentPath={currentPath} />}
+      />
     </Layout>
   )
 }

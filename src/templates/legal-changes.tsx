@@ -3,29 +3,40 @@ import { Layout } from "../components/layout"
 import { LegalChanges } from "../components/legal-changes"
 import { Seo } from "../components/seo"
 import { Container } from "../elements/container"
+import { useLanguage } from "../i18n/language-context"
+import { headTexts } from "../i18n/page-context"
 import type { LegalChangesContext } from "../legal/legal-page-context"
-
-const heading = (context: LegalChangesContext) => `Changes to the ${context.title} on ${context.effectiveDateText}`
 
 /** What a version of a legal text changed in the one before it: insertions underlined, deletions struck through. */
 export default function LegalChangesPage({ pageContext, location }: PageProps<object, LegalChangesContext>) {
-  const { previousPath, previousDateText, versionPath, effectiveDateText, versionsPath, blocks } = pageContext
+  const { t } = useLanguage()
+  const { title, previousPath, previousDateText, versionPath, effectiveDateText, versionsPath, blocks } = pageContext
   return (
     <Layout pathname={location.pathname}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
-          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{heading(pageContext)}</h1>
-          <p sx={{ fontSize: [2, null, 3], mt: 4, a: { color: "accent" } }}>
-            From <Link to={previousPath}>the version of {previousDateText}</Link> to <Link to={versionPath}>the version of {effectiveDateText}</Link>. Inserted
-            text is underlined, deleted text is struck through; the headings show where each change is. <Link to={versionsPath}>All versions</Link>.
-          </p>
-          {blocks.length > 0 ? <LegalChanges blocks={blocks} /> : <p sx={{ fontSize: [2, null, 3] }}>This version changed none of the wording.</p>}
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("changes.title", { title, date: effectiveDateText })}</h1>
+          <p sx={{ fontSize: [2, null, 3], mt: 4 }}>{t("changes.intro")}</p>
+          <ul sx={{ display: "flex", flexWrap: "wrap", gap: 4, listStyle: "none", p: 0, a: { color: "accent" } }}>
+            <li>
+              <Link to={previousPath}>{t("changes.previousVersion", { date: previousDateText })}</Link>
+            </li>
+            <li>
+              <Link to={versionPath}>{t("changes.thisVersion", { date: effectiveDateText })}</Link>
+            </li>
+            <li>
+              <Link to={versionsPath}>{t("changes.allVersions")}</Link>
+            </li>
+          </ul>
+          {blocks.length > 0 ? <LegalChanges blocks={blocks} /> : <p sx={{ fontSize: [2, null, 3] }}>{t("changes.none")}</p>}
         </div>
       </Container>
     </Layout>
   )
 }
 
-export const Head: HeadFC<object, LegalChangesContext> = ({ pageContext, location }) => (
-  <Seo title={heading(pageContext)} description={`What changed in the ${pageContext.title} on ${pageContext.effectiveDateText}.`} pathname={location.pathname} noindex />
-)
+export const Head: HeadFC<object, LegalChangesContext> = ({ pageContext, location }) => {
+  const { t } = headTexts(pageContext)
+  const date = pageContext.effectiveDateText
+  return <Seo title={t("changes.title", { title: pageContext.title, date })} description={t("changes.description", { date })} pathname={location.pathname} noindex />
+}

@@ -3,15 +3,18 @@ import { Layout } from "../components/layout"
 import { LegalVersionList } from "../components/legal-version-list"
 import { Seo } from "../components/seo"
 import { Container } from "../elements/container"
+import { useLanguage } from "../i18n/language-context"
+import { headTexts } from "../i18n/page-context"
 import type { LegalVersionsContext } from "../legal/legal-page-context"
 
 /** Every version of a legal text, from the page context gatsby-node gives it (src/legal/legal-pages.ts). */
 export default function LegalVersionsPage({ pageContext, location }: PageProps<object, LegalVersionsContext>) {
+  const { t } = useLanguage()
   return (
     <Layout pathname={location.pathname}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
-          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{pageContext.title}: all versions</h1>
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("versions.title", { title: pageContext.title })}</h1>
           <LegalVersionList versions={pageContext.versions} />
         </div>
       </Container>
@@ -19,6 +22,8 @@ export default function LegalVersionsPage({ pageContext, location }: PageProps<o
   )
 }
 
-export const Head: HeadFC<object, LegalVersionsContext> = ({ pageContext, location }) => (
-  <Seo title={`${pageContext.title}: all versions`} description={`Every version of the ${pageContext.title}, by the date it took effect.`} pathname={location.pathname} />
-)
+export const Head: HeadFC<object, LegalVersionsContext> = ({ pageContext, location }) => {
+  const { t } = headTexts(pageContext)
+  // A record for readers who follow the legal page's link, not a page for search results, which should lead to the text in force.
+  return <Seo title={t("versions.title", { title: pageContext.title })} description={t("versions.description")} pathname={location.pathname} noindex />
+}

@@ -3,17 +3,30 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "./project-root"
+import { formatLock } from "../../src/legal/legal-lock"
 
 const copies: string[] = []
 
+type Lock = { documents: Record<string, Record<string, unknown>> }
+
 /**
  * A throwaway project root holding a copy of content/legal (the texts and
- * their lock as committed), for the legal commands to change.
+ * their lock as committed), for the legal commands to change. Unless
+ * `withTranslations`, only the English texts: a test adds the translations
+ * it is about.
  */
-export function copyLegalRoot(): string {
+export function copyLegalRoot({ withTranslations = false } = {}): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "legal-"))
   copies.push(root)
-  fs.cpSync(path.join(PROJECT_ROOT, "content", "legal"), path.join(root, "content", "legal"), { recursive: true })
+  const target = path.join(root, "content", "legal")
+  const isTranslation = (file: string) => /^[^.]+\.[a-z-]+\.md$/.test(path.basename(file))
+  fs.cpSync(path.join(PROJECT_ROOT, "content", "legal"), target, { recursive: true, filter: (file) => withTranslations || !isTranslation(file) })
+  if (!withTranslations) {
+    const lockFile = path.join(target, "legal.lock.json")
+    const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lock
+    for (const languages of Object.values(lock.documents)) for (const lang of Object.keys(languages)) if (lang !== "en") delete languages[lang]
+    fs.writeFileSync(lockFile, formatLock(lock as Parameters<typeof formatLock>[0]))
+  }
   return root
 }
 

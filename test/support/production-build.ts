@@ -35,7 +35,7 @@ export function reasonToBuild(root = PROJECT_ROOT): string | null {
 }
 
 /** Runs `gatsby build` as `npm run build` does; rejects with the tail of its output when it fails. */
-export function gatsbyBuild(root = PROJECT_ROOT): Promise<void> {
+export function gatsbyBuild(root = PROJECT_ROOT): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
       cwd: root,
@@ -43,11 +43,11 @@ export function gatsbyBuild(root = PROJECT_ROOT): Promise<void> {
       stdio: ["ignore", "pipe", "pipe"],
     })
     let output = ""
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000))
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-200_000))
     child.stdout.on("data", keep)
     child.stderr.on("data", keep)
     child.once("error", reject)
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`\`gatsby build\` failed (exit code ${code}):\n${output}`))))
+    child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`\`gatsby build\` failed (exit code ${code}):\n${output}`))))
   })
 }
 

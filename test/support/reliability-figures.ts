@@ -18,6 +18,8 @@ export type Figures = {
   entriesLost: number
   /** Requests of ordinary visitors answered while an attack was going on. */
   visitorsServedUnderAttack: number
+  /** Mails an SMTP server received exactly once, through outages, crashes and several instances. */
+  mailsDelivered: number
 }
 
 export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures }
@@ -31,6 +33,7 @@ export const NO_FIGURES: Figures = {
   faultsHealed: 0,
   entriesLost: 0,
   visitorsServedUnderAttack: 0,
+  mailsDelivered: 0,
 }
 
 /**

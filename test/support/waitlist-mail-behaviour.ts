@@ -3,6 +3,7 @@ import { openWaitlistStore } from "../../src/server/waitlist/open-waitlist-store
 import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
 import { siteFacts } from "../../src/config/site-facts"
 import { freePort } from "./free-port"
+import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
@@ -57,7 +58,7 @@ const QUICK = { MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "1500", WAITLIST_RATE_
  * that is down, refuses for now or for good, and a server killed between
  * commit and delivery.
  */
-export function describeWaitlistMail(newStore: () => Promise<Settings>): void {
+export function describeWaitlistMail(newStore: () => Promise<Settings>, figures: ReturnType<typeof recordFigures>): void {
   let smtp: SmtpTestServer
   const started: RunningSite[] = []
   beforeAll(async () => {
@@ -206,6 +207,7 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>): void {
     await pause(1000)
     expect(smtp.mails).toHaveLength(2)
     expect(new Set(messageIds(smtp.mails)).size).toBe(2)
+    figures.add({ submissionsSent: 1, outagesHealed: 1, mailsDelivered: 2 })
   }, SLOW_TEST_MS)
 
   it("tries again after an SMTP 4xx, and gives up at once on a 5xx, listing it as failed", async () => {
@@ -238,6 +240,7 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>): void {
     started.push(second)
     await smtp.waitForMails(2)
     expect(smtp.to("ivy@example.com")).toHaveLength(1)
+    figures.add({ submissionsSent: 1, crashesSurvived: 1, mailsDelivered: 2 })
   }, SLOW_TEST_MS)
 
   it("posts signed webhook events for a submission and a confirmation, which a receiver can verify", async () => {

@@ -4,6 +4,8 @@
  * An editor previews with `npm run develop`, then serves the last build
  * with `npm run serve`: the production server depends on no file that
  * `gatsby develop` rewrites, so the pages and the waitlist still work.
+ * While develop runs, a legal text with an impossible date shows its
+ * problem on the page in the browser, never a rolled-over date.
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
@@ -11,6 +13,8 @@ import { spawn } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
+import { chromium } from "@playwright/test"
+import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
 import { parseHtml } from "../../../test/support/built-pages"
 import { freePort } from "../../../test/support/free-port"
 import { ensureProductionBuild } from "../../../test/support/production-build"
@@ -20,8 +24,8 @@ import { entryFor, postJson } from "../../../test/support/waitlist-api-client"
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Runs `gatsby develop` until it serves the landing page, then stops it. */
-async function developOnce(): Promise<void> {
+/** Runs `gatsby develop` until it serves the landing page, runs `whileUp` against it, then stops it. */
+async function developOnce(whileUp: (url: string) => Promise<void>): Promise<void> {
   const port = await freePort()
   const child = spawn(path.join(PROJECT_ROOT, "node_modules", ".bin", "gatsby"), ["develop", "--port", String(port), "--host", "127.0.0.1"], {
     cwd: PROJECT_ROOT,
@@ -33,7 +37,7 @@ async function developOnce(): Promise<void> {
     for (let waited = 0; ; waited += 500) {
       if (child.exitCode !== null) throw new Error(`gatsby develop exited with ${child.exitCode}`)
       const answer = await fetch(`http://127.0.0.1:${port}/`).catch(() => null)
-      if (answer?.ok) return
+      if (answer?.ok) return await whileUp(`http://127.0.0.1:${port}`)
       if (waited > 180_000) throw new Error("gatsby develop did not serve within 3 minutes")
       await pause(500)
     }
@@ -43,10 +47,39 @@ async function developOnce(): Promise<void> {
   }
 }
 
+const POLICY = path.join(PROJECT_ROOT, "content", "legal", "privacy-policy.md")
+
+/** What an editor sees of a page under develop, in Chromium: its alert and its text. */
+async function seenInBrowser(url: string): Promise<{ alert: string; text: string }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const page = await browser.newPage()
+    await page.goto(url)
+    const alert = page.getByRole("alert").first()
+    await alert.waitFor({ timeout: 120_000 })
+    return { alert: await alert.innerText(), text: await page.locator("body").innerText() }
+  } finally {
+    await browser.close()
+  }
+}
+
 describe("npm run serve after npm run develop", () => {
-  it("serves the last build's pages and takes sign-ups", async () => {
+  it("shows a legal text's impossible date on the page under develop, then serves the last build's pages and takes sign-ups", async () => {
     await ensureProductionBuild()
-    await developOnce()
+    const original = fs.readFileSync(POLICY, "utf8")
+    let seen = { alert: "", text: "" }
+    try {
+      fs.writeFileSync(POLICY, original.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30"))
+      await developOnce(async (url) => {
+        seen = await seenInBrowser(`${url}/privacy-policy`)
+      })
+    } finally {
+      fs.writeFileSync(POLICY, original)
+    }
+    expect(seen.alert).toContain("content/legal/privacy-policy.md")
+    expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
+    expect(seen.text).toContain("Effective 2025-02-30")
+    expect(seen.text).not.toContain("March")
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "serve-after-develop-"))
     const site = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") })
     try {

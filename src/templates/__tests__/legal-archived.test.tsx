@@ -25,9 +25,9 @@ describe("the archived legal version template", () => {
     const banner = screen.getByRole("complementary", { name: "Archived version" })
     expect([...banner.querySelectorAll("p")].map((paragraph) => paragraph.textContent)).toEqual([
       "This version is no longer in effect.",
-      "It applied from May 25, 2025 until September 1, 2025. Read the Privacy Policy in force.",
+      "It applied from May 25, 2025 until September 1, 2025. Read the version in force",
     ])
-    expect(screen.getByRole("link", { name: "Read the Privacy Policy in force" })).toHaveAttribute("href", "/privacy-policy")
+    expect(screen.getByRole("link", { name: "Read the version in force" })).toHaveAttribute("href", "/privacy-policy")
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument()
     expect(screen.getByText("Effective May 25, 2025")).toBeInTheDocument()
     expect(screen.getByText("We do not sell your personal information.")).toBeInTheDocument()

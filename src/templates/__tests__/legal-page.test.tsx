@@ -7,11 +7,11 @@ import LegalPage from "../legal-page"
 const html = "<h2>Children</h2><p>Not for anyone under 13.</p>"
 const english = { fields: { slug: "/privacy-policy" }, frontmatter: { effectiveDate: "2025-05-25" } }
 const render = (data: object, pathname: string) =>
-  renderWithTheme(<LegalPage {...({ data, location: { pathname } } as unknown as PageProps<Queries.LegalPageQuery>)} />)
+  renderWithTheme(<LegalPage {...({ data, location: { pathname }, pageContext: {} } as unknown as PageProps<Queries.LegalPageQuery>)} />)
 
 describe("the legal page template", () => {
   it("shows the document's title, its effective date and its text", () => {
-    render({ markdownRemark: { html, frontmatter: { title: "Privacy Policy", description: "d", effectiveDate: "2025-05-25" } }, english }, "/privacy-policy")
+    render({ markdownRemark: { html, frontmatter: { title: "Privacy Policy", description: "d", effectiveDate: "2025-05-25" }, fields: { problems: [] } }, english }, "/privacy-policy")
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument()
     expect(screen.getByText("Effective May 25, 2025")).toBeInTheDocument()
     expect(screen.getByRole("heading", { level: 2, name: "Children" })).toBeInTheDocument()
@@ -23,8 +23,9 @@ describe("the legal page template", () => {
       <LanguageProvider code="es">
         <LegalPage
           {...({
-            data: { markdownRemark: { html, frontmatter: { title: "Política de privacidad", translationOf: "2025-05-25" } }, english },
+            data: { markdownRemark: { html, frontmatter: { title: "Política de privacidad", translationOf: "2025-05-25" }, fields: { problems: [] } }, english },
             location: { pathname: "/es/privacy-policy" },
+            pageContext: {},
           } as unknown as PageProps<Queries.LegalPageQuery>)}
         />
       </LanguageProvider>,
@@ -40,8 +41,9 @@ describe("the legal page template", () => {
       <LanguageProvider code="de">
         <LegalPage
           {...({
-            data: { markdownRemark: { html, frontmatter: { title: "Datenschutzerklärung", translationOf: "2025-05-25" } }, english: newer },
+            data: { markdownRemark: { html, frontmatter: { title: "Datenschutzerklärung", translationOf: "2025-05-25" }, fields: { problems: [] } }, english: newer },
             location: { pathname: "/de/privacy-policy" },
+            pageContext: {},
           } as unknown as PageProps<Queries.LegalPageQuery>)}
         />
       </LanguageProvider>,
@@ -53,7 +55,7 @@ describe("the legal page template", () => {
   })
 
   it("shows an impossible date as written, never as the day it would roll over to", () => {
-    render({ markdownRemark: { html, frontmatter: { title: "Privacy Policy", effectiveDate: "2025-02-30" } }, english }, "/privacy-policy")
+    render({ markdownRemark: { html, frontmatter: { title: "Privacy Policy", effectiveDate: "2025-02-30" }, fields: { problems: [] } }, english }, "/privacy-policy")
     expect(screen.getByText("Effective 2025-02-30")).toBeInTheDocument()
   })
 })

@@ -1,12 +1,14 @@
 /**
  * @jest-environment node
  */
+import { recordFigures } from "../../../../test/support/reliability-figures"
 import { usePostgresDatabases } from "../../../../test/support/postgres-for-suite"
 import { startSiteServer, type RunningSite } from "../../../../test/support/site-server-process"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { entryFor, postJson } from "../../../../test/support/waitlist-api-client"
 
 const newDatabase = usePostgresDatabases()
+const figures = recordFigures("mail-instances", "PostgreSQL")
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let smtp: SmtpTestServer
@@ -42,6 +44,7 @@ describe("three instances of the server on one PostgreSQL database", () => {
     await pause(2000)
     expect(smtp.mails).toHaveLength(10)
     expect(new Set(smtp.mails.map((mail) => mail.parsed.messageId)).size).toBe(10)
+    figures.add({ submissionsSent: 12, mailsDelivered: 10 })
   }, 60_000)
 
   it("lose nothing when one instance is killed while deliveries fail", async () => {
@@ -58,5 +61,6 @@ describe("three instances of the server on one PostgreSQL database", () => {
     await pause(2000)
     expect(smtp.mails).toHaveLength(12)
     expect(new Set(smtp.mails.map((mail) => mail.parsed.messageId)).size).toBe(12)
+    figures.add({ submissionsSent: 6, crashesSurvived: 1, outagesHealed: 1, mailsDelivered: 12 })
   }, 60_000)
 })
