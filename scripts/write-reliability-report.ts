@@ -32,6 +32,10 @@ const SUITES: Record<string, string> = {
   "storage-faults": "`storage-faults.sqlite.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
 }
 
+/** Where a suite's tests live. */
+const folderOf = (suite: string) =>
+  suite === "validation-fuzzing" ? "src/waitlist/__tests__/" : suite.startsWith("mail") ? "src/server/mail/__tests__/" : "src/server/waitlist/__tests__/"
+
 const number = (n: number) => n.toLocaleString("en-US")
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`
 const header = (first: string[]) => [row([...first, ...COLUMNS.map(([, label]) => label)]), row([...first, ...COLUMNS].map(() => "---"))]
@@ -71,7 +75,7 @@ const lines = [
   "",
   "## The suites",
   "",
-  ...Object.entries(SUITES).map(([suite, what]) => `- **${suite}**: ${what} (in \`src/waitlist/__tests__/\`).`),
+  ...Object.entries(SUITES).map(([suite, what]) => `- **${suite}**: ${what} (in \`${folderOf(suite)}\`).`),
   "",
 ]
 

@@ -54,7 +54,7 @@ export function recordFigures(suite: string, store: StoreName) {
   }
 }
 
-/** Every record the last runs left, by suite and store. */
+/** Every record the last runs left, by suite and store; a figure an older record lacks counts as 0. */
 export function readFigures(dir = FIGURES_DIR): FiguresRecord[] {
   if (!fs.existsSync(dir)) return []
   return fs
@@ -62,4 +62,5 @@ export function readFigures(dir = FIGURES_DIR): FiguresRecord[] {
     .filter((name) => name.endsWith(".json"))
     .sort()
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as FiguresRecord)
+    .map((record) => ({ ...record, figures: { ...NO_FIGURES, ...record.figures } }))
 }
