@@ -2,6 +2,7 @@ import http from "http"
 import { openWaitlistStore } from "../../src/server/waitlist/open-waitlist-store"
 import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
 import { siteFacts } from "../../src/config/site-facts"
+import { translate } from "../../src/i18n/messages"
 import { freePort } from "./free-port"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
@@ -127,6 +128,21 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     } finally {
       await store.close()
     }
+  })
+
+  it("writes to a visitor who signed up on a Brazilian Portuguese page in that language, and its links open that language's pages", async () => {
+    const { site: running } = await site()
+    await postJson(running, entryFor("bia@example.com", { name: "Bia", metadata: { ...formMetadata, locale: "pt-br" } }))
+    await eventually(() => expect(smtp.to("bia@example.com")).toHaveLength(1))
+    const mail = smtp.to("bia@example.com")[0] as ReceivedMail
+    expect(mail.parsed.subject).toBe(translate("pt-br", "mail.subject"))
+    expect(mail.parsed.text).toContain(translate("pt-br", "mail.greeting", { name: "Bia" }))
+    expect(mail.parsed.html).toContain('<html lang="pt-BR">')
+    const scanned = await open(linkIn(mail, "/api/waitlist-confirm", running))
+    expect(scanned).toMatchObject({ status: 303, location: "/pt-br/waitlist/confirm/" })
+    const pressed = await open(`${running.url}/api/waitlist-confirm?lang=pt-br`, { method: "POST", headers: { Cookie: cookiePair(scanned.cookie) } })
+    expect(pressed).toMatchObject({ status: 303, location: "/pt-br/waitlist/confirmed/" })
+    expect((await fetch(`${running.url}/pt-br/waitlist/confirmed`)).status).toBe(200)
   })
 
   it("sends an unknown, forged or missing token to the page that says the link expired", async () => {

@@ -4,12 +4,18 @@
  * What legal staff do, on the project itself: change a sentence of the
  * privacy policy, see the check fail and name the command, run it, and
  * find on the built site the new date, the list of versions, the archived
- * text and what changed. (It runs on its own, after the other suites,
+ * text and what changed: static pages, within the budgets, axe clean. (It runs on its own, after the other suites,
  * because it rebuilds the site; it puts every file back.)
  */
 import { spawnSync } from "child_process"
 import fs from "fs"
+import os from "os"
 import path from "path"
+import zlib from "zlib"
+import AxeBuilder from "@axe-core/playwright"
+import { chromium } from "@playwright/test"
+import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
+import { startSiteServer } from "../../../test/support/site-server-process"
 import { translate } from "../../i18n/messages"
 import { builtFilePath, parseHtml } from "../../../test/support/built-pages"
 import { withBuildLock } from "../../../test/support/build-lock"
@@ -31,6 +37,29 @@ function textOf(element: Element | null): string {
   for (const style of copy?.querySelectorAll("style") ?? []) style.remove()
   return copy?.textContent ?? ""
 }
+/** The axe WCAG 2.1 AA violations of pages served by the production server, in Chromium. */
+async function accessibilityViolations(routes: string[]): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legal-flow-"))
+  const site = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const found: string[] = []
+    for (const route of routes) {
+      const context = await browser.newContext()
+      const tab = await context.newPage()
+      await tab.goto(`${site.url}${route}`)
+      const { violations } = await new AxeBuilder({ page: tab }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+      found.push(...violations.flatMap(({ id, nodes }) => nodes.map((node) => `${route} ${id}: ${node.target.join(" ")}`)))
+      await context.close()
+    }
+    return found
+  } finally {
+    await browser.close()
+    await site.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 const page = (route: string) => parseHtml(fs.readFileSync(builtFilePath(`${route}/index.html`), "utf8"))
 
 describe("a new version of the privacy policy, from the edit to the built site", () => {
@@ -76,6 +105,14 @@ describe("a new version of the privacy policy, from the edit to the built site",
       expect(spanish).toContain(translate("es", "legal.outdated", { date: "25 de mayo de 2025" }))
       expect(output).toContain("privacy-policy (es): outdated, translates 2025-05-25, English is 2026-01-01")
       expect(fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")).not.toContain("/privacy-policy/2025-05-25")
+
+      const records = ["/privacy-policy/versions", "/privacy-policy/2025-05-25", "/privacy-policy/changes/2026-01-01", "/ja/privacy-policy/versions"]
+      for (const route of records) {
+        const html = fs.readFileSync(builtFilePath(`${route}/index.html`))
+        expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({ route, scripts: 0 })
+        expect(zlib.gzipSync(html).length).toBeLessThan(14 * 1024)
+      }
+      expect(await accessibilityViolations(records)).toEqual([])
     } finally {
       fs.writeFileSync(POLICY, saved.policy)
       fs.writeFileSync(LOCK, saved.lock)

@@ -1,5 +1,4 @@
 import { languageOf } from "../../i18n/languages"
-import { randomUUID } from "crypto"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
@@ -43,7 +42,7 @@ export function confirmationMail(
   { name, email, lang }: { name: string; email: string; lang: string },
   links: ConfirmationLinks,
   settings: MailSettings,
-  domain: string,
+  messageId: string,
 ): MailMessage {
   const texts = visitorMailTexts(lang)
   const shownName = oneLine(name, 80)
@@ -61,7 +60,7 @@ export function confirmationMail(
     `${texts.leave}: ${links.leaveUrl}`,
   ].join("\n")
   return {
-    messageId: `<${randomUUID()}@${domain}>`,
+    messageId,
     from: settings.from,
     to: email,
     subject: texts.subject,

@@ -1,7 +1,7 @@
 import type { Delivery } from "../waitlist/deliveries"
-import type { MailMessage } from "./mail-message"
+import { renderDraft, type MailDraft } from "./mail-drafts"
 import type { SendMail } from "./mail-transport"
-import type { WebhookSettings } from "./mail-settings"
+import type { MailSettings } from "./mail-settings"
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook"
 
 /** What became of one try: delivered, or failed for now or (`permanent`) for good. */
@@ -22,11 +22,12 @@ const isPermanentHttp = (status: number) => status >= 400 && status < 500 && sta
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /** Makes one try at a delivery of the outbox. Never rejects. */
-export function deliverer(sendMail: SendMail, webhook: WebhookSettings | null, fetchImpl: typeof fetch = fetch) {
+export function deliverer(sendMail: SendMail, settings: MailSettings, fetchImpl: typeof fetch = fetch) {
+  const { webhook } = settings
   return async (delivery: Delivery): Promise<DeliveryResult> => {
     if (delivery.kind !== "webhook") {
       try {
-        await sendMail(JSON.parse(delivery.payload) as MailMessage)
+        await sendMail(renderDraft(JSON.parse(delivery.payload) as MailDraft, settings))
         return { ok: true }
       } catch (error) {
         return { ok: false, permanent: isPermanentSmtp(error), error: describe(error) }

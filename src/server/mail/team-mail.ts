@@ -1,4 +1,3 @@
-import { randomUUID } from "crypto"
 import { siteFacts } from "../../config/site-facts"
 import type { NewWaitlistEntry } from "../waitlist/waitlist-store"
 import type { MailSettings } from "./mail-settings"
@@ -34,7 +33,7 @@ function metadataLines(metadata: Record<string, unknown>): string[] {
  * and Reply-To set to the visitor, so answering it in any mail client
  * answers them. Plain text only: nothing the visitor wrote is ever markup.
  */
-export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, settings: MailSettings, domain: string): MailMessage {
+export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, settings: MailSettings, messageId: string): MailMessage {
   const lines = [
     `${name} <${email}> wrote through the contact form of ${siteFacts.appName}:`,
     "",
@@ -46,7 +45,7 @@ export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, s
     "Reply to this mail to answer them.",
   ]
   return {
-    messageId: `<${randomUUID()}@${domain}>`,
+    messageId,
     from: settings.from,
     to: settings.notifyTo,
     replyTo: { name: oneLine(name), address: email },

@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../i18n/languages"
-import { confirmationMail } from "../mail/confirmation-mail"
 import type { MailSettings } from "../mail/mail-settings"
-import { teamMail } from "../mail/team-mail"
+import { newMessageId, type MailDraft } from "../mail/mail-drafts"
 import { submittedEvent } from "../mail/webhook-events"
 import { hashLinkToken, newLinkToken } from "./link-tokens"
 import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./plan-deliveries"
@@ -17,6 +16,9 @@ export function submissionLanguage(metadata: Record<string, unknown>): LanguageC
   return isLanguageCode(locale) ? locale : DEFAULT_LANGUAGE
 }
 
+/** A mail draft as the outbox stores it. */
+const draft = (mail: MailDraft) => JSON.stringify(mail)
+
 /**
  * What an accepted submission calls for: the team's mail, the webhook event
  * when one is configured, and a confirmation mail with two new links (the
@@ -24,7 +26,6 @@ export function submissionLanguage(metadata: Record<string, unknown>): LanguageC
  * only in the mail; the store keeps their hashes.
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
-  const domain = new URL(mail.siteUrl).hostname
   const confirmToken = newLinkToken()
   const leaveToken = newLinkToken()
   const lang = submissionLanguage(entry.metadata)
@@ -33,10 +34,10 @@ export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now:
     leaveUrl: `${mail.siteUrl}${LEAVE_ROUTE}?token=${leaveToken}&lang=${lang}`,
   }
   return {
-    notify: { kind: "notify", recipient: mail.notifyTo, payload: JSON.stringify(teamMail(entry, mail, domain)) },
+    notify: { kind: "notify", recipient: mail.notifyTo, payload: draft({ kind: "team", messageId: newMessageId(mail.siteUrl), entry: { name: entry.name, email: entry.email, message: entry.message, metadata: entry.metadata } }) },
     webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
     confirmation: {
-      mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify(confirmationMail({ ...entry, lang }, links, mail, domain)) },
+      mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, email: entry.email, lang, links }) },
       tokenHash: hashLinkToken(confirmToken),
       leaveTokenHash: hashLinkToken(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),

@@ -40,7 +40,7 @@ export function createWaitlistRuntime(env: NodeJS.ProcessEnv = runtimeEnv()): Wa
   const rateLimit = { limit: rateLimitFromEnv(env), windowMs: RATE_WINDOW_MS }
   const worker = new OutboxWorker({
     store: openStore,
-    deliver: deliverer(createSendMail(mail, log), mail.webhook),
+    deliver: deliverer(createSendMail(mail, log), mail),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
