@@ -13,6 +13,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { freePort } from "../test/support/free-port"
+import { MAX_BODY_BYTES } from "../src/server/waitlist/handle-waitlist-request"
 import { SqliteWaitlistStore } from "../src/server/waitlist/sqlite-store"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
@@ -131,7 +132,7 @@ async function measureHeldBodies(): Promise<string> {
   const pid = server.process.pid ?? 0
   const cases = [
     { label: "800 connections declaring a 1 MB body, sending 64 KB of it", declaredBytes: 1024 * 1024, sentBytes: 64 * 1024 },
-    { label: "800 connections sending 15 KB of a 16 KB body, then holding", declaredBytes: 16 * 1024, sentBytes: 15 * 1024 },
+    { label: `800 connections sending ${MAX_BODY_BYTES / 1024 - 1} KB of a ${MAX_BODY_BYTES / 1024} KB body, then holding`, declaredBytes: MAX_BODY_BYTES, sentBytes: MAX_BODY_BYTES - 1024 },
   ]
   const rows = ["| | before | while held | after they close | answered at once (413 or 503) |", "|---|---:|---:|---:|---:|"]
   for (const { label, declaredBytes, sentBytes } of cases) {
@@ -242,7 +243,7 @@ async function main() {
     "",
     heldBodies,
     "",
-    "The waitlist reads at most 16 KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.",
+    `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
     "## Build",
     "",
