@@ -2,7 +2,7 @@ import type { ReactNode } from "react"
 import { brandColors } from "../brand/brand-colors"
 import { brandFiles, FAVICON_PNG_SIZE, SHARE_IMAGE_SIZE } from "../brand/brand-files"
 import { siteFacts } from "../config/site-facts"
-import { LANGUAGES, splitLanguage } from "../i18n/languages"
+import { LANGUAGES, languageOf, splitLanguage } from "../i18n/languages"
 import { translate } from "../i18n/messages"
 import { alternatesOf } from "../seo/alternates"
 import { pageUrl } from "../seo/page-url"
@@ -32,7 +32,7 @@ export const pageTitle = (title?: string) => (title ? `${title} | ${siteFacts.ap
  */
 export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
   const { code } = splitLanguage(pathname)
-  const language = LANGUAGES.find((candidate) => candidate.code === code) ?? LANGUAGES[0]
+  const language = languageOf(code)
   const shownDescription = description ?? translate(code, "site.description")
   const imageAlt = translate(code, "site.shareImageAlt")
   const fullTitle = pageTitle(title)

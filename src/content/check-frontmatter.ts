@@ -27,13 +27,15 @@ function dateProblem(frontmatter: Frontmatter, field: string): string[] {
 /**
  * The checks a legal document must pass before the site builds: a title and
  * an effective date that exists, written as YYYY-MM-DD; a translation names
- * instead, as `translationOf`, the English effective date it follows.
+ * instead, as `translationOf`, the English effective date it follows (and
+ * an `effectiveDate` of its own, which it may have, must be real too).
  * Returns the problems found, each a sentence; an empty list means the file is fine.
  */
 export function checkLegalFrontmatter(frontmatter: Frontmatter, isTranslation = false): string[] {
   const problems: string[] = []
   if (missing(frontmatter, "title")) problems.push(noField("title"))
   problems.push(...dateProblem(frontmatter, isTranslation ? "translationOf" : "effectiveDate"))
+  if (isTranslation && frontmatter.effectiveDate !== undefined) problems.push(...dateProblem(frontmatter, "effectiveDate"))
   return problems
 }
 

@@ -1,6 +1,6 @@
 import { LegalError } from "./legal-error"
 import { legalFileExists, readLegalFile } from "./legal-files"
-import { checkLegalTextFrontmatter } from "./legal-frontmatter"
+import { checkLegalFrontmatter } from "../content/check-frontmatter"
 import { ENGLISH, currentFile, shownPath } from "./legal-layout"
 import { readLock, writeLock, type LockedVersion } from "./legal-lock"
 import { hashText, splitLegalSource, versionDate } from "./legal-text"
@@ -18,7 +18,7 @@ export function addText(root: string, document: string, lang: string = ENGLISH):
   if (!legalFileExists(root, file)) throw new LegalError(`${shown} does not exist`)
   const raw = readLegalFile(root, file)
   const { frontmatter } = splitLegalSource(raw)
-  const problems = checkLegalTextFrontmatter(frontmatter, lang)
+  const problems = checkLegalFrontmatter(frontmatter, lang !== ENGLISH)
   if (problems.length > 0) throw new LegalError(`${shown}: ${problems.join("; ")}`)
   const version = { effectiveDate: versionDate(frontmatter, lang), file, sha256: hashText(raw) }
   lock.documents[document] = { ...lock.documents[document], [lang]: { current: version, archive: [] } }

@@ -1,6 +1,6 @@
 import { LegalError } from "./legal-error"
 import { legalFileExists, readLegalFile } from "./legal-files"
-import { checkLegalTextFrontmatter } from "./legal-frontmatter"
+import { checkLegalFrontmatter } from "../content/check-frontmatter"
 import { ENGLISH, currentFile, shownPath } from "./legal-layout"
 import { lockedText, readLock, writeLock, type Amendment } from "./legal-lock"
 import { legalCommand } from "./legal-command"
@@ -22,7 +22,7 @@ export function amend(root: string, document: string, lang: string = ENGLISH, no
   if (!legalFileExists(root, file)) throw new LegalError(`${shown} does not exist`)
   const raw = readLegalFile(root, file)
   const { frontmatter } = splitLegalSource(raw)
-  const problems = checkLegalTextFrontmatter(frontmatter, lang)
+  const problems = checkLegalFrontmatter(frontmatter, lang !== ENGLISH)
   if (problems.length > 0) throw new LegalError(`${shown}: ${problems.join("; ")}`)
   const sha256 = hashText(raw)
   if (sha256 === locked.current.sha256) throw new LegalError(`${shown} has not changed since the lock recorded it: there is nothing to amend`)

@@ -1,7 +1,7 @@
 import { isRealIsoDate } from "../content/check-frontmatter"
 import { legalCommand } from "./legal-command"
 import { legalFileExists, listLegalFiles, readLegalFile, type LegalFiles } from "./legal-files"
-import { checkLegalTextFrontmatter } from "./legal-frontmatter"
+import { checkLegalFrontmatter } from "../content/check-frontmatter"
 import { ENGLISH, LOCK_FILE, currentFile, shownPath } from "./legal-layout"
 import { LegalError } from "./legal-error"
 import { readLock, type LegalLock } from "./legal-lock"
@@ -49,7 +49,7 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
     const file = shownPath(text.file)
     const raw = readLegalFile(root, text.file)
     const { frontmatter } = splitLegalSource(raw)
-    const frontmatterProblems = checkLegalTextFrontmatter(frontmatter, text.lang)
+    const frontmatterProblems = checkLegalFrontmatter(frontmatter, text.lang !== ENGLISH)
     problems.push(...frontmatterProblems.map((message) => ({ file, message })))
     const locked = lock.documents[text.document]?.[text.lang]
     if (!locked) {

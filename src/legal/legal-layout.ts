@@ -10,9 +10,10 @@
  * content/legal/legal.lock.json                        the hashes and dates of all of them
  */
 import path from "path"
+import { DEFAULT_LANGUAGE } from "../i18n/languages"
 
-/** The language the others translate; its files have no language suffix. */
-export const ENGLISH = "en"
+/** The language the others translate (the site's default); its files have no language suffix. */
+export const ENGLISH = DEFAULT_LANGUAGE
 
 /** The folder of the legal texts, relative to the project root. */
 export const LEGAL_DIR = path.join("content", "legal")

@@ -1,7 +1,7 @@
 import { siteFacts, type SiteFacts } from "../config/site-facts"
+import { formatDate } from "../i18n/format-date"
 import { changedSections, diffLegalBlocks } from "./diff-versions"
 import { legalBlocks } from "./legal-blocks"
-import { formatLegalDate } from "./legal-dates"
 import { listLegalFiles, readLegalFile } from "./legal-files"
 import { ENGLISH, shownPath } from "./legal-layout"
 import type { LegalArchivedContext, LegalChangesContext, LegalVersionsContext } from "./legal-page-context"
@@ -49,7 +49,7 @@ export function legalPages(root: string, { lang = ENGLISH, pathPrefix = "", fact
     if (!latest) return []
     const common = { document, lang, title: latest.title, currentPath: latest.path, versionsPath: `${pathPrefix}/${document}/versions` }
     const changesPath = (version: Version) => `${pathPrefix}/${document}/changes/${version.date}`
-    const dateText = (date: string) => formatLegalDate(date, lang)
+    const dateText = (date: string) => formatDate(lang, date)
     const blocks = (version: Version) => legalBlocks(parseLegalMarkdown(version.body, facts, shownPath(version.file)))
     const pages: LegalPage[] = [
       {

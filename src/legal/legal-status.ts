@@ -1,6 +1,7 @@
 import { listLegalFiles, readLegalFile } from "./legal-files"
 import { ENGLISH } from "./legal-layout"
 import { splitLegalSource, versionDate } from "./legal-text"
+import { isOutdated } from "../content/outdated-translations"
 
 /**
  * Whether a text is up to date with English: English itself always is; a
@@ -21,7 +22,7 @@ export function legalStatus(root: string): TextStatus[] {
       const latest = englishDate(text.document)
       if (text.lang === ENGLISH) return { document: text.document, lang: ENGLISH, state: "current", englishDate: latest }
       const translationOf = String(text.frontmatter.translationOf ?? "")
-      return { document: text.document, lang: text.lang, state: translationOf < latest ? "outdated" : "current", englishDate: latest, translationOf }
+      return { document: text.document, lang: text.lang, state: isOutdated(translationOf, latest) ? "outdated" : "current", englishDate: latest, translationOf }
     })
     .sort((a, b) => a.document.localeCompare(b.document) || Number(b.lang === ENGLISH) - Number(a.lang === ENGLISH) || a.lang.localeCompare(b.lang))
 }

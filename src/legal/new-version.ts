@@ -2,7 +2,7 @@ import { isRealIsoDate } from "../content/check-frontmatter"
 import { legalCommand } from "./legal-command"
 import { LegalError } from "./legal-error"
 import { legalFileExists, readLegalFile, writeLegalFile } from "./legal-files"
-import { checkLegalTextFrontmatter } from "./legal-frontmatter"
+import { checkLegalFrontmatter } from "../content/check-frontmatter"
 import { ENGLISH, archivedFile, currentFile, shownPath } from "./legal-layout"
 import { lockedText, readLock, writeLock } from "./legal-lock"
 import { setFrontmatterDate } from "./set-frontmatter-date"
@@ -30,7 +30,7 @@ export function newVersion(root: string, document: string, date: string, lang: s
   if (!legalFileExists(root, file)) throw new LegalError(`${shown} does not exist`)
   const working = readLegalFile(root, file)
   const { frontmatter } = splitLegalSource(working)
-  const problems = checkLegalTextFrontmatter(frontmatter, lang)
+  const problems = checkLegalFrontmatter(frontmatter, lang !== ENGLISH)
   if (problems.length > 0) throw new LegalError(`${shown}: ${problems.join("; ")}`)
   const field = versionDateField(frontmatter, lang)
   if (versionDate(frontmatter, lang) !== was) {

@@ -34,6 +34,18 @@ describe("checkLegalFrontmatter, on frontmatter as the build parses it", () => {
   it("refuses a file with no frontmatter at all", () => {
     expect(checkLegalFrontmatter({})).toHaveLength(2)
   })
+
+  it("asks a translation for the English date it translates, and a real effective date only if it has one", () => {
+    const translation = (yaml: string) => checkLegalFrontmatter(parseFrontmatterYaml(yaml), true)
+    expect(translation("title: Política de privacidad\ntranslationOf: 2025-05-25")).toEqual([])
+    expect(translation("title: Política de privacidad")).toEqual(["it has no `translationOf` in its frontmatter"])
+    expect(translation("title: Política de privacidad\ntranslationOf: 2025-02-30")).toEqual([
+      'its `translationOf` "2025-02-30" is not a real date written as YYYY-MM-DD',
+    ])
+    expect(translation("title: Política de privacidad\ntranslationOf: 2025-05-25\neffectiveDate: 2025-02-30")).toEqual([
+      'its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD',
+    ])
+  })
 })
 
 describe("checkLandingFrontmatter", () => {

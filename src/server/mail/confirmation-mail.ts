@@ -1,4 +1,5 @@
 import { languageOf } from "../../i18n/languages"
+import { fillPlaceholders } from "../../i18n/messages"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
@@ -10,7 +11,6 @@ import { visitorMailTexts, type VisitorMailTexts } from "./visitor-mail-texts"
 export type ConfirmationLinks = { confirmUrl: string; leaveUrl: string }
 
 /** `{name}` and the like in a text, filled; the values are plain text. */
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
 
 function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
   const e = escapeMarkup
@@ -22,7 +22,7 @@ function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: C
 <body style="margin:0;padding:24px;background:${brandColors.lightBackground};font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1b1f">
 <main style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${brandColors.brand}">${e(siteFacts.appName)}</p>
-<h1 style="margin:0 0 16px;font-size:22px">${e(fill(texts.greeting, { name }))}</h1>
+<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(texts.greeting, { name }))}</h1>
 <p style="margin:0 0 24px">${e(texts.intro)}</p>
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
@@ -47,7 +47,7 @@ export function confirmationMail(
   const texts = visitorMailTexts(lang)
   const shownName = oneLine(name, 80)
   const text = [
-    fill(texts.greeting, { name: shownName }),
+    fillPlaceholders(texts.greeting, { name: shownName }),
     "",
     texts.intro,
     "",
@@ -55,7 +55,7 @@ export function confirmationMail(
     "",
     texts.expiry,
     "",
-    fill(texts.questions, { supportEmail: siteFacts.supportEmail }),
+    fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
     "",
     `${texts.leave}: ${links.leaveUrl}`,
   ].join("\n")
