@@ -1,4 +1,5 @@
-import { hashLinkToken, newLinkToken } from "../../src/server/waitlist/link-tokens"
+import { createHash } from "crypto"
+import { KEY_TIME_CHARS, linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/waitlist/plan-deliveries"
 import type { NewWaitlistEntry, Submission, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
 
@@ -20,8 +21,8 @@ function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: Deli
       webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
       confirmation: {
         mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
-        tokenHash: hashLinkToken(confirmToken),
-        leaveTokenHash: hashLinkToken(leaveToken),
+        tokenHash: linkTokenKey(confirmToken),
+        leaveTokenHash: linkTokenKey(leaveToken),
         expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
       },
     },
@@ -69,7 +70,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     const bob = { ...ana, email: "bob@example.com" }
     const first = plan(bob, T0)
     await store.submit({ ...submission(bob, T0), plan: first.plan })
-    expect(await store.confirm(hashLinkToken(first.confirmToken), at(1000), () => null)).toBe("confirmed")
+    expect(await store.confirm(linkTokenKey(first.confirmToken), at(1000), () => null)).toBe("confirmed")
     await store.submit(submission(bob, at(2 * DAY)))
     expect((await store.outbox.list(["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
     expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 6 + 2)
@@ -79,13 +80,13 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     const { store } = await openNew()
     const { plan: first, confirmToken } = plan(ana, T0)
     await store.submit({ ...submission(ana, T0), plan: first })
-    const hash = hashLinkToken(confirmToken)
+    const hash = linkTokenKey(confirmToken)
     expect(await store.confirmationState(hash, at(1000))).toBe("pending")
     expect(await store.confirmationState(hash, at(1000))).toBe("pending")
     expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS + 1000))).toBe("expired")
     expect(await store.confirm(hash, at(CONFIRMATION_TTL_MS + 1000), () => null)).toBe("expired")
     expect((await store.list())[0]?.confirmedAt).toBeNull()
-    expect(await store.confirmationState(hashLinkToken(newLinkToken()), T0)).toBe("expired")
+    expect(await store.confirmationState(linkTokenKey(newLinkToken()), T0)).toBe("expired")
     const events: string[] = []
     const event = (entry: { email: string }) => {
       events.push(entry.email)
@@ -104,7 +105,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     await store.submit({ ...submission(ana, T0), plan: anaPlan })
     await store.submit(submission({ ...ana, email: "cy@example.com" }, T0))
     await store.submit(submission({ ...ana, email: "di@example.com" }, T0))
-    const hash = hashLinkToken(leaveToken)
+    const hash = linkTokenKey(leaveToken)
     expect(await store.canLeave(hash)).toBe(true)
     expect(await store.leave(hash)).toBe(true)
     expect(await store.canLeave(hash)).toBe(false)
@@ -112,6 +113,20 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.remove("CY@example.com")).toBe(1)
     expect((await store.list()).map((entry) => entry.email)).toEqual(["di@example.com"])
     expect(await kinds(store)).toEqual(["confirm di@example.com", "notify team@example.com"])
+  })
+
+  it("still opens the links of mails sent before keys began with the token's time", async () => {
+    const { store } = await openNew()
+    const { plan: anaPlan, confirmToken, leaveToken } = plan(ana, T0)
+    const hashOnly = (token: string) => linkTokenKey(token).slice(KEY_TIME_CHARS)
+    expect(hashOnly(confirmToken)).toBe(createHash("sha256").update(confirmToken).digest("hex"))
+    const confirmation = { ...anaPlan.confirmation!, tokenHash: hashOnly(confirmToken), leaveTokenHash: hashOnly(leaveToken) }
+    await store.submit({ ...submission(ana, T0), plan: { ...anaPlan, confirmation } })
+    expect(await store.confirmationState(linkTokenKey(confirmToken), at(1000))).toBe("pending")
+    expect(await store.confirm(linkTokenKey(confirmToken), at(1000), () => null)).toBe("confirmed")
+    expect(await store.canLeave(linkTokenKey(leaveToken))).toBe(true)
+    expect(await store.leave(linkTokenKey(leaveToken))).toBe(true)
+    expect(await store.count()).toBe(0)
   })
 
   it("claims a due delivery for one worker at a time, and again once its lease ran out", async () => {

@@ -1,3 +1,4 @@
+import { performance } from "perf_hooks"
 import { nextAttempt, type Delivery } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
@@ -14,10 +15,31 @@ export type OutboxWorkerOptions = {
   log: (line: string) => void
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
+  /** Whether the process is busy answering requests, asked after each full batch; by default, its event loop worked more than BUSY_UTILIZATION of the time since the last ask. */
+  busy?: () => boolean
 }
 
 /** How many deliveries one look at the outbox claims. */
 const BATCH = 10
+
+/**
+ * While the event loop is this busy (the share of time it spent working
+ * since the last batch), sign-ups come first: the worker waits BUSY_PAUSE_MS
+ * between batches, so a burst is answered at full speed and its mail
+ * follows, at least BATCH deliveries per pause, and at full speed after it.
+ */
+const BUSY_UTILIZATION = 0.8
+const BUSY_PAUSE_MS = 1000
+
+/** Whether the event loop worked more than BUSY_UTILIZATION of the time since the last call. */
+function eventLoopBusy(): () => boolean {
+  let last = performance.eventLoopUtilization()
+  return () => {
+    const since = performance.eventLoopUtilization(last)
+    last = performance.eventLoopUtilization()
+    return since.utilization > BUSY_UTILIZATION
+  }
+}
 
 /** How often old rate-limit counts are pruned. */
 const PRUNE_EVERY_MS = 60_000
@@ -27,8 +49,10 @@ const PRUNE_EVERY_MS = 60_000
  * deliveries for a lease, makes one try at each, and records the outcome
  * (sent, retried later with a growing wait, or failed for good). It looks
  * again at once after a sign-up (wake) and otherwise every second, so a
- * delivery left by a crashed instance or a failed try is picked up. A
- * store that cannot be reached is logged once until it comes back.
+ * delivery left by a crashed instance or a failed try is picked up. While
+ * the process is busy answering a burst, it delivers one batch a second
+ * (the sign-ups' answers never wait for mail). A store that cannot be
+ * reached is logged once until it comes back.
  */
 export class OutboxWorker {
   private running = false
@@ -38,8 +62,11 @@ export class OutboxWorker {
   private again = false
   private storeDown = false
   private lastPrune = 0
+  private readonly busy: () => boolean
 
-  constructor(private readonly options: OutboxWorkerOptions) {}
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.busy = options.busy ?? eventLoopBusy()
+  }
 
   start(): void {
     if (this.running) return
@@ -74,17 +101,22 @@ export class OutboxWorker {
         this.storeDown = true
       }
       if (claimed < BATCH && !this.again) await this.sleep(this.options.pollMs ?? 1000)
+      else if (this.busy()) await this.sleep(BUSY_PAUSE_MS, false)
     }
   }
 
-  private sleep(ms: number) {
+  /** Waits `ms`; a wake (something queued) ends the wait early unless `wakeable` is false, and a stop always does. */
+  private sleep(ms: number, wakeable = true) {
     return new Promise<void>((resolve) => {
-      this.woken = () => {
+      const done = () => {
         if (this.timer) clearTimeout(this.timer)
         this.woken = null
         resolve()
       }
-      this.timer = setTimeout(() => this.woken?.(), ms)
+      this.woken = () => {
+        if (wakeable || !this.running) done()
+      }
+      this.timer = setTimeout(done, ms)
       this.timer.unref()
     })
   }

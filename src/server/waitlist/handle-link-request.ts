@@ -1,5 +1,5 @@
 import { confirmedEvent } from "../mail/webhook-events"
-import { hashLinkToken, isLinkToken } from "./link-tokens"
+import { linkTokenKey, isLinkToken } from "./link-tokens"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
 
@@ -83,7 +83,7 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   if (request.method === "GET" || request.method === "HEAD") {
     const token = request.query.token
     if (!isLinkToken(token)) return redirect(page("expired"))
-    const hash = hashLinkToken(token)
+    const hash = linkTokenKey(token)
     if (action === "leave") return (await store.canLeave(hash)) ? redirect(page("leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(page("expired"))
     const state = await store.confirmationState(hash, new Date())
     if (state === "pending") return redirect(page("confirm"), { "Set-Cookie": setCookie(action, token) })
@@ -94,7 +94,7 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   const fromUrl = request.query.token
   const token = isLinkToken(fromUrl) ? fromUrl : request.cookies[cookieName(action)]
   if (!isLinkToken(token)) return redirect(page("expired"))
-  const hash = hashLinkToken(token)
+  const hash = linkTokenKey(token)
   const cleared = { "Set-Cookie": clearCookie(action) }
   if (action === "leave") {
     const left = await store.leave(hash)

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../i18n/
 import type { MailSettings } from "../mail/mail-settings"
 import { newMessageId, type MailDraft } from "../mail/mail-drafts"
 import { submittedEvent } from "../mail/webhook-events"
-import { hashLinkToken, newLinkToken } from "./link-tokens"
+import { linkTokenKey, newLinkToken } from "./link-tokens"
 import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./plan-deliveries"
 import type { NewWaitlistEntry } from "./waitlist-store"
 
@@ -38,8 +38,8 @@ export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now:
     webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
     confirmation: {
       mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, email: entry.email, lang, links }) },
-      tokenHash: hashLinkToken(confirmToken),
-      leaveTokenHash: hashLinkToken(leaveToken),
+      tokenHash: linkTokenKey(confirmToken),
+      leaveTokenHash: linkTokenKey(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
     },
   }

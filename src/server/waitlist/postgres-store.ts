@@ -1,6 +1,7 @@
 import { Pool, type PoolClient } from "pg"
 import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
 import { emailKey, storedEmail } from "./email-identity"
+import { KEY_TIME_CHARS } from "./link-tokens"
 import { mayGetConfirmation, NOTHING_TO_DELIVER } from "./plan-deliveries"
 import {
   deliveryFromRow,
@@ -133,7 +134,9 @@ const SAVE = `WITH entry AS (
   )
   SELECT * FROM entry`
 
-const CONFIRM_ROW = "SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash = $1"
+/** A link's key (see linkTokenKey), or its hash part alone: the key of a link made before keys began with the time. */
+const KEY_OR_HASH = `($1, substr($1, ${KEY_TIME_CHARS + 1}))`
+const CONFIRM_ROW = `SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash IN ${KEY_OR_HASH}`
 
 /** Any number, as long as every instance uses the same: with a client's hash, it serializes the rate limit's count of that client. */
 const RATE_LOCK = 7_110_422
@@ -321,11 +324,11 @@ export class PostgresWaitlistStore implements WaitlistStore {
   }
 
   async canLeave(tokenHash: string): Promise<boolean> {
-    return (await this.query("SELECT 1 FROM waitlist_leave_tokens WHERE token_hash = $1", [tokenHash])).rowCount > 0
+    return (await this.query(`SELECT 1 FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH}`, [tokenHash])).rowCount > 0
   }
 
   async leave(tokenHash: string): Promise<boolean> {
-    const deleted = await this.query("DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = $1)", [tokenHash])
+    const deleted = await this.query(`DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH})`, [tokenHash])
     return deleted.rowCount > 0
   }
 

@@ -3,7 +3,8 @@ import path from "path"
 import type BetterSqlite3 from "better-sqlite3"
 import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
 import { groupCommit } from "./group-commit"
-import { mayGetConfirmation, NOTHING_TO_DELIVER, type DeliveryPlan } from "./plan-deliveries"
+import { mayGetConfirmation, NOTHING_TO_DELIVER, type ConfirmationDraft, type DeliveryPlan } from "./plan-deliveries"
+import { KEY_TIME_CHARS } from "./link-tokens"
 import { loadBetterSqlite3 } from "./load-better-sqlite3"
 import { emailKey, storedEmail } from "./email-identity"
 import {
@@ -119,6 +120,18 @@ const UPSERT_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, crea
   VALUES (@name, @email, @key, @created, @now)
   ON CONFLICT (email_key) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)
   RETURNING id`
+/**
+ * Adds an entry with its confirmation started, or marks the existing entry
+ * of the address as written to again and leaves its confirmation alone.
+ * The row it returns is the entry after the write: a new one carries this
+ * write's token hash and the time as `created_at` (is_new).
+ */
+const WRITE_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at,
+    confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at)
+  VALUES (@name, @email, @key, @now, @now, @hash, @expires, @sent, @last)
+  ON CONFLICT (email_key) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)
+  RETURNING id, created_at = @now AND confirm_mails_sent = @sent AND confirm_token_hash IS @hash AS is_new,
+    confirmed_at, confirm_mails_sent, last_confirm_mail_at`
 const INSERT_MESSAGE = `INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at)
   VALUES (@id, @name, @message, @metadata, @now)`
 
@@ -146,7 +159,8 @@ const refused = (oldest: number, { windowMs }: RateLimit, now: number): Submissi
   retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
 })
 
-type ConfirmationColumns = { confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null }
+/** What writing an entry gives back: its id, whether it was new, and its confirmation mails so far (before this write). */
+type WrittenEntry = { id: number; is_new: 0 | 1; confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
 export class SqliteWaitlistStore implements WaitlistStore {
@@ -213,13 +227,29 @@ export class SqliteWaitlistStore implements WaitlistStore {
     }
   }
 
-  /** Writes the entry and its message; gives the entry's id. */
-  private write({ entry: { name, email, message, metadata }, now }: Submission): number {
+  /**
+   * Writes the entry and its message. A new entry is written with the
+   * confirmation of `confirmation` already started (a new address may always
+   * get one); a known one is left as it was. Gives the entry's id, whether it
+   * is new, and what it knew of its confirmation mails.
+   */
+  private write({ entry: { name, email, message, metadata }, now }: Submission, confirmation: ConfirmationDraft | null): WrittenEntry {
     const time = now.toISOString()
-    const row = { name, email: storedEmail(email), key: emailKey(email), message, metadata: JSON.stringify(metadata), created: time, now: time }
-    const { id } = this.statements.upsertEntry.get(row) as { id: number }
-    this.statements.insertMessage.run({ ...row, id })
-    return id
+    const row = {
+      name,
+      email: storedEmail(email),
+      key: emailKey(email),
+      message,
+      metadata: JSON.stringify(metadata),
+      now: time,
+      hash: confirmation?.tokenHash ?? null,
+      expires: confirmation?.expiresAt.toISOString() ?? null,
+      sent: confirmation ? 1 : 0,
+      last: confirmation ? time : null,
+    }
+    const written = this.statements.writeEntry.get(row) as WrittenEntry
+    this.statements.insertMessage.run({ ...row, id: written.id })
+    return written
   }
 
   private queue(entryId: number, delivery: NewDelivery, now: Date) {
@@ -237,17 +267,20 @@ export class SqliteWaitlistStore implements WaitlistStore {
     return { accepted: true }
   }
 
-  private queuePlan(entryId: number, plan: DeliveryPlan, now: Date) {
-    if (plan.notify) this.queue(entryId, plan.notify, now)
-    if (plan.webhook) this.queue(entryId, plan.webhook, now)
+  /** Queues the deliveries of a plan; the confirmation mail only when the entry may get one (see mayGetConfirmation). */
+  private queuePlan(written: WrittenEntry, plan: DeliveryPlan, now: Date) {
+    const { id } = written
+    if (plan.notify) this.queue(id, plan.notify, now)
+    if (plan.webhook) this.queue(id, plan.webhook, now)
     const { confirmation } = plan
     if (!confirmation) return
-    const record = this.statements.confirmationRecord.get(entryId) as ConfirmationColumns
-    const may = mayGetConfirmation({ confirmedAt: record.confirmed_at, mailsSent: record.confirm_mails_sent, lastMailAt: record.last_confirm_mail_at }, now)
-    if (!may) return
-    this.statements.startConfirmation.run({ id: entryId, hash: confirmation.tokenHash, expires: confirmation.expiresAt.toISOString(), now: now.toISOString() })
-    this.statements.addLeaveToken.run(confirmation.leaveTokenHash, entryId)
-    this.queue(entryId, confirmation.mail, now)
+    if (!written.is_new) {
+      const record = { confirmedAt: written.confirmed_at, mailsSent: written.confirm_mails_sent, lastMailAt: written.last_confirm_mail_at }
+      if (!mayGetConfirmation(record, now)) return
+      this.statements.startConfirmation.run({ id, hash: confirmation.tokenHash, expires: confirmation.expiresAt.toISOString(), now: now.toISOString() })
+    }
+    this.statements.addLeaveToken.run(confirmation.leaveTokenHash, id)
+    this.queue(id, confirmation.mail, now)
   }
 
   /** One submission, inside the transaction of its group. */
@@ -256,32 +289,25 @@ export class SqliteWaitlistStore implements WaitlistStore {
     if (!outcome.accepted) return outcome
     if (submission.discard) {
       this.db.exec("SAVEPOINT discarded")
-      this.write(submission)
+      this.write(submission, null)
       this.db.exec("ROLLBACK TO discarded; RELEASE discarded")
       this.statements.countDiscard.run()
       return outcome
     }
-    this.queuePlan(this.write(submission), submission.plan, submission.now)
+    this.queuePlan(this.write(submission, submission.plan.confirmation), submission.plan, submission.now)
     return outcome
   }
 
   /**
-   * The submissions of one turn of the event loop, written in one
-   * transaction: one fsync acknowledges them all.
+   * Every write of one turn of the event loop (sign-ups, the worker's claims
+   * and the outcomes of its deliveries), made in one transaction: one fsync
+   * acknowledges them all. Under a burst that is a few hundred writes a
+   * second instead of thousands, each of which would hold the event loop.
    */
-  private readonly commitTogether = groupCommit<Submission, SubmissionOutcome>((submissions) =>
-    this.run(() => this.db.transaction(() => submissions.map((submission) => this.take(submission)))()),
-  )
-
-  /**
-   * The outcomes of the deliveries that finish in one turn of the event
-   * loop, recorded in one transaction: under a burst the worker finishes
-   * hundreds a second, and one fsync each would starve the sign-ups.
-   */
-  private readonly finishTogether = groupCommit<() => unknown, unknown>((steps) => this.run(() => this.db.transaction(() => steps.map((step) => step()))()))
+  private readonly together = groupCommit<() => unknown, unknown>((steps) => this.run(() => this.db.transaction(() => steps.map((step) => step()))()))
 
   submit(submission: Submission): Promise<SubmissionOutcome> {
-    return this.commitTogether(submission)
+    return this.together(() => this.take(submission)) as Promise<SubmissionOutcome>
   }
 
   async save(entry: NewWaitlistEntry): Promise<void> {
@@ -293,13 +319,13 @@ export class SqliteWaitlistStore implements WaitlistStore {
   }
 
   async confirmationState(tokenHash: string, now: Date): Promise<LinkState> {
-    return this.run(() => linkStateOf(this.statements.byConfirmToken.get(tokenHash) as ConfirmRow | undefined, now))
+    return this.run(() => linkStateOf(this.statements.byConfirmToken.get({ key: tokenHash }) as ConfirmRow | undefined, now))
   }
 
   async confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
     return this.run(() =>
       this.db.transaction((): LinkState => {
-        const row = this.statements.byConfirmToken.get(tokenHash) as ConfirmRow | undefined
+        const row = this.statements.byConfirmToken.get({ key: tokenHash }) as ConfirmRow | undefined
         const state = linkStateOf(row, now)
         if (state !== "pending" || !row) return state
         this.statements.markConfirmed.run(now.toISOString(), row.id)
@@ -311,11 +337,11 @@ export class SqliteWaitlistStore implements WaitlistStore {
   }
 
   async canLeave(tokenHash: string): Promise<boolean> {
-    return this.run(() => this.statements.byLeaveToken.get(tokenHash) !== undefined)
+    return this.run(() => this.statements.byLeaveToken.get({ key: tokenHash }) !== undefined)
   }
 
   async leave(tokenHash: string): Promise<boolean> {
-    return this.run(() => this.statements.leave.run(tokenHash).changes > 0)
+    return this.run(() => this.statements.leave.run({ key: tokenHash }).changes > 0)
   }
 
   async count(): Promise<number> {
@@ -342,14 +368,15 @@ export class SqliteWaitlistStore implements WaitlistStore {
   readonly outbox: OutboxStore = {
     claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
       const time = now.toISOString()
-      const rows = this.run(() => this.statements.claim.all({ now: time, lease: new Date(now.getTime() + leaseMs).toISOString(), max }) as DeliveryRow[])
+      const lease = new Date(now.getTime() + leaseMs).toISOString()
+      const rows = (await this.together(() => this.statements.claim.all({ now: time, lease, max }))) as DeliveryRow[]
       return rows.map(deliveryFromRow)
     },
     complete: async (id: string, now: Date): Promise<void> => {
-      await this.finishTogether(() => this.statements.complete.run(now.toISOString(), id))
+      await this.together(() => this.statements.complete.run(now.toISOString(), id))
     },
     fail: async (id: string, { error, nextAttemptAt }: DeliveryFailure): Promise<void> => {
-      await this.finishTogether(() =>
+      await this.together(() =>
         nextAttemptAt
           ? this.statements.retryLater.run({ id, error, next: nextAttemptAt.toISOString() })
           : this.statements.giveUp.run({ id, error }),
@@ -373,10 +400,13 @@ export class SqliteWaitlistStore implements WaitlistStore {
 
 
 
+/** A link's key (see linkTokenKey), or its hash part alone: the key of a link made before keys began with the time. */
+const KEY_OR_HASH = `(@key, substr(@key, ${KEY_TIME_CHARS + 1}))`
+
 /** The statements the store runs, prepared once. */
 function prepareStatements(db: BetterSqlite3.Database) {
   return {
-    upsertEntry: db.prepare(UPSERT_ENTRY),
+    writeEntry: db.prepare(WRITE_ENTRY),
     insertMessage: db.prepare(INSERT_MESSAGE),
     countDiscard: db.prepare("UPDATE waitlist_counters SET value = value + 1 WHERE name = 'bots_discarded'"),
     deleteByKey: db.prepare("DELETE FROM waitlist_entries WHERE email_key = ?"),
@@ -385,14 +415,13 @@ function prepareStatements(db: BetterSqlite3.Database) {
     pruneRate: db.prepare("DELETE FROM waitlist_rate_events WHERE at <= ?"),
     queue: db.prepare(`INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at)
       VALUES (@entryId, @kind, @recipient, @payload, @now, @now)`),
-    confirmationRecord: db.prepare("SELECT confirmed_at, confirm_mails_sent, last_confirm_mail_at FROM waitlist_entries WHERE id = ?"),
     startConfirmation: db.prepare(`UPDATE waitlist_entries SET confirm_token_hash = @hash, confirm_expires_at = @expires,
       confirm_mails_sent = confirm_mails_sent + 1, last_confirm_mail_at = @now WHERE id = @id`),
     addLeaveToken: db.prepare("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES (?, ?)"),
-    byConfirmToken: db.prepare("SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash = ?"),
+    byConfirmToken: db.prepare(`SELECT id, name, email, confirmed_at, confirm_expires_at FROM waitlist_entries WHERE confirm_token_hash IN ${KEY_OR_HASH}`),
     markConfirmed: db.prepare("UPDATE waitlist_entries SET confirmed_at = ? WHERE id = ?"),
-    byLeaveToken: db.prepare("SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = ?"),
-    leave: db.prepare("DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash = ?)"),
+    byLeaveToken: db.prepare(`SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH}`),
+    leave: db.prepare(`DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH})`),
     claim: db.prepare(`UPDATE waitlist_outbox SET lease_until = @lease, attempts = attempts + 1
       WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= @now
         AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @max)

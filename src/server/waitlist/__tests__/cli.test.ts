@@ -10,7 +10,7 @@ import { parseCsv } from "../../../../test/support/parse-csv"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { ensureProductionBuild } from "../../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
-import { hashLinkToken, newLinkToken } from "../link-tokens"
+import { linkTokenKey, newLinkToken } from "../link-tokens"
 import { openWaitlistStore } from "../open-waitlist-store"
 import { NOTHING_TO_DELIVER } from "../plan-deliveries"
 import type { NewWaitlistEntry } from "../waitlist-store"
@@ -120,10 +120,10 @@ describe.each([
     const store = openWaitlistStore(settings)
     const now = new Date()
     const token = newLinkToken()
-    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenHash: hashLinkToken(token), leaveTokenHash: hashLinkToken(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
+    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenHash: linkTokenKey(token), leaveTokenHash: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
     await store.save(ana)
     await store.submit({ entry: eve, discard: false, rateLimit: null, plan, now })
-    await store.confirm(hashLinkToken(token), now, () => null)
+    await store.confirm(linkTokenKey(token), now, () => null)
     await store.close()
     const rows = parseCsv((await waitlist(["export", "--confirmed"], settings)).stdout)
     expect(rows.map((row) => [row[1], row[5]])).toEqual([
