@@ -15,8 +15,13 @@ export type OutboxWorkerOptions = {
   log: (line: string) => void
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
-  /** Whether the process is busy answering requests, asked after each full batch; by default, its event loop worked more than BUSY_UTILIZATION of the time since the last ask. */
-  busy?: () => boolean
+  /**
+   * Whether the process is busy answering requests, asked after each full
+   * batch with the number of sign-ups that woke the worker since the last
+   * ask; by default, when more arrived than a batch delivers and the event
+   * loop worked more than BUSY_UTILIZATION of the time since the last ask.
+   */
+  busy?: (wakes: number) => boolean
 }
 
 /** How many deliveries one look at the outbox claims. */
@@ -31,13 +36,18 @@ const BATCH = 10
 const BUSY_UTILIZATION = 0.8
 const BUSY_PAUSE_MS = 1000
 
-/** Whether the event loop worked more than BUSY_UTILIZATION of the time since the last call. */
-function eventLoopBusy(): () => boolean {
+/**
+ * Whether sign-ups are arriving faster than a batch delivers while the event
+ * loop worked more than BUSY_UTILIZATION of the time since the last call.
+ * The sign-ups count too: the worker's own work on a backlog keeps the loop
+ * busy, and must not slow the backlog down once the burst is over.
+ */
+function eventLoopBusy(): (wakes: number) => boolean {
   let last = performance.eventLoopUtilization()
-  return () => {
+  return (wakes) => {
     const since = performance.eventLoopUtilization(last)
     last = performance.eventLoopUtilization()
-    return since.utilization > BUSY_UTILIZATION
+    return wakes > BATCH && since.utilization > BUSY_UTILIZATION
   }
 }
 
@@ -62,7 +72,8 @@ export class OutboxWorker {
   private again = false
   private storeDown = false
   private lastPrune = 0
-  private readonly busy: () => boolean
+  private readonly busy: (wakes: number) => boolean
+  private wakes = 0
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.busy = options.busy ?? eventLoopBusy()
@@ -76,6 +87,7 @@ export class OutboxWorker {
 
   /** Looks at the outbox now: something was just queued. */
   wake(): void {
+    this.wakes += 1
     this.again = true
     this.woken?.()
   }
@@ -101,7 +113,11 @@ export class OutboxWorker {
         this.storeDown = true
       }
       if (claimed < BATCH && !this.again) await this.sleep(this.options.pollMs ?? 1000)
-      else if (this.busy()) await this.sleep(BUSY_PAUSE_MS, false)
+      else {
+        const wakes = this.wakes
+        this.wakes = 0
+        if (this.busy(wakes)) await this.sleep(BUSY_PAUSE_MS, false)
+      }
     }
   }
 

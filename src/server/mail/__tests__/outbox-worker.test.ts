@@ -24,13 +24,14 @@ async function storeWithMail(count: number) {
 }
 
 /** Runs a worker over the store until `count` deliveries were made; gives the time of each. */
-async function deliverAll(store: SqliteWaitlistStore, count: number, busy: () => boolean): Promise<number[]> {
+async function deliverAll(store: SqliteWaitlistStore, count: number, busy?: (wakes: number) => boolean, work = () => {}): Promise<number[]> {
   const times: number[] = []
   let done: () => void = () => {}
   const finished = new Promise<void>((resolve) => (done = resolve))
   const worker = new OutboxWorker({
     store: () => store,
     deliver: async (_delivery: Delivery) => {
+      work()
       times.push(Date.now())
       if (times.length === count) done()
       return { ok: true }
@@ -54,6 +55,21 @@ describe("the outbox worker", () => {
       const times = await deliverAll(store, 35, () => false)
       expect(times).toHaveLength(35)
       expect((await store.outbox.list(["pending"])).length).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
+  it("keeps delivering a backlog at full speed when its own work is all that keeps the process busy", async () => {
+    const { store, close } = await storeWithMail(35)
+    try {
+      const burnTwoMs = () => {
+        const until = performance.now() + 2
+        while (performance.now() < until);
+      }
+      const times = await deliverAll(store, 35, undefined, burnTwoMs)
+      // Every batch but the first follows a fully busy event loop, and no sign-up arrived: no pause.
+      expect(times[34]! - times[0]!).toBeLessThan(900)
     } finally {
       await close()
     }
