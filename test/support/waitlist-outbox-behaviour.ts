@@ -21,8 +21,8 @@ function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: Deli
       webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
       confirmation: {
         mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
-        tokenHash: linkTokenKey(confirmToken),
-        leaveTokenHash: linkTokenKey(leaveToken),
+        tokenKey: linkTokenKey(confirmToken),
+        leaveTokenKey: linkTokenKey(leaveToken),
         expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
       },
     },
@@ -120,7 +120,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     const { plan: anaPlan, confirmToken, leaveToken } = plan(ana, T0)
     const hashOnly = (token: string) => linkTokenKey(token).slice(KEY_TIME_CHARS)
     expect(hashOnly(confirmToken)).toBe(createHash("sha256").update(confirmToken).digest("hex"))
-    const confirmation = { ...anaPlan.confirmation!, tokenHash: hashOnly(confirmToken), leaveTokenHash: hashOnly(leaveToken) }
+    const confirmation = { ...anaPlan.confirmation!, tokenKey: hashOnly(confirmToken), leaveTokenKey: hashOnly(leaveToken) }
     await store.submit({ ...submission(ana, T0), plan: { ...anaPlan, confirmation } })
     expect(await store.confirmationState(linkTokenKey(confirmToken), at(1000))).toBe("pending")
     expect(await store.confirm(linkTokenKey(confirmToken), at(1000), () => null)).toBe("confirmed")

@@ -83,9 +83,9 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   if (request.method === "GET" || request.method === "HEAD") {
     const token = request.query.token
     if (!isLinkToken(token)) return redirect(page("expired"))
-    const hash = linkTokenKey(token)
-    if (action === "leave") return (await store.canLeave(hash)) ? redirect(page("leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(page("expired"))
-    const state = await store.confirmationState(hash, new Date())
+    const key = linkTokenKey(token)
+    if (action === "leave") return (await store.canLeave(key)) ? redirect(page("leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(page("expired"))
+    const state = await store.confirmationState(key, new Date())
     if (state === "pending") return redirect(page("confirm"), { "Set-Cookie": setCookie(action, token) })
     return redirect(page(state === "confirmed" ? "confirmed" : "expired"))
   }
@@ -94,16 +94,16 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   const fromUrl = request.query.token
   const token = isLinkToken(fromUrl) ? fromUrl : request.cookies[cookieName(action)]
   if (!isLinkToken(token)) return redirect(page("expired"))
-  const hash = linkTokenKey(token)
+  const key = linkTokenKey(token)
   const cleared = { "Set-Cookie": clearCookie(action) }
   if (action === "leave") {
-    const left = await store.leave(hash)
+    const left = await store.leave(key)
     if ((request.body?.toString("utf8") ?? "").trim() === ONE_CLICK) return plain(200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
     return redirect(page(left ? "left" : "expired"), cleared)
   }
   const now = new Date()
   const webhook = context.mail.webhook
-  const state = await store.confirm(hash, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
+  const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
   if (state === "confirmed") context.queued()
   return redirect(page(state === "confirmed" ? "confirmed" : "expired"), cleared)
 }

@@ -9,8 +9,8 @@ export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
 /** The most confirmation mails one address ever gets. */
 export const MAX_CONFIRMATION_MAILS = 3
 
-/** The confirmation mail a submission would send, with the hashes of its two links' tokens. */
-export type ConfirmationDraft = { mail: NewDelivery; tokenHash: string; leaveTokenHash: string; expiresAt: Date }
+/** The confirmation mail a submission would send, with the keys of its two links' tokens (see linkTokenKey). */
+export type ConfirmationDraft = { mail: NewDelivery; tokenKey: string; leaveTokenKey: string; expiresAt: Date }
 
 /**
  * What a submission calls for, written in the transaction of its entry: the

@@ -23,7 +23,7 @@ const draft = (mail: MailDraft) => JSON.stringify(mail)
  * What an accepted submission calls for: the team's mail, the webhook event
  * when one is configured, and a confirmation mail with two new links (the
  * store sends it only when the entry may get one). The links' tokens live
- * only in the mail; the store keeps their hashes.
+ * only in the mail; the store keeps their keys (their time and hash).
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()
@@ -38,8 +38,8 @@ export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now:
     webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
     confirmation: {
       mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, email: entry.email, lang, links }) },
-      tokenHash: linkTokenKey(confirmToken),
-      leaveTokenHash: linkTokenKey(leaveToken),
+      tokenKey: linkTokenKey(confirmToken),
+      leaveTokenKey: linkTokenKey(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
     },
   }

@@ -284,13 +284,13 @@ export class PostgresWaitlistStore implements WaitlistStore {
         lastMailAt: entry.last_confirm_mail_at && isoTime(entry.last_confirm_mail_at),
       }
       if (plan.confirmation && mayGetConfirmation(record, now)) {
-        const { tokenHash, leaveTokenHash, expiresAt, mail } = plan.confirmation
+        const { tokenKey, leaveTokenKey, expiresAt, mail } = plan.confirmation
         await client.query(
           `UPDATE waitlist_entries SET confirm_token_hash = $2, confirm_expires_at = $3,
              confirm_mails_sent = confirm_mails_sent + 1, last_confirm_mail_at = $4 WHERE id = $1`,
-          [entry.id, tokenHash, expiresAt, now],
+          [entry.id, tokenKey, expiresAt, now],
         )
-        await client.query("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES ($1, $2)", [leaveTokenHash, entry.id])
+        await client.query("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES ($1, $2)", [leaveTokenKey, entry.id])
         await this.queue(client, entry.id, mail, now)
       }
       return outcome
@@ -305,14 +305,14 @@ export class PostgresWaitlistStore implements WaitlistStore {
     await this.submit({ entry, discard: true, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
   }
 
-  async confirmationState(tokenHash: string, now: Date): Promise<LinkState> {
-    const { rows } = await this.query<ConfirmRow>(CONFIRM_ROW, [tokenHash])
+  async confirmationState(tokenKey: string, now: Date): Promise<LinkState> {
+    const { rows } = await this.query<ConfirmRow>(CONFIRM_ROW, [tokenKey])
     return linkStateOf(rows[0], now)
   }
 
-  async confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+  async confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<ConfirmRow>(`${CONFIRM_ROW} FOR UPDATE`, [tokenHash])
+      const { rows } = await client.query<ConfirmRow>(`${CONFIRM_ROW} FOR UPDATE`, [tokenKey])
       const row = rows[0]
       const state = linkStateOf(row, now)
       if (state !== "pending" || !row) return state
@@ -323,12 +323,12 @@ export class PostgresWaitlistStore implements WaitlistStore {
     })
   }
 
-  async canLeave(tokenHash: string): Promise<boolean> {
-    return (await this.query(`SELECT 1 FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH}`, [tokenHash])).rowCount > 0
+  async canLeave(tokenKey: string): Promise<boolean> {
+    return (await this.query(`SELECT 1 FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH}`, [tokenKey])).rowCount > 0
   }
 
-  async leave(tokenHash: string): Promise<boolean> {
-    const deleted = await this.query(`DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH})`, [tokenHash])
+  async leave(tokenKey: string): Promise<boolean> {
+    const deleted = await this.query(`DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH})`, [tokenKey])
     return deleted.rowCount > 0
   }
 

@@ -123,14 +123,15 @@ const UPSERT_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, crea
 /**
  * Adds an entry with its confirmation started, or marks the existing entry
  * of the address as written to again and leaves its confirmation alone.
- * The row it returns is the entry after the write: a new one carries this
- * write's token hash and the time as `created_at` (is_new).
+ * It returns the entry's id, and its confirmation as it stands after the
+ * write: a new entry, and only a new one, holds this write's confirmation
+ * key (random, so no other entry can hold it), which is what is_new says.
  */
 const WRITE_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at,
     confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at)
   VALUES (@name, @email, @key, @now, @now, @hash, @expires, @sent, @last)
   ON CONFLICT (email_key) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)
-  RETURNING id, created_at = @now AND confirm_mails_sent = @sent AND confirm_token_hash IS @hash AS is_new,
+  RETURNING id, @hash IS NOT NULL AND confirm_token_hash = @hash AS is_new,
     confirmed_at, confirm_mails_sent, last_confirm_mail_at`
 const INSERT_MESSAGE = `INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at)
   VALUES (@id, @name, @message, @metadata, @now)`
@@ -159,7 +160,7 @@ const refused = (oldest: number, { windowMs }: RateLimit, now: number): Submissi
   retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
 })
 
-/** What writing an entry gives back: its id, whether it was new, and its confirmation mails so far (before this write). */
+/** What writing an entry gives back: its id, whether this write made it, and its confirmation mails so far (a known entry's as they were). */
 type WrittenEntry = { id: number; is_new: 0 | 1; confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
@@ -242,7 +243,7 @@ export class SqliteWaitlistStore implements WaitlistStore {
       message,
       metadata: JSON.stringify(metadata),
       now: time,
-      hash: confirmation?.tokenHash ?? null,
+      hash: confirmation?.tokenKey ?? null,
       expires: confirmation?.expiresAt.toISOString() ?? null,
       sent: confirmation ? 1 : 0,
       last: confirmation ? time : null,
@@ -277,9 +278,9 @@ export class SqliteWaitlistStore implements WaitlistStore {
     if (!written.is_new) {
       const record = { confirmedAt: written.confirmed_at, mailsSent: written.confirm_mails_sent, lastMailAt: written.last_confirm_mail_at }
       if (!mayGetConfirmation(record, now)) return
-      this.statements.startConfirmation.run({ id, hash: confirmation.tokenHash, expires: confirmation.expiresAt.toISOString(), now: now.toISOString() })
+      this.statements.startConfirmation.run({ id, hash: confirmation.tokenKey, expires: confirmation.expiresAt.toISOString(), now: now.toISOString() })
     }
-    this.statements.addLeaveToken.run(confirmation.leaveTokenHash, id)
+    this.statements.addLeaveToken.run(confirmation.leaveTokenKey, id)
     this.queue(id, confirmation.mail, now)
   }
 
@@ -318,14 +319,14 @@ export class SqliteWaitlistStore implements WaitlistStore {
     await this.submit({ entry, discard: true, rateLimit: null, plan: NOTHING_TO_DELIVER, now: new Date() })
   }
 
-  async confirmationState(tokenHash: string, now: Date): Promise<LinkState> {
-    return this.run(() => linkStateOf(this.statements.byConfirmToken.get({ key: tokenHash }) as ConfirmRow | undefined, now))
+  async confirmationState(tokenKey: string, now: Date): Promise<LinkState> {
+    return this.run(() => linkStateOf(this.statements.byConfirmToken.get({ key: tokenKey }) as ConfirmRow | undefined, now))
   }
 
-  async confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+  async confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
     return this.run(() =>
       this.db.transaction((): LinkState => {
-        const row = this.statements.byConfirmToken.get({ key: tokenHash }) as ConfirmRow | undefined
+        const row = this.statements.byConfirmToken.get({ key: tokenKey }) as ConfirmRow | undefined
         const state = linkStateOf(row, now)
         if (state !== "pending" || !row) return state
         this.statements.markConfirmed.run(now.toISOString(), row.id)
@@ -336,12 +337,12 @@ export class SqliteWaitlistStore implements WaitlistStore {
     )
   }
 
-  async canLeave(tokenHash: string): Promise<boolean> {
-    return this.run(() => this.statements.byLeaveToken.get({ key: tokenHash }) !== undefined)
+  async canLeave(tokenKey: string): Promise<boolean> {
+    return this.run(() => this.statements.byLeaveToken.get({ key: tokenKey }) !== undefined)
   }
 
-  async leave(tokenHash: string): Promise<boolean> {
-    return this.run(() => this.statements.leave.run({ key: tokenHash }).changes > 0)
+  async leave(tokenKey: string): Promise<boolean> {
+    return this.run(() => this.statements.leave.run({ key: tokenKey }).changes > 0)
   }
 
   async count(): Promise<number> {

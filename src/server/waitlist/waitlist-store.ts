@@ -76,18 +76,18 @@ export interface WaitlistStore {
   save(entry: NewWaitlistEntry): Promise<void>
   /** Takes a bot's entry down the path of `save`, then throws it away and counts it. */
   discard(entry: NewWaitlistEntry): Promise<void>
-  /** Where the confirmation link whose token has this hash stands; reads only. */
-  confirmationState(tokenHash: string, now: Date): Promise<LinkState>
+  /** Where the confirmation link whose token has this key (see linkTokenKey) stands; reads only. */
+  confirmationState(tokenKey: string, now: Date): Promise<LinkState>
   /**
    * Confirms the address of an unexpired confirmation link, once, and queues
    * the event `webhook` makes of it (null for none) in the same transaction.
    * @returns the link's state afterwards: "confirmed", or "expired" for an expired or unknown link
    */
-  confirm(tokenHash: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState>
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState>
   /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */
-  canLeave(tokenHash: string): Promise<boolean>
+  canLeave(tokenKey: string): Promise<boolean>
   /** Removes the entry a leave link's token belongs to, with its messages and its pending mail; false when there is none. */
-  leave(tokenHash: string): Promise<boolean>
+  leave(tokenKey: string): Promise<boolean>
   count(): Promise<number>
   /** How many bot entries `discard` has thrown away. */
   countDiscarded(): Promise<number>

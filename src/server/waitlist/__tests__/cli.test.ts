@@ -120,7 +120,7 @@ describe.each([
     const store = openWaitlistStore(settings)
     const now = new Date()
     const token = newLinkToken()
-    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenHash: linkTokenKey(token), leaveTokenHash: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
+    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenKey: linkTokenKey(token), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
     await store.save(ana)
     await store.submit({ entry: eve, discard: false, rateLimit: null, plan, now })
     await store.confirm(linkTokenKey(token), now, () => null)
