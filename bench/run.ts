@@ -83,7 +83,10 @@ async function measurePages(targets: { label: string; url: string }[]): Promise<
 }
 
 /** How the outbox kept up during a load: the mails its entries called for, and how fast they reached the SMTP server. */
-type MailFigures = { expected: number; delivered: number; perSecond: number; drainSeconds: number }
+type MailFigures = { expected: number; delivered: number; duringLoad: number; backlogPerSecond: number; drainSeconds: number }
+
+/** How long the benchmark waits for the outbox to deliver what a load queued. */
+const MAIL_WAIT_MS = 600_000
 
 async function measureLoad(
   label: string,
@@ -103,13 +106,16 @@ async function measureLoad(
   if (smtp) {
     // Each new address calls for two mails: the team's and the confirmation.
     const expected = 2 * result.accepted
-    await smtp.waitFor(expected, 300_000)
+    await smtp.waitFor(expected, MAIL_WAIT_MS)
     const last = smtp.arrivals[smtp.arrivals.length - 1] ?? loadEnded
+    const duringLoad = smtp.arrivals.filter((at) => at >= began && at <= loadEnded).length
+    const drainSeconds = Math.max(0, (last - loadEnded) / 1000)
     mail = {
       expected,
       delivered: smtp.arrivals.length,
-      perSecond: smtp.arrivals.length / ((last - began) / 1000),
-      drainSeconds: Math.max(0, (last - loadEnded) / 1000),
+      duringLoad,
+      backlogPerSecond: drainSeconds > 0 ? (smtp.arrivals.length - duringLoad) / drainSeconds : 0,
+      drainSeconds,
     }
   }
   await server.stop()
@@ -159,9 +165,9 @@ function machine(): string {
 function mailTable(mail: MailFigures | null): string {
   if (!mail) return "Not measured."
   return [
-    "| mails queued | delivered | mails per second | left to deliver when the load ended (s) |",
-    "|---:|---:|---:|---:|",
-    `| ${mail.expected} | ${mail.delivered} | ${mail.perSecond.toFixed(0)} | ${mail.drainSeconds.toFixed(1)} |`,
+    "| mails queued | delivered | delivered during the load | backlog after it: mails per second | backlog delivered in (s) |",
+    "|---:|---:|---:|---:|---:|",
+    `| ${mail.expected} | ${mail.delivered} | ${mail.duringLoad} | ${mail.backlogPerSecond.toFixed(0)} | ${mail.drainSeconds.toFixed(1)} |`,
   ].join("\n")
 }
 
@@ -235,9 +241,11 @@ async function main() {
     "",
     "Each sign-up of ours writes its entry, its message, the team's mail and the confirmation mail to the outbox in one transaction; the worker of the same process delivers them to a local SMTP server (the `smtp-server` package, counting only) while the load runs.",
     "",
-    "## Mail delivery (nodemailer to a local SMTP server, during the load above)",
+    "## Mail delivery (nodemailer to a local SMTP server, during and after the load above)",
     "",
     mailTable(oursLoad.mail),
+    "",
+    `While the load runs, sign-ups come first and the worker delivers one batch of ten a second; once it is over, it delivers the backlog at full speed over four pooled SMTP connections. The benchmark waits up to ${MAIL_WAIT_MS / 60_000} minutes for every mail; a delivered count above the queued one would be a mail sent twice.`,
     "",
     "## Memory while connections hold request bodies (resident memory of the server process)",
     "",

@@ -17,7 +17,7 @@ function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: Deli
     confirmToken,
     leaveToken,
     plan: {
-      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ about: entry.email }) },
+      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ about: entry.email }), ofMessage: true },
       webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
       confirmation: {
         mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
@@ -54,6 +54,20 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     await store.submit(submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))
     expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
     expect(await store.count()).toBe(1)
+  })
+
+  it("hands each claimed team mail the message of its own submission, and no other delivery a message", async () => {
+    const { store } = await openNew()
+    await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })
+    const again = { ...ana, name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } }
+    await store.submit(submission(again, at(1000)))
+    const claimed = await store.outbox.claim(LATER, 60_000, 10)
+    const told = claimed.filter((delivery) => delivery.kind === "notify").map((delivery) => delivery.message)
+    expect(told.sort((a, b) => (a?.name ?? "").localeCompare(b?.name ?? ""))).toEqual([
+      { name: "Ana", message: "Hola", metadata: { locale: "es" } },
+      { name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } },
+    ])
+    expect(claimed.filter((delivery) => delivery.kind !== "notify").map((delivery) => delivery.message)).toEqual([null, null])
   })
 
   it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {

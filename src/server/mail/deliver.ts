@@ -26,8 +26,15 @@ export function deliverer(sendMail: SendMail, settings: MailSettings, fetchImpl:
   const { webhook } = settings
   return async (delivery: Delivery): Promise<DeliveryResult> => {
     if (delivery.kind !== "webhook") {
+      let mail
       try {
-        await sendMail(renderDraft(JSON.parse(delivery.payload) as MailDraft, settings))
+        mail = renderDraft(JSON.parse(delivery.payload) as MailDraft, delivery, settings)
+      } catch (error) {
+        // No later try could render it either.
+        return { ok: false, permanent: true, error: `cannot write the mail: ${describe(error)}` }
+      }
+      try {
+        await sendMail(mail)
         return { ok: true }
       } catch (error) {
         return { ok: false, permanent: isPermanentSmtp(error), error: describe(error) }

@@ -1,16 +1,30 @@
 import { randomUUID } from "crypto"
+import type { Delivery } from "../waitlist/deliveries"
 import type { NewWaitlistEntry } from "../waitlist/waitlist-store"
 import { confirmationMail, type ConfirmationLinks } from "./confirmation-mail"
 import type { MailMessage } from "./mail-message"
 import type { MailSettings } from "./mail-settings"
 import { teamMail } from "./team-mail"
 
+/** The Functions the links of a mail open (src/api). */
+export const CONFIRM_ROUTE = "/api/waitlist-confirm"
+export const LEAVE_ROUTE = "/api/waitlist-leave"
+
 /**
- * What the outbox keeps of a mail: the little it is written from, and its
- * Message-ID, fixed when the sign-up commits so every try sends the same
- * mail. It is rendered when it is sent, so a sign-up pays for no rendering.
+ * What the outbox keeps of a mail: the little it is written from that the
+ * store does not already hold, and its Message-ID, fixed when the sign-up
+ * commits so every try sends the same mail. It is rendered when it is sent,
+ * so a sign-up pays for no rendering and writes few bytes: the team's mail
+ * takes the visitor's words from the stored message (Delivery's `message`),
+ * the confirmation mail its address from the recipient and its links from
+ * the tokens and SITE_URL.
  */
 export type MailDraft =
+  | { kind: "team"; messageId: string; email: string }
+  | { kind: "confirmation"; messageId: string; name: string; lang: string; confirmToken: string; leaveToken: string }
+
+/** Drafts as earlier versions queued them, each carrying its mail's words and links whole; still sent as they were. */
+type EarlierDraft =
   | { kind: "team"; messageId: string; entry: NewWaitlistEntry }
   | { kind: "confirmation"; messageId: string; name: string; email: string; lang: string; links: ConfirmationLinks }
 
@@ -26,8 +40,23 @@ export function newMessageId(siteUrl: string): string {
   return `<${randomUUID()}@${domain}>`
 }
 
-/** The mail a draft stands for, as nodemailer sends it. */
-export function renderDraft(draft: MailDraft, settings: MailSettings): MailMessage {
-  if (draft.kind === "team") return teamMail(draft.entry, settings, draft.messageId)
-  return confirmationMail(draft, draft.links, settings, draft.messageId)
+/** The two links of a confirmation mail, in the language the visitor signed up in. */
+export const confirmationLinks = (siteUrl: string, { confirmToken, leaveToken }: { confirmToken: string; leaveToken: string }, lang: string): ConfirmationLinks => ({
+  confirmUrl: `${siteUrl}${CONFIRM_ROUTE}?token=${confirmToken}&lang=${lang}`,
+  leaveUrl: `${siteUrl}${LEAVE_ROUTE}?token=${leaveToken}&lang=${lang}`,
+})
+
+/**
+ * The mail a delivery's draft stands for, as nodemailer sends it.
+ * @throws Error when the draft cannot be rendered (a team mail whose message is gone): no try could ever send it.
+ */
+export function renderDraft(draft: MailDraft | EarlierDraft, delivery: Pick<Delivery, "recipient" | "message">, settings: MailSettings): MailMessage {
+  if (draft.kind === "team") {
+    if ("entry" in draft) return teamMail(draft.entry, settings, draft.messageId)
+    if (!delivery.message) throw new Error("the message this mail tells of is no longer stored")
+    return teamMail({ ...delivery.message, email: draft.email }, settings, draft.messageId)
+  }
+  if ("links" in draft) return confirmationMail(draft, draft.links, settings, draft.messageId)
+  const visitor = { name: draft.name, email: delivery.recipient, lang: draft.lang }
+  return confirmationMail(visitor, confirmationLinks(settings.siteUrl, draft, draft.lang), settings, draft.messageId)
 }

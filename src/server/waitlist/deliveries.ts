@@ -18,10 +18,21 @@ export type Delivery = {
   nextAttemptAt: string
   lastError: string | null
   createdAt: string
+  /** The submission the delivery tells of, read from its stored message when it is claimed (see NewDelivery's `ofMessage`); null for the others, and in lists. */
+  message: DeliveryMessage | null
 }
 
-/** A delivery on its way into the outbox, with the entry it is about. */
-export type NewDelivery = { kind: DeliveryKind; recipient: string; payload: string }
+/** What a visitor wrote in one submission, as a delivery telling of it reads it from the store. */
+export type DeliveryMessage = { name: string; message: string; metadata: Record<string, unknown> }
+
+/**
+ * A delivery on its way into the outbox, with the entry it is about. One
+ * with `ofMessage` tells of the submission that queues it (the team's
+ * mail): the store links it to the message it writes in the same
+ * transaction and hands that message back with it, so the payload need not
+ * carry a second copy of what the visitor wrote.
+ */
+export type NewDelivery = { kind: DeliveryKind; recipient: string; payload: string; ofMessage?: boolean }
 
 /** The outcome of a failed try: tried again at `nextAttemptAt`, or given up for good when that is null. */
 export type DeliveryFailure = { error: string; nextAttemptAt: Date | null; now: Date }

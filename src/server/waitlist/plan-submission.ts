@@ -6,10 +6,6 @@ import { linkTokenKey, newLinkToken } from "./link-tokens"
 import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./plan-deliveries"
 import type { NewWaitlistEntry } from "./waitlist-store"
 
-/** The Functions the links of a mail open (src/api). */
-export const CONFIRM_ROUTE = "/api/waitlist-confirm"
-export const LEAVE_ROUTE = "/api/waitlist-leave"
-
 /** The page language a submission came from (`metadata.locale`, the page's `<html lang>`), as a link's `lang`; English when it names none of the site's. */
 export function submissionLanguage(metadata: Record<string, unknown>): LanguageCode {
   const locale = typeof metadata.locale === "string" ? metadata.locale.toLowerCase() : ""
@@ -20,24 +16,22 @@ export function submissionLanguage(metadata: Record<string, unknown>): LanguageC
 const draft = (mail: MailDraft) => JSON.stringify(mail)
 
 /**
- * What an accepted submission calls for: the team's mail, the webhook event
- * when one is configured, and a confirmation mail with two new links (the
- * store sends it only when the entry may get one). The links' tokens live
- * only in the mail; the store keeps their keys (their time and hash).
+ * What an accepted submission calls for: the team's mail (telling of the
+ * message the store writes with it), the webhook event when one is
+ * configured, and a confirmation mail with two new links (the store sends
+ * it only when the entry may get one). The links' tokens live only in the
+ * mail's draft until it is sent; the entry keeps their keys (their time
+ * and hash).
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()
   const leaveToken = newLinkToken()
   const lang = submissionLanguage(entry.metadata)
-  const links = {
-    confirmUrl: `${mail.siteUrl}${CONFIRM_ROUTE}?token=${confirmToken}&lang=${lang}`,
-    leaveUrl: `${mail.siteUrl}${LEAVE_ROUTE}?token=${leaveToken}&lang=${lang}`,
-  }
   return {
-    notify: { kind: "notify", recipient: mail.notifyTo, payload: draft({ kind: "team", messageId: newMessageId(mail.siteUrl), entry: { name: entry.name, email: entry.email, message: entry.message, metadata: entry.metadata } }) },
+    notify: { kind: "notify", recipient: mail.notifyTo, ofMessage: true, payload: draft({ kind: "team", messageId: newMessageId(mail.siteUrl), email: entry.email }) },
     webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
     confirmation: {
-      mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, email: entry.email, lang, links }) },
+      mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, lang, confirmToken, leaveToken }) },
       tokenKey: linkTokenKey(confirmToken),
       leaveTokenKey: linkTokenKey(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),

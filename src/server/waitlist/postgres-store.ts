@@ -113,26 +113,34 @@ const SCHEMA_3 = `ALTER TABLE waitlist_entries
   CREATE TABLE waitlist_rate_events (client TEXT NOT NULL, at BIGINT NOT NULL);
   CREATE INDEX waitlist_rate_events_by_client ON waitlist_rate_events (client, at);`
 
+/**
+ * The fourth: a delivery telling of a submission (the team's mail) points
+ * at its message instead of carrying a copy of it. Deliveries queued before
+ * keep their copies.
+ */
+const SCHEMA_4 = "ALTER TABLE waitlist_outbox ADD COLUMN message_id BIGINT"
+
 /** Each step brings the schema one version further; `waitlist_schema` records how far a database has come. */
 const MIGRATIONS: ((client: PoolClient) => Promise<unknown>)[] = [
   (client) => client.query(SCHEMA_1),
   migrateToSchema2,
   (client) => client.query(SCHEMA_3),
+  (client) => client.query(SCHEMA_4),
 ]
 
 /**
  * Adds the entry or marks the address's entry as written to again, and adds
- * the message to it, in one statement; gives the entry's id and where its
- * confirmation stands.
+ * the message to it, in one statement; gives the entry's id, where its
+ * confirmation stands, and the message's id.
  */
 const SAVE = `WITH entry AS (
     INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ($1, $2, $3, $6, $6)
     ON CONFLICT (email_key) DO UPDATE SET updated_at = greatest(waitlist_entries.updated_at, excluded.updated_at)
     RETURNING id, confirmed_at, confirm_mails_sent, last_confirm_mail_at
   ), message AS (
-    INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, $1, $4, $5, $6 FROM entry
+    INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, $1, $4, $5, $6 FROM entry RETURNING id
   )
-  SELECT * FROM entry`
+  SELECT entry.*, message.id AS message_id FROM entry, message`
 
 /** A link's key (see linkTokenKey), or its hash part alone: the key of a link made before keys began with the time. */
 const KEY_OR_HASH = `($1, substr($1, ${KEY_TIME_CHARS + 1}))`
@@ -141,9 +149,31 @@ const CONFIRM_ROW = `SELECT id, name, email, confirmed_at, confirm_expires_at FR
 /** Any number, as long as every instance uses the same: with a client's hash, it serializes the rate limit's count of that client. */
 const RATE_LOCK = 7_110_422
 
-const QUEUE = `INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)`
+const QUEUE = `INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`
 
-type SavedEntry = { id: string; confirmed_at: Date | null; confirm_mails_sent: number; last_confirm_mail_at: Date | null }
+/**
+ * Claims due deliveries for a lease ($1: now, $2: the lease's end, $3: how
+ * many at most), each with the message it tells of. SKIP LOCKED lets
+ * several instances claim at once, each different rows.
+ */
+const CLAIM = `WITH claimed AS (
+    UPDATE waitlist_outbox SET lease_until = $2, attempts = attempts + 1
+    WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= $1
+      AND (lease_until IS NULL OR lease_until <= $1) ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+    RETURNING *
+  )
+  SELECT claimed.*, message.name AS message_name, message.message AS message_text, message.metadata AS message_metadata
+  FROM claimed LEFT JOIN waitlist_messages message ON message.id = claimed.message_id`
+
+type SavedEntry = { id: string; confirmed_at: Date | null; confirm_mails_sent: number; last_confirm_mail_at: Date | null; message_id: string }
+
+/** A claimed row with the columns of the message it tells of, null for a delivery telling of none. */
+type ClaimedRow = DeliveryRow & { message_name: string | null; message_text: string | null; message_metadata: string | null }
+
+const claimedMessage = (row: ClaimedRow) =>
+  row.message_name === null || row.message_text === null || row.message_metadata === null
+    ? null
+    : { name: row.message_name, message: row.message_text, metadata: row.message_metadata }
 
 
 /** Any number, as long as every instance uses the same: it serializes migrations across instances. */
@@ -259,8 +289,9 @@ export class PostgresWaitlistStore implements WaitlistStore {
     return { accepted: true }
   }
 
-  private async queue(client: PoolClient, entryId: string, { kind, recipient, payload }: NewDelivery, now: Date) {
-    await client.query(QUEUE, [entryId, kind, recipient, payload, now])
+  /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
+  private async queue(client: PoolClient, entryId: string, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, messageId: string | null = null) {
+    await client.query(QUEUE, [entryId, kind, recipient, payload, ofMessage ? messageId : null, now])
   }
 
   async submit(submission: Submission): Promise<SubmissionOutcome> {
@@ -276,8 +307,8 @@ export class PostgresWaitlistStore implements WaitlistStore {
       }
       const entry = await this.write(client, submission)
       const { plan, now } = submission
-      if (plan.notify) await this.queue(client, entry.id, plan.notify, now)
-      if (plan.webhook) await this.queue(client, entry.id, plan.webhook, now)
+      if (plan.notify) await this.queue(client, entry.id, plan.notify, now, entry.message_id)
+      if (plan.webhook) await this.queue(client, entry.id, plan.webhook, now, entry.message_id)
       const record = {
         confirmedAt: entry.confirmed_at && isoTime(entry.confirmed_at),
         mailsSent: entry.confirm_mails_sent,
@@ -354,14 +385,8 @@ export class PostgresWaitlistStore implements WaitlistStore {
 
   readonly outbox: OutboxStore = {
     claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
-      const { rows } = await this.query<DeliveryRow>(
-        `UPDATE waitlist_outbox SET lease_until = $2, attempts = attempts + 1
-         WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= $1
-           AND (lease_until IS NULL OR lease_until <= $1) ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING *`,
-        [now, new Date(now.getTime() + leaseMs), max],
-      )
-      return rows.map(deliveryFromRow)
+      const { rows } = await this.query<ClaimedRow>(CLAIM, [now, new Date(now.getTime() + leaseMs), max])
+      return rows.map((row) => deliveryFromRow(row, claimedMessage(row)))
     },
     complete: async (id: string, now: Date): Promise<void> => {
       await this.query(
@@ -378,7 +403,7 @@ export class PostgresWaitlistStore implements WaitlistStore {
     },
     list: async (statuses: readonly DeliveryStatus[]): Promise<Delivery[]> => {
       const { rows } = await this.query<DeliveryRow>("SELECT * FROM waitlist_outbox WHERE status = ANY($1) ORDER BY created_at, id", [statuses])
-      return rows.map(deliveryFromRow)
+      return rows.map((row) => deliveryFromRow(row))
     },
     retry: async (id: string, now: Date): Promise<boolean> => {
       if (!/^\d{1,18}$/.test(id)) return false

@@ -13,6 +13,7 @@ import {
   StoreUnavailableError,
   linkStateOf,
   type ConfirmRow,
+  type DeliveryMessageRow,
   type DeliveryRow,
   type EntryRow,
   type LinkedEntry,
@@ -112,8 +113,28 @@ const SCHEMA_3 = `ALTER TABLE waitlist_entries ADD COLUMN confirmed_at TEXT;
   CREATE TABLE waitlist_rate_events (client TEXT NOT NULL, at INTEGER NOT NULL);
   CREATE INDEX waitlist_rate_events_by_client ON waitlist_rate_events (client, at);`
 
-/** Each step brings the schema one version further; `user_version` records how far a file has come. */
-const MIGRATIONS: ((db: BetterSqlite3.Database) => void)[] = [(db) => db.exec(SCHEMA_1), migrateToSchema2, (db) => db.exec(SCHEMA_3)]
+/**
+ * The fourth: a delivery telling of a submission (the team's mail) points
+ * at its message instead of carrying a copy of it, and leave tokens are
+ * kept in their key's order alone (WITHOUT ROWID), one B-tree fewer to
+ * write per sign-up. Deliveries queued before keep their copies.
+ */
+const SCHEMA_4 = `ALTER TABLE waitlist_outbox ADD COLUMN message_id INTEGER;
+  CREATE TABLE waitlist_leave_tokens_4 (
+    token_hash TEXT PRIMARY KEY,
+    entry_id INTEGER NOT NULL REFERENCES waitlist_entries (id) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  INSERT INTO waitlist_leave_tokens_4 (token_hash, entry_id) SELECT token_hash, entry_id FROM waitlist_leave_tokens;
+  DROP TABLE waitlist_leave_tokens;
+  ALTER TABLE waitlist_leave_tokens_4 RENAME TO waitlist_leave_tokens;
+  CREATE INDEX waitlist_leave_tokens_by_entry ON waitlist_leave_tokens (entry_id);`
+
+/**
+ * Each step brings the schema one version further; `user_version` records
+ * how far a file has come. (The tests write files as earlier versions left
+ * them with the first steps.)
+ */
+export const MIGRATIONS: ((db: BetterSqlite3.Database) => void)[] = [(db) => db.exec(SCHEMA_1), migrateToSchema2, (db) => db.exec(SCHEMA_3), (db) => db.exec(SCHEMA_4)]
 
 /** Adds an entry, or marks the existing entry of the address as written to again; gives the entry's id either way. */
 const UPSERT_ENTRY = `INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at)
@@ -160,8 +181,12 @@ const refused = (oldest: number, { windowMs }: RateLimit, now: number): Submissi
   retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
 })
 
-/** What writing an entry gives back: its id, whether this write made it, and its confirmation mails so far (a known entry's as they were). */
-type WrittenEntry = { id: number; is_new: 0 | 1; confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null }
+/**
+ * What writing an entry gives back: its id, whether this write made it, its
+ * confirmation mails so far (a known entry's as they were), and the id of
+ * the message written.
+ */
+type WrittenEntry = { id: number; is_new: 0 | 1; confirmed_at: string | null; confirm_mails_sent: number; last_confirm_mail_at: string | null; messageId: number }
 
 /** The embedded store: one SQLite file in WAL mode, through better-sqlite3. */
 export class SqliteWaitlistStore implements WaitlistStore {
@@ -248,14 +273,15 @@ export class SqliteWaitlistStore implements WaitlistStore {
       sent: confirmation ? 1 : 0,
       last: confirmation ? time : null,
     }
-    const written = this.statements.writeEntry.get(row) as WrittenEntry
-    this.statements.insertMessage.run({ ...row, id: written.id })
-    return written
+    const written = this.statements.writeEntry.get(row) as Omit<WrittenEntry, "messageId">
+    const { lastInsertRowid } = this.statements.insertMessage.run({ ...row, id: written.id })
+    return { ...written, messageId: Number(lastInsertRowid) }
   }
 
-  private queue(entryId: number, delivery: NewDelivery, now: Date) {
+  /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
+  private queue(entryId: number, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, messageId: number | null = null) {
     const time = now.toISOString()
-    this.statements.queue.run({ entryId, ...delivery, now: time })
+    this.statements.queue.run({ entryId, kind, recipient, payload, message: ofMessage ? messageId : null, now: time })
   }
 
   /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
@@ -270,9 +296,9 @@ export class SqliteWaitlistStore implements WaitlistStore {
 
   /** Queues the deliveries of a plan; the confirmation mail only when the entry may get one (see mayGetConfirmation). */
   private queuePlan(written: WrittenEntry, plan: DeliveryPlan, now: Date) {
-    const { id } = written
-    if (plan.notify) this.queue(id, plan.notify, now)
-    if (plan.webhook) this.queue(id, plan.webhook, now)
+    const { id, messageId } = written
+    if (plan.notify) this.queue(id, plan.notify, now, messageId)
+    if (plan.webhook) this.queue(id, plan.webhook, now, messageId)
     const { confirmation } = plan
     if (!confirmation) return
     if (!written.is_new) {
@@ -370,8 +396,11 @@ export class SqliteWaitlistStore implements WaitlistStore {
     claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
       const time = now.toISOString()
       const lease = new Date(now.getTime() + leaseMs).toISOString()
-      const rows = (await this.together(() => this.statements.claim.all({ now: time, lease, max }))) as DeliveryRow[]
-      return rows.map(deliveryFromRow)
+      return (await this.together(() =>
+        (this.statements.claim.all({ now: time, lease, max }) as DeliveryRow[]).map((row) =>
+          deliveryFromRow(row, row.message_id === null ? null : (this.statements.messageById.get(row.message_id) as DeliveryMessageRow | undefined)),
+        ),
+      )) as Delivery[]
     },
     complete: async (id: string, now: Date): Promise<void> => {
       await this.together(() => this.statements.complete.run(now.toISOString(), id))
@@ -385,7 +414,7 @@ export class SqliteWaitlistStore implements WaitlistStore {
     },
     list: async (statuses: readonly DeliveryStatus[]): Promise<Delivery[]> => {
       const rows = this.run(() => this.db.prepare("SELECT * FROM waitlist_outbox ORDER BY created_at, id").all() as DeliveryRow[])
-      return rows.filter((row) => statuses.includes(row.status)).map(deliveryFromRow)
+      return rows.filter((row) => statuses.includes(row.status)).map((row) => deliveryFromRow(row))
     },
     retry: async (id: string, now: Date): Promise<boolean> =>
       this.run(() => this.statements.retryFailed.run(now.toISOString(), id).changes > 0),
@@ -414,8 +443,9 @@ function prepareStatements(db: BetterSqlite3.Database) {
     recentRate: db.prepare("SELECT COUNT(*) AS n, MIN(at) AS oldest FROM waitlist_rate_events WHERE client = ? AND at > ?"),
     countRate: db.prepare("INSERT INTO waitlist_rate_events (client, at) VALUES (?, ?)"),
     pruneRate: db.prepare("DELETE FROM waitlist_rate_events WHERE at <= ?"),
-    queue: db.prepare(`INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at)
-      VALUES (@entryId, @kind, @recipient, @payload, @now, @now)`),
+    queue: db.prepare(`INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, next_attempt_at, created_at)
+      VALUES (@entryId, @kind, @recipient, @payload, @message, @now, @now)`),
+    messageById: db.prepare("SELECT name, message, metadata FROM waitlist_messages WHERE id = ?"),
     startConfirmation: db.prepare(`UPDATE waitlist_entries SET confirm_token_hash = @hash, confirm_expires_at = @expires,
       confirm_mails_sent = confirm_mails_sent + 1, last_confirm_mail_at = @now WHERE id = @id`),
     addLeaveToken: db.prepare("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES (?, ?)"),

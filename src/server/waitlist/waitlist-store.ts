@@ -108,7 +108,7 @@ export interface WaitlistStore {
  * lease runs out.
  */
 export interface OutboxStore {
-  /** Claims up to `max` pending deliveries that are due and not leased, for `leaseMs`, counting the attempt. */
+  /** Claims up to `max` pending deliveries that are due and not leased, for `leaseMs`, counting the attempt; each with the message it tells of. */
   claim(now: Date, leaseMs: number, max: number): Promise<Delivery[]>
   /** Marks a delivery as sent and empties its payload, so no link's token outlives it. */
   complete(id: string, now: Date): Promise<void>
@@ -169,10 +169,15 @@ export type DeliveryRow = {
   next_attempt_at: string | Date
   last_error: string | null
   created_at: string | Date
+  /** The message the delivery tells of; null for the others. */
+  message_id: number | string | null
 }
 
-/** An outbox row as a Delivery. */
-export const deliveryFromRow = (row: DeliveryRow): Delivery => ({
+/** The stored message a claimed delivery tells of, as both stores read it back (see NewDelivery's `ofMessage`). */
+export type DeliveryMessageRow = { name: string; message: string; metadata: string }
+
+/** An outbox row as a Delivery, with the message it tells of when the store read one. */
+export const deliveryFromRow = (row: DeliveryRow, message?: DeliveryMessageRow | null): Delivery => ({
   id: String(row.id),
   kind: row.kind,
   recipient: row.recipient,
@@ -182,6 +187,7 @@ export const deliveryFromRow = (row: DeliveryRow): Delivery => ({
   nextAttemptAt: isoTime(row.next_attempt_at),
   lastError: row.last_error,
   createdAt: isoTime(row.created_at),
+  message: message ? { name: message.name, message: message.message, metadata: JSON.parse(message.metadata) as Record<string, unknown> } : null,
 })
 
 /** A time as the stores write it: ISO 8601 in UTC. */

@@ -9,7 +9,8 @@ import path from "path"
 import { describeWaitlistStoreBehaviour } from "../../../../test/support/waitlist-store-behaviour"
 import { loadBetterSqlite3 } from "../load-better-sqlite3"
 import { openWaitlistStore } from "../open-waitlist-store"
-import { SqliteWaitlistStore } from "../sqlite-store"
+import { linkTokenKey, newLinkToken } from "../link-tokens"
+import { MIGRATIONS, SqliteWaitlistStore } from "../sqlite-store"
 import { StoreUnavailableError } from "../waitlist-store"
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-sqlite-"))
@@ -92,6 +93,34 @@ describe("the SQLite waitlist store", () => {
     expect(await store.count()).toBe(0)
     await store.close()
     await once(otherProcess, "exit")
+  })
+
+  it("keeps the leave links and the queued mail of a file written by the third schema", async () => {
+    const file = path.join(dir, `store-${++files}`, "waitlist.sqlite")
+    fs.mkdirSync(path.dirname(file))
+    const db = new (loadBetterSqlite3())(file)
+    MIGRATIONS.slice(0, 3).forEach((step) => step(db))
+    db.pragma("user_version = 3")
+    const now = "2026-03-01T10:00:00.000Z"
+    const { lastInsertRowid: entry } = db
+      .prepare("INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ?, ?)")
+      .run(now, now)
+    const leaveToken = newLinkToken()
+    db.prepare("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES (?, ?)").run(linkTokenKey(leaveToken), entry)
+    const payload = JSON.stringify({ kind: "team", messageId: "<m@example.com>", entry: { name: "Ana", email: "ana@example.com", message: "Hola", metadata: {} } })
+    db.prepare("INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, next_attempt_at, created_at) VALUES (?, 'notify', 'team@example.com', ?, ?, ?)").run(entry, payload, now, now)
+    db.close()
+
+    const store = new SqliteWaitlistStore(file)
+    try {
+      expect(await store.outbox.claim(new Date(), 60_000, 10)).toEqual([expect.objectContaining({ kind: "notify", payload, message: null })])
+      expect(await store.canLeave(linkTokenKey(leaveToken))).toBe(true)
+      expect(await store.leave(linkTokenKey(leaveToken))).toBe(true)
+      expect(await store.count()).toBe(0)
+      expect(await store.outbox.list(["pending", "sent", "failed"])).toEqual([])
+    } finally {
+      await store.close()
+    }
   })
 
   it("throws StoreUnavailableError when its folder cannot be created, naming the file", () => {
