@@ -161,6 +161,30 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     }
   })
 
+  it("renews the lease of a delivery still being tried, and only while no other claim took it over", async () => {
+    const { store, reopen } = await openNew()
+    const other = reopen()
+    try {
+      await store.submit(submission(ana, T0))
+      const [first, second] = await store.outbox.claim(T0, 60_000, 10)
+      if (!first || !second) throw new Error("expected two deliveries")
+      await store.outbox.renew([first, second], at(50_000), 60_000)
+      expect(await other.outbox.claim(at(61_000), 60_000, 10)).toEqual([])
+      await store.outbox.fail(second.id, { error: "421 try later", nextAttemptAt: at(100_000), now: at(70_000) })
+      await store.outbox.renew([first, second], at(100_000), 60_000)
+      // The renewal held the first until 160 s; the second, whose try was recorded, is due at 100 s and free.
+      expect((await other.outbox.claim(at(110_000), 60_000, 10)).map((delivery) => delivery.id)).toEqual([second.id])
+      const [taken] = await other.outbox.claim(at(160_001), 60_000, 10)
+      expect(taken).toMatchObject({ id: first.id, attempts: 2 })
+      // The first claim, its lease run out and taken over, renews nothing.
+      await store.outbox.renew([first], at(160_002), 600_000)
+      const again = await store.outbox.claim(at(220_002), 60_000, 10)
+      expect(again.find((delivery) => delivery.id === first.id)).toMatchObject({ attempts: 3 })
+    } finally {
+      await other.close()
+    }
+  })
+
   it("records a try: sent (its payload emptied), retried later, failed for good, and put back in line on request", async () => {
     const { store } = await openNew()
     await store.submit(submission(ana, T0))

@@ -1,6 +1,6 @@
 import { performance } from "perf_hooks"
 import { nextAttempt, type Delivery } from "../waitlist/deliveries"
-import type { WaitlistStore } from "../waitlist/waitlist-store"
+import type { OutboxStore, WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
 
 export type OutboxWorkerOptions = {
@@ -49,6 +49,22 @@ function eventLoopBusy(): (wakes: number) => boolean {
     last = performance.eventLoopUtilization()
     return wakes > BATCH && since.utilization > BUSY_UTILIZATION
   }
+}
+
+/**
+ * Renews the leases of deliveries being tried every third of a lease, until
+ * each is released, so that a try outlasting its lease (an SMTP server
+ * trickling its answers, each within the socket's time limit) is not
+ * claimed and sent a second time meanwhile. A renewal that fails leaves
+ * the lease to run out, as it would if the process had died.
+ */
+function holdLeases(outbox: OutboxStore, claimed: Delivery[], leaseMs: number) {
+  const tried = new Set(claimed)
+  const timer = setInterval(() => {
+    if (tried.size > 0) outbox.renew([...tried], new Date(), leaseMs).catch(() => {})
+  }, leaseMs / 3)
+  timer.unref()
+  return { release: (delivery: Delivery) => tried.delete(delivery), stop: () => clearInterval(timer) }
 }
 
 /** How often old rate-limit counts are pruned. */
@@ -137,21 +153,23 @@ export class OutboxWorker {
     })
   }
 
-  /** Claims one batch and tries each of its deliveries; resolves with how many were claimed. */
+  /** Claims one batch and tries each of its deliveries, holding their leases meanwhile; resolves with how many were claimed. */
   private async deliverDue(): Promise<number> {
     const { store, deliver, leaseMs, retryBaseMs, log } = this.options
     const outbox = store().outbox
     const claimed = await outbox.claim(new Date(), leaseMs, BATCH)
+    const leases = holdLeases(outbox, claimed, leaseMs)
     await Promise.all(
       claimed.map(async (delivery) => {
         const result = await deliver(delivery)
+        leases.release(delivery)
         const now = new Date()
         if (result.ok) return outbox.complete(delivery.id, now)
         const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
         if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
         return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
       }),
-    )
+    ).finally(leases.stop)
     return claimed.length
   }
 

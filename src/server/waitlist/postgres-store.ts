@@ -388,6 +388,14 @@ export class PostgresWaitlistStore implements WaitlistStore {
       const { rows } = await this.query<ClaimedRow>(CLAIM, [now, new Date(now.getTime() + leaseMs), max])
       return rows.map((row) => deliveryFromRow(row, claimedMessage(row)))
     },
+    renew: async (claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void> => {
+      if (claims.length === 0) return
+      await this.query(
+        `UPDATE waitlist_outbox SET lease_until = $1 WHERE status = 'pending' AND lease_until IS NOT NULL
+         AND (id, attempts) IN (SELECT * FROM unnest($2::bigint[], $3::integer[]))`,
+        [new Date(now.getTime() + leaseMs), claims.map(({ id }) => id), claims.map(({ attempts }) => attempts)],
+      )
+    },
     complete: async (id: string, now: Date): Promise<void> => {
       await this.query(
         "UPDATE waitlist_outbox SET status = 'sent', sent_at = $2, lease_until = NULL, payload = '{}', last_error = NULL WHERE id = $1",

@@ -402,6 +402,10 @@ export class SqliteWaitlistStore implements WaitlistStore {
         ),
       )) as Delivery[]
     },
+    renew: async (claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void> => {
+      const lease = new Date(now.getTime() + leaseMs).toISOString()
+      await this.together(() => claims.forEach(({ id, attempts }) => this.statements.renew.run({ id, attempts, lease })))
+    },
     complete: async (id: string, now: Date): Promise<void> => {
       await this.together(() => this.statements.complete.run(now.toISOString(), id))
     },
@@ -457,6 +461,7 @@ function prepareStatements(db: BetterSqlite3.Database) {
       WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= @now
         AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @max)
       RETURNING *`),
+    renew: db.prepare("UPDATE waitlist_outbox SET lease_until = @lease WHERE id = @id AND attempts = @attempts AND status = 'pending' AND lease_until IS NOT NULL"),
     complete: db.prepare("UPDATE waitlist_outbox SET status = 'sent', sent_at = ?, lease_until = NULL, payload = '{}', last_error = NULL WHERE id = ?"),
     retryLater: db.prepare("UPDATE waitlist_outbox SET next_attempt_at = @next, lease_until = NULL, last_error = @error WHERE id = @id"),
     giveUp: db.prepare("UPDATE waitlist_outbox SET status = 'failed', lease_until = NULL, last_error = @error WHERE id = @id"),

@@ -110,6 +110,13 @@ export interface WaitlistStore {
 export interface OutboxStore {
   /** Claims up to `max` pending deliveries that are due and not leased, for `leaseMs`, counting the attempt; each with the message it tells of. */
   claim(now: Date, leaseMs: number, max: number): Promise<Delivery[]>
+  /**
+   * Holds the claims of deliveries still being tried for `leaseMs` more.
+   * Each is renewed only while it is still the claim of that attempt
+   * (`attempts` as claimed) and its outcome is not recorded, so a claim
+   * another instance made after this one's lease ran out is left alone.
+   */
+  renew(claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void>
   /** Marks a delivery as sent and empties its payload, so no link's token outlives it. */
   complete(id: string, now: Date): Promise<void>
   /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good. */

@@ -49,6 +49,40 @@ async function deliverAll(store: SqliteWaitlistStore, count: number, busy?: (wak
 }
 
 describe("the outbox worker", () => {
+  it("holds the lease of a try that outlasts it, so a second worker never sends the same mail", async () => {
+    const { store, close } = await storeWithMail(4)
+    const other = new SqliteWaitlistStore(store.file)
+    const tries: string[] = []
+    const workers = [store, other].map(
+      (workerStore) =>
+        new OutboxWorker({
+          store: () => workerStore,
+          // Each try takes four leases long, as with an SMTP server trickling its answers.
+          deliver: async (delivery: Delivery) => {
+            tries.push(delivery.id)
+            await new Promise((resolve) => setTimeout(resolve, 1200))
+            return { ok: true }
+          },
+          leaseMs: 300,
+          retryBaseMs: 15_000,
+          rateWindowMs: 60_000,
+          log: () => {},
+          pollMs: 50,
+          busy: () => false,
+        }),
+    )
+    try {
+      workers.forEach((worker) => worker.start())
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      await Promise.all(workers.map((worker) => worker.stop()))
+      expect(tries.sort()).toEqual(["1", "2", "3", "4"])
+      expect(await store.outbox.list(["sent"])).toHaveLength(4)
+    } finally {
+      await other.close()
+      await close()
+    }
+  })
+
   it("delivers a backlog batch after batch while the process is idle", async () => {
     const { store, close } = await storeWithMail(35)
     try {
