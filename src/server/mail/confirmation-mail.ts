@@ -10,8 +10,6 @@ import { visitorMailTexts, type VisitorMailTexts } from "./visitor-mail-texts"
 /** The two links of a confirmation mail. */
 export type ConfirmationLinks = { confirmUrl: string; leaveUrl: string }
 
-/** `{name}` and the like in a text, filled; the values are plain text. */
-
 function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
   const e = escapeMarkup
   const support = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`

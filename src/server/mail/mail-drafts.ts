@@ -23,10 +23,15 @@ export type MailDraft =
   | { kind: "team"; messageId: string; email: string }
   | { kind: "confirmation"; messageId: string; name: string; lang: string; confirmToken: string; leaveToken: string }
 
-/** Drafts as earlier versions queued them, each carrying its mail's words and links whole; still sent as they were. */
+/**
+ * What earlier versions queued, still sent as it was: drafts carrying their
+ * mail's words and links whole, and, before drafts, the rendered mail
+ * itself (which has no `kind`).
+ */
 type EarlierDraft =
   | { kind: "team"; messageId: string; entry: NewWaitlistEntry }
   | { kind: "confirmation"; messageId: string; name: string; email: string; lang: string; links: ConfirmationLinks }
+  | (MailMessage & { kind?: undefined })
 
 const domains = new Map<string, string>()
 
@@ -51,6 +56,7 @@ export const confirmationLinks = (siteUrl: string, { confirmToken, leaveToken }:
  * @throws Error when the draft cannot be rendered (a team mail whose message is gone): no try could ever send it.
  */
 export function renderDraft(draft: MailDraft | EarlierDraft, delivery: Pick<Delivery, "recipient" | "message">, settings: MailSettings): MailMessage {
+  if (draft.kind === undefined) return draft
   if (draft.kind === "team") {
     if ("entry" in draft) return teamMail(draft.entry, settings, draft.messageId)
     if (!delivery.message) throw new Error("the message this mail tells of is no longer stored")

@@ -432,8 +432,6 @@ export class SqliteWaitlistStore implements WaitlistStore {
   }
 }
 
-
-
 /** A link's key (see linkTokenKey), or its hash part alone: the key of a link made before keys began with the time. */
 const KEY_OR_HASH = `(@key, substr(@key, ${KEY_TIME_CHARS + 1}))`
 

@@ -8,6 +8,7 @@ import { deliverer } from "../deliver"
 import { confirmationLinks, renderDraft, type MailDraft } from "../mail-drafts"
 import type { MailMessage } from "../mail-message"
 import { readMailSettings } from "../mail-settings"
+import { teamMail } from "../team-mail"
 
 const settings = readMailSettings({ SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" })
 const entry = { name: "Ana", email: "ana@example.com", message: "¿Hay historias en gallego?", metadata: { locale: "es", timezone: "Europe/Madrid" } }
@@ -54,6 +55,16 @@ describe("a mail's draft", () => {
 })
 
 describe("a try at a mail", () => {
+  it("sends a mail queued before drafts, rendered whole, as it was", async () => {
+    const sent: MailMessage[] = []
+    const tryOnce = deliverer(async (mail) => {
+      sent.push(mail)
+    }, settings)
+    const rendered = teamMail(entry, settings, "<z@example.com>")
+    expect(await tryOnce(claimed({ kind: "notify", recipient: "team@example.com", payload: JSON.stringify(rendered) }))).toEqual({ ok: true })
+    expect(sent).toEqual([rendered])
+  })
+
   it("fails for good, sending nothing, when its draft cannot be rendered", async () => {
     const sent: MailMessage[] = []
     const tryOnce = deliverer(async (mail) => {
