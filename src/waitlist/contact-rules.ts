@@ -72,6 +72,45 @@ export function hasEmailShape(email: string): boolean {
   return email.lastIndexOf(".", email.length - 2) > at + 1
 }
 
+/** Letters, marks and digits of any script: what an address may hold beyond ASCII (RFC 6532), never punctuation that reads as syntax. */
+const WORD_BEYOND_ASCII = /^[\p{L}\p{M}\p{Nd}]$/u
+/** The ASCII characters an atom of the mailbox may hold besides letters and digits (RFC 5322's atext). */
+const ATOM_SYMBOLS = new Set("!#$%&'*+-/=?^_`{|}~")
+
+const isAsciiLetterOrDigit = (char: string) => (char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9")
+const isWordChar = (char: string) => isAsciiLetterOrDigit(char) || (char > "\x7f" && WORD_BEYOND_ASCII.test(char))
+
+/** A dot-atom: atoms of atext joined by single dots, none at either end (no quoted string, comment or space). */
+function isDotAtom(text: string): boolean {
+  let atAtomStart = true
+  for (const char of text) {
+    if (char === ".") {
+      if (atAtomStart) return false
+      atAtomStart = true
+    } else if (isWordChar(char) || ATOM_SYMBOLS.has(char)) atAtomStart = false
+    else return false
+  }
+  return !atAtomStart
+}
+
+/** A domain of two labels or more, each of letters, digits and inner hyphens (no literal, no route). */
+function isDomainOfLabels(text: string): boolean {
+  const labels = text.split(".")
+  return labels.length >= 2 && labels.every((label) => label !== "" && !label.startsWith("-") && !label.endsWith("-") && Array.from(label).every((char) => char === "-" || isWordChar(char)))
+}
+
+/**
+ * Whether a text is exactly one address, an addr-spec: one at sign between
+ * a dot-atom mailbox and a domain of labels. A list, a group, a display
+ * name, a comment, a route or a quoted string is not one, so a mail sent to
+ * it can only ever reach that one mailbox. One pass over the text.
+ */
+export function isSingleAddress(email: string): boolean {
+  const at = email.indexOf("@")
+  if (at <= 0 || email.includes("@", at + 1)) return false
+  return isDotAtom(email.slice(0, at)) && isDomainOfLabels(email.slice(at + 1))
+}
+
 /**
  * Checks the name, e-mail and message of a contact form entry; the honeypot
  * is never checked here. The name and e-mail are judged trimmed. Returns
@@ -87,7 +126,7 @@ export function validateContact({ name, email, message = "" }: ContactFields): C
   const trimmedEmail = email.trim()
   if (trimmedEmail === "") errors.email = "emailRequired"
   else if (isLongerThan(trimmedEmail, CONTACT_LIMITS.email)) errors.email = "emailTooLong"
-  else if (INVISIBLE.test(trimmedEmail) || !hasEmailShape(trimmedEmail)) errors.email = "emailInvalid"
+  else if (INVISIBLE.test(trimmedEmail) || !hasEmailShape(trimmedEmail) || !isSingleAddress(trimmedEmail)) errors.email = "emailInvalid"
 
   if (isLongerThan(message, CONTACT_LIMITS.message)) errors.message = "messageTooLong"
   else if (CONTROL_BUT_LINE_BREAKS.test(message)) errors.message = "messageNotAllowed"

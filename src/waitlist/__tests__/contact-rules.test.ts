@@ -1,4 +1,5 @@
-import { CONTACT_MESSAGES, hasEmailShape, hasNoErrors, isLongerThan, validateContact, type ContactFields } from "../contact-rules"
+import addressparser from "nodemailer/lib/addressparser"
+import { CONTACT_MESSAGES, hasEmailShape, hasNoErrors, isLongerThan, isSingleAddress, validateContact, type ContactFields } from "../contact-rules"
 
 /** The words the form shows for each failing field. */
 const messages = (fields: ContactFields) =>
@@ -99,6 +100,59 @@ describe("hasEmailShape", () => {
     for (let length = 0; length <= 7; length += 1) {
       for (const text of texts(length)) expect([text, hasEmailShape(text)]).toEqual([text, pattern.test(text)])
     }
+  })
+})
+
+/** 28 addresses in one text of 254 characters: what once became one confirmation mail to 28 strangers. */
+const LIST_OF_28 = Array.from({ length: 28 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${i}@x.tt`).join(",").padEnd(254, "t")
+
+describe("an address is exactly one address", () => {
+  it.each([
+    ["a list of 28 addresses", LIST_OF_28],
+    ["a list with a space", "ana@example.com, ben@example.com"],
+    ["a list joined by a semicolon", "ana@example.com;ben@example.com"],
+    ["a name before the address in angle brackets", "a<victim@x.test>"],
+    ["a display name", "Ana <ana@example.com>"],
+    ["a group", "friends:ana@example.com,ben@example.com;"],
+    ["an empty group", "undisclosed-recipients:;@x.tt"],
+    ["a comment", "ana(the boss)@example.com"],
+    ["a comment after the domain", "ana@example.com(x)"],
+    ["a source route", "@relay.example:ana@example.com"],
+    ["a quoted mailbox", '"ana maria"@example.com'],
+    ["a quoted mailbox holding an at sign", '"victim@x.test"@example.com'],
+    ["a domain literal", "ana@[127.0.0.1]"],
+    ["two at signs", "ana@victim.test@example.com"],
+    ["a mailbox starting with a dot", ".ana@example.com"],
+    ["a mailbox ending with a dot", "ana.@example.com"],
+    ["two dots in a row in the mailbox", "ana..maria@example.com"],
+    ["two dots in a row in the domain", "ana@example..com"],
+    ["a label starting with a hyphen", "ana@-example.com"],
+    ["a label ending with a hyphen", "ana@example-.com"],
+    ["an underscore in the domain", "ana@exa_mple.com"],
+    ["a backslash", "ana\\b@example.com"],
+    ["a full-width comma", "ana，ben@example.com"],
+    ["a small commercial at", "ana﹫ben@example.com"],
+    ["an ideographic full stop in the domain", "ana@mail.example。com"],
+  ])("shows 'Email is invalid' for %s", (_, email) => {
+    expect(isSingleAddress(email)).toBe(false)
+    expect(messages({ name: "Ana", email })).toEqual({ email: "Email is invalid" })
+  })
+
+  it.each([
+    "ana@example.com",
+    "first.last+tag@mail.example.co.uk",
+    "o'brien@example.ie",
+    "x!#$%&*/=?^_`{|}~-y@example.com",
+    "ana@xn--bcher-kva.de",
+    "jürgen@bücher.de",
+    "用户@例子.中国",
+    "ｋａｔｅ@example.com",
+    "\u212Aate@example.com",
+    "a@b.c",
+  ])("accepts %s, which mail software reads as that one address", (email) => {
+    expect(isSingleAddress(email)).toBe(true)
+    expect(validateContact({ name: "Ana", email })).toEqual({})
+    expect(addressparser(email)).toEqual([{ name: "", address: email }])
   })
 })
 
