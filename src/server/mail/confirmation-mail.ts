@@ -60,7 +60,7 @@ export function confirmationMail(
   return {
     messageId,
     from: settings.from,
-    to: email,
+    to: { name: "", address: email },
     subject: texts.subject,
     text,
     html: html(texts, shownName, links, lang),

@@ -1,11 +1,14 @@
-/** A mail as the outbox stores it and nodemailer sends it. */
+import type { MailAddress } from "./mail-settings"
+
+/** A mail as the worker renders it and nodemailer sends it. */
 export type MailMessage = {
   /** Stable across retries, so that the rare resend after a crash is recognisable as the same mail. */
   messageId: string
-  from: string
-  to: string
-  /** Where a reply goes: the visitor, on the team's mail. */
-  replyTo?: { name: string; address: string }
+  from: MailAddress
+  /** The one recipient: the visitor, or the team; the envelope holds this address and no other. */
+  to: MailAddress
+  /** Where a reply goes: the visitor's address alone (no name they typed), on the team's mail. */
+  replyTo?: MailAddress
   subject: string
   text: string
   html?: string

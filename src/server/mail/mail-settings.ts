@@ -1,7 +1,10 @@
 import path from "path"
 import { siteFacts } from "../../config/site-facts"
-import { hasEmailShape } from "../../waitlist/contact-rules"
+import { isSingleAddress } from "../../waitlist/contact-rules"
 import { FIRST_RETRY_DELAY_MS } from "../waitlist/deliveries"
+
+/** One mailbox, as nodemailer is given it: never a string it would parse, so never a list. */
+export type MailAddress = { name: string; address: string }
 
 /** Where the webhook events go, and the secret they are signed with. */
 export type WebhookSettings = { url: string; secret: string }
@@ -10,10 +13,10 @@ export type WebhookSettings = { url: string; secret: string }
 export type MailSettings = {
   /** The SMTP server mails go through; null writes them as .eml files to `outboxDir` instead. */
   smtpUrl: string | null
-  /** The sender of every mail, as a header writes it: `Storyling <support@…>`. */
-  from: string
+  /** The sender of every mail: `Storyling <support@…>` as a name and one address. */
+  from: MailAddress
   /** Who is told of each accepted submission. */
-  notifyTo: string
+  notifyTo: MailAddress
   /** The public base of the links in mails, without a trailing slash. */
   siteUrl: string
   webhook: WebhookSettings | null
@@ -38,12 +41,17 @@ export const DEFAULT_OUTBOX_DIR = ".data/outbox"
 
 const HEADER_BREAK = /[\r\n\0]/
 
-/** An address setting: a bare address, or `Name <address>`; never a line break. */
-function address(name: string, value: string): string {
+/**
+ * An address setting: one bare address, or `Name <address>` (the name may
+ * be quoted); never a line break, a list or anything but one address.
+ */
+function address(name: string, value: string): MailAddress {
   const text = value.trim()
-  const bare = /<([^<>]*)>$/.exec(text)?.[1] ?? text
-  if (HEADER_BREAK.test(text) || !hasEmailShape(bare)) throw new SettingsError(`${name} is not an e-mail address: ${JSON.stringify(value)}`)
-  return text
+  const open = text.endsWith(">") ? text.lastIndexOf("<") : -1
+  const bare = open < 0 ? text : text.slice(open + 1, -1).trim()
+  const shown = open < 0 ? "" : text.slice(0, open).trim().replace(/^"(.*)"$/, "$1")
+  if (HEADER_BREAK.test(text) || /[<>"]/.test(shown) || !isSingleAddress(bare)) throw new SettingsError(`${name} is not an e-mail address: ${JSON.stringify(value)}`)
+  return { name: shown, address: bare }
 }
 
 function url(name: string, value: string, protocols: string[]): URL {

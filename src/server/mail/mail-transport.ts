@@ -1,11 +1,25 @@
 import fs from "fs"
 import path from "path"
 import nodemailer from "nodemailer"
-import type { MailSettings } from "./mail-settings"
+import type Mail from "nodemailer/lib/mailer"
+import { isSingleAddress } from "../../waitlist/contact-rules"
+import type { MailAddress, MailSettings } from "./mail-settings"
 import type { MailMessage } from "./mail-message"
 
-/** Sends one mail; rejects with nodemailer's error (its `responseCode` tells a permanent refusal). */
-export type SendMail = (message: MailMessage) => Promise<void>
+/**
+ * Sends one mail, giving up when `signal` aborts (the try's deadline);
+ * rejects with nodemailer's error (its `responseCode` tells a permanent
+ * refusal), or with NotOneAddressError, sending nothing.
+ */
+export type SendMail = (message: MailMessage, signal?: AbortSignal) => Promise<void>
+
+/** A mail that is not sent: an address of it is not exactly one address (a row stored before the rules said so). No later try could send it. */
+export class NotOneAddressError extends Error {
+  constructor(role: string, address: string) {
+    super(`not mailed: its ${role} ${JSON.stringify(address)} is not one address`)
+    this.name = "NotOneAddressError"
+  }
+}
 
 /**
  * How mails go to the SMTP server: over a few pooled connections (a burst
@@ -18,27 +32,49 @@ const SMTP_OPTIONS = { pool: true, maxConnections: 4, connectionTimeout: 10_000,
 const emlName = (message: MailMessage) => `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.messageId.replace(/[^\w.@-]/g, "")}.eml`
 
 /**
- * The way mails leave: through the SMTP server of SMTP_URL with nodemailer,
- * or, without one, as .eml files in the outbox folder (what `npm start`
- * does on the embedded defaults), said once in the log.
+ * nodemailer's options as nodemailer 10 reads them, which @types/nodemailer
+ * 8 does not declare yet: the envelope's addresses as objects (a string
+ * there would be parsed, and could be a list) and the signal of a try.
  */
-export function createSendMail(settings: MailSettings, log: (line: string) => void): SendMail {
-  const toNodemailer = (message: MailMessage) => ({
+type SendOptions = Omit<Mail.Options, "envelope"> & { envelope: { from: MailAddress; to: MailAddress[] }; signal?: AbortSignal }
+
+/**
+ * What nodemailer is given for a mail: every address an object it never
+ * parses, and an explicit envelope of the sender and the one recipient, so
+ * a mail reaches that mailbox and no other. Its addresses are checked
+ * again here, whatever row they come from.
+ * @throws NotOneAddressError for a recipient or reply address that is not one address
+ */
+function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options {
+  if (!isSingleAddress(message.to.address)) throw new NotOneAddressError("recipient", message.to.address)
+  if (message.replyTo && !isSingleAddress(message.replyTo.address)) throw new NotOneAddressError("reply address", message.replyTo.address)
+  const options: SendOptions = {
     messageId: message.messageId,
     from: message.from,
-    to: message.to,
-    replyTo: message.replyTo,
+    to: [message.to],
+    replyTo: message.replyTo ? [message.replyTo] : undefined,
+    envelope: { from: { name: "", address: message.from.address }, to: [{ name: "", address: message.to.address }] },
     subject: message.subject,
     text: message.text,
     html: message.html,
     headers: message.headers,
     disableFileAccess: true,
     disableUrlAccess: true,
-  })
+    signal,
+  }
+  return options as unknown as Mail.Options
+}
+
+/**
+ * The way mails leave: through the SMTP server of SMTP_URL with nodemailer,
+ * or, without one, as .eml files in the outbox folder (what `npm start`
+ * does on the embedded defaults), said once in the log.
+ */
+export function createSendMail(settings: MailSettings, log: (line: string) => void): SendMail {
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS })
-    return async (message) => {
-      await transport.sendMail(toNodemailer(message))
+    return async (message, signal) => {
+      await transport.sendMail(toNodemailer(message, signal))
     }
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })

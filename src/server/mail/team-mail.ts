@@ -28,28 +28,41 @@ function metadataLines(metadata: Record<string, unknown>): string[] {
 }
 
 /**
- * The mail that tells the team of an accepted submission: the visitor's
- * name in the subject, their message and the useful metadata in the body,
- * and Reply-To set to the visitor, so answering it in any mail client
- * answers them. Plain text only: nothing the visitor wrote is ever markup.
+ * The subject of the team's mail: the name a visitor gave, quoted as what
+ * they typed. The quotes are outside ASCII, so nodemailer writes the whole
+ * subject as one encoded word, which a mail client decodes once: an encoded
+ * word inside the name (`=?UTF-8?B?…?=`) stays the text it was typed as.
+ */
+export const teamMailSubject = (name: string) => `Waitlist: a visitor's message, name given “${oneLine(name)}”`
+
+/**
+ * The mail that tells the team of an accepted submission: the name and
+ * address the visitor gave and their message as the body's text, the
+ * useful metadata, and Reply-To set to that one address, so answering it
+ * in any mail client answers them. Nothing the visitor wrote is a sender
+ * or a display name: the mail is from the site, to the team, and the reply
+ * goes to a bare address. Plain text only: nothing they wrote is markup.
  */
 export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, settings: MailSettings, messageId: string): MailMessage {
   const lines = [
-    `${name} <${email}> wrote through the contact form of ${siteFacts.appName}:`,
+    `A visitor wrote through the contact form of ${siteFacts.appName}.`,
+    "",
+    `Name given: ${name}`,
+    `Address given: ${email}`,
     "",
     message === "" ? "(no message)" : message,
     "",
     "—",
     ...metadataLines(metadata),
     "",
-    "Reply to this mail to answer them.",
+    "Replying to this mail answers the address given.",
   ]
   return {
     messageId,
     from: settings.from,
     to: settings.notifyTo,
-    replyTo: { name: oneLine(name), address: email },
-    subject: `Waitlist: a message from ${oneLine(name)}`,
+    replyTo: { name: "", address: email },
+    subject: teamMailSubject(name),
     text: lines.join("\n"),
     headers: { "Auto-Submitted": "auto-generated" },
   }

@@ -36,7 +36,7 @@ describe("a mail's draft", () => {
     // A draft queued before drafts left the message out carries it whole, and is the same mail.
     const earlier = { kind: "team" as const, messageId, entry }
     expect(mail).toEqual(renderDraft(earlier, claimed({ ...notify!, payload: JSON.stringify(earlier) }), settings))
-    expect(mail).toMatchObject({ to: "team@example.com", replyTo: { address: "ana@example.com" }, subject: "Waitlist: a message from Ana" })
+    expect(mail).toMatchObject({ to: { address: "team@example.com" }, replyTo: { name: "", address: "ana@example.com" }, subject: "Waitlist: a visitor's message, name given “Ana”" })
     expect(mail.text).toContain("¿Hay historias en gallego?")
     expect(mail.text).toContain("Time zone: Europe/Madrid")
   })
@@ -46,7 +46,7 @@ describe("a mail's draft", () => {
     const draft = JSON.parse(confirmation!.mail.payload) as MailDraft & { kind: "confirmation" }
     expect(draft.lang).toBe("es")
     const mail = renderDraft(draft, claimed(confirmation!.mail), settings)
-    expect(mail.to).toBe("ana@example.com")
+    expect(mail.to).toEqual({ name: "", address: "ana@example.com" })
     expect(mail.text).toContain(`https://www.example.com/api/waitlist-confirm?token=${draft.confirmToken}&lang=es`)
     expect(mail.headers["List-Unsubscribe"]).toBe(`<https://www.example.com/api/waitlist-leave?token=${draft.leaveToken}&lang=es>`)
     const earlier = { kind: "confirmation" as const, messageId: draft.messageId, name: "Ana", email: "ana@example.com", lang: "es", links: confirmationLinks(settings.siteUrl, draft, "es") }
@@ -55,14 +55,23 @@ describe("a mail's draft", () => {
 })
 
 describe("a try at a mail", () => {
-  it("sends a mail queued before drafts, rendered whole, as it was", async () => {
+  it("sends a mail queued before drafts, rendered whole, as it was, from the site's sender, replying to the bare address", async () => {
     const sent: MailMessage[] = []
     const tryOnce = deliverer(async (mail) => {
       sent.push(mail)
     }, settings)
-    const rendered = teamMail(entry, settings, "<z@example.com>")
+    // What versions before drafts stored: the addresses as header text.
+    const rendered = {
+      messageId: "<z@example.com>",
+      from: "Storyling <support@example.com>",
+      to: "team@example.com",
+      replyTo: { name: "Ana", address: "ana@example.com" },
+      subject: "Waitlist: a message from Ana",
+      text: "Ana <ana@example.com> wrote through the contact form of Storyling:",
+      headers: { "Auto-Submitted": "auto-generated" },
+    }
     expect(await tryOnce(claimed({ kind: "notify", recipient: "team@example.com", payload: JSON.stringify(rendered) }))).toEqual({ ok: true })
-    expect(sent).toEqual([rendered])
+    expect(sent).toEqual([{ ...rendered, from: settings.from, to: settings.notifyTo, replyTo: { name: "", address: "ana@example.com" } }])
   })
 
   it("fails for good, sending nothing, when its draft cannot be rendered", async () => {
