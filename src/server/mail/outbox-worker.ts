@@ -1,11 +1,12 @@
 import { performance } from "perf_hooks"
-import { nextAttempt, type Delivery } from "../waitlist/deliveries"
-import type { OutboxStore, WaitlistStore } from "../waitlist/waitlist-store"
+import { nextAttempt, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
+import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
 
 export type OutboxWorkerOptions = {
   store: () => WaitlistStore
-  deliver: (delivery: Delivery) => Promise<DeliveryResult>
+  /** Makes one try, giving up when the signal aborts (the try's deadline: see tryDeadlineMs). */
+  deliver: (delivery: Delivery, signal: AbortSignal) => Promise<DeliveryResult>
   /** How long a claimed delivery is this instance's alone. */
   leaseMs: number
   /** The wait before a failed delivery's first retry. */
@@ -16,22 +17,41 @@ export type OutboxWorkerOptions = {
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
   /**
-   * Whether the process is busy answering requests, asked after each full
-   * batch with the number of sign-ups that woke the worker since the last
-   * ask; by default, when more arrived than a batch delivers and the event
-   * loop worked more than BUSY_UTILIZATION of the time since the last ask.
+   * Whether the process is busy answering requests, asked after every
+   * BATCH tries begun with the number of sign-ups that woke the worker
+   * since the last ask; by default, when more arrived than a batch delivers
+   * and the event loop worked more than BUSY_UTILIZATION of the time since
+   * the last ask.
    */
   busy?: (wakes: number) => boolean
+  /** How many tries each lane makes at once (LANE_SLOTS by default). */
+  slots?: Record<DeliveryLane, number>
 }
 
-/** How many deliveries one look at the outbox claims. */
+/**
+ * How many tries each lane makes at once: as many mails as the SMTP pool
+ * has connections, and as many webhook events. A peer that never answers
+ * holds one slot of its lane until its try's deadline, never the others.
+ */
+export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4 }
+
+const LANES = Object.keys(LANE_SLOTS) as DeliveryLane[]
+
+/**
+ * How long one try may take in all: half its lease, so that it is over, and
+ * its outcome recorded, while the lease still holds (renewals aside).
+ */
+export const tryDeadlineMs = (leaseMs: number): number => Math.floor(leaseMs / 2)
+
+/** How many tries may begin between two asks whether the process is busy. */
 const BATCH = 10
 
 /**
  * While the event loop is this busy (the share of time it spent working
- * since the last batch), sign-ups come first: the worker waits BUSY_PAUSE_MS
- * between batches, so a burst is answered at full speed and its mail
- * follows, at least BATCH deliveries per pause, and at full speed after it.
+ * since the last ask), sign-ups come first: after BATCH tries the worker
+ * waits BUSY_PAUSE_MS before it begins more, so a burst is answered at full
+ * speed and its mail follows, BATCH deliveries a pause, and at full speed
+ * after it.
  */
 const BUSY_UTILIZATION = 0.8
 const BUSY_PAUSE_MS = 1000
@@ -51,93 +71,101 @@ function eventLoopBusy(): (wakes: number) => boolean {
   }
 }
 
-/**
- * Renews the leases of deliveries being tried every third of a lease, until
- * each is released, so that a try outlasting its lease (an SMTP server
- * trickling its answers, each within the socket's time limit) is not
- * claimed and sent a second time meanwhile. A renewal that fails leaves
- * the lease to run out, as it would if the process had died.
- */
-function holdLeases(outbox: OutboxStore, claimed: Delivery[], leaseMs: number) {
-  const tried = new Set(claimed)
-  const timer = setInterval(() => {
-    if (tried.size > 0) outbox.renew([...tried], new Date(), leaseMs).catch(() => {})
-  }, leaseMs / 3)
-  timer.unref()
-  return { release: (delivery: Delivery) => tried.delete(delivery), stop: () => clearInterval(timer) }
-}
-
 /** How often old rate-limit counts are pruned. */
 const PRUNE_EVERY_MS = 60_000
 
 /**
- * Delivers the outbox in the background of the server: claims due
- * deliveries for a lease, makes one try at each, and records the outcome
- * (sent, retried later with a growing wait, or failed for good). It looks
- * again at once after a sign-up (wake) and otherwise every second, so a
- * delivery left by a crashed instance or a failed try is picked up. While
- * the process is busy answering a burst, it delivers one batch a second
- * (the sign-ups' answers never wait for mail). A store that cannot be
- * reached is logged once until it comes back.
+ * Delivers the outbox in the background of the server: mail and webhook
+ * events each in a lane of its own, with a few slots each. As soon as a
+ * slot is free it claims a due delivery of that lane for a lease and makes
+ * one try at it, with a deadline shorter than the lease, then records the
+ * outcome (sent, retried later with a growing wait, or failed for good).
+ * The leases of tries under way are renewed every third of a lease, so a
+ * try is never claimed twice. It looks again at once after a sign-up
+ * (wake) or a finished try, and otherwise every second, so a delivery left
+ * by a crashed instance or a failed try is picked up. While the process is
+ * busy answering a burst, it begins BATCH tries a second (the sign-ups'
+ * answers never wait for mail). A store that cannot be reached is logged
+ * once until it comes back.
  */
 export class OutboxWorker {
   private running = false
   private loop: Promise<void> | null = null
   private timer: NodeJS.Timeout | null = null
+  private renewer: NodeJS.Timeout | null = null
   private woken: (() => void) | null = null
   private again = false
   private storeDown = false
   private lastPrune = 0
   private readonly busy: (wakes: number) => boolean
   private wakes = 0
+  /** Tries begun since the worker last asked whether the process is busy. */
+  private begun = 0
+  /** The tries under way in each lane, each settling once its outcome is recorded. */
+  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set() }
+  /** The deliveries whose try is still under way, whose leases are renewed. */
+  private readonly leased = new Set<Delivery>()
+  private readonly slots: Record<DeliveryLane, number>
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.busy = options.busy ?? eventLoopBusy()
+    this.slots = options.slots ?? LANE_SLOTS
   }
 
   start(): void {
     if (this.running) return
     this.running = true
+    this.renewer = setInterval(() => this.renewLeases(), this.options.leaseMs / 3)
+    this.renewer.unref()
     this.loop = this.run()
   }
 
   /** Looks at the outbox now: something was just queued. */
   wake(): void {
     this.wakes += 1
-    this.again = true
-    this.woken?.()
+    this.nudge()
   }
 
-  /** Stops after the deliveries under way; those not finished are left to their lease. */
+  /** Stops after the tries under way (each ends by its deadline); those not recorded are left to their lease. */
   async stop(): Promise<void> {
     this.running = false
-    this.wake()
+    this.nudge()
     await this.loop
+    await Promise.all(LANES.flatMap((lane) => [...this.tries[lane]]))
+    if (this.renewer) clearInterval(this.renewer)
+  }
+
+  /** Ends the worker's wait: a slot is free, or something was queued. */
+  private nudge() {
+    this.again = true
+    this.woken?.()
   }
 
   private async run() {
     while (this.running) {
       this.again = false
-      let claimed = 0
       try {
-        claimed = await this.deliverDue()
+        await this.fillSlots()
         await this.prune()
-        if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
-        this.storeDown = false
+        this.storeReached()
       } catch (error) {
-        if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
-        this.storeDown = true
+        this.storeUnreachable(error)
       }
-      if (claimed < BATCH && !this.again) await this.sleep(this.options.pollMs ?? 1000)
-      else {
-        const wakes = this.wakes
-        this.wakes = 0
-        if (this.busy(wakes)) await this.sleep(BUSY_PAUSE_MS, false)
-      }
+      if (!this.again) await this.sleep(this.options.pollMs ?? 1000)
     }
   }
 
-  /** Waits `ms`; a wake (something queued) ends the wait early unless `wakeable` is false, and a stop always does. */
+  private storeReached() {
+    if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
+    this.storeDown = false
+  }
+
+  private storeUnreachable(error: unknown) {
+    if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
+    this.storeDown = true
+  }
+
+  /** Waits `ms`; a nudge ends the wait early unless `wakeable` is false, and a stop always does. */
   private sleep(ms: number, wakeable = true) {
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -153,24 +181,68 @@ export class OutboxWorker {
     })
   }
 
-  /** Claims one batch and tries each of its deliveries, holding their leases meanwhile; resolves with how many were claimed. */
-  private async deliverDue(): Promise<number> {
+  /** Claims a due delivery for each free slot of each lane, and begins its try. */
+  private async fillSlots() {
+    if (this.begun >= BATCH) {
+      const wakes = this.wakes
+      this.wakes = 0
+      this.begun = 0
+      if (this.busy(wakes)) await this.sleep(BUSY_PAUSE_MS, false)
+      if (!this.running) return
+    }
+    const outbox = this.options.store().outbox
+    for (const lane of LANES) {
+      const max = Math.min(this.slots[lane] - this.tries[lane].size, BATCH - this.begun)
+      if (max <= 0) continue
+      const claimed = await outbox.claim(new Date(), this.options.leaseMs, max, lane)
+      for (const delivery of claimed) this.begin(lane, delivery)
+      this.begun += claimed.length
+      // More may be due: look again once the busy check is made, or a slot frees.
+      if (claimed.length === max) this.again = true
+    }
+  }
+
+  /** Makes one try at a claimed delivery in a slot of its lane, within its deadline, and records the outcome. */
+  private begin(lane: DeliveryLane, delivery: Delivery) {
     const { store, deliver, leaseMs, retryBaseMs, log } = this.options
-    const outbox = store().outbox
-    const claimed = await outbox.claim(new Date(), leaseMs, BATCH)
-    const leases = holdLeases(outbox, claimed, leaseMs)
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const result = await deliver(delivery)
-        leases.release(delivery)
-        const now = new Date()
-        if (result.ok) return outbox.complete(delivery.id, now)
-        const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
-        if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
-        return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
-      }),
-    ).finally(leases.stop)
-    return claimed.length
+    const deadline = new AbortController()
+    const limit = tryDeadlineMs(leaseMs)
+    const timer = setTimeout(() => deadline.abort(new Error(`nothing came back within ${limit / 1000} s`)), limit)
+    timer.unref()
+    this.leased.add(delivery)
+    const settled = (async () => {
+      const result = await deliver(delivery, deadline.signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+      clearTimeout(timer)
+      this.leased.delete(delivery)
+      const now = new Date()
+      const outbox = store().outbox
+      if (result.ok) return outbox.complete(delivery.id, now)
+      const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
+      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
+      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+    })()
+      // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
+      .catch((error: unknown) => this.storeUnreachable(error))
+      .finally(() => {
+        this.tries[lane].delete(settled)
+        this.nudge()
+      })
+    this.tries[lane].add(settled)
+  }
+
+  /**
+   * Renews the leases of the tries under way, so that a try outlasting its
+   * lease (its deadline aside, a stalled event loop) is not claimed and
+   * sent a second time meanwhile. A renewal that fails leaves the lease to
+   * run out, as it would if the process had died.
+   */
+  private renewLeases() {
+    if (this.leased.size === 0) return
+    try {
+      this.options.store().outbox.renew([...this.leased], new Date(), this.options.leaseMs).catch(() => {})
+    } catch {
+      // The store cannot be opened: the leases run out.
+    }
   }
 
   private async prune() {

@@ -1,6 +1,15 @@
 /** What a delivery of the outbox carries: a mail to the team, a confirmation mail to a visitor, or a webhook event. */
 export type DeliveryKind = "notify" | "confirm" | "webhook"
 
+/**
+ * The lanes deliveries are made in, each with slots of its own, so a slow
+ * webhook receiver never holds a mail back, nor a slow SMTP server an event.
+ */
+export type DeliveryLane = "mail" | "webhook"
+
+/** The lane a kind of delivery is made in. */
+export const laneOf = (kind: DeliveryKind): DeliveryLane => (kind === "webhook" ? "webhook" : "mail")
+
 /** Where a delivery stands: waiting (for its first try or a retry), delivered, or given up. */
 export type DeliveryStatus = "pending" | "sent" | "failed"
 

@@ -1,5 +1,5 @@
 import { Pool, type PoolClient } from "pg"
-import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
+import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import { emailKey, storedEmail } from "./email-identity"
 import { KEY_TIME_CHARS } from "./link-tokens"
 import { mayGetConfirmation, NOTHING_TO_DELIVER } from "./plan-deliveries"
@@ -153,13 +153,15 @@ const QUEUE = `INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, 
 
 /**
  * Claims due deliveries for a lease ($1: now, $2: the lease's end, $3: how
- * many at most), each with the message it tells of. SKIP LOCKED lets
+ * many at most, $4: webhooks only, mail only, or either when null), each
+ * with the message it tells of. SKIP LOCKED lets
  * several instances claim at once, each different rows.
  */
 const CLAIM = `WITH claimed AS (
     UPDATE waitlist_outbox SET lease_until = $2, attempts = attempts + 1
     WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= $1
-      AND (lease_until IS NULL OR lease_until <= $1) ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+      AND (lease_until IS NULL OR lease_until <= $1) AND ($4::boolean IS NULL OR (kind = 'webhook') = $4::boolean)
+      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
     RETURNING *
   )
   SELECT claimed.*, message.name AS message_name, message.message AS message_text, message.metadata AS message_metadata
@@ -384,8 +386,8 @@ export class PostgresWaitlistStore implements WaitlistStore {
   }
 
   readonly outbox: OutboxStore = {
-    claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
-      const { rows } = await this.query<ClaimedRow>(CLAIM, [now, new Date(now.getTime() + leaseMs), max])
+    claim: async (now: Date, leaseMs: number, max: number, lane?: DeliveryLane): Promise<Delivery[]> => {
+      const { rows } = await this.query<ClaimedRow>(CLAIM, [now, new Date(now.getTime() + leaseMs), max, lane === undefined ? null : lane === "webhook"])
       return rows.map((row) => deliveryFromRow(row, claimedMessage(row)))
     },
     renew: async (claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void> => {

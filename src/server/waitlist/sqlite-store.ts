@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import type BetterSqlite3 from "better-sqlite3"
-import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
+import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import { groupCommit } from "./group-commit"
 import { mayGetConfirmation, NOTHING_TO_DELIVER, type ConfirmationDraft, type DeliveryPlan } from "./plan-deliveries"
 import { KEY_TIME_CHARS } from "./link-tokens"
@@ -393,11 +393,12 @@ export class SqliteWaitlistStore implements WaitlistStore {
   }
 
   readonly outbox: OutboxStore = {
-    claim: async (now: Date, leaseMs: number, max: number): Promise<Delivery[]> => {
+    claim: async (now: Date, leaseMs: number, max: number, lane?: DeliveryLane): Promise<Delivery[]> => {
       const time = now.toISOString()
       const lease = new Date(now.getTime() + leaseMs).toISOString()
+      const webhooks = lane === undefined ? null : Number(lane === "webhook")
       return (await this.together(() =>
-        (this.statements.claim.all({ now: time, lease, max }) as DeliveryRow[]).map((row) =>
+        (this.statements.claim.all({ now: time, lease, max, webhooks }) as DeliveryRow[]).map((row) =>
           deliveryFromRow(row, row.message_id === null ? null : (this.statements.messageById.get(row.message_id) as DeliveryMessageRow | undefined)),
         ),
       )) as Delivery[]
@@ -457,7 +458,7 @@ function prepareStatements(db: BetterSqlite3.Database) {
     leave: db.prepare(`DELETE FROM waitlist_entries WHERE id = (SELECT entry_id FROM waitlist_leave_tokens WHERE token_hash IN ${KEY_OR_HASH})`),
     claim: db.prepare(`UPDATE waitlist_outbox SET lease_until = @lease, attempts = attempts + 1
       WHERE id IN (SELECT id FROM waitlist_outbox WHERE status = 'pending' AND next_attempt_at <= @now
-        AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @max)
+        AND (lease_until IS NULL OR lease_until <= @now) AND (@webhooks IS NULL OR (kind = 'webhook') = @webhooks) ORDER BY next_attempt_at, id LIMIT @max)
       RETURNING *`),
     renew: db.prepare("UPDATE waitlist_outbox SET lease_until = @lease WHERE id = @id AND attempts = @attempts AND status = 'pending' AND lease_until IS NOT NULL"),
     complete: db.prepare("UPDATE waitlist_outbox SET status = 'sent', sent_at = ?, lease_until = NULL, payload = '{}', last_error = NULL WHERE id = ?"),

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryFailure, DeliveryStatus, NewDelivery } from "./deliveries"
+import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import type { DeliveryPlan } from "./plan-deliveries"
 
 /** One submission of a person: what they wrote that time, and the metadata their browser sent with it. */
@@ -108,8 +108,8 @@ export interface WaitlistStore {
  * lease runs out.
  */
 export interface OutboxStore {
-  /** Claims up to `max` pending deliveries that are due and not leased, for `leaseMs`, counting the attempt; each with the message it tells of. */
-  claim(now: Date, leaseMs: number, max: number): Promise<Delivery[]>
+  /** Claims up to `max` pending deliveries that are due and not leased, of one lane or (without `lane`) any, for `leaseMs`, counting the attempt; each with the message it tells of. */
+  claim(now: Date, leaseMs: number, max: number, lane?: DeliveryLane): Promise<Delivery[]>
   /**
    * Holds the claims of deliveries still being tried for `leaseMs` more.
    * Each is renewed only while it is still the claim of that attempt

@@ -10,15 +10,16 @@ import { SqliteWaitlistStore } from "../../waitlist/sqlite-store"
 import { OutboxWorker } from "../outbox-worker"
 
 const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
+const webhook = { kind: "webhook" as const, recipient: "https://hooks.example.com/in", payload: "{}" }
 
-/** A store in a new SQLite file holding `count` sign-ups, each with one mail to the team. */
-async function storeWithMail(count: number) {
+/** A store in a new SQLite file holding `count` sign-ups, each with one mail to the team (and a webhook event, with `withWebhook`). */
+async function storeWithMail(count: number, withWebhook = false) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-worker-"))
   const store = new SqliteWaitlistStore(path.join(dir, "waitlist.sqlite"))
   const now = new Date()
   for (let i = 0; i < count; i++) {
     const entry = { name: `Reader ${i}`, email: `reader-${i}@example.com`, message: "", metadata: {} }
-    await store.submit({ entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
+    await store.submit({ entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify, webhook: withWebhook ? webhook : null }, now })
   }
   return { store, close: () => store.close().then(() => fs.rmSync(dir, { recursive: true, force: true })) }
 }
@@ -48,7 +49,90 @@ async function deliverAll(store: SqliteWaitlistStore, count: number, busy?: (wak
   return times
 }
 
+/** A try that never gets an answer: it ends when its deadline aborts it, as a try at a peer that trickles or hangs does. */
+const hangsUntilDeadline = (signal: AbortSignal) =>
+  new Promise<{ ok: false; permanent: false; error: string }>((resolve) =>
+    signal.addEventListener("abort", () => resolve({ ok: false, permanent: false, error: `gave up: ${(signal.reason as Error).message}` })),
+  )
+
+/** A worker over `store` with a lease of 4 s (so a try's deadline of 2 s), noting what it did and when. */
+function watchedWorker(store: SqliteWaitlistStore, deliver: (delivery: Delivery, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; permanent: boolean; error: string }>) {
+  return new OutboxWorker({ store: () => store, deliver, leaseMs: 4000, retryBaseMs: 60_000, rateWindowMs: 60_000, log: () => {}, pollMs: 50, busy: () => false })
+}
+
 describe("the outbox worker", () => {
+  it("gives up a try at its deadline, shorter than its lease, and leaves it to be tried again", async () => {
+    const { store, close } = await storeWithMail(1)
+    const worker = watchedWorker(store, (_delivery, signal) => hangsUntilDeadline(signal))
+    try {
+      const started = Date.now()
+      worker.start()
+      let pending: Delivery[] = []
+      while (!pending[0]?.lastError && Date.now() - started < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        pending = await store.outbox.list(["pending"])
+      }
+      expect(Date.now() - started).toBeLessThan(4000)
+      expect(pending).toEqual([expect.objectContaining({ attempts: 1, lastError: "gave up: nothing came back within 2 s" })])
+    } finally {
+      await worker.stop()
+      await close()
+    }
+  })
+
+  it("delivers mail and webhook events in lanes of their own: receivers that never answer hold no mail back", async () => {
+    const { store, close } = await storeWithMail(30, true)
+    const mailed: number[] = []
+    let webhooksGivenUp = 0
+    let firstWebhookGivenUpAt = Infinity
+    const worker = watchedWorker(store, async (delivery, signal) => {
+      if (delivery.kind === "webhook") {
+        const result = await hangsUntilDeadline(signal)
+        webhooksGivenUp += 1
+        firstWebhookGivenUpAt = Math.min(firstWebhookGivenUpAt, Date.now())
+        return result
+      }
+      mailed.push(Date.now())
+      return { ok: true }
+    })
+    try {
+      worker.start()
+      while (mailed.length < 30 && webhooksGivenUp === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(mailed).toHaveLength(30)
+      expect(Math.max(...mailed)).toBeLessThan(firstWebhookGivenUpAt)
+    } finally {
+      await worker.stop()
+      await close()
+    }
+  })
+
+  it("claims a new delivery as soon as a slot frees, so one mail that hangs holds only its own slot", async () => {
+    const { store, close } = await storeWithMail(31)
+    const mailed: string[] = []
+    let slowGivenUpAt = Infinity
+    const worker = watchedWorker(store, async (delivery, signal) => {
+      if (delivery.id === "1") {
+        const result = await hangsUntilDeadline(signal)
+        slowGivenUpAt = Date.now()
+        return result
+      }
+      // Each of the others takes a moment, as a real SMTP exchange does.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      mailed.push(delivery.id)
+      return { ok: true }
+    })
+    try {
+      const started = Date.now()
+      worker.start()
+      while (mailed.length < 30 && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(new Set(mailed).size).toBe(30)
+      expect(slowGivenUpAt).toBe(Infinity)
+    } finally {
+      await worker.stop()
+      await close()
+    }
+  })
+
   it("holds the lease of a try that outlasts it, so a second worker never sends the same mail", async () => {
     const { store, close } = await storeWithMail(4)
     const other = new SqliteWaitlistStore(store.file)
