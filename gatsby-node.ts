@@ -17,9 +17,10 @@ import { contentFileLanguage } from "./src/content/content-file-language"
 import { outdatedTranslations } from "./src/content/outdated-translations"
 import { DEFAULT_LANGUAGE, LANGUAGES, languagePrefix, localizedPath, type LanguageCode } from "./src/i18n/languages"
 import { checkLegalTexts } from "./src/legal/check-legal"
+import { rawHtmlProblems } from "./src/legal/render-markdown"
 import { legalPages, type LegalPage } from "./src/legal/legal-pages"
 
-type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string }
+type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string; absolutePath?: string }
 
 const checks: Record<string, (frontmatter: Frontmatter, isTranslation: boolean) => string[]> = {
   legal: checkLegalFrontmatter,
@@ -82,7 +83,9 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const where = `content/${kind}/${file?.relativePath ?? "?"}`
   const { document, lang, problem } = contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
-  const problems = [...(problem ? [problem] : []), ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? [])]
+  // A legal text is Markdown only: raw HTML (a refresh, an overlay) never reaches its page.
+  const html = kind === "legal" && file?.absolutePath ? rawHtmlProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
+  const problems = [...(problem ? [problem] : []), ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []), ...html]
   for (const found of problems) reporter.panicOnBuild(`${where}: ${found}`)
   actions.createNodeField({ node, name: "problems", value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })) })
   actions.createNodeField({ node, name: "kind", value: kind })
@@ -101,7 +104,8 @@ const fieldNamed = (problem: string) => /`(\w+)`/.exec(problem)?.[1] ?? null
  */
 let legalProblems: { file: string; field: null; problem: string }[] = []
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  legalProblems = checkLegalTexts(__dirname).map(({ file, message }) => ({ file, field: null, problem: message }))
+  // The raw HTML of the texts in force is onCreateNode's to report, as each file changes.
+  legalProblems = checkLegalTexts(__dirname, { htmlOfTextsInForce: false }).map(({ file, message }) => ({ file, field: null, problem: message }))
   for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
 }
 

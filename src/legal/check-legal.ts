@@ -6,21 +6,25 @@ import { ENGLISH, LOCK_FILE, currentFile, shownPath } from "./legal-layout"
 import { LegalError } from "./legal-error"
 import { readLock, type LegalLock } from "./legal-lock"
 import { hashText, splitLegalSource, versionDate, versionDateField } from "./legal-text"
+import { rawHtmlProblems } from "./render-markdown"
 
 /** Something wrong with the legal texts: the file (relative to the project root) and what to do about it. */
 export type LegalProblem = { file: string; message: string }
 
 const LOCK = `content/legal/${LOCK_FILE}`
 
+/** What checkLegalTexts leaves out: the raw HTML of the texts in force, which gatsby-node checks as each file changes under `gatsby develop`. */
+export type LegalCheckOptions = { htmlOfTextsInForce?: boolean }
+
 /**
  * Checks the legal texts of a project against their lock: every text in
  * force and every archived version is in the lock with the hash of its
  * content, a changed text has a new effective date, archived versions are
- * untouched, dates increase, and the frontmatter is valid. Returns the
- * problems, each naming its file and saying what to run; an empty list
- * means all is well.
+ * untouched, dates increase, the frontmatter is valid, and every text is
+ * Markdown without raw HTML. Returns the problems, each naming its file
+ * and saying what to run; an empty list means all is well.
  */
-export function checkLegalTexts(root: string): LegalProblem[] {
+export function checkLegalTexts(root: string, { htmlOfTextsInForce = true }: LegalCheckOptions = {}): LegalProblem[] {
   let lock: LegalLock
   try {
     lock = readLock(root)
@@ -29,7 +33,10 @@ export function checkLegalTexts(root: string): LegalProblem[] {
     throw error
   }
   const files = listLegalFiles(root)
-  return [...checkNames(files), ...checkCurrent(root, lock, files), ...checkArchived(root, lock, files), ...checkLockedFilesExist(root, lock)]
+  const markdownOnly = [...(htmlOfTextsInForce ? files.current : []), ...files.archived].flatMap(({ file }) =>
+    rawHtmlProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
+  )
+  return [...checkNames(files), ...checkCurrent(root, lock, files), ...checkArchived(root, lock, files), ...markdownOnly, ...checkLockedFilesExist(root, lock)]
 }
 
 function checkNames(files: LegalFiles): LegalProblem[] {

@@ -1,5 +1,6 @@
 import fs from "fs"
 import path from "path"
+import { LegalError } from "./legal-error"
 import { LEGAL_DIR, parseArchivedName, parseCurrentName, type TextId } from "./legal-layout"
 
 /** A file of content/legal that holds a version of a text; `file` is relative to content/legal. */
@@ -34,19 +35,27 @@ export function listLegalFiles(root: string): LegalFiles {
   return files
 }
 
+/** The full path of a file of content/legal; a LegalError for a path that leads out of it, which no command reads or writes. */
+function inLegalDir(root: string, file: string): string {
+  const dir = path.resolve(root, LEGAL_DIR)
+  const full = path.resolve(dir, file)
+  if (!full.startsWith(dir + path.sep)) throw new LegalError(`${JSON.stringify(file)} is not a file of content/legal/`)
+  return full
+}
+
 /** Reads a file of content/legal as it is on disk. */
 export function readLegalFile(root: string, file: string): string {
-  return fs.readFileSync(path.join(root, LEGAL_DIR, file), "utf8")
+  return fs.readFileSync(inLegalDir(root, file), "utf8")
 }
 
 /** Whether a file of content/legal exists. */
 export function legalFileExists(root: string, file: string): boolean {
-  return fs.existsSync(path.join(root, LEGAL_DIR, file))
+  return fs.existsSync(inLegalDir(root, file))
 }
 
 /** Writes a file of content/legal, creating its folder. */
 export function writeLegalFile(root: string, file: string, text: string): void {
-  const full = path.join(root, LEGAL_DIR, file)
+  const full = inLegalDir(root, file)
   fs.mkdirSync(path.dirname(full), { recursive: true })
   fs.writeFileSync(full, text)
 }

@@ -21,6 +21,7 @@ export const LEGAL_DIR = path.join("content", "legal")
 /** The lock file's name inside LEGAL_DIR. */
 export const LOCK_FILE = "legal.lock.json"
 
+const DOCUMENT_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const CURRENT_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:\.([a-z]{2}(?:-[a-z]{2})?))?\.md$/
 const ARCHIVED_NAME = /^(\d{4}-\d{2}-\d{2})(?:\.([a-z]{2}(?:-[a-z]{2})?))?\.md$/
 
@@ -38,6 +39,9 @@ export function currentFile({ document, lang }: TextId): string {
 export function archivedFile({ document, lang }: TextId, date: string): string {
   return `archive/${document}/${date}${suffix(lang)}.md`
 }
+
+/** Whether a text is named like a legal document (`privacy-policy`): lower-case words and hyphens, so never a path. */
+export const isDocumentName = (name: string): boolean => DOCUMENT_NAME.test(name)
 
 /** The document and language a file name in LEGAL_DIR stands for, or null for a name that is not a legal text's. */
 export function parseCurrentName(name: string): TextId | null {

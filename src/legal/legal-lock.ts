@@ -1,7 +1,9 @@
 import fs from "fs"
 import path from "path"
 import { legalCommand } from "./legal-command"
-import { LEGAL_DIR, LOCK_FILE } from "./legal-layout"
+import { isRealIsoDate } from "../content/check-frontmatter"
+import { isLanguageCode } from "../i18n/languages"
+import { LEGAL_DIR, LOCK_FILE, archivedFile, currentFile, isDocumentName } from "./legal-layout"
 import { LegalError } from "./legal-error"
 
 /** One version of a text as the lock records it; `file` is relative to content/legal. */
@@ -49,7 +51,30 @@ export function readLock(root: string): LegalLock {
     throw new LegalError(`content/legal/${LOCK_FILE} is not valid JSON (${(error as Error).message}): restore it from git`)
   }
   if (!isLock(parsed)) throw new LegalError(`content/legal/${LOCK_FILE} does not have the shape of a lock: restore it from git`)
+  const stray = strayEntry(parsed)
+  if (stray) throw new LegalError(`content/legal/${LOCK_FILE} ${stray}: a lock names only the site's texts, in the files of content/legal/ the commands write; restore it from git`)
   return parsed
+}
+
+/**
+ * What in a lock is not one of the site's texts in its own file: a
+ * document or language the site does not have, or a file other than the
+ * one the layout gives its version (a path out of content/legal/ included),
+ * which no command may then read or write. Null when there is none.
+ */
+function strayEntry(lock: LegalLock): string | null {
+  for (const [document, langs] of Object.entries(lock.documents)) {
+    if (!isDocumentName(document)) return `names the document ${JSON.stringify(document)}, which is no document name`
+    for (const [lang, text] of Object.entries(langs)) {
+      if (!isLanguageCode(lang)) return `names the language ${JSON.stringify(lang)} for ${document}, which is not one of the site's`
+      const versions: [LockedVersion, string][] = [[text.current, currentFile({ document, lang })], ...text.archive.map((version): [LockedVersion, string] => [version, archivedFile({ document, lang }, version.effectiveDate)])]
+      for (const [version, expected] of versions) {
+        if (!isRealIsoDate(version.effectiveDate)) return `dates a version of ${document} (${lang}) ${JSON.stringify(version.effectiveDate)}, which is not a date written as YYYY-MM-DD`
+        if (version.file !== expected) return `names the file ${JSON.stringify(version.file)} for ${document} (${lang}) effective ${version.effectiveDate}, not content/legal/${expected}`
+      }
+    }
+  }
+  return null
 }
 
 const isLeaf = (value: unknown) => isObject(value) && Object.values(value).every((item) => !isObject(item) && !Array.isArray(item))

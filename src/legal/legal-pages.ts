@@ -17,7 +17,7 @@ export type LegalPage =
 /** Where the pages are: `pathPrefix` ("/es", or "" for English) before every path; the facts that fill the tokens. */
 export type LegalPagesOptions = { lang?: string; pathPrefix?: string; facts?: SiteFacts }
 
-type Version = { date: string; file: string; current: boolean; path: string; title: string; description: string; body: string }
+type Version = { date: string; file: string; current: boolean; path: string; title: string; description: string; body: string; bodyLine: number }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "")
 
@@ -26,10 +26,10 @@ function versionsOf(root: string, document: string, lang: string, prefix: string
   const current = files.current.filter((file) => file.document === document && file.lang === lang)
   const archived = files.archived.filter((file) => file.document === document && file.lang === lang).sort((a, b) => a.date.localeCompare(b.date))
   return [...archived.map((file) => ({ ...file, current: false })), ...current.map((file) => ({ ...file, current: true }))].map((file) => {
-    const { frontmatter, body } = splitLegalSource(readLegalFile(root, file.file))
+    const { frontmatter, body, bodyLine } = splitLegalSource(readLegalFile(root, file.file))
     const date = versionDate(frontmatter, lang)
     const path = file.current ? `${prefix}/${document}` : `${prefix}/${document}/${date}`
-    return { date, file: file.file, current: file.current, path, title: text(frontmatter.title), description: text(frontmatter.description), body }
+    return { date, file: file.file, current: file.current, path, title: text(frontmatter.title), description: text(frontmatter.description), body, bodyLine }
   })
 }
 
@@ -50,7 +50,7 @@ export function legalPages(root: string, { lang = ENGLISH, pathPrefix = "", fact
     const common = { document, lang, title: latest.title, currentPath: latest.path, versionsPath: `${pathPrefix}/${document}/versions` }
     const changesPath = (version: Version) => `${pathPrefix}/${document}/changes/${version.date}`
     const dateText = (date: string) => formatDate(lang, date)
-    const blocks = (version: Version) => legalBlocks(parseLegalMarkdown(version.body, facts, shownPath(version.file)))
+    const blocks = (version: Version) => legalBlocks(parseLegalMarkdown(version.body, facts, shownPath(version.file), version.bodyLine))
     const pages: LegalPage[] = [
       {
         path: common.versionsPath,
@@ -68,7 +68,7 @@ export function legalPages(root: string, { lang = ENGLISH, pathPrefix = "", fact
       const previous = versions[index - 1]
       const dates = { effectiveDate: version.date, effectiveDateText: dateText(version.date) }
       if (next) {
-        const html = renderLegalHtml(version.body, facts, shownPath(version.file))
+        const html = renderLegalHtml(version.body, facts, shownPath(version.file), version.bodyLine)
         const context = { ...common, title: version.title, description: version.description, ...dates, endDate: next.date, endDateText: dateText(next.date), html }
         pages.push({ path: version.path, template: "archived", context })
       }

@@ -2,8 +2,8 @@ import { createHash } from "crypto"
 import { parseFrontmatterYaml } from "../content/frontmatter-yaml"
 import { ENGLISH } from "./legal-layout"
 
-/** A legal text's file split as gatsby-transformer-remark splits it: the YAML frontmatter and the Markdown body. */
-export type LegalSource = { frontmatter: Record<string, unknown>; body: string }
+/** A legal text's file split as gatsby-transformer-remark splits it: the YAML frontmatter and the Markdown body, and the line of the file the body starts on. */
+export type LegalSource = { frontmatter: Record<string, unknown>; body: string; bodyLine: number }
 
 const OPENING = "---\n"
 
@@ -13,13 +13,14 @@ const OPENING = "---\n"
  */
 export function splitLegalSource(raw: string): LegalSource {
   const text = raw.replace(/\r\n/g, "\n")
-  if (!text.startsWith(OPENING)) return { frontmatter: {}, body: text }
+  if (!text.startsWith(OPENING)) return { frontmatter: {}, body: text, bodyLine: 1 }
   const end = text.indexOf("\n---", OPENING.length - 1)
-  if (end < 0) return { frontmatter: {}, body: text }
+  if (end < 0) return { frontmatter: {}, body: text, bodyLine: 1 }
   const afterClosing = text.indexOf("\n", end + 1)
   return {
     frontmatter: parseFrontmatterYaml(text.slice(OPENING.length, end)),
     body: afterClosing < 0 ? "" : text.slice(afterClosing + 1),
+    bodyLine: afterClosing < 0 ? 1 : text.slice(0, afterClosing + 1).split("\n").length,
   }
 }
 

@@ -1,8 +1,11 @@
+import { LANGUAGES, isLanguageCode } from "../i18n/languages"
 import { addText } from "./add-text"
 import { amend } from "./amend"
 import { checkLegalTexts } from "./check-legal"
 import { LegalError } from "./legal-error"
-import { ENGLISH, LOCK_FILE } from "./legal-layout"
+import { listLegalFiles } from "./legal-files"
+import { ENGLISH, LOCK_FILE, isDocumentName } from "./legal-layout"
+import { readLock } from "./legal-lock"
 import { legalStatus, type TextStatus } from "./legal-status"
 import { newVersion } from "./new-version"
 
@@ -46,9 +49,25 @@ const describeStatus = (text: TextStatus) =>
     ? `${text.document} ${text.lang}: current`
     : `${text.document} ${text.lang}: outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}`
 
+/** The site's legal documents: those with a text in content/legal, and those its lock records. */
+const siteDocuments = (root: string) => [...new Set([...listLegalFiles(root).current.map((text) => text.document), ...Object.keys(readLock(root).documents)])].sort()
+
+/**
+ * Refuses a language or a document that is not one of the site's before a
+ * command reads or writes a file by its name (`add ../../x` would reach
+ * outside content/legal/).
+ */
+function checkNames(root: string, lang: string, document: string | undefined) {
+  if (!isLanguageCode(lang)) throw new LegalError(`${JSON.stringify(lang)} is not a language of the site: ${LANGUAGES.map(({ code }) => code).join(", ")}`)
+  if (document === undefined) return
+  const documents = siteDocuments(root)
+  if (!isDocumentName(document) || !documents.includes(document)) throw new LegalError(`${JSON.stringify(document)} is not a legal text of the site: ${documents.join(", ")}`)
+}
+
 function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo): number | null {
   const takesLang = name === "new-version" || name === "amend" || name === "add"
   if (lang !== ENGLISH && !takesLang) return null
+  if (takesLang) checkNames(root, lang, rest[0])
   if (name === "check" && rest.length === 0) {
     const problems = checkLegalTexts(root)
     for (const problem of problems) io.err(`${problem.file}: ${problem.message}\n`)

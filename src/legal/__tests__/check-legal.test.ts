@@ -3,12 +3,15 @@
  */
 import fs from "fs"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
-import { copyLegalRoot, editLegal, legalPath, removeLegalRoots, spanishPrivacyPolicy, writeLegal } from "../../../test/support/legal-root"
+import { copyLegalRoot, editLegal, legalPath, readLegal, removeLegalRoots, spanishPrivacyPolicy, writeLegal } from "../../../test/support/legal-root"
 import { addText } from "../add-text"
+import { amend } from "../amend"
 import { checkLegalTexts } from "../check-legal"
 import { newVersion } from "../new-version"
 
 const SENTENCE = "We do not sell your personal information."
+
+type LockJson = { documents: Record<string, Record<string, { current: { file: string }; archive: { effectiveDate: string; file: string; sha256: string }[] }>> }
 const PRIVACY = "content/legal/privacy-policy.md"
 
 afterAll(removeLegalRoots)
@@ -122,6 +125,41 @@ describe("checkLegalTexts", () => {
         message: "is named in content/legal/legal.lock.json but does not exist: archived versions are never deleted, restore it from git",
       },
     ])
+  })
+
+  it("refuses raw HTML in a text in force and in an archived version, naming the file and the line", () => {
+    const root = copyLegalRoot()
+    const refresh = '<meta http-equiv="refresh" content="4;url=https://elsewhere.example/">'
+    editLegal(root, "privacy-policy.md", "We do not sell your personal information.", `We do not sell your personal information. <span style="position:fixed;inset:0">x</span>\n\n${refresh}`)
+    amend(root, "privacy-policy")
+    const lines = readLegal(root, "privacy-policy.md").split("\n")
+    const lineOf = (text: string) => lines.findIndex((line) => line.includes(text)) + 1
+    expect(checkLegalTexts(root)).toEqual([
+      { file: PRIVACY, message: `line ${lineOf("<span")} holds raw HTML (\`<span style="position:fixed;inset:0">\`): a legal text is Markdown only, so write it in Markdown or take it out` },
+      { file: PRIVACY, message: `line ${lineOf("<span")} holds raw HTML (\`</span>\`): a legal text is Markdown only, so write it in Markdown or take it out` },
+      { file: PRIVACY, message: `line ${lineOf("<meta")} holds raw HTML (\`<meta http-equiv="refresh" content="4;ur…\`): a legal text is Markdown only, so write it in Markdown or take it out` },
+    ])
+    newVersion(root, "privacy-policy", "2025-09-01")
+    const archived = "content/legal/archive/privacy-policy/2025-05-25.md"
+    expect(checkLegalTexts(root).map((problem) => problem.file)).toEqual([PRIVACY, PRIVACY, PRIVACY, archived, archived, archived])
+    // gatsby-node reports the texts in force itself, as each file changes under develop.
+    expect(checkLegalTexts(root, { htmlOfTextsInForce: false }).map((problem) => problem.file)).toEqual([archived, archived, archived])
+  })
+
+  it.each([
+    ["a text in force outside content/legal/", (lock: LockJson) => (lock.documents["privacy-policy"]!.en!.current.file = "../../x.md")],
+    ["an archived version outside content/legal/", (lock: LockJson) => lock.documents["privacy-policy"]!.en!.archive.push({ effectiveDate: "2024-01-01", file: "../../../etc/x.md", sha256: "0".repeat(64) })],
+    ["an archived version dated with a path", (lock: LockJson) => lock.documents["privacy-policy"]!.en!.archive.push({ effectiveDate: "../../x", file: "archive/privacy-policy/../../x.md", sha256: "0".repeat(64) })],
+    ["a document named with a path", (lock: LockJson) => (lock.documents["../x"] = lock.documents["privacy-policy"]!)],
+    ["a language the site does not have", (lock: LockJson) => (lock.documents["privacy-policy"]!["../x"] = lock.documents["privacy-policy"]!.en!)],
+  ])("refuses a lock that names %s, and reads or writes nothing by it", (_, change) => {
+    const root = copyLegalRoot()
+    const lock = JSON.parse(readLegal(root, "legal.lock.json")) as LockJson
+    change(lock)
+    writeLegal(root, "legal.lock.json", JSON.stringify(lock))
+    const problems = checkLegalTexts(root)
+    expect(problems).toEqual([{ file: "content/legal/legal.lock.json", message: expect.stringContaining("a lock names only the site's texts, in the files of content/legal/ the commands write") }])
+    expect(() => newVersion(root, "privacy-policy", "2026-01-01")).toThrow("a lock names only the site's texts")
   })
 
   it("says what is wrong with a lock that is not JSON", () => {

@@ -2,8 +2,9 @@
  * @jest-environment node
  */
 import { spawnSync } from "child_process"
+import fs from "fs"
 import path from "path"
-import { commitAll, copyLegalRoot, editLegal, readLegal, removeLegalRoots } from "../../../test/support/legal-root"
+import { commitAll, copyLegalRoot, editLegal, readLegal, removeLegalRoots, writeLegal } from "../../../test/support/legal-root"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 
 /** Runs `npx tsx scripts/legal.ts <args>` in a process of its own, as `npm run legal -- <args>` does. */
@@ -49,6 +50,35 @@ describe("npm run legal", () => {
     const result = spawnSync("npx", ["--no-install", "tsx", "scripts/legal.ts", "status"], { cwd: PROJECT_ROOT, encoding: "utf8", env: { ...process.env, LEGAL_ROOT: root } })
     expect(result.stdout).toBe("privacy-policy en: current\nterms-and-conditions en: current\n")
     expect(result.status).toBe(0)
+  })
+
+  it("refuses a document or a language that is not one of the site's, and writes nothing outside content/legal/", () => {
+    const root = copyLegalRoot()
+    const lock = readLegal(root, "legal.lock.json")
+    // A Markdown file outside content/legal/ that `add ../../x` once recorded.
+    fs.writeFileSync(path.join(root, "x.md"), "---\ntitle: X\neffectiveDate: 2025-05-25\n---\n\nX.\n")
+    const notADocument = (name: string) => `${JSON.stringify(name)} is not a legal text of the site: privacy-policy, terms-and-conditions\n`
+    expect(legal("add", "../../x", "--root", root)).toEqual({ code: 1, stdout: "", stderr: notADocument("../../x") })
+    expect(legal("new-version", "../../x", "2026-01-01", "--root", root)).toEqual({ code: 1, stdout: "", stderr: notADocument("../../x") })
+    expect(legal("amend", "cookie-policy", "--root", root)).toEqual({ code: 1, stdout: "", stderr: notADocument("cookie-policy") })
+    expect(legal("add", "privacy-policy", "--lang", "../../x", "--root", root)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: '"../../x" is not a language of the site: en, es, fr, de, pt-br, ja\n',
+    })
+    expect(readLegal(root, "legal.lock.json")).toBe(lock)
+    expect(fs.readdirSync(root).sort()).toEqual(["content", "x.md"])
+  })
+
+  it("fails the check of a lock that names a file outside content/legal/", () => {
+    const root = copyLegalRoot()
+    writeLegal(root, "legal.lock.json", readLegal(root, "legal.lock.json").replace('"file": "privacy-policy.md"', '"file": "../../x.md"'))
+    expect(legal("check", "--root", root)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        'content/legal/legal.lock.json: content/legal/legal.lock.json names the file "../../x.md" for privacy-policy (en) effective 2025-05-25, not content/legal/privacy-policy.md: a lock names only the site\'s texts, in the files of content/legal/ the commands write; restore it from git\n',
+    })
   })
 
   it.each([[[]], [["new-version", "privacy-policy"]], [["check", "--lang", "es"]], [["amend"]], [["publish"]], [["check", "--root"]]])(

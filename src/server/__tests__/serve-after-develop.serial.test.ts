@@ -4,8 +4,8 @@
  * An editor previews with `npm run develop`, then serves the last build
  * with `npm run serve`: the production server depends on no file that
  * `gatsby develop` rewrites, so the pages and the waitlist still work.
- * While develop runs, a legal text with an impossible date shows its
- * problem on the page in the browser, never a rolled-over date.
+ * While develop runs, a legal text with an impossible date and raw HTML
+ * shows its problems on the page in the browser, never a rolled-over date.
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
@@ -64,12 +64,12 @@ async function seenInBrowser(url: string): Promise<{ alert: string; text: string
 }
 
 describe("npm run serve after npm run develop", () => {
-  it("shows a legal text's impossible date on the page under develop, then serves the last build's pages and takes sign-ups", async () => {
+  it("shows a legal text's impossible date and raw HTML on the page under develop, then serves the last build's pages and takes sign-ups", async () => {
     await ensureProductionBuild()
     const original = fs.readFileSync(POLICY, "utf8")
     let seen = { alert: "", text: "" }
     try {
-      fs.writeFileSync(POLICY, original.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30"))
+      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
       })
@@ -78,6 +78,8 @@ describe("npm run serve after npm run develop", () => {
     }
     expect(seen.alert).toContain("content/legal/privacy-policy.md")
     expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
+    const htmlLine = original.trimEnd().split("\n").length + 2
+    expect(seen.alert).toContain(`line ${htmlLine} holds raw HTML (\`<span style="color: red">\`): a legal text is Markdown only`)
     expect(seen.text).toContain("Effective 2025-02-30")
     expect(seen.text).not.toContain("March")
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "serve-after-develop-"))
