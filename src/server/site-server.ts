@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { cacheControlFor } from "./cache-policy"
 import { answerClientError } from "./client-error"
 import { FUNCTION_PREFIX, FunctionRequest, FunctionResponse, functionRoute, type FunctionModule } from "./function-route"
+import { oneAnswerAtATime, STALLED_WRITE_MS } from "./pipelined-requests"
 import { isUnpublished } from "./unpublished-files"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
 
@@ -87,15 +88,17 @@ export function createSiteServer({ root, headers = {}, functions }: SiteServerOp
   const serveFunction = functionRoute(functions)
   const server = http.createServer<typeof FunctionRequest, typeof FunctionResponse>(
     { IncomingMessage: FunctionRequest, ServerResponse: FunctionResponse },
-    (req, res) => {
+    oneAnswerAtATime((req: FunctionRequest, res: FunctionResponse) => {
       // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
       if (req.url?.startsWith(FUNCTION_PREFIX)) void serveFunction(req, res)
       else app(req, res)
-    },
+    }),
   )
   server.requestTimeout = 15_000
   server.headersTimeout = 10_000
+  // A connection whose reads and writes make no progress (a client that stopped reading) is closed (see STALLED_WRITE_MS).
+  server.timeout = STALLED_WRITE_MS
   server.on("clientError", answerClientError(headers))
   return server
 }

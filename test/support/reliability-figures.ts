@@ -22,7 +22,10 @@ export type Figures = {
   mailsDelivered: number
 }
 
-export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures }
+/** Readings a suite took once, by what they are ("descriptors after the attack"), in the order taken. */
+export type Measurements = Record<string, number>
+
+export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures; measured?: Measurements }
 
 export const NO_FIGURES: Figures = {
   submissionsSent: 0,
@@ -43,13 +46,22 @@ export const NO_FIGURES: Figures = {
  */
 export function recordFigures(suite: string, store: StoreName) {
   const figures: Figures = { ...NO_FIGURES }
+  const measured: Measurements = {}
   const file = path.join(FIGURES_DIR, `${suite}.${store.toLowerCase()}.json`)
+  const write = () => {
+    const record: FiguresRecord = { suite, store, recordedAt: new Date().toISOString(), figures, ...(Object.keys(measured).length > 0 ? { measured } : {}) }
+    fs.mkdirSync(FIGURES_DIR, { recursive: true })
+    fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n")
+  }
   return {
     add(more: Partial<Figures>): void {
       for (const [name, value] of Object.entries(more) as [keyof Figures, number][]) figures[name] += value
-      const record: FiguresRecord = { suite, store, recordedAt: new Date().toISOString(), figures }
-      fs.mkdirSync(FIGURES_DIR, { recursive: true })
-      fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n")
+      write()
+    },
+    /** Keeps readings of the server (a later reading of the same name replaces the earlier). */
+    measure(readings: Measurements): void {
+      Object.assign(measured, readings)
+      write()
     },
   }
 }

@@ -9,6 +9,8 @@ import { PROJECT_ROOT } from "./project-root"
 export type RunningSite = {
   /** http://127.0.0.1:PORT, which is also the site's own Origin. */
   url: string
+  /** The server's process id (its descriptors and memory are under /proc/<pid>). */
+  pid: number
   /** Resolves with stderr once it matches (the log may arrive after the HTTP answer); rejects after 3 s. */
   stderrMatching: (pattern: RegExp) => Promise<string>
   stop: () => Promise<void>
@@ -91,7 +93,7 @@ export async function startSiteServer(settings: Record<string, string>, { echoSt
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${stdout}${stderr}`)
     try {
       await fetch(`${url}/404.html`, { method: "HEAD", signal: AbortSignal.timeout(1000) })
-      return { url, stderrMatching, stop, kill }
+      return { url, pid: child.pid ?? 0, stderrMatching, stop, kill }
     } catch {
       if (Date.now() > deadline) {
         await stop()
