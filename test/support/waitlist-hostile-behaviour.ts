@@ -174,6 +174,10 @@ export function describeWaitlistHostileInput({ newStore, figures }: RobustnessBa
     for (const path of ["/webpack.stats.json", "/chunk-map.json", "/app.js.map", "/static/x.css.map"]) {
       expect((await rawRequest(site.url, { method: "GET", path }, ANSWER_WITHIN_MS)).status).toBe(404)
     }
+    // Spelled as the static server decodes and normalises them.
+    for (const path of ["/chunk%2Dmap.json", "/webpack%2estats.json", "/%63hunk-map.json", "//chunk-map.json", "/static/..%2Fwebpack.stats.json", "/webpack.stats%2Ejson"]) {
+      expect({ path, status: (await rawRequest(site.url, { method: "GET", path }, ANSWER_WITHIN_MS)).status }).toEqual({ path, status: 404 })
+    }
   })
 
   it("stores a sign-up with every metadata field at its largest type and drops what the spec does not know", async () => {
