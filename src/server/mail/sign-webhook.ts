@@ -3,25 +3,34 @@ import { createHmac, timingSafeEqual } from "crypto"
 /** The header a webhook event's signature travels in. */
 export const SIGNATURE_HEADER = "Storyling-Signature"
 
+/** The one form of the header: the time in whole seconds, then 64 lower-case hex digits, nothing around them. */
+const SIGNATURE = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/
+
+const hmac = (secret: string, body: string, unixSeconds: number) => createHmac("sha256", secret).update(`${unixSeconds}.${body}`)
+
 /**
  * The signature of a webhook event: `t=<unix seconds>,v1=<hex HMAC-SHA256
  * of "<t>.<body>">` under the shared secret. The time is signed with the
  * body, so a receiver can refuse an old event replayed.
  */
 export function signWebhook(secret: string, body: string, unixSeconds: number): string {
-  const mac = createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")
-  return `t=${unixSeconds},v1=${mac}`
+  return `t=${unixSeconds},v1=${hmac(secret, body, unixSeconds).digest("hex")}`
 }
 
 /**
- * What a receiver does with the header: true when the signature is the
- * body's under the secret and no older than `toleranceSeconds`.
+ * What a receiver does with the header: true when it has exactly the form
+ * signWebhook writes, the signature is the body's under the secret
+ * (compared in constant time) and it is no older than `toleranceSeconds`;
+ * false for anything else, a missing or malformed header included, so a
+ * receiver answers it with a 4xx, never a 500. A valid event can still
+ * come twice (a retry after a lost answer, or a replay within the
+ * tolerance): receivers deduplicate by the event's `id`, which a retry keeps.
+ * @param header the header's value as the receiver's framework gives it (none, or several, is false)
  */
-export function verifyWebhook(secret: string, body: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
-  const fields = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]))
-  const t = Number(fields.t)
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds || typeof fields.v1 !== "string") return false
-  const expected = Buffer.from(signWebhook(secret, body, t).split("v1=")[1] ?? "", "hex")
-  const given = Buffer.from(fields.v1, "hex")
-  return expected.length === given.length && timingSafeEqual(expected, given)
+export function verifyWebhook(secret: string, body: string, header: string | readonly string[] | null | undefined, nowSeconds: number, toleranceSeconds = 300): boolean {
+  const match = typeof header === "string" ? SIGNATURE.exec(header) : null
+  if (!match) return false
+  const t = Number(match[1])
+  if (Math.abs(nowSeconds - t) > toleranceSeconds) return false
+  return timingSafeEqual(hmac(secret, body, t).digest(), Buffer.from(match[2] ?? "", "hex"))
 }

@@ -52,9 +52,14 @@ const plain = (status: number, body: string, headers: Record<string, string> = {
   body,
 })
 
-const setCookie = (action: LinkAction, token: string) =>
-  `${cookieName(action)}=${token}; Path=/api/; Max-Age=${COOKIE_SECONDS}; HttpOnly; SameSite=Lax`
-const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Path=/api/; Max-Age=0; HttpOnly; SameSite=Lax`
+/**
+ * The cookie's attributes: sent back to /api/ only, never read by a script,
+ * never sent on a cross-site subrequest, and only over HTTPS (browsers count
+ * http://localhost as secure too, so `npm start` works as the site does).
+ */
+const ATTRIBUTES = "Path=/api/; HttpOnly; Secure; SameSite=Lax"
+const setCookie = (action: LinkAction, token: string) => `${cookieName(action)}=${token}; Max-Age=${COOKIE_SECONDS}; ${ATTRIBUTES}`
+const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Max-Age=0; ${ATTRIBUTES}`
 
 /**
  * Answers the link of a mail and the button of the page it opens. A GET

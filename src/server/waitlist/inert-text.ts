@@ -1,17 +1,34 @@
 /**
- * Characters a terminal acts on instead of showing: C0 and C1 controls (ESC
- * starts the sequences that move the cursor, clear the screen or rewrite a
- * line; CR returns to the line's start) and the bidirectional overrides that
- * reorder what is shown. Line feeds and tabs are text.
+ * Characters a terminal acts on or a reader cannot see: C0 and C1 controls
+ * (ESC starts the sequences that move the cursor, clear the screen or
+ * rewrite a line; CR returns to the line's start), format characters (the
+ * bidirectional marks, embeddings, overrides and isolates that reorder what
+ * is shown, zero-width spaces and joiners, the tag characters U+E0000 to
+ * U+E007F that carry text no one sees), line and paragraph separators,
+ * lone surrogates, and what renders as nothing (the Hangul fillers,
+ * variation selectors). Line feeds and tabs are text.
  */
-const ACTIVE = /[\0-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/g
+const UNSEEN = /[\0-\x08\x0B-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
+
+/** What an emoji sequence is made of: a joiner or a variation selector after one of these is part of the picture, not hidden text. */
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u
+const JOINS_EMOJI = new Set(["\u200D", "\uFE0E", "\uFE0F"])
+
+const escape = (char: string) => {
+  const code = char.codePointAt(0) ?? 0
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`
+}
 
 /**
- * Text made safe to print: each character a terminal would act on is
- * written out as its escape (`\u001b`), so what the CLI prints can hide,
- * rewrite or reorder nothing. Input already refuses them; this guards
- * entries stored before it did.
+ * Text made safe to print: each character a terminal would act on or a
+ * reader could not see is written out as its escape (`\u001b`, `\u200e`,
+ * `\u{e0041}`), so what the CLI prints can hide, rewrite or reorder
+ * nothing. (An emoji's own joiners and variation selectors stay, so 👩‍💻
+ * prints as itself.) Input already refuses controls; this guards entries
+ * stored before it did, and the invisible characters it lets through.
  */
 export function inertText(text: string): string {
-  return text.replace(ACTIVE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  return text.replace(UNSEEN, (char: string, offset: number) =>
+    JOINS_EMOJI.has(char) && EMOJI_PART.test(text.slice(Math.max(0, offset - 2), offset)) ? char : escape(char),
+  )
 }

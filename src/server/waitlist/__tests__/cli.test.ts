@@ -90,13 +90,13 @@ describe.each([
 
   it("prints nothing a terminal would act on: an entry stored with escape sequences is exported with them written out", async () => {
     const settings = await newStore()
-    await seed(settings, [{ ...ana, name: "Mallory\u001b[2J\u001b[1A", message: "hidden\rshown\u202e" }])
+    await seed(settings, [{ ...ana, name: "Mallory\u001b[2J\u001b[1A", message: "hidden\rshown\u202e and\u200e\u2028unseen\u{E0041}\u200b" }])
     const { code, stdout } = await waitlist(["export"], settings)
     expect(code).toBe(0)
-    expect(stdout).not.toMatch(/[\u001b\u202e]/)
+    expect(stdout).not.toMatch(/[\u001b\u202e\u200e\u2028\u200b]|\u{E0041}/u)
     expect(stdout).not.toMatch(/\r(?!\n)/)
     expect(stdout).toContain("Mallory\\u001b[2J\\u001b[1A")
-    expect(stdout).toContain("hidden\\u000dshown\\u202e")
+    expect(stdout).toContain("hidden\\u000dshown\\u202e and\\u200e\\u2028unseen\\u{e0041}\\u200b")
   })
 
   it("prints how many bot entries were discarded with `discarded`", async () => {
