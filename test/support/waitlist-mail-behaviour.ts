@@ -1,5 +1,8 @@
 import http from "http"
+import net from "net"
 import { openWaitlistStore } from "../../src/server/waitlist/open-waitlist-store"
+import { planSubmission } from "../../src/server/waitlist/plan-submission"
+import { readMailSettings } from "../../src/server/mail/mail-settings"
 import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
 import { siteFacts } from "../../src/config/site-facts"
 import { translate } from "../../src/i18n/messages"
@@ -7,6 +10,7 @@ import { freePort } from "./free-port"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
+import { TricklingSmtpServer } from "./trickling-smtp-server"
 import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
 
 type Settings = Record<string, string>
@@ -48,8 +52,14 @@ const messageIds = (mails: ReceivedMail[]) => mails.map((mail) => mail.parsed.me
 /** The time a test that waits for retries, restarts or an SMTP server coming back may take. */
 const SLOW_TEST_MS = 60_000
 
-/** Settings that make retries and leases short enough for a test. */
-const QUICK = { MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "1500", WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com" }
+/** Settings that make retries and leases short enough for a test (a try's deadline is half its lease: 2 s). */
+const QUICK = { MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "4000", WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com" }
+
+/** 28 addresses in one text of 254 characters: what once became one confirmation mail to 28 strangers. */
+const LIST_OF_28 = Array.from({ length: 28 }, (_, i) => `s${String(i).padStart(2, "0")}@x.tt`).join(",").padEnd(254, "t")
+
+/** "CEO <ceo@example.com>" as an encoded word (RFC 2047), which a mail client would show decoded if it stood in a header. */
+const ENCODED_NAME = `=?UTF-8?B?${Buffer.from("CEO <ceo@example.com>").toString("base64")}?=`
 
 /**
  * What the mail of the waitlist must do, run against the production server
@@ -89,8 +99,10 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     await smtp.waitForMails(2)
     const [team] = smtp.to(siteFacts.supportEmail)
     const [confirm] = smtp.to("ana@example.com")
-    expect(team?.parsed.subject).toBe("Waitlist: a message from Ana López")
-    expect(team?.parsed.replyTo?.value).toEqual([{ name: "Ana López", address: "ana@example.com" }])
+    expect(team?.parsed.subject).toBe("Waitlist: a visitor's message, name given “Ana López”")
+    expect(team?.parsed.from?.value).toEqual([{ name: siteFacts.appName, address: siteFacts.supportEmail }])
+    expect(team?.parsed.replyTo?.value).toEqual([{ name: "", address: "ana@example.com" }])
+    expect(team?.parsed.text).toContain("Name given: Ana López\nAddress given: ana@example.com")
     expect(team?.parsed.text).toContain("¿Tenéis historias en catalán?")
     for (const line of ["Time zone: Europe/Madrid", "Browser language: es-ES", "Referrer: https://news.example/", "utm utm_source: newsletter", "Page language: en"]) {
       expect(team?.parsed.text).toContain(line)
@@ -114,6 +126,7 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     const link = linkIn(smtp.to("ben@example.com")[0] as ReceivedMail, "/api/waitlist-confirm", running)
     const scanned = await open(link)
     expect(scanned).toMatchObject({ status: 303, location: "/waitlist/confirm/" })
+    expect(scanned.cookie?.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=3600", "Path=/api/", "SameSite=Lax", "Secure"])
     const store = openWaitlistStore(settings)
     try {
       expect((await store.list())[0]?.confirmedAt).toBeNull()
@@ -182,7 +195,75 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     expect(confirm?.parsed.html).toContain("&lt;b&gt;&quot;Dee&quot;&lt;/b&gt;")
     expect(confirm?.parsed.html).not.toContain("<b>")
     const [team] = smtp.to(siteFacts.supportEmail)
-    expect(team?.parsed.subject).toBe('Waitlist: a message from Bcc: victim@example.com, <b>"Dee"</b>')
+    expect(team?.parsed.subject).toBe('Waitlist: a visitor\'s message, name given “Bcc: victim@example.com, <b>"Dee"</b>”')
+  })
+
+  it("refuses a list of 28 addresses and a name in angle brackets as the address, and mails nobody", async () => {
+    const { site: running, settings } = await site()
+    for (const email of [LIST_OF_28, "a<victim@x.test>", "b<victim@x.test>", "victim@x.test, friend@x.test", "Ana <victim@x.test>"]) {
+      const answer = await postJson(running, entryFor(email))
+      expect({ email, status: answer.status, fields: (JSON.parse(answer.text) as { fields?: unknown }).fields }).toEqual({ email, status: 422, fields: { email: "Email is invalid" } })
+    }
+    await postJson(running, entryFor("one@example.com"))
+    await smtp.waitForMails(2)
+    await pause(1000)
+    expect(smtp.mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual(["one@example.com", siteFacts.supportEmail].sort())
+    const store = openWaitlistStore(settings)
+    try {
+      expect((await store.list()).map((entry) => entry.email)).toEqual(["one@example.com"])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("mails no stored address that is not one address (a row an earlier version kept), and fails it for good, saying why", async () => {
+    const store = await newStore()
+    const env = { ...store, ...QUICK, SMTP_URL: smtp.url }
+    const earlier = openWaitlistStore(env)
+    const now = new Date()
+    try {
+      for (const email of [LIST_OF_28, "a<victim@x.test>"]) {
+        const entry = { name: "Mallory", email, message: "Your bank account is locked", metadata: formMetadata }
+        await earlier.submit({ entry, discard: false, rateLimit: null, plan: planSubmission(entry, readMailSettings(env), now), now })
+      }
+    } finally {
+      await earlier.close()
+    }
+    const running = await startSiteServer(env)
+    started.push(running)
+    const check = openWaitlistStore(env)
+    try {
+      await eventually(async () => expect((await check.outbox.list(["failed"])).map((d) => d.kind)).toEqual(["confirm", "confirm"]))
+      const failed = await check.outbox.list(["failed"])
+      expect(failed.map((delivery) => delivery.lastError)).toEqual([
+        `not mailed: its recipient ${JSON.stringify(LIST_OF_28)} is not one address`,
+        'not mailed: its recipient "a<victim@x.test>" is not one address',
+      ])
+      // The team still hears of both messages, with no reply address to follow.
+      await smtp.waitForMails(2)
+      await pause(1000)
+      expect(smtp.mails.map((mail) => mail.envelopeTo)).toEqual([[siteFacts.supportEmail], [siteFacts.supportEmail]])
+      expect(smtp.mails.map((mail) => mail.parsed.replyTo)).toEqual([undefined, undefined])
+      expect(smtp.mails.map((mail) => mail.parsed.text ?? "").every((text) => text.includes("not one address"))).toBe(true)
+    } finally {
+      await check.close()
+    }
+  })
+
+  it("never shows an encoded word typed as a name as a sender: the subject quotes it as typed, and no header carries a name of the visitor", async () => {
+    const { site: running } = await site()
+    expect((await postJson(running, entryFor("eve@example.com", { name: ENCODED_NAME }))).status).toBe(201)
+    await smtp.waitForMails(2)
+    const [team] = smtp.to(siteFacts.supportEmail)
+    const [confirm] = smtp.to("eve@example.com")
+    expect(team?.parsed.subject).toBe(`Waitlist: a visitor's message, name given “${ENCODED_NAME}”`)
+    expect(team?.parsed.from?.value).toEqual([{ name: siteFacts.appName, address: siteFacts.supportEmail }])
+    expect(team?.parsed.replyTo?.value).toEqual([{ name: "", address: "eve@example.com" }])
+    expect(confirm?.parsed.to).toMatchObject({ value: [{ name: "", address: "eve@example.com" }] })
+    for (const mail of [team, confirm]) {
+      expect(mail?.envelopeTo).toHaveLength(1)
+      expect(JSON.stringify(mail?.parsed.headerLines)).not.toContain("CEO")
+    }
   })
 
   it("removes the entry and its pending mail on a one-click POST to List-Unsubscribe, and by the leave page's button", async () => {
@@ -288,6 +369,58 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
       expect(submitted[0]?.data).toMatchObject({ name: "Jo", email: "jo@example.com" })
       expect(verifyWebhook(secret, events[0]?.body.replace("Jo", "Mo") ?? "", `t=${Math.floor(Date.now() / 1000)},v1=00`, Math.floor(Date.now() / 1000))).toBe(false)
     } finally {
+      receiver.close()
+    }
+  }, SLOW_TEST_MS)
+
+  it("delivers the other mails while an SMTP server trickles its answers to one of them, one byte every 2 s", async () => {
+    const trickler = await TricklingSmtpServer.start((recipient) => recipient === "slow@example.com", 2000)
+    try {
+      const { site: running, settings } = await site({ SMTP_URL: trickler.url, MAIL_LEASE_MS: "8000" })
+      expect((await postJson(running, entryFor("slow@example.com"))).status).toBe(201)
+      for (let i = 0; i < 10; i++) expect((await postJson(running, entryFor(`quick${i}@example.com`))).status).toBe(201)
+      // Eleven team mails and ten confirmations, while the eleventh confirmation is held.
+      await eventually(() => expect(trickler.mails.length).toBe(21), 30_000)
+      expect(trickler.to("slow@example.com")).toEqual([])
+      // The held try ends at its deadline (half the lease), and waits for its retry.
+      const store = openWaitlistStore(settings)
+      try {
+        await eventually(async () => {
+          const held = (await store.outbox.list(["pending"])).find((delivery) => delivery.recipient === "slow@example.com")
+          expect(held?.lastError).toMatch(/deadline/)
+        }, 15_000)
+      } finally {
+        await store.close()
+      }
+      expect(trickler.trickled[0]?.closedByClient).toBe(true)
+      figures.add({ submissionsSent: 11, mailsDelivered: 21 })
+    } finally {
+      await trickler.stop()
+    }
+  }, SLOW_TEST_MS)
+
+  it("delivers every mail while the webhook receiver never answers", async () => {
+    const hanging = new Set<net.Socket>()
+    let firstGivenUpAt = Infinity
+    const receiver = net.createServer((socket) => {
+      hanging.add(socket)
+      socket.on("error", () => {})
+      socket.once("close", () => (firstGivenUpAt = Math.min(firstGivenUpAt, Date.now())))
+    })
+    const port = await freePort()
+    await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve))
+    try {
+      const secret = "a-webhook-secret-of-the-test"
+      const { site: running } = await site({ WAITLIST_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WAITLIST_WEBHOOK_SECRET: secret, MAIL_LEASE_MS: "30000" })
+      for (let i = 0; i < 20; i++) expect((await postJson(running, entryFor(`hook${i}@example.com`))).status).toBe(201)
+      await smtp.waitForMails(40, 30_000)
+      const lastMailAt = Date.now()
+      expect(hanging.size).toBeGreaterThan(0)
+      // Every mail arrived before the first try at the webhook was given up (after 10 s).
+      expect(lastMailAt).toBeLessThan(firstGivenUpAt)
+      figures.add({ submissionsSent: 20, mailsDelivered: 40 })
+    } finally {
+      for (const socket of hanging) socket.destroy()
       receiver.close()
     }
   }, SLOW_TEST_MS)

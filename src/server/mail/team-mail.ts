@@ -1,4 +1,5 @@
 import { siteFacts } from "../../config/site-facts"
+import { isSingleAddress } from "../../waitlist/contact-rules"
 import type { NewWaitlistEntry } from "../waitlist/waitlist-store"
 import type { MailSettings } from "./mail-settings"
 import { oneLine, type MailMessage } from "./mail-message"
@@ -44,24 +45,26 @@ export const teamMailSubject = (name: string) => `Waitlist: a visitor's message,
  * goes to a bare address. Plain text only: nothing they wrote is markup.
  */
 export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, settings: MailSettings, messageId: string): MailMessage {
+  // An entry kept before the rules took one address only gets no reply address to follow.
+  const replyable = isSingleAddress(email)
   const lines = [
     `A visitor wrote through the contact form of ${siteFacts.appName}.`,
     "",
     `Name given: ${name}`,
-    `Address given: ${email}`,
+    `Address given: ${email}${replyable ? "" : " (not one address: this mail has no reply address)"}`,
     "",
     message === "" ? "(no message)" : message,
     "",
     "—",
     ...metadataLines(metadata),
     "",
-    "Replying to this mail answers the address given.",
+    replyable ? "Replying to this mail answers the address given." : "Do not reply to the address given.",
   ]
   return {
     messageId,
     from: settings.from,
     to: settings.notifyTo,
-    replyTo: { name: "", address: email },
+    ...(replyable ? { replyTo: { name: "", address: email } } : {}),
     subject: teamMailSubject(name),
     text: lines.join("\n"),
     headers: { "Auto-Submitted": "auto-generated" },

@@ -27,7 +27,7 @@ beforeEach(() => {
 /** Three instances of the server on one PostgreSQL database, as behind a load balancer. */
 async function threeInstances(settings: Record<string, string>): Promise<RunningSite[]> {
   const database = await newDatabase()
-  const sites = await Promise.all([1, 2, 3].map(() => startSiteServer({ ...database, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "1500", ...settings })))
+  const sites = await Promise.all([1, 2, 3].map(() => startSiteServer({ ...database, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "3000", ...settings })))
   running.push(...sites)
   return sites
 }
