@@ -1,12 +1,17 @@
 /**
  * Jest set up as Gatsby's unit-testing guide does it:
  * https://www.gatsbyjs.com/docs/how-to/testing/unit-testing/
+ *
+ * `npm run test:unit` runs these: no build, no root. Suites named
+ * *.build.test.ts need the production build (they build it when it is
+ * stale), *.root.test.ts need root (they mount file systems): both run
+ * through jest.built.config.js, and *.serial.test.ts after them, one at a
+ * time, through jest.serial.config.js.
  */
 module.exports = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
   modulePathIgnorePatterns: ["<rootDir>/bench/peer/", "<rootDir>/bench/.out/"],
-  // *.serial.test.ts rebuild the site the other suites serve: jest.serial.config.js runs them after, one at a time.
-  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/e2e", "<rootDir>/bench", "\\.serial\\.test\\.ts$"],
+  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/e2e", "<rootDir>/bench", "\\.serial\\.test\\.ts$", "\\.build\\.test\\.tsx?$", "\\.root\\.test\\.ts$"],
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
   globals: { __PATH_PREFIX__: "" },
   testEnvironment: "jsdom",

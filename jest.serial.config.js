@@ -1,5 +1,5 @@
 /**
- * The suites that must run alone, after the others (`npm run test:unit`
+ * The suites that must run alone, after the others (`npm run test:built`
  * runs them with --runInBand): they rebuild the site that the other
  * suites' servers serve.
  */

@@ -14,7 +14,7 @@ import os from "os"
 import path from "path"
 import { freePort } from "../test/support/free-port"
 import { MAX_BODY_BYTES } from "../src/server/waitlist/handle-waitlist-request"
-import { SqliteWaitlistStore } from "../src/server/waitlist/sqlite-store"
+import { WaitlistDatabase } from "../src/server/store/waitlist-database"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
@@ -119,7 +119,7 @@ async function measureLoad(
     }
   }
   await server.stop()
-  const store = new SqliteWaitlistStore(dbFile)
+  const store = new WaitlistDatabase({ kind: "sqlite", file: dbFile })
   const stored = await store.count()
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })

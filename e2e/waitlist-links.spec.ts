@@ -40,7 +40,7 @@ test.describe("the pages the links of the confirmation mail open", () => {
     await expect(page).toHaveURL("/waitlist/confirmed/")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're on the list")
     await expectAccessible(page)
-    expect((await storedEntry(email))?.confirmedAt).toEqual(expect.stringMatching(/^\d{4}-/))
+    expect((await storedEntry(email))?.confirmedAt).toBeInstanceOf(Date)
   })
 
   test("the leave link opens a page whose button removes the entry", async ({ page }) => {

@@ -23,13 +23,13 @@ const COLUMNS: [keyof Figures, string][] = [
 
 const SUITES: Record<string, string> = {
   "validation-fuzzing": "`contact-rules.fuzz.test.ts`: the browser's rules and the server's parser agree on every name and e-mail",
-  robustness: "`robustness.*.test.ts`: arbitrary bodies and headers, structure-aware hostile bodies (deep nesting, huge arrays, every Unicode category in every field) while other visitors are served, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
-  "hostile-input": "`robustness.*.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
-  crash: "`crash.*.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
-  outage: "`outage.postgres.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
-  mail: "`mail.*.test.ts`: a real SMTP server down for a while then back, and the server killed with SIGKILL between commit and delivery; every mail arrives exactly once",
-  "mail-instances": "`instances.postgres.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
-  "storage-faults": "`storage-faults.sqlite.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
+  robustness: "`robustness.*.build.test.ts`: arbitrary bodies and headers, structure-aware hostile bodies (deep nesting, huge arrays, every Unicode category in every field) while other visitors are served, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
+  "hostile-input": "`robustness.*.build.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
+  crash: "`crash.*.build.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
+  outage: "`outage.postgres.build.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
+  mail: "`mail.*.build.test.ts`: a real SMTP server down for a while then back, and the server killed with SIGKILL between commit and delivery; every mail arrives exactly once",
+  "mail-instances": "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
+  "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
 }
 
 /** Where a suite's tests live. */

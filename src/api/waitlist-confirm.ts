@@ -4,11 +4,12 @@
  * See src/server/waitlist/handle-link-request.ts.
  */
 import type { GatsbyFunctionConfig } from "gatsby"
-import { LINK_BODY_BYTES, linkFunction } from "../server/waitlist/link-function"
+import { LINK_BODY_BYTES } from "../server/http/api-routes"
+import { gatsbyFunction } from "../server/http/gatsby-function"
 
 /** The body arrives raw and small (exported through a destructuring: see waitlist.ts). */
 export const { config } = {
   config: { bodyParser: { raw: { type: "*/*", limit: LINK_BODY_BYTES } } } satisfies GatsbyFunctionConfig,
 }
 
-export default linkFunction("confirm")
+export default gatsbyFunction("waitlist-confirm")

@@ -1,12 +1,12 @@
 /**
  * POST /api/waitlist: a Gatsby Function (https://www.gatsbyjs.com/docs/reference/functions/)
  * that stores a contact form entry on the waitlist and queues its mail. The
- * rules live in src/server/waitlist/; this file only carries the request to
- * them and back.
+ * rules live in src/server/waitlist/; this file only hands the request to
+ * the route's handler (src/server/http/api-routes.ts).
  */
-import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { handleWaitlistRequest, MAX_BODY_BYTES } from "../server/waitlist/handle-waitlist-request"
-import { waitlistRuntime } from "../server/waitlist/waitlist-context"
+import type { GatsbyFunctionConfig } from "gatsby"
+import { gatsbyFunction } from "../server/http/gatsby-function"
+import { MAX_BODY_BYTES } from "../server/waitlist/handle-waitlist-request"
 
 /**
  * The body arrives raw, whatever its type, and no more of it is read than
@@ -21,16 +21,4 @@ export const { config } = {
   config: { bodyParser: { raw: { type: "*/*", limit: MAX_BODY_BYTES } } } satisfies GatsbyFunctionConfig,
 }
 
-export default async function handler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) {
-  const answer = await handleWaitlistRequest(
-    {
-      method: req.method ?? "GET",
-      headers: req.headers,
-      body: Buffer.isBuffer(req.body) ? req.body : undefined,
-      remoteAddress: req.socket.remoteAddress,
-    },
-    waitlistRuntime().context,
-  )
-  // The answer is complete JSON with its own headers: written as it is, without express's content negotiation.
-  res.writeHead(answer.status, answer.headers).end(answer.body)
-}
+export default gatsbyFunction("waitlist")

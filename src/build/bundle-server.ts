@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { build, type Plugin } from "esbuild"
+import { build } from "esbuild"
 
 /** Where the build writes the programs it compiles for Node. */
 export const COMPILED_DIR = "dist"
@@ -13,63 +13,36 @@ export const COMPILED_PROGRAMS = {
   waitlist: "src/server/waitlist/cli.ts",
 } as const
 
-/** The module that lists the site's Functions (see site-functions.d.ts). */
-const SITE_FUNCTIONS = "virtual:site-functions"
-
-/** The Functions of src/api, by route, as Gatsby maps them: `src/api/waitlist.ts` is `/api/waitlist`. */
-export function siteFunctionFiles(root: string): Map<string, string> {
-  const apiDir = path.join(root, "src", "api")
-  const files = fs.existsSync(apiDir) ? (fs.readdirSync(apiDir, { recursive: true }) as string[]) : []
-  return new Map(
-    files
-      .filter((file) => /\.(ts|js)$/.test(file) && !/(^|\/)__tests__\//.test(file))
-      .map((file) => [file.replace(/\.(ts|js)$/, "").replace(/(^|\/)index$/, "").split(path.sep).join("/"), path.join(apiDir, file)]),
-  )
-}
-
-/** esbuild resolves SITE_FUNCTIONS to a module importing every Function of src/api. */
-const siteFunctions = (root: string): Plugin => ({
-  name: "site-functions",
-  setup(builder) {
-    builder.onResolve({ filter: /^virtual:site-functions$/ }, () => ({ path: SITE_FUNCTIONS, namespace: "site-functions" }))
-    builder.onLoad({ filter: /.*/, namespace: "site-functions" }, () => {
-      const entries = [...siteFunctionFiles(root)]
-      return {
-        resolveDir: root,
-        loader: "ts",
-        contents: [
-          ...entries.map(([, file], i) => `import * as fn${i} from ${JSON.stringify(file)}`),
-          `export const functions = new Map([${entries.map(([route], i) => `[${JSON.stringify(route)}, fn${i}]`).join(", ")}])`,
-        ].join("\n"),
-      }
-    })
-  },
-})
+export type CompiledProgram = keyof typeof COMPILED_PROGRAMS
 
 /**
- * Compiles the production server and the waitlist CLI, with the Functions
- * of src/api, into plain JavaScript for Node in COMPILED_DIR, so they run
+ * Compiles the production server (with the API's routes) and the waitlist
+ * CLI into plain JavaScript for Node in COMPILED_DIR, so they run
  * with `node` alone: no TypeScript loader at run time, and nothing read
  * from Gatsby's private `.cache/` (which `gatsby develop` rewrites). The
- * packages stay in node_modules, loaded as usual.
+ * packages stay in node_modules, loaded as usual. The build compiles both
+ * (replacing what dist/ held); scripts/run-compiled.mjs compiles one that
+ * is missing, so the CLI works on a fresh clone without a site build.
  * @returns the compiled files, relative to the root
  */
-export async function bundleServer(root: string): Promise<string[]> {
-  const outdir = path.join(root, COMPILED_DIR)
-  fs.rmSync(outdir, { recursive: true, force: true })
+export async function bundleServer(
+  root: string,
+  programs: readonly CompiledProgram[] = Object.keys(COMPILED_PROGRAMS) as CompiledProgram[],
+  outdir = path.join(root, COMPILED_DIR),
+): Promise<string[]> {
+  if (programs.length === Object.keys(COMPILED_PROGRAMS).length) fs.rmSync(outdir, { recursive: true, force: true })
   await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(COMPILED_PROGRAMS).map(([name, source]) => [name, path.join(root, source)])),
+    entryPoints: Object.fromEntries(programs.map((name) => [name, path.join(root, COMPILED_PROGRAMS[name])])),
     outdir,
     bundle: true,
     platform: "node",
     format: "cjs",
     target: "node20",
     packages: "external",
-    plugins: [siteFunctions(root)],
     jsx: "automatic",
     jsxImportSource: "theme-ui",
     logLevel: "warning",
   })
-  return Object.keys(COMPILED_PROGRAMS).map((name) => path.join(COMPILED_DIR, `${name}.js`))
+  return programs.map((name) => path.relative(root, path.join(outdir, `${name}.js`)))
 }

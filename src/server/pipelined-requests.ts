@@ -12,7 +12,7 @@
  * at most MAX_WAITING requests wait, and a connection that pipelines more
  * is closed; on the socket's own `close`, every answer it still holds is
  * destroyed. Check whether it can go with each Node upgrade: remove it, run
- * src/server/__tests__/connection-floods.test.ts, and see whether the
+ * src/server/__tests__/connection-floods.build.test.ts, and see whether the
  * descriptors still come back.
  */
 import type { IncomingMessage, ServerResponse } from "http"

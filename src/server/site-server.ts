@@ -6,7 +6,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, splitLanguage } from "../i18n/languages"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { cacheControlFor } from "./cache-policy"
 import { answerClientError } from "./client-error"
-import { FUNCTION_PREFIX, FunctionRequest, FunctionResponse, functionRoute, type FunctionModule } from "./function-route"
+import { API_PREFIX, serveApi } from "./http/serve-api"
+import type { ApiRoute } from "./http/web-handler"
 import { oneAnswerAtATime, STALLED_WRITE_MS } from "./pipelined-requests"
 import { isUnpublished } from "./unpublished-files"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
@@ -16,8 +17,10 @@ export type SiteServerOptions = {
   root: string
   /** Headers every response carries (the security headers of gatsby-config). */
   headers?: Record<string, string>
-  /** The Functions of src/api by route, served under /api/. */
-  functions: Map<string, FunctionModule>
+  /** The routes of the API by name, served under /api/ (see apiRoutes). */
+  routes: ReadonlyMap<string, ApiRoute>
+  /** Where the server writes what went wrong. */
+  log?: (line: string) => void
 }
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -26,10 +29,11 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
 /**
  * The production server `npm start` runs: the built site from `public/` with
  * the right cache and security headers and a real 404, and the site's
- * Gatsby Functions under /api. It does what `gatsby serve` does, plus the
- * headers that `gatsby serve` ignores and a JSON answer for every bad body.
+ * API's Web-standard handlers under /api. It does what `gatsby serve`
+ * does, plus the headers that `gatsby serve` ignores and a JSON answer for
+ * every bad body.
  */
-export function createSiteServer({ root, headers = {}, functions }: SiteServerOptions): http.Server<typeof FunctionRequest, typeof FunctionResponse> {
+export function createSiteServer({ root, headers = {}, routes, log = (line) => console.error(line) }: SiteServerOptions): http.Server {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -79,19 +83,18 @@ export function createSiteServer({ root, headers = {}, functions }: SiteServerOp
   app.use((error: { status?: number; statusCode?: number; headers?: Record<string, string> }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500
     if (res.headersSent) return void res.destroy()
-    if (status >= 500) console.error("site server: could not serve a file:", error)
+    if (status >= 500) log(`site server: could not serve a file: ${String(error)}`)
     for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
     res.status(status).type("text/plain").set("Cache-Control", "no-store").send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
   })
 
   const everyResponse = Object.entries(headers)
-  const serveFunction = functionRoute(functions)
-  const server = http.createServer<typeof FunctionRequest, typeof FunctionResponse>(
-    { IncomingMessage: FunctionRequest, ServerResponse: FunctionResponse },
-    oneAnswerAtATime((req: FunctionRequest, res: FunctionResponse) => {
+  const api = serveApi(routes, log)
+  const server = http.createServer(
+    oneAnswerAtATime((req: http.IncomingMessage, res: http.ServerResponse) => {
       // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
-      if (req.url?.startsWith(FUNCTION_PREFIX)) void serveFunction(req, res)
+      if (req.url?.startsWith(API_PREFIX)) void api(req, res)
       else app(req, res)
     }),
   )

@@ -1,36 +1,52 @@
 /**
  * The production server's program: compiled by the build into dist/server.js
  * (src/build/bundle-server.ts) and run with plain Node by `npm start` (after
- * `gatsby build`) or `npm run serve`. PORT (default 9000) and HOST (default
- * localhost) choose where it listens. Every response carries the headers of
- * gatsby-config's `headers` option, which `gatsby serve` would ignore.
+ * `gatsby build`) or `npm run serve`. Its settings are read once, here (see
+ * settings.ts); one that cannot work stops it with one line. Every response
+ * carries the headers of gatsby-config's `headers` option, which `gatsby
+ * serve` would ignore.
  */
 import path from "path"
-import { functions } from "virtual:site-functions"
 import gatsbyConfig from "../../gatsby-config"
-import { describeWaitlistStore } from "./waitlist/open-waitlist-store"
-import { waitlistRuntime } from "./waitlist/waitlist-context"
 import { headersForEveryResponse } from "./headers-for-every-response"
+import { apiRoutes } from "./http/api-routes"
+import { describeStore, readSettings } from "./settings"
 import { createSiteServer } from "./site-server"
+import { createWaitlistRuntime } from "./waitlist/waitlist-context"
 
 /** The project's root: this program runs from dist/. */
 const root = path.resolve(__dirname, "..")
-const port = Number(process.env.PORT || 9000)
-const host = process.env.HOST || "localhost"
 
-// The mail settings are read, and the outbox's worker started, before the
-// first request: a setting that cannot work stops the server here, in one line.
-let runtime: ReturnType<typeof waitlistRuntime>
-try {
-  runtime = waitlistRuntime()
-} catch (error) {
-  console.error(`site server: ${(error as Error).message}`)
+/** Says why the server cannot start, in one line, and ends the process. */
+function cannotStart(reason: string): never {
+  console.error(`site server: ${reason}`)
   process.exit(1)
 }
 
-const server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), functions })
+let settings: ReturnType<typeof readSettings>
+let server: ReturnType<typeof createSiteServer>
+try {
+  settings = readSettings(process.env)
+} catch (error) {
+  cannotStart((error as Error).message)
+}
+const runtime = createWaitlistRuntime(settings)
+try {
+  server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes: apiRoutes(runtime.context) })
+} catch (error) {
+  cannotStart((error as Error).message)
+}
+
+const { port, host } = settings
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use: stop what listens there, or set PORT to another port`)
+  if (error.code === "EACCES") cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with PORT`)
+  if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") cannotStart(`HOST ${host} is not an address of this machine`)
+  cannotStart(`cannot listen on ${host}:${port}: ${error.message}`)
+})
 server.listen(port, host, () => {
-  console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeWaitlistStore()})`)
+  runtime.worker.start()
+  console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeStore(settings.store)})`)
 })
 
 // The last line of defence: a failure that escaped every handler is logged

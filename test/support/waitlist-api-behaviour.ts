@@ -12,7 +12,7 @@ import {
   storedEntries,
   type ApiAnswer,
 } from "./waitlist-api-client"
-import { useSiteServers, type SiteUnderTest } from "./waitlist-api-servers"
+import { useSiteServers, type ApiServer, type SiteUnderTest } from "./waitlist-api-servers"
 
 /** How the API suite reaches one kind of store. */
 export type ApiBackend = {
@@ -22,6 +22,8 @@ export type ApiBackend = {
   unreachableStore: () => Promise<Record<string, string>>
   /** What the server's log says about that store. */
   unreachableCause: RegExp
+  /** Where the handlers run: in the test's process, or in the production server's. */
+  server: ApiServer
 }
 
 /** What two answers must share to be told apart by no one: status, type and bytes. */
@@ -37,12 +39,12 @@ const entriesOf = async (settings: Record<string, string>, email: string) =>
   (await storedEntries(settings)).filter((entry) => emailKey(entry.email) === emailKey(email))
 
 /**
- * What POST /api/waitlist does over real HTTP, against the production build
- * served by our own server, with a real store behind it. The rate limit and
+ * What POST /api/waitlist does over real HTTP, against its handler (in the
+ * test's process, or in the production server), with a real store behind it. The rate limit and
  * outage cases are in describeWaitlistApiLimits.
  */
 export function describeWaitlistApi(backend: ApiBackend): void {
-  const servers = useSiteServers(async () => ({ site: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "0" } }))
+  const servers = useSiteServers(async () => ({ site: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "0" } }), backend.server)
   let site: SiteUnderTest
   beforeAll(() => (site = servers.site))
 

@@ -13,7 +13,7 @@ async function submitInTurn(site: { url: string }, label: string, forwardedFor: 
 
 /**
  * The waitlist's rate limit and its answer when the store is down, over real
- * HTTP against the production build, with a real store behind it.
+ * HTTP against its handler, with a real store behind it.
  */
 export function describeWaitlistApiLimits(backend: ApiBackend): void {
   const servers = useSiteServers(async () => ({
@@ -24,7 +24,7 @@ export function describeWaitlistApiLimits(backend: ApiBackend): void {
     forged: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
     mapped: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
     network: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "2", WAITLIST_TRUST_PROXY: "1" },
-  }))
+  }), backend.server)
 
   it("answers the third accepted entry from one address within a minute with 429 and Retry-After, without storing it", async () => {
     const { limited } = servers

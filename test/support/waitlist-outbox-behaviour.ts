@@ -1,5 +1,4 @@
-import { createHash } from "crypto"
-import { KEY_TIME_CHARS, linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
+import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/waitlist/plan-deliveries"
 import type { NewWaitlistEntry, Submission, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
 
@@ -109,7 +108,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.confirm(hash, at(2000), event)).toBe("confirmed")
     expect(await store.confirm(hash, at(3000), event)).toBe("confirmed")
     expect(events).toEqual(["ana@example.com"])
-    expect((await store.list())[0]?.confirmedAt).toBe(at(2000).toISOString())
+    expect((await store.list())[0]?.confirmedAt).toEqual(at(2000))
     expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS * 2))).toBe("confirmed")
   })
 
@@ -127,20 +126,6 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.remove("CY@example.com")).toBe(1)
     expect((await store.list()).map((entry) => entry.email)).toEqual(["di@example.com"])
     expect(await kinds(store)).toEqual(["confirm di@example.com", "notify team@example.com"])
-  })
-
-  it("still opens the links of mails sent before keys began with the token's time", async () => {
-    const { store } = await openNew()
-    const { plan: anaPlan, confirmToken, leaveToken } = plan(ana, T0)
-    const hashOnly = (token: string) => linkTokenKey(token).slice(KEY_TIME_CHARS)
-    expect(hashOnly(confirmToken)).toBe(createHash("sha256").update(confirmToken).digest("hex"))
-    const confirmation = { ...anaPlan.confirmation!, tokenKey: hashOnly(confirmToken), leaveTokenKey: hashOnly(leaveToken) }
-    await store.submit({ ...submission(ana, T0), plan: { ...anaPlan, confirmation } })
-    expect(await store.confirmationState(linkTokenKey(confirmToken), at(1000))).toBe("pending")
-    expect(await store.confirm(linkTokenKey(confirmToken), at(1000), () => null)).toBe("confirmed")
-    expect(await store.canLeave(linkTokenKey(leaveToken))).toBe(true)
-    expect(await store.leave(linkTokenKey(leaveToken))).toBe(true)
-    expect(await store.count()).toBe(0)
   })
 
   it("claims a due delivery for one worker at a time, and again once its lease ran out", async () => {
@@ -193,7 +178,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     await store.outbox.complete(first.id, at(10))
     await store.outbox.fail(second.id, { error: "421 try later", nextAttemptAt: at(30_000), now: at(10) })
     expect(await store.outbox.list(["sent"])).toEqual([expect.objectContaining({ id: first.id, payload: "{}", status: "sent" })])
-    expect(await store.outbox.list(["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000).toISOString() })])
+    expect(await store.outbox.list(["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000) })])
     expect(await store.outbox.claim(at(29_000), 60_000, 10)).toEqual([])
     expect(await store.outbox.claim(at(30_000), 60_000, 10)).toHaveLength(1)
     await store.outbox.fail(second.id, { error: "550 no such user", nextAttemptAt: null, now: at(30_010) })
@@ -201,8 +186,8 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.outbox.list(["failed"])).toEqual([expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" })])
     expect(await store.outbox.retry("999999", LATER)).toBe(false)
     expect(await store.outbox.retry("not an id", LATER)).toBe(false)
-    expect(await store.outbox.retry(second.id, LATER)).toBe(true)
-    expect(await store.outbox.retry(second.id, LATER)).toBe(false)
+    expect(await store.outbox.retry(String(second.id), LATER)).toBe(true)
+    expect(await store.outbox.retry(String(second.id), LATER)).toBe(false)
     expect(await store.outbox.claim(LATER, 60_000, 10)).toEqual([expect.objectContaining({ id: second.id, attempts: 1 })])
   })
 

@@ -3,7 +3,7 @@ import { fillPlaceholders } from "../../i18n/messages"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
-import type { MailSettings } from "./mail-settings"
+import type { MailSettings } from "../settings"
 import { oneLine, type MailMessage } from "./mail-message"
 import { visitorMailTexts, type VisitorMailTexts } from "./visitor-mail-texts"
 

@@ -1,7 +1,7 @@
 import type { Delivery } from "../waitlist/deliveries"
 import { renderDraft, type MailDraft } from "./mail-drafts"
 import { NotOneAddressError, type SendMail } from "./mail-transport"
-import type { MailSettings } from "./mail-settings"
+import type { MailSettings } from "../settings"
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook"
 
 /** What became of one try: delivered, or failed for now or (`permanent`) for good. */

@@ -1,4 +1,4 @@
-import type { MailAddress } from "./mail-settings"
+import type { MailAddress } from "../settings"
 
 /** A mail as the worker renders it and nodemailer sends it. */
 export type MailMessage = {

@@ -3,7 +3,7 @@ import path from "path"
 import nodemailer from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { isSingleAddress } from "../../waitlist/contact-rules"
-import type { MailAddress, MailSettings } from "./mail-settings"
+import type { MailAddress, MailSettings } from "../settings"
 import type { MailMessage } from "./mail-message"
 
 /**

@@ -1,7 +1,7 @@
 import { siteFacts } from "../../config/site-facts"
 import { isSingleAddress } from "../../waitlist/contact-rules"
 import type { NewWaitlistEntry } from "../waitlist/waitlist-store"
-import type { MailSettings } from "./mail-settings"
+import type { MailSettings } from "../settings"
 import { oneLine, type MailMessage } from "./mail-message"
 
 /** The metadata the team reads beside a message, in order, by the label they see. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "crypto"
 import type { NewDelivery } from "../waitlist/deliveries"
 import type { LinkedEntry, NewWaitlistEntry } from "../waitlist/waitlist-store"
-import type { WebhookSettings } from "./mail-settings"
+import type { WebhookSettings } from "../settings"
 
 /** A webhook event as JSON: its type, a unique id (a receiver drops one it has seen), when it happened and what about. */
 const event = (webhook: WebhookSettings, type: string, now: Date, data: Record<string, unknown>): NewDelivery => ({

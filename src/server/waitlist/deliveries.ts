@@ -15,7 +15,7 @@ export type DeliveryStatus = "pending" | "sent" | "failed"
 
 /** A delivery as the store hands it to the worker and the CLI. */
 export type Delivery = {
-  id: string
+  id: number
   kind: DeliveryKind
   /** The address mailed, or the webhook's URL. */
   recipient: string
@@ -24,9 +24,9 @@ export type Delivery = {
   status: DeliveryStatus
   /** Tries so far, the one under way included. */
   attempts: number
-  nextAttemptAt: string
+  nextAttemptAt: Date
   lastError: string | null
-  createdAt: string
+  createdAt: Date
   /** The submission the delivery tells of, read from its stored message when it is claimed (see NewDelivery's `ofMessage`); null for the others, and in lists. */
   message: DeliveryMessage | null
 }
@@ -65,5 +65,5 @@ export function nextAttempt(delivery: Pick<Delivery, "attempts" | "createdAt">, 
   if (permanent) return null
   const delay = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** Math.min(30, Math.max(0, delivery.attempts - 1)))
   const next = new Date(now.getTime() + delay)
-  return next.getTime() - Date.parse(delivery.createdAt) > GIVE_UP_AFTER_MS ? null : next
+  return next.getTime() - delivery.createdAt.getTime() > GIVE_UP_AFTER_MS ? null : next
 }

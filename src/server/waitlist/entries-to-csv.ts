@@ -43,7 +43,7 @@ const history = (entry: WaitlistEntry) =>
  */
 export function entriesToCsv(entries: WaitlistEntry[]): string {
   const rows = entries.map((entry) =>
-    row([entry.name, entry.email, entry.message, entry.createdAt, entry.updatedAt, entry.confirmedAt ?? "", JSON.stringify(entry.metadata), history(entry)]),
+    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry)]),
   )
   return row(CSV_COLUMNS) + rows.join("")
 }

@@ -1,3 +1,4 @@
+import type { WebHandler } from "../http/web-handler"
 import { confirmedEvent } from "../mail/webhook-events"
 import { linkTokenKey, isLinkToken } from "./link-tokens"
 import type { WaitlistContext } from "./waitlist-context"
@@ -6,16 +7,15 @@ import { StoreUnavailableError } from "./waitlist-store"
 /** What a link of a mail does: confirm the address, or leave the waitlist. */
 export type LinkAction = "confirm" | "leave"
 
-/** A request to a link's Function, as it matters here. */
-export type LinkRequest = {
+/** A request to a link's handler, as it matters here. */
+type LinkRequest = {
   method: string
   /** The query's `token` and `lang`. */
-  query: Record<string, string>
-  cookies: Record<string, string>
-  body: Buffer | undefined
+  query: URLSearchParams
+  /** The value of this link's cookie, if sent. */
+  cookie: string | undefined
+  body: string
 }
-
-export type LinkResponse = { status: number; headers: Record<string, string>; body: string }
 
 /** The pages of src/pages/waitlist a link's answer sends the browser to. */
 export const LINK_PAGES = {
@@ -40,17 +40,19 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 /** The path prefix of a page in a language: none for English (see the site's languages). */
 export type LanguagePrefix = (lang: string | undefined) => string
 
-const redirect = (to: string, headers: Record<string, string> = {}): LinkResponse => ({
-  status: 303,
-  headers: { ...NO_STORE, Location: to, ...headers },
-  body: "",
-})
+const redirect = (to: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { ...NO_STORE, Location: to, ...headers } })
 
-const plain = (status: number, body: string, headers: Record<string, string> = {}): LinkResponse => ({
-  status,
-  headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", ...headers },
-  body,
-})
+const plain = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", ...headers } })
+
+/** The value of one cookie of a Cookie header; a value that is not a token is left for isLinkToken to refuse. */
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const pair of (header ?? "").split(";")) {
+    const at = pair.indexOf("=")
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
+  }
+  return undefined
+}
 
 /**
  * The cookie's attributes: sent back to /api/ only, never read by a script,
@@ -72,41 +74,49 @@ const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Max-Age=0; 
  * An unknown, malformed or expired token gets the page that says the link
  * expired, with a way to sign up again. The promise never rejects.
  */
-export async function handleLinkRequest(action: LinkAction, request: LinkRequest, context: WaitlistContext, prefix: LanguagePrefix): Promise<LinkResponse> {
-  try {
-    return await answerLink(action, request, context, prefix(request.query.lang))
-  } catch (error) {
-    const cause = error instanceof StoreUnavailableError ? error.message : String(error)
-    context.log(`waitlist: a ${action} link failed: ${cause}`)
-    return plain(503, "The waitlist is unavailable right now. Please try again in a moment.", { "Retry-After": "5" })
+export function linkHandler(action: LinkAction, context: WaitlistContext, prefix: LanguagePrefix): WebHandler {
+  return async (request) => {
+    try {
+      const link: LinkRequest = {
+        method: request.method,
+        query: new URL(request.url).searchParams,
+        cookie: cookieValue(request.headers.get("cookie"), cookieName(action)),
+        body: request.method === "POST" ? await request.text() : "",
+      }
+      return await answerLink(action, link, context, prefix(link.query.get("lang") ?? undefined))
+    } catch (error) {
+      const cause = error instanceof StoreUnavailableError ? error.message : String(error)
+      context.log(`waitlist: a ${action} link failed: ${cause}`)
+      return plain(503, "The waitlist is unavailable right now. Please try again in a moment.", { "Retry-After": "5" })
+    }
   }
 }
 
-async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string): Promise<LinkResponse> {
+async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string): Promise<Response> {
   const page = (name: keyof typeof LINK_PAGES) => `${lang}${LINK_PAGES[name]}`
   const store = context.store()
   if (request.method === "GET" || request.method === "HEAD") {
-    const token = request.query.token
+    const token = request.query.get("token")
     if (!isLinkToken(token)) return redirect(page("expired"))
     const key = linkTokenKey(token)
     if (action === "leave") return (await store.canLeave(key)) ? redirect(page("leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(page("expired"))
-    const state = await store.confirmationState(key, new Date())
+    const state = await store.confirmationState(key, context.now())
     if (state === "pending") return redirect(page("confirm"), { "Set-Cookie": setCookie(action, token) })
     return redirect(page(state === "confirmed" ? "confirmed" : "expired"))
   }
   if (request.method !== "POST") return plain(405, "Open the link, then press the button.", { Allow: "GET, HEAD, POST" })
 
-  const fromUrl = request.query.token
-  const token = isLinkToken(fromUrl) ? fromUrl : request.cookies[cookieName(action)]
+  const fromUrl = request.query.get("token")
+  const token = isLinkToken(fromUrl) ? fromUrl : request.cookie
   if (!isLinkToken(token)) return redirect(page("expired"))
   const key = linkTokenKey(token)
   const cleared = { "Set-Cookie": clearCookie(action) }
   if (action === "leave") {
     const left = await store.leave(key)
-    if ((request.body?.toString("utf8") ?? "").trim() === ONE_CLICK) return plain(200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
+    if (request.body.trim() === ONE_CLICK) return plain(200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
     return redirect(page(left ? "left" : "expired"), cleared)
   }
-  const now = new Date()
+  const now = context.now()
   const webhook = context.mail.webhook
   const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
   if (state === "confirmed") context.queued()

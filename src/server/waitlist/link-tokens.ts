@@ -25,7 +25,7 @@ export function newLinkToken(now = Date.now()): string {
   return token.toString("base64url")
 }
 
-/** How many characters of a key the time takes: the rest is the hash, which was the whole key before keys began with the time. */
+/** How many characters of a key the time takes: the rest is the hash. */
 export const KEY_TIME_CHARS = TIME_BYTES * 2
 
 /**
@@ -33,8 +33,8 @@ export const KEY_TIME_CHARS = TIME_BYTES * 2
  * SHA-256, so a copy of the database opens no link. Beginning with the
  * time, new keys go to the end of their index instead of a random page of
  * it, which keeps a burst of sign-ups to a few pages written per commit.
- * A key of a token made before (its hash alone) is the key's hash part:
- * the stores look for both.
+ * (A token's first bytes are thus the time it was made, to the
+ * millisecond: it tells no more than the mail it came in.)
  */
 export const linkTokenKey = (token: string): string =>
   Buffer.from(token, "base64url").toString("hex", 0, TIME_BYTES) + createHash("sha256").update(token).digest("hex")

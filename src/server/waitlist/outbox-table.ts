@@ -12,12 +12,12 @@ const COLUMNS = ["id", "status", "kind", "recipient", "attempts", "next_try", "l
 export function outboxTable(deliveries: Delivery[]): string {
   if (deliveries.length === 0) return "The outbox is empty: every mail and webhook event was delivered.\n"
   const rows = deliveries.map((d) => [
-    d.id,
+    String(d.id),
     d.status,
     d.kind,
     d.recipient,
     String(d.attempts),
-    d.status === "failed" ? "-" : d.nextAttemptAt,
+    d.status === "failed" ? "-" : d.nextAttemptAt.toISOString(),
     (d.lastError ?? "-").replace(/\s+/g, " "),
   ])
   return [COLUMNS, ...rows].map((row) => row.map((value) => inertText(value)).join("\t")).join("\n") + "\n"

@@ -23,7 +23,7 @@ export type DeliveryPlan = { notify: NewDelivery | null; webhook: NewDelivery | 
 export const NOTHING_TO_DELIVER: DeliveryPlan = { notify: null, webhook: null, confirmation: null }
 
 /** What the store knows of an entry's confirmation mails. */
-export type ConfirmationRecord = { confirmedAt: string | null; mailsSent: number; lastMailAt: string | null }
+export type ConfirmationRecord = { confirmedAt: Date | null; mailsSent: number; lastMailAt: Date | null }
 
 /**
  * Whether an entry may be sent a confirmation mail now: never once it is
@@ -33,5 +33,5 @@ export type ConfirmationRecord = { confirmedAt: string | null; mailsSent: number
  */
 export function mayGetConfirmation({ confirmedAt, mailsSent, lastMailAt }: ConfirmationRecord, now: Date): boolean {
   if (confirmedAt !== null || mailsSent >= MAX_CONFIRMATION_MAILS) return false
-  return lastMailAt === null || now.getTime() - Date.parse(lastMailAt) >= CONFIRMATION_INTERVAL_MS
+  return lastMailAt === null || now.getTime() - lastMailAt.getTime() >= CONFIRMATION_INTERVAL_MS
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../i18n/languages"
-import type { MailSettings } from "../mail/mail-settings"
+import type { MailSettings } from "../settings"
 import { newMessageId, type MailDraft } from "../mail/mail-drafts"
 import { submittedEvent } from "../mail/webhook-events"
 import { linkTokenKey, newLinkToken } from "./link-tokens"

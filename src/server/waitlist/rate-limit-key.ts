@@ -38,9 +38,6 @@ export function rateLimitKey(address: string): string {
     .join(":")}::/64`
 }
 
-/** A header's value, the first one when it was sent several times. */
-type Headers = Record<string, string | string[] | undefined>
-
 /**
  * The address a submission is counted against: the last hop a trusted
  * proxy appended to X-Forwarded-For when it is a valid IP address, else
@@ -49,8 +46,7 @@ type Headers = Record<string, string | string[] | undefined>
  */
 export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const header = headers["x-forwarded-for"]
-    const forwarded = Array.isArray(header) ? header[header.length - 1] : header
+    const forwarded = headers.get("x-forwarded-for")
     const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
     if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return rateLimitKey(lastHop)
   }

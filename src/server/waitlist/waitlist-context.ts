@@ -1,12 +1,13 @@
-import { runtimeEnv } from "./runtime-env"
 import { siteFacts } from "../../config/site-facts"
 import { deliverer } from "../mail/deliver"
-import { readMailSettings, type MailSettings } from "../mail/mail-settings"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
+import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
 import { openWaitlistStore } from "./open-waitlist-store"
-import { rateLimitFromEnv, RATE_WINDOW_MS } from "./rate-limit-setting"
 import type { WaitlistStore } from "./waitlist-store"
+
+/** The window the rate limit counts submissions in. */
+export const RATE_WINDOW_MS = 60_000
 
 export type WaitlistContext = {
   /** The store, opened on first use. @throws StoreUnavailableError */
@@ -21,23 +22,26 @@ export type WaitlistContext = {
   /** Tells the outbox's worker that something was queued. */
   queued: () => void
   log: (message: string) => void
+  /** The time now (tests move it). */
+  now: () => Date
 }
 
-/** The waitlist of a running server: what the Functions answer with, and the worker delivering its outbox. */
+/** The waitlist of a running server: what the handlers answer with, and the worker delivering its outbox. */
 export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker }
 
 /**
- * Builds the waitlist's running state from the environment: the store
- * (opened lazily, and again after a failed attempt), the rate limit, the
- * proxy, origin and mail settings, and the outbox's worker (not started).
- * @throws SettingsError when a setting cannot work
+ * Builds the waitlist's running state from the settings: the store (opened
+ * lazily, and again after a failed attempt), the rate limit, the proxy,
+ * origin and mail settings, and the outbox's worker (not started).
  */
-export function createWaitlistRuntime(env: NodeJS.ProcessEnv = runtimeEnv()): WaitlistRuntime {
+export function createWaitlistRuntime(
+  settings: Settings,
+  { now = () => new Date(), log = (message: string) => console.error(message) }: { now?: () => Date; log?: (message: string) => void } = {},
+): WaitlistRuntime {
   let store: WaitlistStore | null = null
-  const openStore = () => (store ??= openWaitlistStore(env))
-  const mail = readMailSettings(env)
-  const log = (message: string) => console.error(message)
-  const rateLimit = { limit: rateLimitFromEnv(env), windowMs: RATE_WINDOW_MS }
+  const openStore = () => (store ??= openWaitlistStore(settings.store))
+  const { mail } = settings
+  const rateLimit = { limit: settings.rateLimit, windowMs: RATE_WINDOW_MS }
   const worker = new OutboxWorker({
     store: openStore,
     deliver: deliverer(createSendMail(mail, log), mail),
@@ -49,11 +53,12 @@ export function createWaitlistRuntime(env: NodeJS.ProcessEnv = runtimeEnv()): Wa
   const context: WaitlistContext = {
     store: openStore,
     rateLimit,
-    trustProxy: env.WAITLIST_TRUST_PROXY === "1",
+    trustProxy: settings.trustProxy,
     allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
     mail,
     queued: () => worker.wake(),
     log,
+    now,
   }
   return { context, worker }
 }
@@ -61,16 +66,16 @@ export function createWaitlistRuntime(env: NodeJS.ProcessEnv = runtimeEnv()): Wa
 const RUNTIME = Symbol.for("storyling.waitlist-runtime")
 
 /**
- * The one waitlist runtime of this process, shared by every Function and
- * the server's program, with its worker started: the server calls it at
- * start (so a bad setting stops it there), and each Function on its first
- * request (so `gatsby develop` and `gatsby serve` deliver mail too).
+ * The one waitlist runtime of a Gatsby Functions process (`gatsby
+ * develop`), shared by every Function, with its worker started on the
+ * first request, so mail is delivered there too. (The production server
+ * makes its own at start, from the settings it read.)
  * @throws SettingsError when a setting cannot work
  */
-export function waitlistRuntime(): WaitlistRuntime {
+export function functionsRuntime(): WaitlistRuntime {
   const holder = globalThis as { [RUNTIME]?: WaitlistRuntime }
   if (!holder[RUNTIME]) {
-    holder[RUNTIME] = createWaitlistRuntime()
+    holder[RUNTIME] = createWaitlistRuntime(settingsOfThisProcess())
     holder[RUNTIME].worker.start()
   }
   return holder[RUNTIME]

@@ -6,7 +6,8 @@ import os from "os"
 import path from "path"
 import type { Delivery } from "../../waitlist/deliveries"
 import { NOTHING_TO_DELIVER } from "../../waitlist/plan-deliveries"
-import { SqliteWaitlistStore } from "../../waitlist/sqlite-store"
+import { openWaitlistStore } from "../../waitlist/open-waitlist-store"
+import type { WaitlistStore } from "../../waitlist/waitlist-store"
 import { OutboxWorker } from "../outbox-worker"
 
 const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
@@ -15,17 +16,18 @@ const webhook = { kind: "webhook" as const, recipient: "https://hooks.example.co
 /** A store in a new SQLite file holding `count` sign-ups, each with one mail to the team (and a webhook event, with `withWebhook`). */
 async function storeWithMail(count: number, withWebhook = false) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-worker-"))
-  const store = new SqliteWaitlistStore(path.join(dir, "waitlist.sqlite"))
+  const file = path.join(dir, "waitlist.sqlite")
+  const store = openWaitlistStore({ kind: "sqlite", file })
   const now = new Date()
   for (let i = 0; i < count; i++) {
     const entry = { name: `Reader ${i}`, email: `reader-${i}@example.com`, message: "", metadata: {} }
     await store.submit({ entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify, webhook: withWebhook ? webhook : null }, now })
   }
-  return { store, close: () => store.close().then(() => fs.rmSync(dir, { recursive: true, force: true })) }
+  return { store, file, close: () => store.close().then(() => fs.rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** Runs a worker over the store until `count` deliveries were made; gives the time of each. */
-async function deliverAll(store: SqliteWaitlistStore, count: number, busy?: (wakes: number) => boolean, work = () => {}): Promise<number[]> {
+async function deliverAll(store: WaitlistStore, count: number, busy?: (wakes: number) => boolean, work = () => {}): Promise<number[]> {
   const times: number[] = []
   let done: () => void = () => {}
   const finished = new Promise<void>((resolve) => (done = resolve))
@@ -56,7 +58,7 @@ const hangsUntilDeadline = (signal: AbortSignal) =>
   )
 
 /** A worker over `store` with a lease of 4 s (so a try's deadline of 2 s), noting what it did and when. */
-function watchedWorker(store: SqliteWaitlistStore, deliver: (delivery: Delivery, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; permanent: boolean; error: string }>) {
+function watchedWorker(store: WaitlistStore, deliver: (delivery: Delivery, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; permanent: boolean; error: string }>) {
   return new OutboxWorker({ store: () => store, deliver, leaseMs: 4000, retryBaseMs: 60_000, rateWindowMs: 60_000, log: () => {}, pollMs: 50, busy: () => false })
 }
 
@@ -108,10 +110,10 @@ describe("the outbox worker", () => {
 
   it("claims a new delivery as soon as a slot frees, so one mail that hangs holds only its own slot", async () => {
     const { store, close } = await storeWithMail(31)
-    const mailed: string[] = []
+    const mailed: number[] = []
     let slowGivenUpAt = Infinity
     const worker = watchedWorker(store, async (delivery, signal) => {
-      if (delivery.id === "1") {
+      if (delivery.id === 1) {
         const result = await hangsUntilDeadline(signal)
         slowGivenUpAt = Date.now()
         return result
@@ -134,9 +136,9 @@ describe("the outbox worker", () => {
   })
 
   it("holds the lease of a try that outlasts it, so a second worker never sends the same mail", async () => {
-    const { store, close } = await storeWithMail(4)
-    const other = new SqliteWaitlistStore(store.file)
-    const tries: string[] = []
+    const { store, file, close } = await storeWithMail(4)
+    const other = openWaitlistStore({ kind: "sqlite", file })
+    const tries: number[] = []
     const workers = [store, other].map(
       (workerStore) =>
         new OutboxWorker({
@@ -159,7 +161,7 @@ describe("the outbox worker", () => {
       workers.forEach((worker) => worker.start())
       await new Promise((resolve) => setTimeout(resolve, 2500))
       await Promise.all(workers.map((worker) => worker.stop()))
-      expect(tries.sort()).toEqual(["1", "2", "3", "4"])
+      expect(tries.sort()).toEqual([1, 2, 3, 4])
       expect(await store.outbox.list(["sent"])).toHaveLength(4)
     } finally {
       await other.close()

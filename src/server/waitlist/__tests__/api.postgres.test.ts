@@ -11,6 +11,7 @@ const newDatabase = usePostgresDatabases()
 const backend = {
   newStore: newDatabase,
   unreachableStore: async () => ({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/waitlist` }),
+  server: "in-process" as const,
   unreachableCause: /the PostgreSQL waitlist failed: .*ECONNREFUSED/,
 }
 

@@ -4,14 +4,12 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { ensureProductionBuild } from "../../../../test/support/production-build"
 import { describeWaitlistApi } from "../../../../test/support/waitlist-api-behaviour"
 import { describeWaitlistApiLimits } from "../../../../test/support/waitlist-api-limits-behaviour"
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-api-sqlite-"))
 let stores = 0
 
-beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const backend = {
@@ -21,6 +19,7 @@ const backend = {
     fs.writeFileSync(regularFile, "")
     return { WAITLIST_DB_PATH: path.join(regularFile, "waitlist.sqlite") }
   },
+  server: "in-process" as const,
   unreachableCause: /cannot open the SQLite waitlist at .*a-file\/waitlist\.sqlite/,
 }
 

@@ -8,10 +8,10 @@ import path from "path"
 import { freePort } from "../../../../test/support/free-port"
 import { parseCsv } from "../../../../test/support/parse-csv"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
-import { ensureProductionBuild } from "../../../../test/support/production-build"
+import { bundleServer } from "../../../build/bundle-server"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
 import { linkTokenKey, newLinkToken } from "../link-tokens"
-import { openWaitlistStore } from "../open-waitlist-store"
+import { discardEntry, openStoreOf, saveEntry } from "../../../../test/support/waitlist-store-access"
 import { NOTHING_TO_DELIVER } from "../plan-deliveries"
 import type { NewWaitlistEntry } from "../waitlist-store"
 
@@ -28,12 +28,17 @@ function run(program: string, args: string[], settings: Settings): Promise<Outco
   })
 }
 
-/** The CLI as the build compiled it (`npm run waitlist` runs dist/waitlist.js the same way). */
-const waitlist = (args: string[], settings: Settings) => run(process.execPath, ["dist/waitlist.js", ...args], settings)
+/**
+ * The CLI compiled as the build and `npm run waitlist` compile it, into a
+ * folder of this run (under node_modules, so its packages resolve as
+ * dist/'s do), and run with plain Node.
+ */
+const compiledDir = path.join(PROJECT_ROOT, "node_modules", ".cache", `waitlist-cli-test-${process.pid}`)
+const waitlist = (args: string[], settings: Settings) => run(process.execPath, [path.join(compiledDir, "waitlist.js"), ...args], settings)
 
 async function seed(settings: Settings, entries: NewWaitlistEntry[]) {
-  const store = openWaitlistStore(settings)
-  for (const entry of entries) await store.save(entry)
+  const store = openStoreOf(settings)
+  for (const entry of entries) await saveEntry(store, entry)
   const saved = await store.list()
   await store.close()
   return saved
@@ -46,12 +51,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-cli-"))
 let postgres: PostgresServer
 let stores = 0
 beforeAll(async () => {
-  await ensureProductionBuild()
+  await bundleServer(PROJECT_ROOT, ["waitlist"], compiledDir)
   postgres = await startPostgresServer()
 }, 10 * 60_000)
 afterAll(async () => {
   await postgres?.stop()
   fs.rmSync(dir, { recursive: true, force: true })
+  fs.rmSync(compiledDir, { recursive: true, force: true })
 })
 
 describe.each([
@@ -80,11 +86,11 @@ describe.each([
     const { code, stdout, stderr } = await waitlist(["export"], settings)
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
-    const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt, name: entry?.name, message: entry?.message }])
+    const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
       ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt, first?.updatedAt, "", "{}", history(first)],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt, second?.updatedAt, "", JSON.stringify(eve.metadata), history(second)],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first)],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second)],
     ])
   })
 
@@ -101,8 +107,8 @@ describe.each([
 
   it("prints how many bot entries were discarded with `discarded`", async () => {
     const settings = await newStore()
-    const store = openWaitlistStore(settings)
-    await store.discard(ana)
+    const store = openStoreOf(settings)
+    await discardEntry(store, ana)
     await store.close()
     expect(await waitlist(["discarded"], settings)).toEqual({ code: 0, stdout: "1\n", stderr: "" })
     expect((await waitlist(["count"], settings)).stdout).toBe("0\n")
@@ -117,11 +123,11 @@ describe.each([
 
   it("exports the confirmed entries only with `export --confirmed`, with when they confirmed", async () => {
     const settings = await newStore()
-    const store = openWaitlistStore(settings)
+    const store = openStoreOf(settings)
     const now = new Date()
     const token = newLinkToken()
     const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenKey: linkTokenKey(token), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
-    await store.save(ana)
+    await saveEntry(store, ana)
     await store.submit({ entry: eve, discard: false, rateLimit: null, plan, now })
     await store.confirm(linkTokenKey(token), now, () => null)
     await store.close()
@@ -135,13 +141,13 @@ describe.each([
   it("lists undelivered and failed deliveries with `outbox`, retries a failed one with `outbox retry <id>`, and `delete` drops them", async () => {
     const settings = await newStore()
     expect(await waitlist(["outbox"], settings)).toEqual({ code: 0, stdout: "The outbox is empty: every mail and webhook event was delivered.\n", stderr: "" })
-    const store = openWaitlistStore(settings)
+    const store = openStoreOf(settings)
     const now = new Date()
     const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
     await store.submit({ entry: eve, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
     await store.submit({ entry: ana, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
     const [failed] = await store.outbox.claim(now, 60_000, 1)
-    await store.outbox.fail(failed?.id ?? "", { error: "550 5.1.1 mailbox\u001b[2J unknown", nextAttemptAt: null, now })
+    await store.outbox.fail(failed?.id ?? 0, { error: "550 5.1.1 mailbox\u001b[2J unknown", nextAttemptAt: null, now })
     await store.close()
     const listed = await waitlist(["outbox"], settings)
     const lines = listed.stdout.trimEnd().split("\n").map((line) => line.split("\t"))
@@ -151,8 +157,8 @@ describe.each([
       ["pending", "notify", "team@example.com", "0"],
     ])
     expect(lines[1]?.[6]).toBe("550 5.1.1 mailbox\\u001b[2J unknown")
-    expect(await waitlist(["outbox", "retry", failed?.id ?? ""], settings)).toEqual({ code: 0, stdout: `Delivery ${failed?.id} will be tried again at once by the running server\n`, stderr: "" })
-    const again = await waitlist(["outbox", "retry", failed?.id ?? ""], settings)
+    expect(await waitlist(["outbox", "retry", String(failed?.id)], settings)).toEqual({ code: 0, stdout: `Delivery ${failed?.id} will be tried again at once by the running server\n`, stderr: "" })
+    const again = await waitlist(["outbox", "retry", String(failed?.id)], settings)
     expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`there is no failed delivery ${failed?.id}`) })
     await waitlist(["delete", eve.email], settings)
     await waitlist(["delete", ana.email], settings)

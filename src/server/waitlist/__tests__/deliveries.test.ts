@@ -1,8 +1,8 @@
 import { nextAttempt } from "../deliveries"
 import { mayGetConfirmation } from "../plan-deliveries"
 
-const created = "2026-03-01T10:00:00.000Z"
-const after = (ms: number) => new Date(Date.parse(created) + ms)
+const created = new Date("2026-03-01T10:00:00.000Z")
+const after = (ms: number) => new Date(created.getTime() + ms)
 const HOUR = 3_600_000
 
 describe("nextAttempt", () => {
@@ -22,9 +22,9 @@ describe("mayGetConfirmation", () => {
   const now = new Date("2026-03-10T10:00:00.000Z")
   it("allows a first mail, then one a day, three in all, none once confirmed", () => {
     expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 0, lastMailAt: null }, now)).toBe(true)
-    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 1, lastMailAt: "2026-03-09T10:00:01.000Z" }, now)).toBe(false)
-    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 1, lastMailAt: "2026-03-09T10:00:00.000Z" }, now)).toBe(true)
-    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 3, lastMailAt: "2026-01-01T00:00:00.000Z" }, now)).toBe(false)
-    expect(mayGetConfirmation({ confirmedAt: "2026-03-01T00:00:00.000Z", mailsSent: 1, lastMailAt: "2026-01-01T00:00:00.000Z" }, now)).toBe(false)
+    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 1, lastMailAt: new Date("2026-03-09T10:00:01.000Z") }, now)).toBe(false)
+    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 1, lastMailAt: new Date("2026-03-09T10:00:00.000Z") }, now)).toBe(true)
+    expect(mayGetConfirmation({ confirmedAt: null, mailsSent: 3, lastMailAt: new Date("2026-01-01T00:00:00.000Z") }, now)).toBe(false)
+    expect(mayGetConfirmation({ confirmedAt: new Date("2026-03-01T00:00:00.000Z"), mailsSent: 1, lastMailAt: new Date("2026-01-01T00:00:00.000Z") }, now)).toBe(false)
   })
 })

@@ -9,10 +9,10 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   email: "ana@example.com",
   message: "Hola",
   metadata: { language: "es" },
-  createdAt: "2025-06-01T10:00:00.000Z",
-  updatedAt: "2025-06-02T11:30:00.000Z",
+  createdAt: new Date("2025-06-01T10:00:00.000Z"),
+  updatedAt: new Date("2025-06-02T11:30:00.000Z"),
   confirmedAt: null,
-  messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: "2025-06-02T11:30:00.000Z" }],
+  messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: new Date("2025-06-02T11:30:00.000Z") }],
   ...fields,
 })
 
@@ -71,13 +71,13 @@ describe("entriesToCsv", () => {
   it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata and every message newest first as JSON", () => {
     const bob = entry({
       name: "Bob",
-      confirmedAt: "2025-06-04T09:00:00.000Z",
+      confirmedAt: new Date("2025-06-04T09:00:00.000Z"),
       email: "bob@example.org",
       message: "Again",
       metadata: {},
       messages: [
-        { name: "Bobby", message: "Again", metadata: {}, submittedAt: "2025-06-03T08:00:00.000Z" },
-        { name: "Bob", message: "First", metadata: {}, submittedAt: "2025-06-01T10:00:00.000Z" },
+        { name: "Bobby", message: "Again", metadata: {}, submittedAt: new Date("2025-06-03T08:00:00.000Z") },
+        { name: "Bob", message: "First", metadata: {}, submittedAt: new Date("2025-06-01T10:00:00.000Z") },
       ],
     })
     expect(entriesToCsv([entry(), bob])).toBe(
@@ -96,10 +96,10 @@ describe("entriesToCsv", () => {
     fc.assert(
       fc.property(fc.array(fc.record({ name: risky, email: risky, message: risky, note: text }), { maxLength: 5 }), (people) => {
         const entries = people.map(({ name, email, message, note }) => entry({ name, email, message, metadata: { note }, messages: [] }))
-        const defused = (value: string) => (/^(?:\t|\s*[=+\-@])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value))
+        const defused = (value: string) => (/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value))
         expect(parseCsv(entriesToCsv(entries))).toEqual([
           HEADER.split(","),
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt, e.updatedAt, "", inertText(JSON.stringify(e.metadata)), "[]"]),
+          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]"]),
         ])
       }),
       { numRuns: 300 },

@@ -6,9 +6,11 @@ import { Client } from "pg"
 import { freePort } from "../../../../test/support/free-port"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { describeWaitlistStoreBehaviour } from "../../../../test/support/waitlist-store-behaviour"
-import { openWaitlistStore } from "../open-waitlist-store"
-import { PostgresWaitlistStore } from "../postgres-store"
+import { openStoreOf, saveEntry } from "../../../../test/support/waitlist-store-access"
+import { WaitlistDatabase } from "../../store/waitlist-database"
 import { StoreUnavailableError, type WaitlistStore } from "../waitlist-store"
+
+const postgresStore = (url: string) => new WaitlistDatabase({ kind: "postgres", url })
 
 let server: PostgresServer
 beforeAll(async () => {
@@ -20,7 +22,7 @@ afterAll(() => server?.stop())
 async function failuresOf(store: WaitlistStore) {
   const started = Date.now()
   const outcomes = await Promise.allSettled([
-    store.save({ name: "Ana", email: "ana@example.com", message: "", metadata: {} }),
+    saveEntry(store, { name: "Ana", email: "ana@example.com", message: "", metadata: {} }),
     store.count(),
     store.list(),
     store.remove("ana@example.com"),
@@ -32,7 +34,7 @@ async function failuresOf(store: WaitlistStore) {
 describe("the PostgreSQL waitlist store", () => {
   describeWaitlistStoreBehaviour({
     newLocation: () => server.createDatabase(),
-    open: (url) => new PostgresWaitlistStore(url),
+    open: postgresStore,
     writeFirstSchema: async (url, rows) => {
       const client = new Client({ connectionString: url })
       await client.connect()
@@ -55,17 +57,17 @@ describe("the PostgreSQL waitlist store", () => {
 
   it("is the store DATABASE_URL selects, even when WAITLIST_DB_PATH is set too", async () => {
     const url = await server.createDatabase()
-    const store = openWaitlistStore({ DATABASE_URL: url, WAITLIST_DB_PATH: "/nonexistent/waitlist.sqlite" })
-    await store.save({ name: "Ana", email: "ana@example.com", message: "", metadata: {} })
+    const store = openStoreOf({ DATABASE_URL: url, WAITLIST_DB_PATH: "/nonexistent/waitlist.sqlite" })
+    await saveEntry(store, { name: "Ana", email: "ana@example.com", message: "", metadata: {} })
     await store.close()
-    const direct = new PostgresWaitlistStore(url)
+    const direct = postgresStore(url)
     expect(await direct.count()).toBe(1)
     await direct.close()
   })
 
   it("throws StoreUnavailableError within 5 s when nothing listens on its port", async () => {
     const closedPort = await freePort()
-    const { reasons, ms } = await failuresOf(new PostgresWaitlistStore(`postgres://postgres@127.0.0.1:${closedPort}/waitlist`))
+    const { reasons, ms } = await failuresOf(postgresStore(`postgres://postgres@127.0.0.1:${closedPort}/waitlist`))
     for (const reason of reasons) expect(reason).toBeInstanceOf(StoreUnavailableError)
     expect(String(reasons[0])).toMatch(/ECONNREFUSED/)
     expect(ms).toBeLessThan(5000)
@@ -77,7 +79,7 @@ describe("the PostgreSQL waitlist store", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
     const { port } = silent.address() as net.AddressInfo
     try {
-      const { reasons, ms } = await failuresOf(new PostgresWaitlistStore(`postgres://postgres@127.0.0.1:${port}/waitlist`))
+      const { reasons, ms } = await failuresOf(postgresStore(`postgres://postgres@127.0.0.1:${port}/waitlist`))
       for (const reason of reasons) expect(reason).toBeInstanceOf(StoreUnavailableError)
       expect(ms).toBeLessThan(5000)
     } finally {

@@ -4,12 +4,12 @@ const SOCKET = "10.0.0.5"
 
 describe("rateLimitClient", () => {
   it("is the socket's address when the proxy is not trusted, whatever X-Forwarded-For says", () => {
-    expect(rateLimitClient({ "x-forwarded-for": "203.0.113.9" }, SOCKET, false)).toBe(SOCKET)
+    expect(rateLimitClient(new Headers({ "x-forwarded-for": "203.0.113.9" }), SOCKET, false)).toBe(SOCKET)
   })
 
   it("is the address the trusted proxy appended last to X-Forwarded-For", () => {
-    expect(rateLimitClient({ "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, SOCKET, true)).toBe("203.0.113.9")
-    expect(rateLimitClient({ "x-forwarded-for": "203.0.113.9" }, SOCKET, true)).toBe("203.0.113.9")
+    expect(rateLimitClient(new Headers({ "x-forwarded-for": "198.51.100.1, 203.0.113.9" }), SOCKET, true)).toBe("203.0.113.9")
+    expect(rateLimitClient(new Headers({ "x-forwarded-for": "203.0.113.9" }), SOCKET, true)).toBe("203.0.113.9")
   })
 
   it.each([
@@ -20,17 +20,17 @@ describe("rateLimitClient", () => {
     ["an address with a port", "203.0.113.9:443"],
     ["a list ending in a comma", "203.0.113.9,"],
   ])("counts the socket's address when a trusted proxy sent %s", (_, header) => {
-    expect(rateLimitClient(header === undefined ? {} : { "x-forwarded-for": header }, SOCKET, true)).toBe(SOCKET)
+    expect(rateLimitClient(new Headers(header === undefined ? {} : { "x-forwarded-for": header }), SOCKET, true)).toBe(SOCKET)
   })
 
   it("counts an IPv4-mapped IPv6 address as the IPv4 address, from the header and from the socket", () => {
-    expect(rateLimitClient({ "x-forwarded-for": "::ffff:10.3.3.3" }, SOCKET, true)).toBe("10.3.3.3")
-    expect(rateLimitClient({ "x-forwarded-for": "::FFFF:0a03:0303" }, SOCKET, true)).toBe("10.3.3.3")
-    expect(rateLimitClient({}, "::ffff:127.0.0.1", false)).toBe("127.0.0.1")
+    expect(rateLimitClient(new Headers({ "x-forwarded-for": "::ffff:10.3.3.3" }), SOCKET, true)).toBe("10.3.3.3")
+    expect(rateLimitClient(new Headers({ "x-forwarded-for": "::FFFF:0a03:0303" }), SOCKET, true)).toBe("10.3.3.3")
+    expect(rateLimitClient(new Headers({}), "::ffff:127.0.0.1", false)).toBe("127.0.0.1")
   })
 
   it("is 'unknown' when there is no address at all", () => {
-    expect(rateLimitClient({}, undefined, false)).toBe("unknown")
+    expect(rateLimitClient(new Headers({}), undefined, false)).toBe("unknown")
   })
 })
 

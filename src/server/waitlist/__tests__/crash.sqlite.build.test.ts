@@ -4,7 +4,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { loadBetterSqlite3 } from "../load-better-sqlite3"
+import { loadBetterSqlite3 } from "../../store/load-better-sqlite3"
 import { ensureProductionBuild } from "../../../../test/support/production-build"
 import { recordFigures } from "../../../../test/support/reliability-figures"
 import { describeWaitlistCrashes } from "../../../../test/support/waitlist-crash-behaviour"

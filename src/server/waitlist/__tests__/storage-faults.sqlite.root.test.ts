@@ -3,7 +3,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { loadBetterSqlite3 } from "../load-better-sqlite3"
+import { loadBetterSqlite3 } from "../../store/load-better-sqlite3"
 import { ensureProductionBuild } from "../../../../test/support/production-build"
 import { rawRequest, type RawAnswer } from "../../../../test/support/raw-http"
 import { recordFigures } from "../../../../test/support/reliability-figures"

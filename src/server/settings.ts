@@ -1,0 +1,197 @@
+/**
+ * Every setting of the server and the CLI, read once from the environment
+ * when the process starts, checked by one schema and passed down as one
+ * typed object. Nothing else reads `process.env`. A value that cannot work
+ * stops the process with one line naming the variable and what it accepts
+ * (see SettingsError); the README's settings table lists exactly these
+ * variables (a test keeps the two in agreement).
+ */
+import path from "path"
+import { z } from "zod"
+import { siteFacts } from "../config/site-facts"
+import { isSingleAddress } from "../waitlist/contact-rules"
+import { FIRST_RETRY_DELAY_MS } from "./waitlist/deliveries"
+
+/** One mailbox, as nodemailer is given it: never a string it would parse, so never a list. */
+export type MailAddress = { name: string; address: string }
+
+/** Where the webhook events go, and the secret they are signed with. */
+export type WebhookSettings = { url: string; secret: string }
+
+/** The mail and webhook settings. */
+export type MailSettings = {
+  /** The SMTP server mails go through; null writes them as .eml files to `outboxDir` instead. */
+  smtpUrl: string | null
+  /** The sender of every mail: `Storyling <support@…>` as a name and one address. */
+  from: MailAddress
+  /** Who is told of each accepted submission. */
+  notifyTo: MailAddress
+  /** The public base of the links in mails, without a trailing slash. */
+  siteUrl: string
+  webhook: WebhookSettings | null
+  /** Where mails are written when there is no SMTP server. */
+  outboxDir: string
+  /** The wait before a failed delivery's first retry (tests shorten it). */
+  retryBaseMs: number
+  /** How long an instance holds a claimed delivery before another may take it (tests shorten it). */
+  leaseMs: number
+}
+
+/** Where the waitlist lives: an SQLite file, or a PostgreSQL database shared by many instances. */
+export type StoreSettings = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string }
+
+/** The settings of the process, as every part of it is given them. */
+export type Settings = {
+  /** Where the production server listens. */
+  port: number
+  host: string
+  store: StoreSettings
+  /** Accepted submissions per client in a minute; 0 turns the limit off. */
+  rateLimit: number
+  /** Count the last X-Forwarded-For address instead of the socket's. */
+  trustProxy: boolean
+  mail: MailSettings
+}
+
+/** A setting that cannot work: the process says which, in one line, and does not start. */
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "SettingsError"
+  }
+}
+
+/** Where the embedded store lives when WAITLIST_DB_PATH is not set. */
+export const DEFAULT_DB_PATH = ".data/waitlist.sqlite"
+/** Where mails go without SMTP_URL. */
+export const DEFAULT_OUTBOX_DIR = ".data/outbox"
+/** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
+export const DEFAULT_RATE_LIMIT = 5
+
+/**
+ * A variable's check: `accepts` says, in the words of the error line, what
+ * the variable takes; `read` turns its trimmed value into the setting, or
+ * returns undefined for a value that is not one. Unset and empty values
+ * get `fallback`.
+ */
+function setting<T>(accepts: string, read: (value: string) => T | undefined, fallback: T) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context): T => {
+      const value = raw?.trim() ?? ""
+      if (value === "") return fallback
+      const parsed = read(value)
+      if (parsed === undefined) {
+        context.addIssue({ code: "custom", message: accepts })
+        return z.NEVER
+      }
+      return parsed
+    })
+}
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
+  if (!/^\d{1,16}$/.test(value)) return undefined
+  const number = Number(value)
+  return number >= min && number <= max ? number : undefined
+}
+
+const urlWith = (protocols: string[]) => (value: string) => {
+  try {
+    const url = new URL(value)
+    return protocols.includes(url.protocol) ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An address setting: one bare address, or `Name <address>` (the name may
+ * be quoted); never a line break, a list or anything but one address.
+ */
+function mailAddress(value: string): MailAddress | undefined {
+  const open = value.endsWith(">") ? value.lastIndexOf("<") : -1
+  const bare = open < 0 ? value : value.slice(open + 1, -1).trim()
+  const shown = open < 0 ? "" : value.slice(0, open).trim().replace(/^"(.*)"$/, "$1")
+  if (/[\r\n\0]/.test(value) || /[<>"]/.test(shown) || !isSingleAddress(bare)) return undefined
+  return { name: shown, address: bare }
+}
+
+const ADDRESS = "one e-mail address, bare or as `Name <address>`"
+
+/** The variables, each with what it accepts; the README's table lists exactly these. */
+const variables = {
+  PORT: setting("a port number from 0 to 65535", wholeNumber(0, 65_535), 9000),
+  HOST: setting("a host name or IP address to listen on, without spaces", (value) => (/\s/.test(value) ? undefined : value), "localhost"),
+  WAITLIST_DB_PATH: setting("a file path", (value) => value, DEFAULT_DB_PATH),
+  DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
+  WAITLIST_RATE_LIMIT: setting("a whole number of submissions a minute, 0 or more (0 turns the limit off)", wholeNumber(0), DEFAULT_RATE_LIMIT),
+  WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
+  SMTP_URL: setting("an SMTP URL starting with smtp:// or smtps://", (value) => urlWith(["smtp:", "smtps:"])(value)?.href, null),
+  MAIL_FROM: setting(ADDRESS, mailAddress, { name: siteFacts.appName, address: siteFacts.supportEmail }),
+  WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
+  SITE_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.origin, new URL(siteFacts.siteUrl).origin),
+  WAITLIST_WEBHOOK_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.href, null),
+  WAITLIST_WEBHOOK_SECRET: setting("a secret of 16 characters or more", (value) => (value.length >= 16 ? value : undefined), null),
+  MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
+  MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), FIRST_RETRY_DELAY_MS),
+  MAIL_LEASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), 60_000),
+}
+
+/** The environment variables the settings are read from, as the README's table lists them. */
+export const SETTING_NAMES = Object.keys(variables) as (keyof typeof variables)[]
+
+const schema = z.object(variables).superRefine((env, context) => {
+  if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
+    context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
+  }
+})
+
+/** Values never repeated in an error line: they may hold a password. */
+const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET"])
+
+/**
+ * Reads and checks every setting.
+ * @throws SettingsError naming the first variable that cannot work and what it accepts
+ */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = String(issue?.path[0] ?? "a setting")
+    const value = env[name]
+    const given = value === undefined || value.trim() === "" ? "" : SECRET.has(name) ? " (the value given is not shown)" : `, not ${JSON.stringify(value)}`
+    throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)
+  }
+  const values = result.data
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    store: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH) },
+    rateLimit: values.WAITLIST_RATE_LIMIT,
+    trustProxy: values.WAITLIST_TRUST_PROXY,
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      notifyTo: values.WAITLIST_NOTIFY_TO,
+      siteUrl: values.SITE_URL,
+      webhook: values.WAITLIST_WEBHOOK_URL && values.WAITLIST_WEBHOOK_SECRET ? { url: values.WAITLIST_WEBHOOK_URL, secret: values.WAITLIST_WEBHOOK_SECRET } : null,
+      outboxDir: path.resolve(values.MAIL_OUTBOX_DIR),
+      retryBaseMs: values.MAIL_RETRY_BASE_MS,
+      leaseMs: values.MAIL_LEASE_MS,
+    },
+  }
+}
+
+/** A sentence that says which store the settings select, for logs and the CLI. */
+export const describeStore = (store: StoreSettings): string => (store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`)
+
+/**
+ * The settings of this process, read from its environment. Gatsby's webpack
+ * build of a Function replaces `process.env` with the values of the build
+ * machine (and would bake a DATABASE_URL's password into the bundle);
+ * reading it through `globalThis` escapes that, so settings are taken when
+ * the process starts.
+ * @throws SettingsError
+ */
+export const settingsOfThisProcess = (): Settings => readSettings(globalThis.process.env)

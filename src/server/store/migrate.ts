@@ -1,0 +1,16 @@
+import { Migrator } from "kysely"
+import type { StoreDialect } from "./dialect"
+import { waitlistMigrations } from "./migrations"
+
+/**
+ * Brings the database's schema up to date: every migration not yet
+ * recorded, in order, in one transaction (under an advisory lock on
+ * PostgreSQL; SQLite's write lock serializes processes sharing a file), so
+ * two instances starting at once apply each migration once.
+ * @throws the failing migration's error; nothing of the run is kept
+ */
+export async function migrateToLatest(dialect: StoreDialect): Promise<void> {
+  const migrator = new Migrator({ db: dialect.db, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
+  const { error } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}

@@ -1,0 +1,21 @@
+/**
+ * The waitlist's migrations, applied in the order of their names, each
+ * once, by Kysely's Migrator (see migrate.ts), which records them in the
+ * database's `kysely_migration` table. A change of the schema is a new
+ * entry here with the next number; a migration already released is never
+ * edited.
+ */
+import type { Kysely, Migration } from "kysely"
+import type { Database } from "../database"
+import type { StoreDialect } from "../dialect"
+import { baseline } from "./0001-baseline"
+import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
+
+/** Every migration by name, for the dialect at hand. */
+export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
+  const on = (up: (db: Kysely<Database>) => Promise<unknown>): Migration => ({ up: (db) => up(db as Kysely<Database>).then(() => undefined) })
+  return {
+    "0001-baseline": on(baseline(dialect).up),
+    "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
+  }
+}

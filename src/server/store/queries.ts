@@ -1,0 +1,184 @@
+/**
+ * Every statement the waitlist runs on its hot paths, in one place, each
+ * built once for the database at hand (see prepare). The flows that run
+ * them are in waitlist-database.ts; the few differences between SQLite and
+ * PostgreSQL come from the dialect module.
+ */
+import { sql, type Kysely } from "kysely"
+import type { Database } from "./database"
+import type { StoreDialect } from "./dialect"
+import { prepare } from "./prepared"
+
+/** The lane a delivery's kind is made in, as SQL: webhook events apart from mails (see laneOf). */
+const LANE_OF_KIND = sql<string>`CASE WHEN kind = 'webhook' THEN 'webhook' ELSE 'mail' END`
+
+/** The statements of one database, built for its dialect. */
+export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect, "db" | "skipLocked" | "forUpdate">) {
+  return {
+    /**
+     * Adds an entry with its confirmation started, or marks the entry of the
+     * address as written to again and leaves its confirmation alone. Gives
+     * the entry's id and its confirmation as it stands after the write: a
+     * new entry, and only a new one, holds this write's confirmation key
+     * (random, so no other entry can hold it), which is what is_new says.
+     */
+    writeEntry: prepare<
+      { name: string; email: string; key: string; now: string; tokenKey: string | null; expires: string | null; sent: number; last: string | null },
+      { id: number; is_new: unknown; confirmed_at: string | Date | null; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
+    >((value) =>
+      db
+        .insertInto("waitlist_entries")
+        .values({
+          name: value("name"),
+          email: value("email"),
+          email_key: value("key"),
+          created_at: value("now"),
+          updated_at: value("now"),
+          confirm_token_hash: value("tokenKey"),
+          confirm_expires_at: value("expires"),
+          confirm_mails_sent: value("sent"),
+          last_confirm_mail_at: value("last"),
+        })
+        .onConflict((conflict) =>
+          conflict.column("email_key").doUpdateSet({
+            updated_at: sql`CASE WHEN excluded.updated_at > waitlist_entries.updated_at THEN excluded.updated_at ELSE waitlist_entries.updated_at END`,
+          }),
+        )
+        .returning(["id", "confirmed_at", "confirm_mails_sent", "last_confirm_mail_at", sql<unknown>`confirm_token_hash = ${value("tokenKey")}`.as("is_new")]),
+    ),
+    insertMessage: prepare<{ entryId: number; name: string; message: string; metadata: string; now: string }, { id: number }>((value) =>
+      db
+        .insertInto("waitlist_messages")
+        .values({ entry_id: value("entryId"), name: value("name"), message: value("message"), metadata: value("metadata"), submitted_at: value("now") })
+        .returning("id"),
+    ),
+    startConfirmation: prepare<{ id: number; tokenKey: string; expires: string; now: string }, never>((value) =>
+      db
+        .updateTable("waitlist_entries")
+        .set({
+          confirm_token_hash: value("tokenKey"),
+          confirm_expires_at: value("expires"),
+          confirm_mails_sent: sql`confirm_mails_sent + 1`,
+          last_confirm_mail_at: value("now"),
+        })
+        .where("id", "=", value("id")),
+    ),
+    addLeaveToken: prepare<{ key: string; entryId: number }, never>((value) =>
+      db.insertInto("waitlist_leave_tokens").values({ token_hash: value("key"), entry_id: value("entryId") }),
+    ),
+    queue: prepare<{ entryId: number; kind: string; recipient: string; payload: string; messageId: number | null; now: string }, never>((value) =>
+      db.insertInto("waitlist_outbox").values({
+        entry_id: value("entryId"),
+        kind: value("kind"),
+        recipient: value("recipient"),
+        payload: value("payload"),
+        message_id: value("messageId"),
+        next_attempt_at: value("now"),
+        created_at: value("now"),
+      }),
+    ),
+    countDiscard: prepare<Record<string, never>, never>(() =>
+      db.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", "bots_discarded"),
+    ),
+    recentRate: prepare<{ client: string; since: number }, { n: number | string; oldest: number | string | null }>((value) =>
+      db
+        .selectFrom("waitlist_rate_events")
+        .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min<number | null>("at").as("oldest")])
+        .where("client", "=", value("client"))
+        .where("at", ">", value("since")),
+    ),
+    countRate: prepare<{ client: string; at: number }, never>((value) => db.insertInto("waitlist_rate_events").values({ client: value("client"), at: value("at") })),
+    pruneRate: prepare<{ before: number }, never>((value) => db.deleteFrom("waitlist_rate_events").where("at", "<=", value("before"))),
+
+    byConfirmToken: prepare<
+      { key: string },
+      { id: number; name: string; email: string; confirmed_at: string | Date | null; confirm_expires_at: string | Date | null }
+    >((value) =>
+      forUpdate(
+        db
+          .selectFrom("waitlist_entries")
+          .select(["id", "name", "email", "confirmed_at", "confirm_expires_at"])
+          .where("confirm_token_hash", "=", value("key")),
+      ),
+    ),
+    markConfirmed: prepare<{ id: number; now: string }, never>((value) => db.updateTable("waitlist_entries").set({ confirmed_at: value("now") }).where("id", "=", value("id"))),
+    byLeaveToken: prepare<{ key: string }, { entry_id: number }>((value) =>
+      db.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key")),
+    ),
+    leave: prepare<{ key: string }, never>((value) =>
+      db.deleteFrom("waitlist_entries").where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key"))),
+    ),
+
+    /** Claims due deliveries of a lane (of every lane for null) for a lease; on PostgreSQL, several instances claim at once, each different rows. */
+    claim: prepare<{ now: string; lease: string; max: number; lane: string | null }, OutboxRow>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ lease_until: value("lease"), attempts: sql`attempts + 1` })
+        .where("id", "in", (eb) =>
+          skipLocked(
+            eb
+              .selectFrom("waitlist_outbox")
+              .select("id")
+              .where("status", "=", "pending")
+              .where("next_attempt_at", "<=", value("now"))
+              .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", value("now"))]))
+              .where(sql`COALESCE(${value("lane")}, ${LANE_OF_KIND})`, "=", LANE_OF_KIND)
+              .orderBy("next_attempt_at")
+              .orderBy("id")
+              .limit(value("max")),
+          ),
+        )
+        .returningAll(),
+    ),
+    renew: prepare<{ id: number; attempts: number; lease: string }, never>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ lease_until: value("lease") })
+        .where("id", "=", value("id"))
+        .where("attempts", "=", value("attempts"))
+        .where("status", "=", "pending")
+        .where("lease_until", "is not", null),
+    ),
+    complete: prepare<{ id: number; now: string }, never>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ status: "sent", sent_at: value("now"), lease_until: null, payload: "{}", last_error: null })
+        .where("id", "=", value("id")),
+    ),
+    retryLater: prepare<{ id: number; next: string; error: string }, never>((value) =>
+      db.updateTable("waitlist_outbox").set({ next_attempt_at: value("next"), lease_until: null, last_error: value("error") }).where("id", "=", value("id")),
+    ),
+    giveUp: prepare<{ id: number; error: string }, never>((value) =>
+      db.updateTable("waitlist_outbox").set({ status: "failed", lease_until: null, last_error: value("error") }).where("id", "=", value("id")),
+    ),
+    retryFailed: prepare<{ id: number; now: string }, never>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ status: "pending", next_attempt_at: value("now"), attempts: 0, lease_until: null })
+        .where("id", "=", value("id"))
+        .where("status", "=", "failed"),
+    ),
+  }
+}
+
+/** An outbox row as the database gives it back. */
+export type OutboxRow = {
+  id: number
+  entry_id: number
+  kind: string
+  recipient: string
+  payload: string
+  status: string
+  attempts: number
+  next_attempt_at: string | Date
+  lease_until: string | Date | null
+  last_error: string | null
+  created_at: string | Date
+  sent_at: string | Date | null
+  message_id: number | null
+}
+
+export type Queries = ReturnType<typeof prepareQueries>
+
+/** The database a flow reads outside the prepared statements (lists, exports), typed. */
+export type WaitlistKysely = Kysely<Database>

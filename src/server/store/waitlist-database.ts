@@ -1,0 +1,289 @@
+import { sql } from "kysely"
+import type { StoreSettings } from "../settings"
+import type { Delivery, DeliveryFailure, DeliveryKind, DeliveryLane, DeliveryStatus, NewDelivery } from "../waitlist/deliveries"
+import { emailKey, storedEmail } from "../waitlist/email-identity"
+import { mayGetConfirmation, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
+import {
+  StoreUnavailableError,
+  type LinkedEntry,
+  type LinkState,
+  type NewWaitlistEntry,
+  type OutboxStore,
+  type RateLimit,
+  type Submission,
+  type SubmissionOutcome,
+  type WaitlistEntry,
+  type WaitlistMessage,
+  type WaitlistStore,
+} from "../waitlist/waitlist-store"
+import { storedTime, toDate, toDateOrNull } from "./database"
+import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
+import { migrateToLatest } from "./migrate"
+import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+
+/** What writing an entry gives back: its id, whether this write made it, its confirmation mails so far, and the id of the message written. */
+type WrittenEntry = { id: number; isNew: boolean; confirmedAt: Date | null; mailsSent: number; lastMailAt: Date | null; messageId: number }
+
+/** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
+const deliveryOf = (row: OutboxRow, message: Delivery["message"] = null): Delivery => ({
+  id: row.id,
+  kind: row.kind as DeliveryKind,
+  recipient: row.recipient,
+  payload: row.payload,
+  status: row.status as DeliveryStatus,
+  attempts: row.attempts,
+  nextAttemptAt: toDate(row.next_attempt_at),
+  lastError: row.last_error,
+  createdAt: toDate(row.created_at),
+  message,
+})
+
+const parseMetadata = (metadata: string) => JSON.parse(metadata) as Record<string, unknown>
+
+/** A delivery id as typed (the CLI's argument): digits only, or none. */
+const deliveryId = (typed: string): number | null => (/^\d{1,15}$/.test(typed) ? Number(typed) : null)
+
+/**
+ * The waitlist on its database, SQLite or PostgreSQL: every flow (sign-up,
+ * confirm, leave, the outbox's claims and outcomes, export, delete, counts)
+ * written once over Kysely, its statements in queries.ts, the differences
+ * between the two databases in the dialect module. The schema is brought
+ * up to date on first use (see migrateToLatest).
+ */
+export class WaitlistDatabase implements WaitlistStore {
+  private readonly dialect: StoreDialect
+  private readonly queries: Queries
+  private readonly label: string
+  private migrated: Promise<void> | null = null
+
+  /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
+  constructor(settings: StoreSettings) {
+    this.label = settings.kind === "postgres" ? "PostgreSQL" : "SQLite"
+    try {
+      this.dialect = openStoreDialect(settings)
+    } catch (error) {
+      const where = settings.kind === "sqlite" ? ` at ${settings.file}` : ""
+      throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
+    }
+    this.queries = prepareQueries(this.dialect)
+  }
+
+  /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      this.migrated ??= migrateToLatest(this.dialect).catch((error: unknown) => {
+        this.migrated = null
+        throw error
+      })
+      await this.migrated
+      return await work()
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error
+      throw new StoreUnavailableError(`the ${this.label} waitlist failed: ${(error as Error).message}`, { cause: error })
+    }
+  }
+
+  /** Runs a write in a transaction (see StoreDialect's write). */
+  private write<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.run(() => this.dialect.write(work))
+  }
+
+  /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
+  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<SubmissionOutcome> {
+    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+    const at = now.getTime()
+    await this.dialect.lockClient(trx, rateLimit.client)
+    const { rows } = await this.queries.recentRate.run(trx, { client: rateLimit.client, since: at - rateLimit.windowMs })
+    const { n = 0, oldest = null } = rows[0] ?? {}
+    if (Number(n) >= rateLimit.limit) {
+      return { accepted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000)) }
+    }
+    await this.queries.countRate.run(trx, { client: rateLimit.client, at })
+    return { accepted: true }
+  }
+
+  /**
+   * Writes the entry and its message. A new entry is written with the
+   * confirmation of `confirmation` already started (a new address may always
+   * get one); a known one is left as it was.
+   */
+  private async writeEntry(trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationDraft | null): Promise<WrittenEntry> {
+    const time = storedTime(now)
+    const { rows } = await this.queries.writeEntry.run(trx, {
+      name,
+      email: storedEmail(email),
+      key: emailKey(email),
+      now: time,
+      tokenKey: confirmation?.tokenKey ?? null,
+      expires: confirmation ? storedTime(confirmation.expiresAt) : null,
+      sent: confirmation ? 1 : 0,
+      last: confirmation ? time : null,
+    })
+    const entry = rows[0]
+    if (!entry) throw new Error("the entry was not written")
+    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
+    return {
+      id: entry.id,
+      isNew: Boolean(entry.is_new),
+      confirmedAt: toDateOrNull(entry.confirmed_at),
+      mailsSent: entry.confirm_mails_sent,
+      lastMailAt: toDateOrNull(entry.last_confirm_mail_at),
+      messageId: written.rows[0]?.id ?? 0,
+    }
+  }
+
+  /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
+  private queue(trx: Tx, entryId: number, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, messageId: number | null = null) {
+    return this.queries.queue.run(trx, { entryId, kind, recipient, payload, messageId: ofMessage ? messageId : null, now: storedTime(now) })
+  }
+
+  /** Queues the deliveries of a plan; the confirmation mail only when the entry may get one (see mayGetConfirmation). */
+  private async queuePlan(trx: Tx, written: WrittenEntry, plan: DeliveryPlan, now: Date) {
+    const { id, messageId } = written
+    if (plan.notify) await this.queue(trx, id, plan.notify, now, messageId)
+    if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
+    const { confirmation } = plan
+    if (!confirmation) return
+    if (!written.isNew) {
+      if (!mayGetConfirmation({ confirmedAt: written.confirmedAt, mailsSent: written.mailsSent, lastMailAt: written.lastMailAt }, now)) return
+      await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
+    }
+    await this.queries.addLeaveToken.run(trx, { key: confirmation.leaveTokenKey, entryId: id })
+    await this.queue(trx, id, confirmation.mail, now)
+  }
+
+  submit(submission: Submission): Promise<SubmissionOutcome> {
+    return this.write(async (trx) => {
+      const { entry, discard, rateLimit, plan, now } = submission
+      const outcome = await this.countRate(trx, rateLimit, now)
+      if (!outcome.accepted) return outcome
+      if (discard) {
+        // A bot's entry takes the same path, so it answers alike and as fast, then leaves nothing but a count.
+        await sql`SAVEPOINT discarded`.execute(trx)
+        await this.writeEntry(trx, entry, now, null)
+        await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
+        await sql`RELEASE SAVEPOINT discarded`.execute(trx)
+        await this.queries.countDiscard.run(trx, {})
+        return outcome
+      }
+      await this.queuePlan(trx, await this.writeEntry(trx, entry, now, plan.confirmation), plan, now)
+      return outcome
+    })
+  }
+
+  async confirmationState(tokenKey: string, now: Date): Promise<LinkState> {
+    return this.run(async () => linkState((await this.queries.byConfirmToken.run(this.dialect.db, { key: tokenKey })).rows[0], now))
+  }
+
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+    return this.write(async (trx) => {
+      const row = (await this.queries.byConfirmToken.run(trx, { key: tokenKey })).rows[0]
+      const state = linkState(row, now)
+      if (state !== "pending" || !row) return state
+      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now) })
+      const event = webhook({ name: row.name, email: row.email })
+      if (event) await this.queue(trx, row.id, event, now)
+      return "confirmed"
+    })
+  }
+
+  canLeave(tokenKey: string): Promise<boolean> {
+    return this.run(async () => (await this.queries.byLeaveToken.run(this.dialect.db, { key: tokenKey })).rows.length > 0)
+  }
+
+  leave(tokenKey: string): Promise<boolean> {
+    return this.write(async (trx) => Number((await this.queries.leave.run(trx, { key: tokenKey })).numAffectedRows ?? 0) > 0)
+  }
+
+  count(): Promise<number> {
+    return this.run(async () => Number((await this.dialect.db.selectFrom("waitlist_entries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n))
+  }
+
+  countDiscarded(): Promise<number> {
+    return this.run(async () =>
+      Number((await this.dialect.db.selectFrom("waitlist_counters").select("value").where("name", "=", "bots_discarded").executeTakeFirst())?.value ?? 0),
+    )
+  }
+
+  list(): Promise<WaitlistEntry[]> {
+    return this.run(async () => {
+      const { db } = this.dialect
+      const entries = await db.selectFrom("waitlist_entries").select(["id", "name", "email", "created_at", "updated_at", "confirmed_at"]).orderBy("created_at").orderBy("id").execute()
+      const messages = await db.selectFrom("waitlist_messages").select(["entry_id", "name", "message", "metadata", "submitted_at"]).orderBy("entry_id").orderBy("id", "desc").execute()
+      const byEntry = new Map<number, WaitlistMessage[]>()
+      for (const row of messages) {
+        const history = byEntry.get(row.entry_id) ?? []
+        history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
+        byEntry.set(row.entry_id, history)
+      }
+      return entries.map((row) => {
+        const history = byEntry.get(row.id) ?? []
+        return {
+          name: row.name,
+          email: row.email,
+          message: history[0]?.message ?? "",
+          metadata: history[0]?.metadata ?? {},
+          createdAt: toDate(row.created_at),
+          updatedAt: toDate(row.updated_at),
+          confirmedAt: toDateOrNull(row.confirmed_at),
+          messages: history,
+        }
+      })
+    })
+  }
+
+  remove(email: string): Promise<number> {
+    return this.write(async (trx) => Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", emailKey(email)).executeTakeFirst()).numDeletedRows))
+  }
+
+  readonly outbox: OutboxStore = {
+    claim: (now: Date, leaseMs: number, max: number, lane?: DeliveryLane) =>
+      this.write(async (trx) => {
+        const { rows } = await this.queries.claim.run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max, lane: lane ?? null })
+        const ids = rows.flatMap((row) => (row.message_id === null ? [] : [row.message_id]))
+        const messages = ids.length === 0 ? [] : await trx.selectFrom("waitlist_messages").select(["id", "name", "message", "metadata"]).where("id", "in", ids).execute()
+        const byId = new Map(messages.map((message) => [message.id, { name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }]))
+        return rows
+          .sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)
+          .map((row) => deliveryOf(row, row.message_id === null ? null : (byId.get(row.message_id) ?? null)))
+      }),
+    renew: (claims, now, leaseMs) =>
+      claims.length === 0
+        ? Promise.resolve()
+        : this.write(async (trx) => {
+            const lease = storedTime(new Date(now.getTime() + leaseMs))
+            for (const { id, attempts } of claims) await this.queries.renew.run(trx, { id, attempts, lease })
+          }),
+    complete: (id: number, now: Date) => this.write(async (trx) => void (await this.queries.complete.run(trx, { id, now: storedTime(now) }))),
+    fail: (id: number, { error, nextAttemptAt }: DeliveryFailure) =>
+      this.write(async (trx) => {
+        if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
+        else await this.queries.giveUp.run(trx, { id, error })
+      }),
+    list: (statuses: readonly DeliveryStatus[]) =>
+      this.run(async () =>
+        statuses.length === 0
+          ? []
+          : (await this.dialect.db.selectFrom("waitlist_outbox").selectAll().where("status", "in", [...statuses]).orderBy("created_at").orderBy("id").execute()).map((row) =>
+              deliveryOf(row as OutboxRow),
+            ),
+      ),
+    retry: async (typed: string, now: Date) => {
+      const id = deliveryId(typed)
+      if (id === null) return false
+      return this.write(async (trx) => Number((await this.queries.retryFailed.run(trx, { id, now: storedTime(now) })).numAffectedRows ?? 0) > 0)
+    },
+    prune: (now: Date, windowMs: number) => this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs }))),
+  }
+
+  async close(): Promise<void> {
+    await this.dialect.close()
+  }
+}
+
+/** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
+function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {
+  if (!row) return "expired"
+  if (row.confirmed_at !== null) return "confirmed"
+  return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime() ? "pending" : "expired"
+}
