@@ -72,6 +72,14 @@ export function describeWaitlistApi(backend: ApiBackend): void {
     expect(entries[0]?.messages.map((sent) => sent.message)).toEqual(["Second", "First"])
   })
 
+  it("answers 12 sign-ups of one address in a day alike, keeping the first 10 messages", async () => {
+    const answers = []
+    for (let i = 1; i <= 12; i++) answers.push(shapeOf(await postJson(site, entryFor("dora@example.com", { message: `message ${i}` }))))
+    expect(answers).toEqual(Array.from({ length: 12 }, () => ACCEPTED))
+    const [entry] = await entriesOf(site.settings, "dora@example.com")
+    expect(entry?.messages.map((sent) => sent.message)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${10 - i}`))
+  })
+
   it("answers a filled honeypot with the same status and bytes as a real entry, and stores nothing", async () => {
     const answer = await postJson(site, entryFor("bot@example.com", { city: "Paris" }))
     expect(shapeOf(answer)).toEqual(ACCEPTED)

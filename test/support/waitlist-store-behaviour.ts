@@ -1,4 +1,5 @@
 import type { NewWaitlistEntry, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+import { NOTHING_TO_DELIVER } from "../../src/server/waitlist/plan-deliveries"
 import { describeOutboxBehaviour } from "./waitlist-outbox-behaviour"
 import { discardEntry, saveEntry } from "./waitlist-store-access"
 
@@ -103,8 +104,27 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     await discardEntry(store, { ...ana, name: "Bot", message: "spam" })
     await discardEntry(store, { ...ana, email: "bot@example.com" })
     expect(await store.count()).toBe(1)
-    expect(await store.countDiscarded()).toBe(2)
+    expect(await store.countDiscarded()).toEqual({ bots: 2, repeats: 0 })
     expect((await store.list())[0]?.messages.map((message) => message.message)).toEqual(["Hola"])
+  })
+
+  it("keeps 10 messages of one address a day; past them a sign-up is counted and thrown away with no mail, and the entry is left as it was", async () => {
+    const { store } = await openNew()
+    const day = Date.parse("2026-11-20T08:00:00.000Z")
+    const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}", ofMessage: true }
+    const submit = (message: string, at: number) => store.submit({ entry: { ...ana, message }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now: new Date(at) })
+    for (let i = 1; i <= 10; i++) expect(await submit(`message ${i}`, day + i * 60_000)).toEqual({ accepted: true })
+    expect(await submit("message 11", day + 11 * 60_000)).toEqual({ accepted: true })
+    const [entry] = await store.list()
+    expect(entry?.messages).toHaveLength(10)
+    expect(entry?.message).toBe("message 10")
+    expect(entry?.updatedAt).toEqual(new Date(day + 10 * 60_000))
+    expect(await store.countDiscarded()).toEqual({ bots: 0, repeats: 1 })
+    expect(await store.outbox.list(["pending"])).toHaveLength(10)
+    // A day after the first of the ten, one more may be left.
+    expect(await submit("next day", day + 24 * 3_600_000 + 90_000)).toEqual({ accepted: true })
+    expect((await store.list())[0]?.messages.map((message) => message.message).slice(0, 2)).toEqual(["next day", "message 10"])
+    expect(await store.outbox.list(["pending"])).toHaveLength(11)
   })
 
   it("refuses a database of the first schema, which only version c2f33d8 can take over, with one line saying so, and changes nothing", async () => {

@@ -77,8 +77,18 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         created_at: value("now"),
       }),
     ),
-    countDiscard: prepare<Record<string, never>, never>(() =>
-      db.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", "bots_discarded"),
+    countDiscard: prepare<{ counter: DiscardCounter }, never>((value) =>
+      db.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", value("counter")),
+    ),
+    restoreUpdatedAt: prepare<{ id: number }, never>((value) =>
+      db
+        .updateTable("waitlist_entries")
+        .set({ updated_at: (eb) => eb.selectFrom("waitlist_messages").select((inner) => inner.fn.max<string>("submitted_at").as("newest")).where("entry_id", "=", value("id")) })
+        .where("id", "=", value("id")),
+    ),
+    /** When an entry's MESSAGES_PER_DAY-th newest message was left, if it has that many: read along the index, never the whole history. */
+    capMessage: prepare<{ entryId: number; offset: number }, { submitted_at: string | Date }>((value) =>
+      db.selectFrom("waitlist_messages").select("submitted_at").where("entry_id", "=", value("entryId")).orderBy("id", "desc").limit(1).offset(value("offset")),
     ),
     recentRate: prepare<{ client: string; since: number }, { n: number | string; oldest: number | string | null }>((value) =>
       db
@@ -162,6 +172,9 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
 }
 
 /** An outbox row as the database gives it back. */
+/** The counters of thrown-away submissions (rows of waitlist_counters). */
+export type DiscardCounter = "bots_discarded" | "repeats_discarded"
+
 export type OutboxRow = {
   id: number
   entry_id: number

@@ -2,7 +2,7 @@ import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
 import type { Delivery, DeliveryFailure, DeliveryKind, DeliveryLane, DeliveryStatus, NewDelivery } from "../waitlist/deliveries"
 import { emailKey, storedEmail } from "../waitlist/email-identity"
-import { mayGetConfirmation, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
+import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
   StoreUnavailableError,
   type LinkedEntry,
@@ -21,8 +21,12 @@ import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
 
-/** What writing an entry gives back: its id, whether this write made it, its confirmation mails so far, and the id of the message written. */
-type WrittenEntry = { id: number; isNew: boolean; confirmedAt: Date | null; mailsSent: number; lastMailAt: Date | null; messageId: number }
+/**
+ * What writing an entry gives back: its id, whether this write made it, its
+ * confirmation mails so far, and the id of the message written, or null
+ * when the address had left MESSAGES_PER_DAY messages already.
+ */
+type WrittenEntry = { id: number; isNew: boolean; confirmedAt: Date | null; mailsSent: number; lastMailAt: Date | null; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, message: Delivery["message"] = null): Delivery => ({
@@ -121,15 +125,18 @@ export class WaitlistDatabase implements WaitlistStore {
     })
     const entry = rows[0]
     if (!entry) throw new Error("the entry was not written")
-    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
-    return {
-      id: entry.id,
-      isNew: Boolean(entry.is_new),
-      confirmedAt: toDateOrNull(entry.confirmed_at),
-      mailsSent: entry.confirm_mails_sent,
-      lastMailAt: toDateOrNull(entry.last_confirm_mail_at),
-      messageId: written.rows[0]?.id ?? 0,
+    const isNew = Boolean(entry.is_new)
+    const state = { id: entry.id, isNew, confirmedAt: toDateOrNull(entry.confirmed_at), mailsSent: entry.confirm_mails_sent, lastMailAt: toDateOrNull(entry.last_confirm_mail_at) }
+    if (!isNew) {
+      const capped = (await this.queries.capMessage.run(trx, { entryId: entry.id, offset: MESSAGES_PER_DAY - 1 })).rows[0]
+      if (capped && toDate(capped.submitted_at).getTime() > now.getTime() - MESSAGE_DAY_MS) {
+        // The message is not kept, so the entry has not changed either.
+        await this.queries.restoreUpdatedAt.run(trx, { id: entry.id })
+        return { ...state, messageId: null }
+      }
     }
+    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
+    return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
 
   /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
@@ -163,10 +170,12 @@ export class WaitlistDatabase implements WaitlistStore {
         await this.writeEntry(trx, entry, now, null)
         await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
         await sql`RELEASE SAVEPOINT discarded`.execute(trx)
-        await this.queries.countDiscard.run(trx, {})
+        await this.queries.countDiscard.run(trx, { counter: "bots_discarded" })
         return outcome
       }
-      await this.queuePlan(trx, await this.writeEntry(trx, entry, now, plan.confirmation), plan, now)
+      const written = await this.writeEntry(trx, entry, now, plan.confirmation)
+      if (written.messageId === null) await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
+      else await this.queuePlan(trx, written, plan, now)
       return outcome
     })
   }
@@ -199,10 +208,12 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(async () => Number((await this.dialect.db.selectFrom("waitlist_entries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n))
   }
 
-  countDiscarded(): Promise<number> {
-    return this.run(async () =>
-      Number((await this.dialect.db.selectFrom("waitlist_counters").select("value").where("name", "=", "bots_discarded").executeTakeFirst())?.value ?? 0),
-    )
+  countDiscarded(): Promise<{ bots: number; repeats: number }> {
+    return this.run(async () => {
+      const rows = await this.dialect.db.selectFrom("waitlist_counters").select(["name", "value"]).where("name", "in", ["bots_discarded", "repeats_discarded"]).execute()
+      const counted = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0)
+      return { bots: counted("bots_discarded"), repeats: counted("repeats_discarded") }
+    })
   }
 
   list(): Promise<WaitlistEntry[]> {

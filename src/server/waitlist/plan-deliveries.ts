@@ -9,6 +9,15 @@ export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
 /** The most confirmation mails one address ever gets. */
 export const MAX_CONFIRMATION_MAILS = 3
 
+/**
+ * The most messages one address may leave in 24 hours: past it, a sign-up
+ * gets the same 201, and its message is counted and thrown away, with no
+ * mail (2,000 repeats of one address once took 114 MB and queued 2,000
+ * team mails).
+ */
+export const MESSAGES_PER_DAY = 10
+export const MESSAGE_DAY_MS = 24 * 60 * 60 * 1000
+
 /** The confirmation mail a submission would send, with the keys of its two links' tokens (see linkTokenKey). */
 export type ConfirmationDraft = { mail: NewDelivery; tokenKey: string; leaveTokenKey: string; expiresAt: Date }
 

@@ -14,6 +14,7 @@ Commands:
   delete <email>      remove the entry of this address, in any case, with all its messages
                       and its pending mail (a privacy request)
   discarded           print how many bot entries (a filled honeypot) were thrown away
+  discarded --repeats print how many repeat messages of one address past 10 a day were thrown away
   outbox              list the mails and webhook events not delivered yet, and those that
                       failed: id, status, kind, recipient, attempts, next try, last error
   outbox retry <id>   put a failed delivery back in line, to be tried at once
@@ -48,7 +49,8 @@ function commandOf([name, ...rest]: string[]): Command | null {
       out(`Delivery ${inertText(id)} will be tried again at once by the running server\n`)
     }
   }
-  if (name === "discarded" && rest.length === 0) return async (store, out) => out(`${await store.countDiscarded()}\n`)
+  if (name === "discarded" && rest.length === 0) return async (store, out) => out(`${(await store.countDiscarded()).bots}\n`)
+  if (name === "discarded" && rest.length === 1 && rest[0] === "--repeats") return async (store, out) => out(`${(await store.countDiscarded()).repeats}\n`)
   const email = rest[0]?.trim()
   if (name === "delete" && rest.length === 1 && email) {
     return async (store, out) => out(`Removed ${entries(await store.remove(email))} for ${inertText(email)}\n`)

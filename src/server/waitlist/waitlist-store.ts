@@ -85,8 +85,8 @@ export interface WaitlistStore {
   /** Removes the entry a leave link's token belongs to, with its messages and its pending mail; false when there is none. */
   leave(tokenKey: string): Promise<boolean>
   count(): Promise<number>
-  /** How many bot entries were thrown away. */
-  countDiscarded(): Promise<number>
+  /** How many submissions were thrown away: bots' entries (a filled honeypot), and repeats of an address past MESSAGES_PER_DAY. */
+  countDiscarded(): Promise<{ bots: number; repeats: number }>
   /** Every entry, oldest first. */
   list(): Promise<WaitlistEntry[]>
   /** Removes the entry of this address with all its messages and pending mail (a privacy request); returns how many entries were removed. */

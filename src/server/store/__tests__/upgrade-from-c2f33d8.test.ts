@@ -90,7 +90,7 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
       { name: "Eve", email: "eve@example.com", confirmedAt: null, createdAt: at("2026-11-22T08:00:00.000Z"), messages: [{ given: "Eve", message: "Pending in an earlier form", locale: "de", submittedAt: at("2026-11-22T08:00:00.000Z") }] },
       { name: "Gus", email: "gus@example.com", confirmedAt: null, createdAt: at("2026-11-22T09:00:00.000Z"), messages: [{ given: "Gus", message: "", locale: "en", submittedAt: at("2026-11-22T09:00:00.000Z") }] },
     ])
-    expect(await store.countDiscarded()).toBe(1)
+    expect(await store.countDiscarded()).toEqual({ bots: 1, repeats: 0 })
     expect(await store.canLeave(key("cy", "leaveToken"))).toBe(false)
   })
 
@@ -141,7 +141,7 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
     const again = new WaitlistDatabase(location)
     expect(await again.count()).toBe(6)
     await again.close()
-    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys"])
+    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded"])
   })
 })
 

@@ -10,6 +10,7 @@ import type { Database } from "../database"
 import type { StoreDialect } from "../dialect"
 import { baseline } from "./0001-baseline"
 import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
+import { repeatsDiscarded } from "./0003-repeats-discarded"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -17,5 +18,6 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
   return {
     "0001-baseline": on(baseline(dialect).up),
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
+    "0003-repeats-discarded": on(repeatsDiscarded.up),
   }
 }

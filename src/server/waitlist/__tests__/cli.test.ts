@@ -111,6 +111,7 @@ describe.each([
     await discardEntry(store, ana)
     await store.close()
     expect(await waitlist(["discarded"], settings)).toEqual({ code: 0, stdout: "1\n", stderr: "" })
+    expect(await waitlist(["discarded", "--repeats"], settings)).toEqual({ code: 0, stdout: "0\n", stderr: "" })
     expect((await waitlist(["count"], settings)).stdout).toBe("0\n")
   })
 
