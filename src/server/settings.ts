@@ -38,7 +38,7 @@ export type MailSettings = {
 }
 
 /** Where the waitlist lives: an SQLite file, or a PostgreSQL database shared by many instances. */
-export type StoreSettings = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string }
+export type StoreSettings = { kind: "sqlite"; file: string; minFreeBytes?: number } | { kind: "postgres"; url: string }
 
 /** The settings of the process, as every part of it is given them. */
 export type Settings = {
@@ -65,6 +65,8 @@ export class SettingsError extends Error {
 export const DEFAULT_DB_PATH = ".data/waitlist.sqlite"
 /** Where mails go without SMTP_URL. */
 export const DEFAULT_OUTBOX_DIR = ".data/outbox"
+/** The free space under which the SQLite store takes no new sign-up, when WAITLIST_MIN_FREE_MB is unset. */
+export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
 
@@ -124,6 +126,7 @@ const variables = {
   PORT: setting("a port number from 0 to 65535", wholeNumber(0, 65_535), 9000),
   HOST: setting("a host name or IP address to listen on, without spaces", (value) => (/\s/.test(value) ? undefined : value), "localhost"),
   WAITLIST_DB_PATH: setting("a file path", (value) => value, DEFAULT_DB_PATH),
+  WAITLIST_MIN_FREE_MB: setting("a number of megabytes, 0 or more (0 turns the floor off)", (value) => (/^\d{1,9}(\.\d{1,3})?$/.test(value) ? Number(value) : undefined), DEFAULT_MIN_FREE_MB),
   DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
   WAITLIST_RATE_LIMIT: setting("a whole number of submissions a minute, 0 or more (0 turns the limit off)", wholeNumber(0), DEFAULT_RATE_LIMIT),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
@@ -167,7 +170,9 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   return {
     port: values.PORT,
     host: values.HOST,
-    store: values.DATABASE_URL ? { kind: "postgres", url: values.DATABASE_URL } : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH) },
+    store: values.DATABASE_URL
+      ? { kind: "postgres", url: values.DATABASE_URL }
+      : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH), minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024) },
     rateLimit: values.WAITLIST_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
     mail: {

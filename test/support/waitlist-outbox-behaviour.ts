@@ -89,6 +89,34 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 6 + 2)
   })
 
+  it("keeps an address's confirmation caps when it leaves or is deleted and signs up again", async () => {
+    const { store } = await openNew()
+    const confirmations = async () => (await store.outbox.list(["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    // Signs up at `time`, then leaves by the link of that sign-up's mail (or of the entry's first, when none was sent).
+    let leaveToken = ""
+    const signUpAndLeave = async (time: Date) => {
+      const made = plan(ana, time)
+      await store.submit({ ...submission(ana, time), plan: made.plan })
+      leaveToken ||= made.leaveToken
+      const sent = await confirmations()
+      expect(await store.leave(linkTokenKey(leaveToken))).toBe(true)
+      leaveToken = ""
+      return sent
+    }
+    expect(await signUpAndLeave(T0)).toBe(1)
+    // At once again: the day between two confirmation mails still holds.
+    await store.submit(submission(ana, at(60_000)))
+    expect(await confirmations()).toBe(0)
+    expect((await store.list())[0]?.email).toBe("ana@example.com")
+    // A deletion request keeps the caps too.
+    expect(await store.remove("ana@example.com")).toBe(1)
+    expect(await signUpAndLeave(at(DAY))).toBe(1)
+    expect(await signUpAndLeave(at(2 * DAY))).toBe(1)
+    // Three mails were sent in all: never a fourth.
+    await store.submit(submission(ana, at(30 * DAY)))
+    expect(await confirmations()).toBe(0)
+  })
+
   it("confirms by an unexpired link only, once, queuing the event, and reads the link's state without changing it", async () => {
     const { store } = await openNew()
     const { plan: first, confirmToken } = plan(ana, T0)

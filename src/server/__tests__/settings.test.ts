@@ -73,6 +73,7 @@ describe("the server's settings", () => {
     [{ DATABASE_URL: "mysql://root:pw@db/waitlist" }, "DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)"],
     [{ PORT: "99999" }, 'PORT must be a port number from 0 to 65535, not "99999"'],
     [{ PORT: "80a" }, "PORT must be a port number"],
+    [{ WAITLIST_MIN_FREE_MB: "lots" }, 'WAITLIST_MIN_FREE_MB must be a number of megabytes, 0 or more (0 turns the floor off), not "lots"'],
     [{ HOST: "local host" }, "HOST must be a host name or IP address"],
     [{ SMTP_URL: "not a url" }, "SMTP_URL must be an SMTP URL starting with smtp:// or smtps:// (the value given is not shown)"],
     [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL must be an SMTP URL"],

@@ -71,6 +71,12 @@ export type OutboxTable = {
 export type RateEventsTable = { client: string; at: number }
 
 /** The waitlist's tables, as the migrations make them. */
+/** Keys the waitlist made for itself (see migration 0004). */
+export type SecretsTable = { name: string; value: string }
+
+/** A person who left: a keyed hash of their address, and the confirmation mails it was sent. */
+export type LeaversTable = { address_hash: string; confirm_mails_sent: number; last_confirm_mail_at: StoredTime | null; left_at: StoredTime }
+
 export type Database = {
   waitlist_entries: EntriesTable
   waitlist_messages: MessagesTable
@@ -78,4 +84,6 @@ export type Database = {
   waitlist_leave_tokens: LeaveTokensTable
   waitlist_outbox: OutboxTable
   waitlist_rate_events: RateEventsTable
+  waitlist_secrets: SecretsTable
+  waitlist_leavers: LeaversTable
 }

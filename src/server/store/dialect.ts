@@ -41,6 +41,13 @@ export type StoreDialect = {
    * that the locks of one client never wait on another's.
    */
   write<T>(work: (trx: Tx) => Promise<T>): Promise<T>
+  /**
+   * Why the store takes no new sign-up now, or null when it does: SQLite's
+   * disk has less free space than its floor, so a sign-up is refused with
+   * a 503 before a write can fail halfway (PostgreSQL's disk is its
+   * server's to watch).
+   */
+  roomToWrite(): string | null
   /** Makes the rate limit's count of one client atomic across instances (SQLite has a single writer already). */
   lockClient(trx: Tx, client: string): Promise<void>
   /** Locks the row a write reads before it changes it (SQLite has a single writer already). */
@@ -138,9 +145,12 @@ class SqliteWithTransactionalDdl extends SqliteDialect {
   }
 }
 
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+
 /** The SQLite file of `file`, created with its folder when missing, in WAL mode with every commit synced. */
-function openSqlite(file: string): StoreDialect {
-  createFolder(path.dirname(file))
+function openSqlite(file: string, minFreeBytes: number): StoreDialect {
+  const folder = path.dirname(file)
+  createFolder(folder)
   const raw = new (loadBetterSqlite3())(file, { timeout: BUSY_TIMEOUT_MS })
   try {
     enableWal(raw)
@@ -162,6 +172,12 @@ function openSqlite(file: string): StoreDialect {
     kind: "sqlite",
     db,
     write: (work) => together(work as (trx: Tx) => Promise<unknown>) as Promise<never>,
+    roomToWrite() {
+      if (minFreeBytes === 0) return null
+      const { bavail, bsize } = fs.statfsSync(folder)
+      const free = bavail * bsize
+      return free < minFreeBytes ? `the disk of ${folder} has ${megabytes(free)} MB free, under the floor of ${megabytes(minFreeBytes)} MB (WAITLIST_MIN_FREE_MB)` : null
+    },
     lockClient: async () => undefined,
     forUpdate: (query) => query,
     skipLocked: (query) => query,
@@ -200,6 +216,7 @@ function openPostgres(url: string): StoreDialect {
     kind: "postgres",
     db,
     write: (work) => db.transaction().execute(work),
+    roomToWrite: () => null,
     lockClient: async (trx, client) => void (await lock.run(trx, { client })),
     forUpdate: (query) => query.forUpdate(),
     skipLocked: (query) => query.forUpdate().skipLocked(),
@@ -218,4 +235,4 @@ function openPostgres(url: string): StoreDialect {
  * Opens the database the settings select.
  * @throws Error when an SQLite file cannot be opened (PostgreSQL connects on first use)
  */
-export const openStoreDialect = (store: StoreSettings): StoreDialect => (store.kind === "postgres" ? openPostgres(store.url) : openSqlite(store.file))
+export const openStoreDialect = (store: StoreSettings): StoreDialect => (store.kind === "postgres" ? openPostgres(store.url) : openSqlite(store.file, store.minFreeBytes ?? 0))

@@ -115,6 +115,35 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
     byLeaveToken: prepare<{ key: string }, { entry_id: number }>((value) =>
       db.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key")),
     ),
+    leaver: prepare<{ key: string }, { email_key: string; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }>((value) =>
+      db
+        .selectFrom("waitlist_entries")
+        .select(["email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+        .where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key"))),
+    ),
+    rememberLeaver: prepare<{ hash: string; sent: number; last: string | null; now: string }, never>((value) =>
+      db
+        .insertInto("waitlist_leavers")
+        .values({ address_hash: value("hash"), confirm_mails_sent: value("sent"), last_confirm_mail_at: value("last"), left_at: value("now") })
+        .onConflict((conflict) =>
+          conflict.column("address_hash").doUpdateSet({
+            confirm_mails_sent: (eb) => eb.ref("excluded.confirm_mails_sent"),
+            last_confirm_mail_at: (eb) => eb.ref("excluded.last_confirm_mail_at"),
+            left_at: (eb) => eb.ref("excluded.left_at"),
+          }),
+        ),
+    ),
+    /** Takes back what was kept of a person who left, now that they signed up again. */
+    returningLeaver: prepare<{ hash: string }, { confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }>((value) =>
+      db.deleteFrom("waitlist_leavers").where("address_hash", "=", value("hash")).returning(["confirm_mails_sent", "last_confirm_mail_at"]),
+    ),
+    /** Gives a returning person's entry the caps it had when they left: no confirmation now (`tokenKey` null), or this one counted after theirs. */
+    inheritCaps: prepare<{ id: number; sent: number; last: string | null; tokenKey: string | null; expires: string | null }, never>((value) =>
+      db
+        .updateTable("waitlist_entries")
+        .set({ confirm_mails_sent: value("sent"), last_confirm_mail_at: value("last"), confirm_token_hash: value("tokenKey"), confirm_expires_at: value("expires") })
+        .where("id", "=", value("id")),
+    ),
     leave: prepare<{ key: string }, never>((value) =>
       db.deleteFrom("waitlist_entries").where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key"))),
     ),

@@ -1,3 +1,4 @@
+import { createHmac } from "crypto"
 import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
 import type { Delivery, DeliveryFailure, DeliveryKind, DeliveryLane, DeliveryStatus, NewDelivery } from "../waitlist/deliveries"
@@ -26,7 +27,7 @@ import { prepareQueries, type OutboxRow, type Queries } from "./queries"
  * confirmation mails so far, and the id of the message written, or null
  * when the address had left MESSAGES_PER_DAY messages already.
  */
-type WrittenEntry = { id: number; isNew: boolean; confirmedAt: Date | null; mailsSent: number; lastMailAt: Date | null; messageId: number | null }
+type WrittenEntry = { id: number; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, message: Delivery["message"] = null): Delivery => ({
@@ -59,6 +60,8 @@ export class WaitlistDatabase implements WaitlistStore {
   private readonly queries: Queries
   private readonly label: string
   private migrated: Promise<void> | null = null
+  /** The key of leavers' address hashes (see migration 0004), read once the schema is up to date. */
+  private leaverKey = ""
 
   /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
   constructor(settings: StoreSettings) {
@@ -75,7 +78,7 @@ export class WaitlistDatabase implements WaitlistStore {
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
   private async run<T>(work: () => Promise<T>): Promise<T> {
     try {
-      this.migrated ??= migrateToLatest(this.dialect).catch((error: unknown) => {
+      this.migrated ??= migrateToLatest(this.dialect).then(() => this.readLeaverKey()).catch((error: unknown) => {
         this.migrated = null
         throw error
       })
@@ -85,6 +88,16 @@ export class WaitlistDatabase implements WaitlistStore {
       if (error instanceof StoreUnavailableError) throw error
       throw new StoreUnavailableError(`the ${this.label} waitlist failed: ${(error as Error).message}`, { cause: error })
     }
+  }
+
+  private async readLeaverKey() {
+    const row = await this.dialect.db.selectFrom("waitlist_secrets").select("value").where("name", "=", "leaver_key").executeTakeFirstOrThrow()
+    this.leaverKey = row.value
+  }
+
+  /** The keyed hash a leaver's address is remembered by (see migration 0004). */
+  private leaverHash(key: string): string {
+    return createHmac("sha256", this.leaverKey).update(key).digest("hex")
   }
 
   /** Runs a write in a transaction (see StoreDialect's write). */
@@ -113,10 +126,11 @@ export class WaitlistDatabase implements WaitlistStore {
    */
   private async writeEntry(trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationDraft | null): Promise<WrittenEntry> {
     const time = storedTime(now)
+    const key = emailKey(email)
     const { rows } = await this.queries.writeEntry.run(trx, {
       name,
       email: storedEmail(email),
-      key: emailKey(email),
+      key,
       now: time,
       tokenKey: confirmation?.tokenKey ?? null,
       expires: confirmation ? storedTime(confirmation.expiresAt) : null,
@@ -126,7 +140,13 @@ export class WaitlistDatabase implements WaitlistStore {
     const entry = rows[0]
     if (!entry) throw new Error("the entry was not written")
     const isNew = Boolean(entry.is_new)
-    const state = { id: entry.id, isNew, confirmedAt: toDateOrNull(entry.confirmed_at), mailsSent: entry.confirm_mails_sent, lastMailAt: toDateOrNull(entry.last_confirm_mail_at) }
+    const state = {
+      id: entry.id,
+      isNew,
+      mayConfirm: isNew
+        ? await this.inheritCaps(trx, entry.id, key, now, confirmation)
+        : mayGetConfirmation({ confirmedAt: toDateOrNull(entry.confirmed_at), mailsSent: entry.confirm_mails_sent, lastMailAt: toDateOrNull(entry.last_confirm_mail_at) }, now),
+    }
     if (!isNew) {
       const capped = (await this.queries.capMessage.run(trx, { entryId: entry.id, offset: MESSAGES_PER_DAY - 1 })).rows[0]
       if (capped && toDate(capped.submitted_at).getTime() > now.getTime() - MESSAGE_DAY_MS) {
@@ -137,6 +157,26 @@ export class WaitlistDatabase implements WaitlistStore {
     }
     const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
+  }
+
+  /**
+   * Gives a new entry of someone who left the caps their address had, so
+   * that leaving never buys another confirmation mail. Returns whether the
+   * entry may get this sign-up's confirmation.
+   */
+  private async inheritCaps(trx: Tx, id: number, key: string, now: Date, confirmation: ConfirmationDraft | null): Promise<boolean> {
+    const left = (await this.queries.returningLeaver.run(trx, { hash: this.leaverHash(key) })).rows[0]
+    if (!left) return true
+    const record = { confirmedAt: null, mailsSent: left.confirm_mails_sent, lastMailAt: toDateOrNull(left.last_confirm_mail_at) }
+    const allowed = confirmation !== null && mayGetConfirmation(record, now)
+    await this.queries.inheritCaps.run(trx, {
+      id,
+      sent: allowed ? record.mailsSent + 1 : record.mailsSent,
+      last: allowed ? storedTime(now) : left.last_confirm_mail_at === null ? null : storedTime(toDate(left.last_confirm_mail_at)),
+      tokenKey: allowed ? (confirmation?.tokenKey ?? null) : null,
+      expires: allowed && confirmation ? storedTime(confirmation.expiresAt) : null,
+    })
+    return allowed
   }
 
   /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
@@ -150,9 +190,8 @@ export class WaitlistDatabase implements WaitlistStore {
     if (plan.notify) await this.queue(trx, id, plan.notify, now, messageId)
     if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
     const { confirmation } = plan
-    if (!confirmation) return
+    if (!confirmation || !written.mayConfirm) return
     if (!written.isNew) {
-      if (!mayGetConfirmation({ confirmedAt: written.confirmedAt, mailsSent: written.mailsSent, lastMailAt: written.lastMailAt }, now)) return
       await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
     }
     await this.queries.addLeaveToken.run(trx, { key: confirmation.leaveTokenKey, entryId: id })
@@ -160,6 +199,8 @@ export class WaitlistDatabase implements WaitlistStore {
   }
 
   submit(submission: Submission): Promise<SubmissionOutcome> {
+    const full = this.dialect.roomToWrite()
+    if (full) return Promise.reject(new StoreUnavailableError(`the ${this.label} waitlist takes no new sign-up: ${full}`))
     return this.write(async (trx) => {
       const { entry, discard, rateLimit, plan, now } = submission
       const outcome = await this.countRate(trx, rateLimit, now)
@@ -200,8 +241,13 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(async () => (await this.queries.byLeaveToken.run(this.dialect.db, { key: tokenKey })).rows.length > 0)
   }
 
-  leave(tokenKey: string): Promise<boolean> {
-    return this.write(async (trx) => Number((await this.queries.leave.run(trx, { key: tokenKey })).numAffectedRows ?? 0) > 0)
+  leave(tokenKey: string, now = new Date()): Promise<boolean> {
+    return this.write(async (trx) => {
+      const leaver = (await this.queries.leaver.run(trx, { key: tokenKey })).rows[0]
+      if (!leaver) return false
+      await this.rememberLeaver(trx, leaver, now)
+      return Number((await this.queries.leave.run(trx, { key: tokenKey })).numAffectedRows ?? 0) > 0
+    })
   }
 
   count(): Promise<number> {
@@ -243,8 +289,20 @@ export class WaitlistDatabase implements WaitlistStore {
     })
   }
 
-  remove(email: string): Promise<number> {
-    return this.write(async (trx) => Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", emailKey(email)).executeTakeFirst()).numDeletedRows))
+  remove(email: string, now = new Date()): Promise<number> {
+    return this.write(async (trx) => {
+      const key = emailKey(email)
+      const entry = await trx.selectFrom("waitlist_entries").select(["confirm_mails_sent", "last_confirm_mail_at"]).where("email_key", "=", key).executeTakeFirst()
+      if (!entry) return 0
+      await this.rememberLeaver(trx, { email_key: key, ...entry }, now)
+      return Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", key).executeTakeFirst()).numDeletedRows)
+    })
+  }
+
+  /** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
+  private async rememberLeaver(trx: Tx, entry: { email_key: string; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }, now: Date) {
+    const last = entry.last_confirm_mail_at === null ? null : storedTime(toDate(entry.last_confirm_mail_at))
+    await this.queries.rememberLeaver.run(trx, { hash: this.leaverHash(entry.email_key), sent: entry.confirm_mails_sent, last, now: storedTime(now) })
   }
 
   readonly outbox: OutboxStore = {

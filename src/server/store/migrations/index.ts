@@ -11,6 +11,7 @@ import type { StoreDialect } from "../dialect"
 import { baseline } from "./0001-baseline"
 import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
 import { repeatsDiscarded } from "./0003-repeats-discarded"
+import { capsOfLeavers } from "./0004-caps-of-leavers"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -19,5 +20,6 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0001-baseline": on(baseline(dialect).up),
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
     "0003-repeats-discarded": on(repeatsDiscarded.up),
+    "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
   }
 }

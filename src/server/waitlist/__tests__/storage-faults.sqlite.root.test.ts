@@ -38,7 +38,8 @@ describe("the waitlist on a storage that fails, with the SQLite store", () => {
 
   it("answers 503 with the cause logged on a full disk, keeps serving pages, and takes entries again once space is freed", async () => {
     disk = await mountTmpfs(1024)
-    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+    // Without the free-space floor, so that SQLite itself meets the full disk.
+    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0", WAITLIST_MIN_FREE_MB: "0" }
     site = await startSiteServer(settings)
     const acknowledged: string[] = []
     expect((await submit(site, "before@example.com")).status).toBe(201)
@@ -71,9 +72,32 @@ describe("the waitlist on a storage that fails, with the SQLite store", () => {
     db.close()
   }, 60_000)
 
+  it("refuses sign-ups with 503 once free space falls under the floor, before SQLite meets a full disk, and takes them again once space is freed", async () => {
+    disk = await mountTmpfs(1024)
+    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0", WAITLIST_MIN_FREE_MB: "0.5" }
+    site = await startSiteServer(settings)
+    const acknowledged: string[] = []
+    expect((await submit(site, "before@example.com")).status).toBe(201)
+    acknowledged.push("before@example.com")
+    // Leaves about 300 KB: under the floor of 512 KB, with room for SQLite to write.
+    const filler = path.join(disk.dir, "filler")
+    fs.writeFileSync(filler, Buffer.alloc(Math.max(0, fs.statfsSync(disk.dir).bavail * fs.statfsSync(disk.dir).bsize - 300 * 1024)))
+    const refused = await submit(site, "floor@example.com")
+    expect(isUnavailable(refused)).toBe(true)
+    expect(await page(site)).toBe(200)
+    const log = await site.stderrMatching(/waitlist: store unavailable: the SQLite waitlist takes no new sign-up: the disk of .* has 0\.\d MB free, under the floor of 0\.5 MB \(WAITLIST_MIN_FREE_MB\)/)
+    expect(log).not.toMatch(/database or disk is full/)
+    fs.rmSync(filler)
+    expect((await submit(site, "after@example.com")).status).toBe(201)
+    acknowledged.push("after@example.com")
+    const stored = new Set((await storedEntries(settings)).map((entry) => entry.email))
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([])
+    expect(stored.has("floor@example.com")).toBe(false)
+  }, 60_000)
+
   it("answers 503 with the cause logged when the data folder is read-only, keeps serving pages, and takes entries once it is writable, without a restart", async () => {
     disk = await mountTmpfs(1024, { readOnly: true })
-    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "data", "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+    const settings = { WAITLIST_DB_PATH: path.join(disk.dir, "data", "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0", WAITLIST_MIN_FREE_MB: "0" }
     site = await startSiteServer(settings)
     const refused = await Promise.all([1, 2, 3].map((i) => submit(site as RunningSite, `readonly${i}@example.com`)))
     expect(refused.map(isUnavailable)).toEqual([true, true, true])
