@@ -55,18 +55,44 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.count()).toBe(1)
   })
 
-  it("hands each claimed team mail the message of its own submission, and no other delivery a message", async () => {
+  it("gathers an address's messages into its waiting team mail, and no other delivery gets a message", async () => {
     const { store } = await openNew()
     await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })
     const again = { ...ana, name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } }
     await store.submit(submission(again, at(1000)))
     const claimed = await store.outbox.claim(LATER, 60_000, 10)
-    const told = claimed.filter((delivery) => delivery.kind === "notify").map((delivery) => delivery.message)
-    expect(told.sort((a, b) => (a?.name ?? "").localeCompare(b?.name ?? ""))).toEqual([
-      { name: "Ana", message: "Hola", metadata: { locale: "es" } },
-      { name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } },
+    expect(claimed.filter((delivery) => delivery.kind === "notify").map((delivery) => delivery.messages)).toEqual([
+      [
+        { name: "Ana", message: "Hola", metadata: { locale: "es" } },
+        { name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } },
+      ],
     ])
-    expect(claimed.filter((delivery) => delivery.kind !== "notify").map((delivery) => delivery.message)).toEqual([null, null])
+    expect(claimed.filter((delivery) => delivery.kind !== "notify").map((delivery) => delivery.messages)).toEqual([[], []])
+  })
+
+  it("mails the team at most once an hour per address: a message after a sent or a claimed team mail waits for the hour, with the others left meanwhile", async () => {
+    const { store } = await openNew()
+    // The team mails due at `now`, each sent at once.
+    const told = async (now: Date) => {
+      const mails = (await store.outbox.claim(now, 60_000, 10)).filter((delivery) => delivery.kind === "notify")
+      for (const mail of mails) await store.outbox.complete(mail.id, now)
+      return mails.map((mail) => mail.messages.map((sent) => sent.message))
+    }
+    const say = (message: string, time: Date) => store.submit(submission({ ...ana, message }, time))
+    await say("first", T0)
+    const [first] = await store.outbox.claim(T0, 60_000, 10)
+    // Claimed (being tried): a message now cannot join it, and waits for the hour.
+    await say("second", at(1000))
+    await store.outbox.complete(first?.kind === "notify" ? first.id : 0, at(2000))
+    await say("third", at(30 * 60_000))
+    expect(await told(at(59 * 60_000))).toEqual([])
+    expect(await told(at(60 * 60_000))).toEqual([["second", "third"]])
+    // The hour runs from when a mail went: one more within it waits; one after it is mailed at once.
+    await say("fourth", at(90 * 60_000))
+    expect(await told(at(119 * 60_000))).toEqual([])
+    expect(await told(at(120 * 60_000))).toEqual([["fourth"]])
+    await say("fifth", at(181 * 60_000))
+    expect(await told(at(181 * 60_000))).toEqual([["fifth"]])
   })
 
   it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {
@@ -86,7 +112,7 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     expect(await store.confirm(linkTokenKey(first.confirmToken), at(1000), () => null)).toBe("confirmed")
     await store.submit(submission(bob, at(2 * DAY)))
     expect((await store.outbox.list(["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
-    expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 6 + 2)
+    expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 1 + 1)
   })
 
   it("keeps an address's confirmation caps when it leaves or is deleted and signs up again", async () => {

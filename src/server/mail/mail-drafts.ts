@@ -44,10 +44,10 @@ export const confirmationLinks = (siteUrl: string, { confirmToken, leaveToken }:
  * The mail a delivery's draft stands for, as nodemailer sends it.
  * @throws Error when the draft cannot be rendered (a team mail whose message is gone): no try could ever send it.
  */
-export function renderDraft(draft: MailDraft, delivery: Pick<Delivery, "recipient" | "message">, settings: MailSettings): MailMessage {
+export function renderDraft(draft: MailDraft, delivery: Pick<Delivery, "recipient" | "messages">, settings: MailSettings): MailMessage {
   if (draft.kind === "team") {
-    if (!delivery.message) throw new Error("the message this mail tells of is no longer stored")
-    return teamMail({ ...delivery.message, email: draft.email }, settings, draft.messageId)
+    if (delivery.messages.length === 0) throw new Error("the message this mail tells of is no longer stored")
+    return teamMail(draft.email, delivery.messages, settings, draft.messageId)
   }
   const visitor = { name: draft.name, email: delivery.recipient, lang: draft.lang }
   return confirmationMail(visitor, confirmationLinks(settings.siteUrl, draft, draft.lang), settings, draft.messageId)

@@ -1,6 +1,6 @@
 import { siteFacts } from "../../config/site-facts"
 import { isSingleAddress } from "../../waitlist/contact-rules"
-import type { NewWaitlistEntry } from "../waitlist/waitlist-store"
+import type { DeliveryMessage } from "../waitlist/deliveries"
 import type { MailSettings } from "../settings"
 import { oneLine, type MailMessage } from "./mail-message"
 
@@ -36,30 +36,38 @@ function metadataLines(metadata: Record<string, unknown>): string[] {
  */
 export const teamMailSubject = (name: string) => `Waitlist: a visitor's message, name given “${oneLine(name)}”`
 
+/** One submission in the team's mail: the name given, the message, and its useful metadata. */
+const submissionLines = ({ name, message, metadata }: DeliveryMessage): string[] => [
+  `Name given: ${name}`,
+  "",
+  message === "" ? "(no message)" : message,
+  "",
+  "—",
+  ...metadataLines(metadata),
+]
+
 /**
- * The mail that tells the team of an accepted submission: the name and
- * address the visitor gave and their message as the body's text, the
- * useful metadata, and Reply-To set to that one address, so answering it
- * in any mail client answers them. Nothing the visitor wrote is a sender
- * or a display name: the mail is from the site, to the team, and the reply
- * goes to a bare address. Plain text only: nothing they wrote is markup.
+ * The mail that tells the team of accepted submissions of one address (one,
+ * or those gathered within TEAM_MAIL_INTERVAL_MS, oldest first): the
+ * address and, for each, the name given, the message and the useful
+ * metadata, and Reply-To set to that one address, so answering it in any
+ * mail client answers them. Nothing the visitor wrote is a sender or a
+ * display name: the mail is from the site, to the team, and the reply goes
+ * to a bare address. Plain text only: nothing they wrote is markup.
  */
-export function teamMail({ name, email, message, metadata }: NewWaitlistEntry, settings: MailSettings, messageId: string): MailMessage {
+export function teamMail(email: string, submissions: DeliveryMessage[], settings: MailSettings, messageId: string): MailMessage {
   // An entry kept before the rules took one address only gets no reply address to follow.
   const replyable = isSingleAddress(email)
+  const count = submissions.length
   const lines = [
-    `A visitor wrote through the contact form of ${siteFacts.appName}.`,
+    count === 1 ? `A visitor wrote through the contact form of ${siteFacts.appName}.` : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within the hour.`,
     "",
-    `Name given: ${name}`,
     `Address given: ${email}${replyable ? "" : " (not one address: this mail has no reply address)"}`,
     "",
-    message === "" ? "(no message)" : message,
-    "",
-    "—",
-    ...metadataLines(metadata),
-    "",
+    ...submissions.flatMap((submission, i) => [...(count === 1 ? [] : [`Message ${i + 1} of ${count}`]), ...submissionLines(submission), ""]),
     replyable ? "Replying to this mail answers the address given." : "Do not reply to the address given.",
   ]
+  const name = submissions[count - 1]?.name ?? ""
   return {
     messageId,
     from: settings.from,

@@ -66,16 +66,49 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
     addLeaveToken: prepare<{ key: string; entryId: number }, never>((value) =>
       db.insertInto("waitlist_leave_tokens").values({ token_hash: value("key"), entry_id: value("entryId") }),
     ),
-    queue: prepare<{ entryId: number; kind: string; recipient: string; payload: string; messageId: number | null; now: string }, never>((value) =>
+    queue: prepare<{ entryId: number; kind: string; recipient: string; payload: string; messageId: number | null; due: string; now: string }, never>((value) =>
       db.insertInto("waitlist_outbox").values({
         entry_id: value("entryId"),
         kind: value("kind"),
         recipient: value("recipient"),
         payload: value("payload"),
         message_id: value("messageId"),
-        next_attempt_at: value("now"),
+        next_attempt_at: value("due"),
         created_at: value("now"),
       }),
+    ),
+    /** An entry's newest team mail: where it stands, and when it was (or is to be) sent. */
+    lastTeamMail: prepare<{ entryId: number }, { status: string; next_attempt_at: string | Date; lease_until: string | Date | null; sent_at: string | Date | null }>((value) =>
+      db
+        .selectFrom("waitlist_outbox")
+        .select(["status", "next_attempt_at", "lease_until", "sent_at"])
+        .where("entry_id", "=", value("entryId"))
+        .where("kind", "=", "notify")
+        .orderBy("id", "desc")
+        .limit(1),
+    ),
+    /** The messages a claimed team mail tells of: its own, and those after it until the entry's next team mail's. */
+    gathered: prepare<{ entryId: number; from: number; max: number }, { name: string; message: string; metadata: string }>((value) =>
+      db
+        .selectFrom("waitlist_messages")
+        .select(["name", "message", "metadata"])
+        .where("entry_id", "=", value("entryId"))
+        .where("id", ">=", value("from"))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("waitlist_outbox as later")
+                .select("later.id")
+                .where("later.entry_id", "=", value("entryId"))
+                .where("later.kind", "=", "notify")
+                .where("later.message_id", ">", value("from"))
+                .whereRef("later.message_id", "<=", "waitlist_messages.id"),
+            ),
+          ),
+        )
+        .orderBy("id")
+        .limit(value("max")),
     ),
     countDiscard: prepare<{ counter: DiscardCounter }, never>((value) =>
       db.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", value("counter")),

@@ -1,7 +1,7 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
-import type { Delivery, DeliveryFailure, DeliveryKind, DeliveryLane, DeliveryStatus, NewDelivery } from "../waitlist/deliveries"
+import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
 import { emailKey, storedEmail } from "../waitlist/email-identity"
 import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
@@ -30,7 +30,7 @@ import { prepareQueries, type OutboxRow, type Queries } from "./queries"
 type WrittenEntry = { id: number; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
-const deliveryOf = (row: OutboxRow, message: Delivery["message"] = null): Delivery => ({
+const deliveryOf = (row: OutboxRow, messages: Delivery["messages"] = []): Delivery => ({
   id: row.id,
   kind: row.kind as DeliveryKind,
   recipient: row.recipient,
@@ -40,7 +40,7 @@ const deliveryOf = (row: OutboxRow, message: Delivery["message"] = null): Delive
   nextAttemptAt: toDate(row.next_attempt_at),
   lastError: row.last_error,
   createdAt: toDate(row.created_at),
-  message,
+  messages,
 })
 
 const parseMetadata = (metadata: string) => JSON.parse(metadata) as Record<string, unknown>
@@ -179,15 +179,35 @@ export class WaitlistDatabase implements WaitlistStore {
     return allowed
   }
 
-  /** Adds a delivery about an entry; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
-  private queue(trx: Tx, entryId: number, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, messageId: number | null = null) {
-    return this.queries.queue.run(trx, { entryId, kind, recipient, payload, messageId: ofMessage ? messageId : null, now: storedTime(now) })
+  /** Adds a delivery about an entry, due at `due`; one telling of a submission (`ofMessage`) points at `messageId`, its message. */
+  private queue(trx: Tx, entryId: number, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, messageId: number | null = null, due = now) {
+    return this.queries.queue.run(trx, { entryId, kind, recipient, payload, messageId: ofMessage ? messageId : null, due: storedTime(due), now: storedTime(now) })
+  }
+
+  /**
+   * When the team's mail of a known address's new message is due, or null
+   * when the address's last team mail, still waiting and not being tried,
+   * will tell of it (see TEAM_MAIL_INTERVAL_MS). A mail being tried has
+   * read its messages already: the new one gets a mail of its own.
+   */
+  private async teamMailDue(trx: Tx, entryId: number, now: Date): Promise<Date | null> {
+    const last = (await this.queries.lastTeamMail.run(trx, { entryId })).rows[0]
+    if (!last) return now
+    const beingTried = last.lease_until !== null && toDate(last.lease_until) > now
+    if (last.status === "pending" && !beingTried) return null
+    // The hour runs from when that mail went (or its try began); a mail that failed for good tells the team nothing.
+    if (last.status === "failed") return now
+    const went = last.sent_at === null ? toDate(last.next_attempt_at) : toDate(last.sent_at)
+    return new Date(Math.max(now.getTime(), went.getTime() + TEAM_MAIL_INTERVAL_MS))
   }
 
   /** Queues the deliveries of a plan; the confirmation mail only when the entry may get one (see mayGetConfirmation). */
   private async queuePlan(trx: Tx, written: WrittenEntry, plan: DeliveryPlan, now: Date) {
     const { id, messageId } = written
-    if (plan.notify) await this.queue(trx, id, plan.notify, now, messageId)
+    if (plan.notify) {
+      const due = written.isNew ? now : await this.teamMailDue(trx, id, now)
+      if (due) await this.queue(trx, id, plan.notify, now, messageId, due)
+    }
     if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
     const { confirmation } = plan
     if (!confirmation || !written.mayConfirm) return
@@ -309,12 +329,12 @@ export class WaitlistDatabase implements WaitlistStore {
     claim: (now: Date, leaseMs: number, max: number, lane?: DeliveryLane) =>
       this.write(async (trx) => {
         const { rows } = await this.queries.claim.run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max, lane: lane ?? null })
-        const ids = rows.flatMap((row) => (row.message_id === null ? [] : [row.message_id]))
-        const messages = ids.length === 0 ? [] : await trx.selectFrom("waitlist_messages").select(["id", "name", "message", "metadata"]).where("id", "in", ids).execute()
-        const byId = new Map(messages.map((message) => [message.id, { name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }]))
-        return rows
-          .sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)
-          .map((row) => deliveryOf(row, row.message_id === null ? null : (byId.get(row.message_id) ?? null)))
+        const claimed: Delivery[] = []
+        for (const row of rows.sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)) {
+          const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
+          claimed.push(deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))))
+        }
+        return claimed
       }),
     renew: (claims, now, leaseMs) =>
       claims.length === 0

@@ -27,9 +27,26 @@ export type Delivery = {
   nextAttemptAt: Date
   lastError: string | null
   createdAt: Date
-  /** The submission the delivery tells of, read from its stored message when it is claimed (see NewDelivery's `ofMessage`); null for the others, and in lists. */
-  message: DeliveryMessage | null
+  /**
+   * The submissions a team mail tells of, oldest first, read from the
+   * stored messages when it is claimed: its own (see NewDelivery's
+   * `ofMessage`) and those the same address left after it, until the next
+   * team mail's (see TEAM_MAIL_INTERVAL_MS). Empty for the other
+   * deliveries, and in lists.
+   */
+  messages: DeliveryMessage[]
 }
+
+/**
+ * The team gets at most one mail per address in this time: a message left
+ * while the address's last team mail is still waiting is gathered into it,
+ * and one left within this time after that mail went is told of by a mail
+ * sent when the time is up, with any others left meanwhile.
+ */
+export const TEAM_MAIL_INTERVAL_MS = 60 * 60 * 1000
+
+/** The most messages one team mail tells of (an address keeps 10 a day at most). */
+export const MAX_GATHERED_MESSAGES = 20
 
 /** What a visitor wrote in one submission, as a delivery telling of it reads it from the store. */
 export type DeliveryMessage = { name: string; message: string; metadata: Record<string, unknown> }

@@ -14,7 +14,7 @@ const entry = { name: "Ana", email: "ana@example.com", message: "¿Hay historias
 const written = { name: entry.name, message: entry.message, metadata: entry.metadata }
 
 /** A claimed delivery of a plan's draft, with the message the store hands back beside it. */
-const claimed = (draft: { kind: Delivery["kind"]; recipient: string; payload: string }, message: Delivery["message"] = null): Delivery => ({
+const claimed = (draft: { kind: Delivery["kind"]; recipient: string; payload: string }, messages: Delivery["messages"] = []): Delivery => ({
   id: 1,
   ...draft,
   status: "pending",
@@ -22,7 +22,7 @@ const claimed = (draft: { kind: Delivery["kind"]; recipient: string; payload: st
   nextAttemptAt: new Date("2026-03-01T10:00:00.000Z"),
   lastError: null,
   createdAt: new Date("2026-03-01T10:00:00.000Z"),
-  message,
+  messages,
 })
 
 describe("a mail's draft", () => {
@@ -30,7 +30,7 @@ describe("a mail's draft", () => {
     const { notify } = planSubmission(entry, settings, new Date())
     expect(notify?.ofMessage).toBe(true)
     expect(notify?.payload).not.toContain("gallego")
-    const mail = renderDraft(JSON.parse(notify!.payload), claimed(notify!, written), settings)
+    const mail = renderDraft(JSON.parse(notify!.payload), claimed(notify!, [written]), settings)
     expect(mail).toMatchObject({ to: { address: "team@example.com" }, replyTo: { name: "", address: "ana@example.com" }, subject: "Waitlist: a visitor's message, name given “Ana”" })
     expect(mail.text).toContain("¿Hay historias en gallego?")
     expect(mail.text).toContain("Time zone: Europe/Madrid")
