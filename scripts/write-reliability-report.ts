@@ -29,12 +29,19 @@ const SUITES: Record<string, string> = {
   outage: "`outage.postgres.build.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
   mail: "`mail.*.build.test.ts`: a real SMTP server down for a while then back, and the server killed with SIGKILL between commit and delivery; every mail arrives exactly once",
   "mail-instances": "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
-  "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk and a read-only data folder, each on a tmpfs of its own",
+  "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk, a disk under the free-space floor and a read-only data folder, each on a tmpfs of its own",
+  "connection-floods": "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
 }
 
 /** Where a suite's tests live. */
 const folderOf = (suite: string) =>
-  suite === "validation-fuzzing" ? "src/waitlist/__tests__/" : suite.startsWith("mail") ? "src/server/mail/__tests__/" : "src/server/waitlist/__tests__/"
+  suite === "validation-fuzzing"
+    ? "src/waitlist/__tests__/"
+    : suite.startsWith("mail")
+      ? "src/server/mail/__tests__/"
+      : suite === "connection-floods"
+        ? "src/server/__tests__/"
+        : "src/server/waitlist/__tests__/"
 
 const number = (n: number) => n.toLocaleString("en-US")
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`
@@ -73,6 +80,9 @@ const lines = [
   ...header(["Suite", "Store"]),
   ...records.map(({ suite, store, figures }) => row([suite, store, ...COLUMNS.map(([name]) => number(figures[name]))])),
   "",
+  ...records.flatMap(({ suite, store, measured }) =>
+    measured ? [`## Measured by ${suite} (${store})`, "", row(["Reading", "Value"]), row(["---", "---:"]), ...Object.entries(measured).map(([what, value]) => row([what, number(value)])), ""] : [],
+  ),
   "## The suites",
   "",
   ...Object.entries(SUITES).map(([suite, what]) => `- **${suite}**: ${what} (in \`${folderOf(suite)}\`).`),
