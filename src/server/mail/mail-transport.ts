@@ -53,7 +53,7 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
     from: message.from,
     to: [message.to],
     replyTo: message.replyTo ? [message.replyTo] : undefined,
-    envelope: { from: { name: "", address: message.from.address }, to: [{ name: "", address: message.to.address }] },
+    envelope: { from: { name: "", address: message.envelopeFrom ?? message.from.address }, to: [{ name: "", address: message.to.address }] },
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -71,13 +71,15 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
  * does on the embedded defaults), said once in the log.
  */
 export function createSendMail(settings: MailSettings, log: (line: string) => void): SendMail {
+  // Every mail is signed when DKIM is set up (nodemailer's dkim option), the .eml files too.
+  const dkim = settings.dkim ?? undefined
   if (settings.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS })
+    const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS, dkim })
     return async (message, signal) => {
       await transport.sendMail(toNodemailer(message, signal))
     }
   }
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", dkim })
   let told = false
   return async (message) => {
     const { message: raw } = (await writer.sendMail(toNodemailer(message))) as { message: Buffer }

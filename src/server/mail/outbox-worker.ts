@@ -2,6 +2,7 @@ import { performance } from "perf_hooks"
 import { nextAttempt, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
+import type { MailPace } from "./mail-pace"
 
 export type OutboxWorkerOptions = {
   store: () => WaitlistStore
@@ -26,6 +27,8 @@ export type OutboxWorkerOptions = {
   busy?: (wakes: number) => boolean
   /** How many tries each lane makes at once (LANE_SLOTS by default). */
   slots?: Record<DeliveryLane, number>
+  /** The process's mail rate (see MailPace); none: as fast as the slots allow. */
+  pace?: MailPace
 }
 
 /**
@@ -33,7 +36,7 @@ export type OutboxWorkerOptions = {
  * has connections, and as many webhook events. A peer that never answers
  * holds one slot of its lane until its try's deadline, never the others.
  */
-export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4 }
+export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4, bulk: 2 }
 
 const LANES = Object.keys(LANE_SLOTS) as DeliveryLane[]
 
@@ -102,10 +105,12 @@ export class OutboxWorker {
   /** Tries begun since the worker last asked whether the process is busy. */
   private begun = 0
   /** The tries under way in each lane, each settling once its outcome is recorded. */
-  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set() }
+  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set(), bulk: new Set() }
   /** The deliveries whose try is still under way, whose leases are renewed. */
   private readonly leased = new Set<Delivery>()
   private readonly slots: Record<DeliveryLane, number>
+  /** Whether the last look at the outbox was held back by the mail rate: look again when it allows. */
+  private paced = false
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.busy = options.busy ?? eventLoopBusy()
@@ -151,7 +156,8 @@ export class OutboxWorker {
       } catch (error) {
         this.storeUnreachable(error)
       }
-      if (!this.again) await this.sleep(this.options.pollMs ?? 1000)
+      const poll = this.options.pollMs ?? 1000
+      if (!this.again) await this.sleep(this.paced ? Math.min(poll, Math.max(1, this.options.pace?.waitMs() ?? poll)) : poll)
     }
   }
 
@@ -191,10 +197,19 @@ export class OutboxWorker {
       if (!this.running) return
     }
     const outbox = this.options.store().outbox
+    const { pace } = this.options
+    this.paced = false
+    // In the order of LANES: confirmations and team mail get the mail rate's starts before announcements.
     for (const lane of LANES) {
-      const max = Math.min(this.slots[lane] - this.tries[lane].size, BATCH - this.begun)
-      if (max <= 0) continue
+      const free = Math.min(this.slots[lane] - this.tries[lane].size, BATCH - this.begun)
+      const max = pace ? pace.allowance(lane, free) : free
+      if (max <= 0) {
+        this.paced ||= free > 0
+        continue
+      }
       const claimed = await outbox.claim(new Date(), this.options.leaseMs, max, lane)
+      pace?.began(lane, claimed.length)
+      this.paced ||= claimed.length === max && max < free
       for (const delivery of claimed) this.begin(lane, delivery)
       this.begun += claimed.length
       // More may be due: look again once the busy check is made, or a slot frees.
@@ -219,7 +234,7 @@ export class OutboxWorker {
       if (result.ok) return outbox.complete(delivery.id, now)
       const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
       if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
-      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now, bounce: result.bounce })
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
       .catch((error: unknown) => this.storeUnreachable(error))

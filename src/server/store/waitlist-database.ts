@@ -1,7 +1,20 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
-import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
+import type { AnnouncementStore } from "../announcements/announcement-store"
+import type { BounceStore } from "../bounces/bounce-store"
+import { deliveryOfTag, deliveryTag } from "../bounces/delivery-tags"
+import {
+  MAX_GATHERED_MESSAGES,
+  TEAM_MAIL_INTERVAL_MS,
+  VISITOR_MAIL_KINDS,
+  type Delivery,
+  type DeliveryFailure,
+  type DeliveryKind,
+  type DeliveryLane,
+  type DeliveryStatus,
+  type NewDelivery,
+} from "../waitlist/deliveries"
 import { emailKey, storedEmail } from "../waitlist/email-identity"
 import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
@@ -20,14 +33,16 @@ import {
 import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
+import { announcementRecords, type AnnouncementRecords } from "./announcement-records"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+import { SUPPRESSED_ERROR, suppressionRecords, type SuppressionRecords } from "./suppression-records"
 
 /**
  * What writing an entry gives back: its id, whether this write made it, its
  * confirmation mails so far, and the id of the message written, or null
  * when the address had left MESSAGES_PER_DAY messages already.
  */
-type WrittenEntry = { id: number; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+type WrittenEntry = { id: number; key: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, messages: Delivery["messages"] = []): Delivery => ({
@@ -62,6 +77,10 @@ export class WaitlistDatabase implements WaitlistStore {
   private migrated: Promise<void> | null = null
   /** The key of leavers' address hashes (see migration 0004), read once the schema is up to date. */
   private leaverKey = ""
+  /** The key of delivery tags (see migration 0005). */
+  private bounceKey = ""
+  private readonly suppressions: SuppressionRecords
+  private readonly announcementRecords: AnnouncementRecords
 
   /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
   constructor(settings: StoreSettings) {
@@ -73,6 +92,8 @@ export class WaitlistDatabase implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
+    this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)))
+    this.announcementRecords = announcementRecords(this.dialect, this.suppressions)
   }
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
@@ -91,8 +112,10 @@ export class WaitlistDatabase implements WaitlistStore {
   }
 
   private async readLeaverKey() {
-    const row = await this.dialect.db.selectFrom("waitlist_secrets").select("value").where("name", "=", "leaver_key").executeTakeFirstOrThrow()
-    this.leaverKey = row.value
+    const rows = await this.dialect.db.selectFrom("waitlist_secrets").select(["name", "value"]).where("name", "in", ["leaver_key", "bounce_key"]).execute()
+    this.leaverKey = rows.find((row) => row.name === "leaver_key")?.value ?? ""
+    this.bounceKey = rows.find((row) => row.name === "bounce_key")?.value ?? ""
+    if (!this.leaverKey || !this.bounceKey) throw new Error("the waitlist's keys are missing from waitlist_secrets")
   }
 
   /** The keyed hash a leaver's address is remembered by (see migration 0004). */
@@ -142,6 +165,7 @@ export class WaitlistDatabase implements WaitlistStore {
     const isNew = Boolean(entry.is_new)
     const state = {
       id: entry.id,
+      key,
       isNew,
       mayConfirm: isNew
         ? await this.inheritCaps(trx, entry.id, key, now, confirmation)
@@ -211,6 +235,8 @@ export class WaitlistDatabase implements WaitlistStore {
     if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
     const { confirmation } = plan
     if (!confirmation || !written.mayConfirm) return
+    // A suppressed address gets no mail of any kind; the team still hears of its message.
+    if (await this.suppressions.isSuppressed(trx, this.leaverHash(written.key))) return
     if (!written.isNew) {
       await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
     }
@@ -293,8 +319,10 @@ export class WaitlistDatabase implements WaitlistStore {
         history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
         byEntry.set(row.entry_id, history)
       }
+      const suppressed = await this.suppressions.inForce(db, entries.map((row) => this.suppressions.hashOf(row.email)))
       return entries.map((row) => {
         const history = byEntry.get(row.id) ?? []
+        const suppression = suppressed.get(this.suppressions.hashOf(row.email))
         return {
           name: row.name,
           email: row.email,
@@ -304,6 +332,8 @@ export class WaitlistDatabase implements WaitlistStore {
           updatedAt: toDate(row.updated_at),
           confirmedAt: toDateOrNull(row.confirmed_at),
           messages: history,
+          suppressedAt: suppression?.at ?? null,
+          suppressedReason: suppression?.reason ?? null,
         }
       })
     })
@@ -328,11 +358,11 @@ export class WaitlistDatabase implements WaitlistStore {
   readonly outbox: OutboxStore = {
     claim: (now: Date, leaseMs: number, max: number, lane?: DeliveryLane) =>
       this.write(async (trx) => {
-        const { rows } = await this.queries.claim.run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max, lane: lane ?? null })
+        const { rows } = await this.queries.claim[lane ?? "any"].run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max })
         const claimed: Delivery[] = []
         for (const row of rows.sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)) {
-          const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
-          claimed.push(deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))))
+          const delivery = await this.claimed(trx, row, now)
+          if (delivery) claimed.push(delivery)
         }
         return claimed
       }),
@@ -343,11 +373,17 @@ export class WaitlistDatabase implements WaitlistStore {
             const lease = storedTime(new Date(now.getTime() + leaseMs))
             for (const { id, attempts } of claims) await this.queries.renew.run(trx, { id, attempts, lease })
           }),
-    complete: (id: number, now: Date) => this.write(async (trx) => void (await this.queries.complete.run(trx, { id, now: storedTime(now) }))),
-    fail: (id: number, { error, nextAttemptAt }: DeliveryFailure) =>
+    complete: (id: number, now: Date) =>
+      this.write(async (trx) => {
+        await this.queries.complete.run(trx, { id, now: storedTime(now) })
+        await this.announcementRecords.recordTry(trx, id, false, "sent", now)
+      }),
+    fail: (id: number, { error, nextAttemptAt, now, bounce }: DeliveryFailure) =>
       this.write(async (trx) => {
         if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
         else await this.queries.giveUp.run(trx, { id, error })
+        await this.announcementRecords.recordTry(trx, id, true, nextAttemptAt ? null : "failed", now)
+        if (bounce) await this.suppressions.recordBounce(trx, id, bounce, error.slice(0, 300), now)
       }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>
@@ -363,6 +399,40 @@ export class WaitlistDatabase implements WaitlistStore {
       return this.write(async (trx) => Number((await this.queries.retryFailed.run(trx, { id, now: storedTime(now) })).numAffectedRows ?? 0) > 0)
     },
     prune: (now: Date, windowMs: number) => this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs }))),
+  }
+
+  /**
+   * A claimed row as the worker gets it: a team mail with the messages it
+   * tells of, an announcement's mail with its text, each with its tag. A
+   * mail to a suppressed address fails at once instead, mailing no one.
+   */
+  private async claimed(trx: Tx, row: OutboxRow, now: Date): Promise<Delivery | null> {
+    const tag = deliveryTag(this.bounceKey, row.id)
+    if (VISITOR_MAIL_KINDS.includes(row.kind as DeliveryKind) && (await this.suppressions.isSuppressed(trx, this.suppressions.hashOf(row.recipient)))) {
+      await this.queries.giveUp.run(trx, { id: row.id, error: SUPPRESSED_ERROR })
+      await this.announcementRecords.recordTry(trx, row.id, false, "failed", now)
+      return null
+    }
+    if (row.kind === "announcement") {
+      const { announcementId, lang } = JSON.parse(row.payload) as { announcementId?: number; lang?: string }
+      const announcement = (await this.announcementRecords.version(Number(announcementId), String(lang))) ?? undefined
+      return { ...deliveryOf(row), announcement, tag }
+    }
+    const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
+    return { ...deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))), tag }
+  }
+
+  readonly announcements: AnnouncementStore = {
+    send: (slug, content, mailFor, now) => this.run(() => this.announcementRecords.send(slug, content, mailFor, now)),
+    progress: (slug) => this.run(() => this.announcementRecords.progress(slug)),
+    setPaused: (slug, paused, reason) => this.run(() => this.announcementRecords.setPaused(slug, paused, reason)),
+  }
+
+  readonly bounces: BounceStore = {
+    deliveryOfTag: (tag) => this.run(async () => deliveryOfTag(this.bounceKey, tag)),
+    record: (deliveryId, kind, detail, now) => this.write((trx) => this.suppressions.recordBounce(trx, deliveryId, kind, detail, now)),
+    isSuppressed: (address) => this.run(() => this.suppressions.isSuppressed(this.dialect.db, this.suppressions.hashOf(address))),
+    unsuppress: (address, now) => this.write((trx) => this.suppressions.lift(trx, address, now)),
   }
 
   async close(): Promise<void> {

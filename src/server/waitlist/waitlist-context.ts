@@ -1,5 +1,6 @@
 import { siteFacts } from "../../config/site-facts"
 import { deliverer } from "../mail/deliver"
+import { MailPace } from "../mail/mail-pace"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
 import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
@@ -49,6 +50,7 @@ export function createWaitlistRuntime(
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
     log,
+    pace: new MailPace(mail.rate),
   })
   const context: WaitlistContext = {
     store: openStore,

@@ -1,3 +1,5 @@
+import type { AnnouncementStore } from "../announcements/announcement-store"
+import type { BounceStore } from "../bounces/bounce-store"
 import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import type { DeliveryPlan } from "./plan-deliveries"
 
@@ -26,6 +28,9 @@ export type WaitlistEntry = {
   confirmedAt: Date | null
   /** Every submission of this address, newest first. */
   messages: WaitlistMessage[]
+  /** When the address was suppressed (a bounce or a complaint: it gets no mail), and why; null while it is not. */
+  suppressedAt: Date | null
+  suppressedReason: string | null
 }
 
 /** A sign-up on its way into the store. */
@@ -93,6 +98,10 @@ export interface WaitlistStore {
   remove(email: string): Promise<number>
   /** The deliveries waiting in the outbox. */
   readonly outbox: OutboxStore
+  /** The announcements sent to the waitlist. */
+  readonly announcements: AnnouncementStore
+  /** Bounces, complaints and the addresses they suppress. */
+  readonly bounces: BounceStore
   close(): Promise<void>
 }
 
@@ -113,9 +122,9 @@ export interface OutboxStore {
    * another instance made after this one's lease ran out is left alone.
    */
   renew(claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void>
-  /** Marks a delivery as sent and empties its payload, so no link's token outlives it. */
+  /** Marks a delivery as sent and empties its payload, so no link's token outlives it (and an announcement's mail as sent). */
   complete(id: number, now: Date): Promise<void>
-  /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good. */
+  /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good; a bounce at delivery is counted (see BounceStore's record). */
   fail(id: number, failure: DeliveryFailure): Promise<void>
   /** The deliveries in these states, oldest first. */
   list(statuses: readonly DeliveryStatus[]): Promise<Delivery[]>
