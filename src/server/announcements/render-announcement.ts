@@ -31,7 +31,7 @@ const STYLES: Record<string, string> = {
   h1: "margin:0 0 16px;font-size:22px;line-height:1.3",
   h2: "margin:24px 0 12px;font-size:19px;line-height:1.3",
   h3: "margin:20px 0 8px;font-size:17px",
-  a: `color:${brandColors.brand};font-weight:600`,
+  a: "color:#1b1b1f;text-decoration:underline",
   ul: "margin:0 0 16px;padding-left:24px",
   ol: "margin:0 0 16px;padding-left:24px",
   li: "margin:0 0 6px",
@@ -42,12 +42,24 @@ const STYLES: Record<string, string> = {
 
 type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] }
 
+/** A link alone in its paragraph (a store link) is a button, in the brand's colors as the confirmation mail's. */
+const BUTTON = `display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none`
+
+const isElement = (node: HastNode | undefined, tagName: string) => node?.type === "element" && node.tagName === tagName
+
 /** Gives each element its inline style (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
 function style(node: HastNode) {
   const stack = [node]
   for (let item = stack.pop(); item; item = stack.pop()) {
+    const children = item.children ?? []
+    stack.push(...children)
+    const [only] = children
+    const button = isElement(item, "p") && children.length === 1 && only && isElement(only, "a")
     if (item.type === "element" && item.tagName && STYLES[item.tagName]) item.properties = { ...item.properties, style: STYLES[item.tagName] }
-    stack.push(...(item.children ?? []))
+    // Its link is styled as a button once it is popped: mark it now.
+    if (button && only) only.tagName = "a-button"
+    if (item.tagName === "a-button") item.properties = { ...item.properties, style: BUTTON }
+    if (item.tagName === "a-button") item.tagName = "a"
   }
 }
 

@@ -32,3 +32,14 @@ export function classifySmtpRefusal(error: unknown): BounceKind | undefined {
   if (status && HARD_STATUSES.has(status)) return "hard"
   return command === "RCPT TO" ? "soft" : undefined
 }
+
+/**
+ * What is kept of a refusal or report: its reply code and status only
+ * (`550 5.1.1`), never its text, which names the address.
+ */
+export function bounceDetail(text: string): string {
+  const head = text.slice(0, 1000)
+  const code = /\b([45]\d\d)\b/.exec(head)?.[1]
+  const status = enhancedStatus(head)
+  return [code, status].filter(Boolean).join(" ") || "no status given"
+}

@@ -24,7 +24,7 @@ export const LEAVE_ROUTE = "/api/waitlist-leave"
 export type MailDraft =
   | { kind: "team"; messageId: string; email: string }
   | { kind: "confirmation"; messageId: string; name: string; lang: string; confirmToken: string; leaveToken: string }
-  | { kind: "announcement"; messageId: string; announcementId: number; lang: string; name: string; leaveToken: string }
+  | { kind: "announcement"; messageId: string; name: string; leaveToken: string }
 
 const domains = new Map<string, string>()
 

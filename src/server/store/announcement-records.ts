@@ -14,6 +14,7 @@ import {
   type SendOutcome,
   type SendState,
 } from "../announcements/announcement-store"
+import type { AnnouncementVersion } from "../waitlist/deliveries"
 import { storedTime, toDate, type Database } from "./database"
 import type { StoreDialect } from "./dialect"
 import type { SuppressionRecords } from "./suppression-records"
@@ -205,17 +206,25 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
     }
   }
 
-  /** The text of an announcement in one language (English where it has none), for a claimed mail of it. */
-  async function version(id: number, lang: string) {
-    const row = await db.selectFrom("waitlist_announcements").select(["slug", "content"]).where("id", "=", id).executeTakeFirst()
-    if (!row) return null
-    const content = JSON.parse(row.content) as AnnouncementContent
-    const chosen = content[lang] ? lang : "en"
-    const text = content[chosen]
-    return text ? { slug: row.slug, lang: chosen, ...text } : null
+  /** The announcements' texts, which never change once sent, by id. */
+  const contents = new Map<number, { slug: string; content: AnnouncementContent }>()
+
+  /** The text of a claimed mail of an announcement, in the language it was queued in. */
+  async function versionOf(trx: On, deliveryId: number): Promise<AnnouncementVersion | null> {
+    const mail = await trx.selectFrom("waitlist_announcement_mails").select(["announcement_id", "lang"]).where("delivery_id", "=", deliveryId).executeTakeFirst()
+    if (!mail) return null
+    let found = contents.get(mail.announcement_id)
+    if (!found) {
+      const row = await trx.selectFrom("waitlist_announcements").select(["slug", "content"]).where("id", "=", mail.announcement_id).executeTakeFirst()
+      if (!row) return null
+      found = { slug: row.slug, content: JSON.parse(row.content) as AnnouncementContent }
+      contents.set(mail.announcement_id, found)
+    }
+    const text = found.content[mail.lang]
+    return text ? { slug: found.slug, lang: mail.lang, ...text } : null
   }
 
-  return { send, progress, setPaused, recordTry, version }
+  return { send, progress, setPaused, recordTry, versionOf }
 }
 
 export type AnnouncementRecords = ReturnType<typeof announcementRecords>

@@ -3,6 +3,7 @@ import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
 import type { AnnouncementStore } from "../announcements/announcement-store"
 import type { BounceStore } from "../bounces/bounce-store"
+import { bounceDetail } from "../bounces/classify-refusal"
 import { deliveryOfTag, deliveryTag } from "../bounces/delivery-tags"
 import {
   MAX_GATHERED_MESSAGES,
@@ -383,7 +384,7 @@ export class WaitlistDatabase implements WaitlistStore {
         if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
         else await this.queries.giveUp.run(trx, { id, error })
         await this.announcementRecords.recordTry(trx, id, true, nextAttemptAt ? null : "failed", now)
-        if (bounce) await this.suppressions.recordBounce(trx, id, bounce, error.slice(0, 300), now)
+        if (bounce) await this.suppressions.recordBounce(trx, id, bounce, `smtp ${bounceDetail(error)}`, now)
       }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>
@@ -414,8 +415,7 @@ export class WaitlistDatabase implements WaitlistStore {
       return null
     }
     if (row.kind === "announcement") {
-      const { announcementId, lang } = JSON.parse(row.payload) as { announcementId?: number; lang?: string }
-      const announcement = (await this.announcementRecords.version(Number(announcementId), String(lang))) ?? undefined
+      const announcement = (await this.announcementRecords.versionOf(trx, row.id)) ?? undefined
       return { ...deliveryOf(row), announcement, tag }
     }
     const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
