@@ -46,6 +46,7 @@ server.once("error", (error: NodeJS.ErrnoException) => {
 })
 server.listen(port, host, () => {
   runtime.worker.start()
+  runtime.bounceMailbox?.start()
   console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeStore(settings.store)})`)
 })
 
@@ -58,6 +59,7 @@ process.on("uncaughtException", (error) => console.error("site server: an uncaug
 
 const stop = () => {
   void runtime.worker.stop()
+  void runtime.bounceMailbox?.stop()
   server.close(() => process.exit(0))
 }
 process.once("SIGINT", stop)

@@ -1,7 +1,7 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
 import type { StoreSettings } from "../settings"
-import type { AnnouncementStore } from "../announcements/announcement-store"
+import { AnnouncementChangedError, type AnnouncementStore } from "../announcements/announcement-store"
 import type { BounceStore } from "../bounces/bounce-store"
 import { bounceDetail } from "../bounces/classify-refusal"
 import { deliveryOfTag, deliveryTag } from "../bounces/delivery-tags"
@@ -107,7 +107,7 @@ export class WaitlistDatabase implements WaitlistStore {
       await this.migrated
       return await work()
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error
+      if (error instanceof StoreUnavailableError || error instanceof AnnouncementChangedError) throw error
       throw new StoreUnavailableError(`the ${this.label} waitlist failed: ${(error as Error).message}`, { cause: error })
     }
   }

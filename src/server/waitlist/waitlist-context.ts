@@ -1,4 +1,5 @@
 import { siteFacts } from "../../config/site-facts"
+import { BounceMailbox } from "../bounces/bounce-mailbox"
 import { deliverer } from "../mail/deliver"
 import { MailPace } from "../mail/mail-pace"
 import { createSendMail } from "../mail/mail-transport"
@@ -27,8 +28,8 @@ export type WaitlistContext = {
   now: () => Date
 }
 
-/** The waitlist of a running server: what the handlers answer with, and the worker delivering its outbox. */
-export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker }
+/** The waitlist of a running server: what the handlers answer with, the worker delivering its outbox, and the reader of the bounce mailbox (BOUNCE_IMAP_URL). */
+export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker; bounceMailbox: BounceMailbox | null }
 
 /**
  * Builds the waitlist's running state from the settings: the store (opened
@@ -62,7 +63,8 @@ export function createWaitlistRuntime(
     log,
     now,
   }
-  return { context, worker }
+  const bounceMailbox = settings.bounceMailbox ? new BounceMailbox({ settings: settings.bounceMailbox, store: openStore, bounceAddress: mail.bounceAddress, log }) : null
+  return { context, worker, bounceMailbox }
 }
 
 const RUNTIME = Symbol.for("storyling.waitlist-runtime")
