@@ -1,0 +1,63 @@
+import { MailPace } from "../mail-pace"
+
+/** Runs a pace against a clock moved by hand: at each ms, begins as many mail tries as it allows; gives the start times. */
+function starts(rate: { perSecond: number; perHour: number }, forMs: number, stepMs = 1, lane: "mail" | "bulk" = "bulk"): number[] {
+  let now = 0
+  const pace = new MailPace(rate, () => now)
+  const begun: number[] = []
+  for (; now < forMs; now += stepMs) {
+    const allowed = pace.allowance(lane, 4)
+    pace.began(lane, allowed)
+    for (let i = 0; i < allowed; i++) begun.push(now)
+  }
+  return begun
+}
+
+/** The most starts in any window of `windowMs` (half-open, as a second is). */
+function busiestWindow(times: number[], windowMs: number): number {
+  let most = 0
+  for (let first = 0, last = 0; last < times.length; last++) {
+    while ((times[last] ?? 0) - (times[first] ?? 0) >= windowMs) first++
+    most = Math.max(most, last - first + 1)
+  }
+  return most
+}
+
+describe("the mail pace", () => {
+  it("begins at most MAIL_RATE_PER_SECOND mails in any second, evenly spaced, and that many a second", () => {
+    const times = starts({ perSecond: 10, perHour: 0 }, 60_000)
+    expect(busiestWindow(times, 1000)).toBe(10)
+    expect(times).toHaveLength(600)
+    expect(Math.min(...times.slice(1).map((time, i) => time - (times[i] ?? 0)))).toBeGreaterThanOrEqual(100)
+  })
+
+  it("holds MAIL_RATE_PER_HOUR over any hour, however the hour is placed", () => {
+    const times = starts({ perSecond: 50, perHour: 120 }, 3 * 3_600_000, 10)
+    expect(busiestWindow(times, 3_600_000)).toBe(120)
+    expect(times).toHaveLength(360)
+    // The first hour's budget goes at the per-second pace, then nothing until the oldest start is an hour old.
+    expect(times[119]).toBeLessThan(3000)
+    expect(times[120]).toBeGreaterThanOrEqual(3_600_000)
+  })
+
+  it("never holds webhook events, and is off at 0", () => {
+    let now = 0
+    const pace = new MailPace({ perSecond: 1, perHour: 1 }, () => now)
+    pace.began("mail", 1)
+    expect(pace.allowance("webhook", 4)).toBe(4)
+    expect(pace.allowance("mail", 4)).toBe(0)
+    now = 1000
+    expect(pace.waitMs()).toBe(3_599_000)
+    expect(new MailPace({ perSecond: 0, perHour: 0 }, () => 0).allowance("bulk", 4)).toBe(4)
+  })
+
+  it("says how long until the next start may begin", () => {
+    let now = 0
+    const pace = new MailPace({ perSecond: 4, perHour: 0 }, () => now)
+    pace.began("mail", 1)
+    expect(pace.waitMs()).toBe(250)
+    now = 100
+    expect(pace.waitMs()).toBe(150)
+    expect(pace.allowance("bulk", 2)).toBe(0)
+  })
+})
