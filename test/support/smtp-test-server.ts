@@ -22,6 +22,9 @@ export class SmtpTestServer {
   readonly unknown = new Set<string>()
   /** When each transaction began (MAIL FROM), refused ones included, in ms since 1970. */
   readonly transactionTimes: number[] = []
+  /** The same, for the transactions that were not the first of their connection (whose setup delays the first). */
+  readonly reusedTransactionTimes: number[] = []
+  private readonly fresh = new Set<string>()
   private server: SMTPServer | null = null
   private waiting: (() => void)[] = []
 
@@ -44,8 +47,13 @@ export class SmtpTestServer {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
-      onMailFrom: (_address, _session, callback) => {
+      onConnect: (session, callback) => {
+        this.fresh.add(session.id)
+        callback()
+      },
+      onMailFrom: (_address, session, callback) => {
         this.transactionTimes.push(Date.now())
+        if (!this.fresh.delete(session.id)) this.reusedTransactionTimes.push(Date.now())
         callback()
       },
       onRcptTo: (address, _session, callback) => {

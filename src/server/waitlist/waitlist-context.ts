@@ -1,7 +1,7 @@
 import { siteFacts } from "../../config/site-facts"
 import { BounceMailbox } from "../bounces/bounce-mailbox"
 import { deliverer } from "../mail/deliver"
-import { MailPace } from "../mail/mail-pace"
+import { MailPace, pacedSendMail } from "../mail/mail-pace"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
 import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
@@ -44,14 +44,15 @@ export function createWaitlistRuntime(
   const openStore = () => (store ??= openWaitlistStore(settings.store))
   const { mail } = settings
   const rateLimit = { limit: settings.rateLimit, windowMs: RATE_WINDOW_MS }
+  const pace = new MailPace(mail.rate)
   const worker = new OutboxWorker({
     store: openStore,
-    deliver: deliverer(createSendMail(mail, log), mail),
+    deliver: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
     log,
-    pace: new MailPace(mail.rate),
+    pace,
   })
   const context: WaitlistContext = {
     store: openStore,

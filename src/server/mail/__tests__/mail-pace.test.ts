@@ -24,20 +24,22 @@ function busiestWindow(times: number[], windowMs: number): number {
 }
 
 describe("the mail pace", () => {
-  it("begins at most MAIL_RATE_PER_SECOND mails in any second, evenly spaced, and that many a second", () => {
+  it("begins at most MAIL_RATE_PER_SECOND mails in any second, evenly spaced with a 10% margin, and nearly that many a second", () => {
     const times = starts({ perSecond: 10, perHour: 0 }, 60_000)
     expect(busiestWindow(times, 1000)).toBe(10)
-    expect(times).toHaveLength(600)
-    expect(Math.min(...times.slice(1).map((time, i) => time - (times[i] ?? 0)))).toBeGreaterThanOrEqual(100)
+    // Even a mail delayed by 100 ms on its way keeps any second of the receiving server within the limit.
+    expect(busiestWindow(times, 1100)).toBe(10)
+    expect(times).toHaveLength(546)
+    expect(Math.min(...times.slice(1).map((time, i) => time - (times[i] ?? 0)))).toBeGreaterThanOrEqual(110)
   })
 
   it("holds MAIL_RATE_PER_HOUR over any hour, however the hour is placed", () => {
     const times = starts({ perSecond: 50, perHour: 120 }, 3 * 3_600_000, 10)
     expect(busiestWindow(times, 3_600_000)).toBe(120)
-    expect(times).toHaveLength(360)
+    expect(times.length).toBeGreaterThanOrEqual(240)
     // The first hour's budget goes at the per-second pace, then nothing until the oldest start is an hour old.
-    expect(times[119]).toBeLessThan(3000)
-    expect(times[120]).toBeGreaterThanOrEqual(3_600_000)
+    expect(times[119]).toBeLessThan(4000)
+    expect(times[120]).toBeGreaterThanOrEqual(3_960_000)
   })
 
   it("never holds webhook events, and is off at 0", () => {
@@ -47,7 +49,7 @@ describe("the mail pace", () => {
     expect(pace.allowance("webhook", 4)).toBe(4)
     expect(pace.allowance("mail", 4)).toBe(0)
     now = 1000
-    expect(pace.waitMs()).toBe(3_599_000)
+    expect(pace.waitMs()).toBeCloseTo(3_959_000, 3)
     expect(new MailPace({ perSecond: 0, perHour: 0 }, () => 0).allowance("bulk", 4)).toBe(4)
   })
 
@@ -55,9 +57,19 @@ describe("the mail pace", () => {
     let now = 0
     const pace = new MailPace({ perSecond: 4, perHour: 0 }, () => now)
     pace.began("mail", 1)
-    expect(pace.waitMs()).toBe(250)
+    expect(pace.waitMs()).toBeCloseTo(275, 6)
     now = 100
-    expect(pace.waitMs()).toBe(150)
+    expect(pace.waitMs()).toBeCloseTo(175, 6)
     expect(pace.allowance("bulk", 2)).toBe(0)
+  })
+
+  it("hands mails to the transport at least the spacing apart, however late each try got there", async () => {
+    const pace = new MailPace({ perSecond: 20, perHour: 0 })
+    const handed: number[] = []
+    await Promise.all(Array.from({ length: 5 }, async () => {
+      await pace.handoff()
+      handed.push(performance.now())
+    }))
+    for (let i = 1; i < handed.length; i++) expect((handed[i] ?? 0) - (handed[i - 1] ?? 0)).toBeGreaterThanOrEqual(54)
   })
 })
