@@ -9,6 +9,8 @@ import { renderAnnouncement } from "../../src/server/announcements/render-announ
 import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/waitlist/plan-deliveries"
 import { complaint, dsn } from "./bounce-messages"
+import { busiestWindow } from "./busiest-window"
+import { eventually as within } from "./eventually"
 import type { ImapTestServer } from "./imap-test-server"
 import { parseCsv } from "./parse-csv"
 import { PROJECT_ROOT } from "./project-root"
@@ -16,6 +18,9 @@ import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
 import { compiledWaitlistCli } from "./waitlist-cli"
+
+/** Polls until `check` passes, for up to 30 s: a send at a few mails a second takes a while. */
+const eventually = (check: () => Promise<void> | void, timeoutMs = 30_000) => within(check, timeoutMs)
 import { openStoreOf } from "./waitlist-store-access"
 
 type Settings = Record<string, string>
@@ -23,19 +28,6 @@ type Settings = Record<string, string>
 const SITE = "https://storyling.example.com"
 const BOUNCES = "bounces@storyling.example.com"
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls until `check` passes or the time is up, then checks once more for the error to show. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 30_000) {
-  const giveUp = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > giveUp) throw error
-      await pause(100)
-    }
-  }
-}
 
 /** Adds confirmed entries, each signed up from a page in its `locale` (and unconfirmed ones with `confirmed: false`), straight into the store. */
 export async function seedEntries(settings: Settings, people: { email: string; locale: string; name?: string; confirmed?: boolean }[]) {
@@ -56,17 +48,6 @@ export async function seedEntries(settings: Settings, people: { email: string; l
 
 /** The announcements among the mails an SMTP server took. */
 export const announcementsIn = (mails: ReceivedMail[]) => mails.filter((mail) => String(mail.parsed.headers.get("feedback-id") ?? "").includes(":announcement:"))
-
-/** The most mail transactions that began in any window of `windowMs`. */
-export function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b)
-  let most = 0
-  for (let first = 0, last = 0; last < sorted.length; last++) {
-    while ((sorted[last] ?? 0) - (sorted[first] ?? 0) >= windowMs) first++
-    most = Math.max(most, last - first + 1)
-  }
-  return most
-}
 
 /** A folder laid out as a project for the CLI: the repository's launch announcement, and a short second one. */
 function projectFolder(): string {

@@ -6,6 +6,7 @@ import { openStoreOf } from "./waitlist-store-access"
 import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
 import { siteFacts } from "../../src/config/site-facts"
 import { translate } from "../../src/i18n/messages"
+import { eventually } from "./eventually"
 import { freePort } from "./free-port"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
@@ -33,19 +34,6 @@ async function open(url: string, init: RequestInit = {}) {
 }
 
 const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? ""
-
-/** Polls until `check` passes or the time is up, then checks once more for the error to show. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000) {
-  const giveUp = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > giveUp) throw error
-      await pause(100)
-    }
-  }
-}
 
 const messageIds = (mails: ReceivedMail[]) => mails.map((mail) => mail.parsed.messageId)
 

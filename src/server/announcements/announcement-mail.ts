@@ -1,8 +1,7 @@
-import { languageOf } from "../../i18n/languages"
 import { fillPlaceholders } from "../../i18n/messages"
-import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
+import { brandedMailPage, withSupportLink } from "../mail/branded-mail-page"
 import { oneLine, type MailMessage } from "../mail/mail-message"
 import { visitorMailTexts } from "../mail/visitor-mail-texts"
 import type { MailSettings } from "../settings"
@@ -21,23 +20,18 @@ export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lan
 function html(rendered: RenderedAnnouncement, name: string, leaveUrl: string, test: string | null): string {
   const e = escapeMarkup
   const texts = visitorMailTexts(rendered.lang)
-  const support = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`
-  const questions = e(texts.questions).replace(e("{supportEmail}"), support)
-  const withName = (text: string) => text.split(NAME_SLOT).join(e(name))
-  return `<!doctype html>
-<html lang="${e(languageOf(rendered.lang).htmlLang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><title>${withName(e(rendered.subject))}</title></head>
-<body style="margin:0;padding:24px;background:${brandColors.lightBackground};font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1b1f">
-${rendered.preheader ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${withName(e(rendered.preheader))}</div>\n` : ""}${test ? `<p style="max-width:560px;margin:0 auto 12px;padding:8px 12px;border-radius:8px;background:#fff3cd;font-size:14px">${e(test)}</p>\n` : ""}<main style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${brandColors.brand}">${e(siteFacts.appName)}</p>
-${withName(rendered.html)}
+  const withName = (text: string) => text.split(NAME_SLOT).join(name)
+  return brandedMailPage({
+    lang: rendered.lang,
+    title: withName(rendered.subject),
+    preheader: withName(rendered.preheader),
+    note: test ?? undefined,
+    content: `${rendered.html.split(NAME_SLOT).join(e(name))}
 <hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
 <p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
-<p style="margin:0 0 8px;font-size:14px">${questions}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>
-</main>
-</body>
-</html>`
+<p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+  })
 }
 
 /**

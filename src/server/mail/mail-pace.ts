@@ -31,8 +31,9 @@ const MARGIN = 1.1
  */
 export class MailPace {
   private nextAt = 0
-  /** When the last mail was handed to the transport, or is due to be (see handoff). */
+  /** When the last mail was handed to the transport (see handoff), and the turns waiting. */
   private lastHandoff = -Infinity
+  private handoffs: Promise<void> = Promise.resolve()
   private readonly spacingMs: number
   /** The start times of the last `perHour` tries, oldest at `oldest`, when there is an hourly limit. */
   private readonly hour: Float64Array | null
@@ -75,18 +76,24 @@ export class MailPace {
    * write (the first of an announcement) from reaching the server right
    * before the next one, which a server would count as two in a moment.
    */
-  async handoff(signal?: AbortSignal): Promise<void> {
-    const now = this.clock()
-    const at = Math.max(now, this.lastHandoff + this.spacingMs)
-    this.lastHandoff = at
-    if (at <= now) return
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, at - now)
-      signal?.addEventListener("abort", () => {
-        clearTimeout(timer)
-        reject(signal.reason as Error)
-      })
+  handoff(signal?: AbortSignal): Promise<void> {
+    // One after the other, each timed from the last one's actual moment: a timer that fires late delays the next.
+    const turn = this.handoffs.then(async () => {
+      const wait = this.lastHandoff + this.spacingMs - this.clock()
+      if (wait > 0) {
+        await new Promise<void>((resolve, reject) => {
+          if (signal?.aborted) return reject(signal.reason as Error)
+          const timer = setTimeout(resolve, wait)
+          signal?.addEventListener("abort", () => {
+            clearTimeout(timer)
+            reject(signal.reason as Error)
+          })
+        })
+      }
+      this.lastHandoff = this.clock()
     })
+    this.handoffs = turn.catch(() => undefined)
+    return turn
   }
 
   /** How long until the next mail try may begin (0: now). */

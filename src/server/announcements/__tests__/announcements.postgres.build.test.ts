@@ -4,7 +4,8 @@
 import { usePostgresDatabases } from "../../../../test/support/postgres-for-suite"
 import { startSiteServer, type RunningSite } from "../../../../test/support/site-server-process"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
-import { announcementsIn, busiestWindow, describeAnnouncements, seedEntries } from "../../../../test/support/waitlist-announcement-behaviour"
+import { busiestWindow } from "../../../../test/support/busiest-window"
+import { announcementsIn, describeAnnouncements, seedEntries } from "../../../../test/support/waitlist-announcement-behaviour"
 import { compiledWaitlistCli } from "../../../../test/support/waitlist-cli"
 
 const newDatabase = usePostgresDatabases()

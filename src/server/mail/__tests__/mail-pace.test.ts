@@ -1,3 +1,4 @@
+import { busiestWindow } from "../../../../test/support/busiest-window"
 import { MailPace } from "../mail-pace"
 
 /** Runs a pace against a clock moved by hand: at each ms, begins as many mail tries as it allows; gives the start times. */
@@ -11,16 +12,6 @@ function starts(rate: { perSecond: number; perHour: number }, forMs: number, ste
     for (let i = 0; i < allowed; i++) begun.push(now)
   }
   return begun
-}
-
-/** The most starts in any window of `windowMs` (half-open, as a second is). */
-function busiestWindow(times: number[], windowMs: number): number {
-  let most = 0
-  for (let first = 0, last = 0; last < times.length; last++) {
-    while ((times[last] ?? 0) - (times[first] ?? 0) >= windowMs) first++
-    most = Math.max(most, last - first + 1)
-  }
-  return most
 }
 
 describe("the mail pace", () => {
