@@ -164,6 +164,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     const site = await start()
     await waitlist(["announce", "send", "launch"])
     await eventually(() => expect(announcementsIn(smtp.mails).length).toBeGreaterThanOrEqual(3))
+    expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^sending: \[#*\.*\] \d+% \(\d+ of 25 done, \d+ waiting\)$/m)
     const asked = Date.now()
     expect((await postJson(site, entryFor("new@example.org"))).status).toBe(201)
     await eventually(() => expect(smtp.to("new@example.org")).toHaveLength(1))
@@ -262,6 +263,25 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     expect(await waitlist(["unsuppress", "piped@example.org"])).toMatchObject({ code: 1, stderr: "waitlist: piped@example.org is not suppressed\n" })
     expect((await suppressed())["piped@example.org"]).toBe("")
   }, 120_000)
+
+  it("previews every language as .eml and .html files, and sends each as a test to one address, marked as a test", async () => {
+    const { waitlist } = await setUp()
+    const preview = await waitlist(["announce", "preview", "launch"])
+    expect(preview.code).toBe(0)
+    const files = preview.stdout.split("\n").slice(1).map((line) => line.trim()).filter(Boolean)
+    expect(files.map((file) => path.relative(project, file)).sort()).toEqual(
+      ["de", "en", "es", "fr", "ja", "pt-br"].flatMap((lang) => [`.data/announcements/launch/${lang}.eml`, `.data/announcements/launch/${lang}.html`]).sort(),
+    )
+    expect(fs.readFileSync(path.join(project, ".data/announcements/launch/ja.html"), "utf8")).toContain('<html lang="ja">')
+    const test = await waitlist(["announce", "test", "launch", "--to", "editor@example.org"])
+    expect(test).toMatchObject({ code: 0, stdout: expect.stringContaining("Sent 6 test mails to editor@example.org") })
+    await eventually(() => expect(smtp.to("editor@example.org")).toHaveLength(6))
+    expect(smtp.to("editor@example.org").map((mail) => /^\[Test of launch, ([a-z-]+)\]/.exec(mail.parsed.subject ?? "")?.[1]).sort()).toEqual(["de", "en", "es", "fr", "ja", "pt-br"])
+    expect(smtp.to("editor@example.org").every((mail) => (mail.parsed.text ?? "").startsWith("[Test of launch,"))).toBe(true)
+    // A test is no send: nothing is queued, and the waitlist has no announcement yet.
+    expect((await waitlist(["announce", "status"])).stdout).toBe("No announcement has been sent yet.\n")
+    expect(await waitlist(["announce", "preview", "nothing-here"])).toMatchObject({ code: 1, stderr: expect.stringContaining("every announcement has an English version") })
+  })
 
   it("refuses to send an announcement that does not pass its check, naming the file and the problem", async () => {
     const { waitlist } = await setUp()
