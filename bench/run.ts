@@ -176,16 +176,23 @@ function mailTable(mail: MailFigures | null): string {
 
 const ANNOUNCEMENT_HEADING = "## An announcement sent while sign-ups arrive"
 
-/** The announcement's section of the report. */
+/** The announcement's section of the report: at the default rate with a few sign-ups a second, and at 100 a second with a burst of them. */
 async function announcementSection(): Promise<string> {
-  log("sending an announcement to 2000 confirmed entries while sign-ups arrive")
-  const figures = await measureAnnouncementSend(root)
+  const runs = [
+    { entries: 600, ratePerSecond: 10, signUpsPerSecond: 2 },
+    { entries: 2000, ratePerSecond: 100, signUpsPerSecond: 20 },
+  ]
+  const rows = []
+  for (const run of runs) {
+    log(`sending an announcement to ${run.entries} confirmed entries at ${run.ratePerSecond} mails a second while ${run.signUpsPerSecond} sign-ups a second arrive`)
+    rows.push(await measureAnnouncementSend(root, run))
+  }
   return [
     ANNOUNCEMENT_HEADING,
     "",
-    announcementTable(figures),
+    announcementTable(rows),
     "",
-    `Our production server on SQLite, its waitlist holding ${figures.entries} confirmed entries in six languages, mails to a local SMTP server (the \`smtp-server\` package, counting only). Sign-ups arrive at a steady ${figures.signUpsPerSecond} a second for 15 s before the send, then for 15 s after \`npm run waitlist -- announce send launch\`; each calls for two mails (the team's and the confirmation), which go before the announcement's. The mail pace begins mails 1.1/rate s apart, so all mail stays under the rate (the busiest second counts what the SMTP server saw begin in any 1,000 ms); the announcement gets what the sign-ups' mails leave of it.`,
+    "Our production server on SQLite, its waitlist holding confirmed entries in six languages, mails to a local SMTP server (the `smtp-server` package, counting only). Sign-ups arrive at a steady pace for 10 s with no send (after 3 s of warming up), then for 10 s after `npm run waitlist -- announce send launch`; each calls for two mails (the team's and the confirmation), which go before the announcement's. The pace begins and hands over mails 1.1/rate s apart, so all mail stays under the rate; the busiest second counts what the SMTP server saw begin in any 1,000 ms. At the default 10 a second the rate is what limits a send; at 100 a second, the announcements' two slots are (each try waits for its claim and its outcome to be written, an fsync each on SQLite).",
     "",
   ].join("\n")
 }

@@ -94,7 +94,15 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
     return async (store, out) => out(entriesToCsv((await store.list()).filter((entry) => entry.confirmedAt !== null)))
   }
-  if (name === "outbox" && rest.length === 0) return async (store, out) => out(outboxTable(await store.outbox.list(["pending", "failed"])))
+  if (name === "outbox" && rest.length === 0) {
+    return async (store, out) => {
+      // An announcement's thousands of waiting mails are counted, not listed: `announce status` shows them.
+      const deliveries = await store.outbox.list(["pending", "failed"])
+      const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
+      const note = waiting.length > 0 ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n` : ""
+      out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
+    }
+  }
   if (name === "outbox" && rest.length === 2 && rest[0] === "retry") {
     const id = rest[1] ?? ""
     return async (store, out) => {
