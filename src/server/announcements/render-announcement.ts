@@ -49,17 +49,15 @@ const isElement = (node: HastNode | undefined, tagName: string) => node?.type ==
 
 /** Gives each element its inline style (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
 function style(node: HastNode) {
+  const buttons = new WeakSet<HastNode>()
   const stack = [node]
   for (let item = stack.pop(); item; item = stack.pop()) {
     const children = item.children ?? []
     stack.push(...children)
     const [only] = children
-    const button = isElement(item, "p") && children.length === 1 && only && isElement(only, "a")
-    if (item.type === "element" && item.tagName && STYLES[item.tagName]) item.properties = { ...item.properties, style: STYLES[item.tagName] }
-    // Its link is styled as a button once it is popped: mark it now.
-    if (button && only) only.tagName = "a-button"
-    if (item.tagName === "a-button") item.properties = { ...item.properties, style: BUTTON }
-    if (item.tagName === "a-button") item.tagName = "a"
+    if (isElement(item, "p") && children.length === 1 && only && isElement(only, "a")) buttons.add(only)
+    const inline = buttons.has(item) ? BUTTON : item.type === "element" && item.tagName ? STYLES[item.tagName] : undefined
+    if (inline) item.properties = { ...item.properties, style: inline }
   }
 }
 
