@@ -20,6 +20,8 @@ export class SmtpTestServer {
   mood: SmtpMood = "accept"
   /** Recipients refused as unknown mailboxes. */
   readonly unknown = new Set<string>()
+  /** Runs once a mail is kept and before the sender hears it was taken (a test kills the sender there, as a crash would). */
+  beforeAnswer: ((mail: ReceivedMail) => Promise<void>) | null = null
   /** When each transaction began (MAIL FROM), refused ones included, in ms since 1970. */
   readonly transactionTimes: number[] = []
   /** The same, for the transactions that were not the first of their connection (whose setup delays the first). */
@@ -72,9 +74,10 @@ export class SmtpTestServer {
           const raw = Buffer.concat(chunks).toString("utf8")
           void simpleParser(raw).then((parsed) => {
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ""
-            this.mails.push({ parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), envelopeFrom })
+            const mail = { parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), envelopeFrom }
+            this.mails.push(mail)
             this.waiting.splice(0).forEach((wake) => wake())
-            callback()
+            void (this.beforeAnswer?.(mail) ?? Promise.resolve()).then(() => callback())
           })
         })
       },

@@ -91,6 +91,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     smtp.transactionTimes.length = 0
     smtp.reusedTransactionTimes.length = 0
     smtp.unknown.clear()
+    smtp.beforeAnswer = null
   })
 
   async function setUp(extra: Settings = {}) {
@@ -198,6 +199,30 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     for (const { email } of people) expect(new Set(announcementsIn(smtp.to(email)).map((mail) => mail.parsed.messageId)).size).toBe(1)
     expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^total\s+40\s+40\s+0\s+0\s+0\s+0$/m)
   }, 120_000)
+
+  it("sends again, with the same Message-ID, a mail the SMTP server took just before the server was killed", async () => {
+    const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "20", MAIL_LEASE_MS: "2000" })
+    await seedEntries(settings, Array.from({ length: 5 }, (_, i) => ({ email: `c${i}@example.org`, locale: "pt-br" })))
+    const first = await start()
+    let killed = ""
+    smtp.beforeAnswer = async (mail) => {
+      if (killed || !announcementsIn([mail]).length) return
+      killed = mail.envelopeTo[0] ?? ""
+      await first.kill()
+    }
+    try {
+      await waitlist(["announce", "send", "launch"])
+      await eventually(() => expect(killed).not.toBe(""))
+    } finally {
+      smtp.beforeAnswer = null
+    }
+    await start()
+    await eventually(() => expect(announcementsIn(smtp.to(killed))).toHaveLength(2))
+    await eventually(() => expect(new Set(announcementsIn(smtp.mails).map((mail) => mail.envelopeTo[0])).size).toBe(5))
+    const [taken, resent] = announcementsIn(smtp.to(killed))
+    expect(resent?.parsed.messageId).toBe(taken?.parsed.messageId)
+    expect(resent?.parsed.text).toBe(taken?.parsed.text)
+  }, 90_000)
 
   it("holds the waiting mails while paused, and sends them on resume", async () => {
     const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "4" })
