@@ -233,7 +233,8 @@ export class OutboxWorker {
       const outbox = store().outbox
       if (result.ok) return outbox.complete(delivery.id, now)
       const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
-      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
+      // Its id only: the address, and the SMTP reply that names it, stay in the store (`npm run waitlist -- outbox`).
+      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind}) failed for good; \`npm run waitlist -- outbox\` says why`)
       return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now, bounce: result.bounce })
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
