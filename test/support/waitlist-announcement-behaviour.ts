@@ -306,7 +306,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     // A test is no send: nothing is queued, and the waitlist has no announcement yet.
     expect((await waitlist(["announce", "status"])).stdout).toBe("No announcement has been sent yet.\n")
     expect(await waitlist(["announce", "preview", "nothing-here"])).toMatchObject({ code: 1, stderr: expect.stringContaining("every announcement has an English version") })
-  })
+  }, 60_000)
 
   it("refuses to send an announcement that does not pass its check, naming the file and the problem", async () => {
     const { waitlist } = await setUp()
@@ -320,5 +320,5 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     } finally {
       fs.rmSync(path.join(project, "content", "announcements", "broken.md"))
     }
-  })
+  }, 60_000)
 }

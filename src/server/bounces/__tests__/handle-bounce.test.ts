@@ -35,6 +35,7 @@ async function storeWithMailTo(...addresses: string[]) {
 const handle = (store: WaitlistDatabase, raw: string | Buffer) => handleBounceMessage(Buffer.from(raw), store.bounces, BOUNCES, NOW)
 
 describe("a message that came back to the bounce address", () => {
+  jest.setTimeout(30_000)
   it("suppresses the address of the delivery its VERP address names, even when its report is mangled", async () => {
     const { store, tags } = await storeWithMailTo("gone@example.org", "kept@example.org")
     const mangled = dsn({ to: verpAddress(BOUNCES, tags["gone@example.org"] ?? ""), recipient: "g***@example.org" })
