@@ -166,6 +166,10 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     await waitlist(["announce", "send", "launch"])
     await eventually(() => expect(announcementsIn(smtp.mails).length).toBeGreaterThanOrEqual(3))
     expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^sending: \[#*\.*\] \d+% \(\d+ of 25 done, \d+ waiting\)$/m)
+    // The outbox's list counts the waiting announcement instead of listing a row a mail.
+    const outbox = (await waitlist(["outbox"])).stdout
+    expect(outbox).toMatch(/Besides, \d+ mails of announcements wait to be sent/)
+    expect(outbox).not.toContain("r24@example.org")
     const asked = Date.now()
     expect((await postJson(site, entryFor("new@example.org"))).status).toBe(201)
     await eventually(() => expect(smtp.to("new@example.org")).toHaveLength(1))
