@@ -1,6 +1,7 @@
 import type { WebHandler } from "../http/web-handler"
 import { confirmedEvent } from "../mail/webhook-events"
 import { linkTokenKey, isLinkToken } from "./link-tokens"
+import { privacyPolicyInForce } from "./privacy-policy-version"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
 
@@ -83,7 +84,7 @@ export function linkHandler(action: LinkAction, context: WaitlistContext, prefix
         cookie: cookieValue(request.headers.get("cookie"), cookieName(action)),
         body: request.method === "POST" ? await request.text() : "",
       }
-      return await answerLink(action, link, context, prefix(link.query.get("lang") ?? undefined))
+      return await answerLink(action, link, context, link.query.get("lang") ?? undefined, prefix)
     } catch (error) {
       const cause = error instanceof StoreUnavailableError ? error.message : String(error)
       context.log(`waitlist: a ${action} link failed: ${cause}`)
@@ -92,8 +93,8 @@ export function linkHandler(action: LinkAction, context: WaitlistContext, prefix
   }
 }
 
-async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string): Promise<Response> {
-  const page = (name: keyof typeof LINK_PAGES) => `${lang}${LINK_PAGES[name]}`
+async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string | undefined, prefix: LanguagePrefix): Promise<Response> {
+  const page = (name: keyof typeof LINK_PAGES) => `${prefix(lang)}${LINK_PAGES[name]}`
   const store = context.store()
   if (request.method === "GET" || request.method === "HEAD") {
     const token = request.query.get("token")
@@ -118,7 +119,7 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   }
   const now = context.now()
   const webhook = context.mail.webhook
-  const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
+  const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null), privacyPolicyInForce(lang, now))
   if (state === "confirmed") context.queued()
   return redirect(page(state === "confirmed" ? "confirmed" : "expired"), cleared)
 }

@@ -3,6 +3,7 @@ import { exceedsJsonDepth } from "./json-depth"
 import { parseSubmission } from "./parse-submission"
 import { planSubmission } from "./plan-submission"
 import { NOTHING_TO_DELIVER } from "./plan-deliveries"
+import { privacyPolicyInForce } from "./privacy-policy-version"
 import { rateLimitClient } from "./rate-limit-key"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
@@ -92,6 +93,7 @@ async function answerRequest(request: ApiRequest, client: ClientInfo, context: W
       rateLimit: { client: rateClient, ...context.rateLimit },
       plan: discard ? NOTHING_TO_DELIVER : plan,
       now,
+      consent: privacyPolicyInForce(submission.metadata.locale, now),
     })
   } catch (error) {
     const cause = error instanceof StoreUnavailableError ? error.message : String(error)
