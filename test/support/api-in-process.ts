@@ -13,12 +13,13 @@ import type { RunningSite } from "./site-server-process"
  * server inside the test's own process: what the API suites call when
  * they test the handlers rather than the program (no build, no child
  * process). It answers /api/ only; the outbox's worker is not started, so
- * queued mail stays in the store for the tests to read.
+ * queued mail stays in the store for the tests to read. `now` is the clock
+ * the handlers read (a suite moves it to test timeouts).
  */
-export async function startApiInProcess(settings: Record<string, string>): Promise<RunningSite> {
+export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
   const lines: string[] = []
   const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), ...settings }
-  const runtime = createWaitlistRuntime(readSettings(env), { log: (line) => void lines.push(line) })
+  const runtime = createWaitlistRuntime(readSettings(env), { log: (line) => void lines.push(line), now })
   const serve = serveApi(apiRoutes(runtime.context), (line) => void lines.push(line))
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(API_PREFIX)) return void serve(req, res)

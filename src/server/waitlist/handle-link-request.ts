@@ -1,3 +1,4 @@
+import { cookieValue } from "../http/cookies"
 import type { WebHandler } from "../http/web-handler"
 import { confirmedEvent } from "../mail/webhook-events"
 import { linkTokenKey, isLinkToken } from "./link-tokens"
@@ -45,15 +46,6 @@ const redirect = (to: string, headers: Record<string, string> = {}) => new Respo
 
 const plain = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", ...headers } })
-
-/** The value of one cookie of a Cookie header; a value that is not a token is left for isLinkToken to refuse. */
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const pair of (header ?? "").split(";")) {
-    const at = pair.indexOf("=")
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
-  }
-  return undefined
-}
 
 /**
  * The cookie's attributes: sent back to /api/ only, never read by a script,
