@@ -6,7 +6,7 @@ import type { SessionAccount } from "./admin-store"
 import { acceptInvitation, openInvitation } from "./invitation"
 import { clientOf, login, whoIs } from "./login"
 import { peopleRoutes } from "./people-routes"
-import { mayUse, type Area } from "./roles"
+import { mayUse, type Area } from "../../admin/roles"
 import { isSecretToken, secretTokenKey } from "./secret-tokens"
 import { clearedSessionCookie, sessionToken } from "./session-cookie"
 

@@ -1,10 +1,7 @@
+import type { Role } from "../../admin/roles"
 import type { PolicyVersion } from "../waitlist/privacy-policy-version"
 
-/** What an account may do: see roles.ts. */
-export const ROLES = ["owner", "marketing", "legal"] as const
-export type Role = (typeof ROLES)[number]
-
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value)
+export { isRole, ROLES, type Role } from "../../admin/roles"
 
 /** Who did something the audit log records: an account, or the command line on the server. */
 export type Actor = { accountId: number | null; label: string }

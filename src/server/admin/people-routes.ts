@@ -4,7 +4,7 @@ import { MAX_PAGE, PAGE_SIZE } from "./admin-limits"
 import { addressOf, readBodyFields, textField } from "./admin-request"
 import { clientOf } from "./login"
 import { personExport } from "./person-export"
-import type { Area } from "./roles"
+import type { Area } from "../../admin/roles"
 import { emailKey } from "../waitlist/email-identity"
 
 /** The longest search term: far longer than any address or name searched for. */

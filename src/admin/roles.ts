@@ -1,4 +1,14 @@
-import type { Role } from "./admin-store"
+/**
+ * The roles of the admin's accounts and what each may use: what the
+ * server checks on every route and what the pages show, in one place that
+ * may reach the browser.
+ */
+
+/** The roles an account may have. */
+export const ROLES = ["owner", "marketing", "legal"] as const
+export type Role = (typeof ROLES)[number]
+
+export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value)
 
 /** What the admin's pages and routes are for: each role may use some of them. */
 export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements"
