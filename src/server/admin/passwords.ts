@@ -77,10 +77,20 @@ function isRepetition(text: string): boolean {
 /** Runs along a keyboard's rows, the alphabet or the digits, forwards or backwards (`qwertyuiopas`, `0987654321`). */
 const RUNS = ["qwertyuiopasdfghjklzxcvbnm", "abcdefghijklmnopqrstuvwxyz", "12345678901234567890", "azertyuiopqsdfghjklmwxcvbn", "qwertzuiopasdfghjklyxcvbnm"]
 
+/** The length of the longest part of `text` that is also a part of `run` (for texts of at most 256 characters: a few thousand steps). */
+function longestRunIn(text: string, run: string): number {
+  let longest = 0
+  for (let start = 0; start < text.length; start++) {
+    for (let length = longest + 1; start + length <= text.length && run.includes(text.slice(start, start + length)); length++) longest = length
+  }
+  return longest
+}
+
+/** Whether a password is a run along the keyboard, the alphabet or the digits, with at most three other characters (`0987654321ab`). */
 function isRun(password: string): boolean {
   const plain = [...password.toLowerCase()].filter((char) => isLetter(char) || (char >= "0" && char <= "9")).join("")
   if (plain.length < 6) return false
-  return RUNS.some((run) => run.includes(plain) || [...run].reverse().join("").includes(plain))
+  return RUNS.some((run) => Math.max(longestRunIn(plain, run), longestRunIn(plain, [...run].reverse().join(""))) >= plain.length - 3)
 }
 
 /**
