@@ -74,7 +74,8 @@ describe("npm run serve after npm run develop", () => {
       fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
-        // The admin's splat Function takes every path under /api/admin/ to its handler.
+        // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
+        for (let waited = 0; waited < 60_000 && !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json"); waited += 500) await pause(500)
         for (const path of ["session", "people/ana%40example.com", "nothing-here"]) {
           const answer = await fetch(`${url}/api/admin/${path}`)
           admin.push({ path, status: answer.status, body: await answer.text() })
