@@ -21,8 +21,8 @@ export type ShutdownParts = {
   worker: { stop(graceMs: number): Promise<number[]>; underWay(): number[] }
   /** Closes the store, once nothing uses it any more. */
   closeStore: () => Promise<void>
-  /** How many requests are being answered (see observeRequests). */
-  requestsInFlight: () => number
+  /** The requests being answered (see observeRequests): how many, and a way to make every answer from now on close its connection. */
+  requests: { inFlight: () => number; lastAnswers: () => void }
   timeoutMs: number
   log: Logger
   exit: (code: number) => void
@@ -42,7 +42,7 @@ const closed = (server: http.Server) => new Promise<void>((resolve) => server.cl
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, closeStore, requestsInFlight, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({ server, metricsServer, worker, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -52,7 +52,7 @@ export function gracefulShutdown({ server, metricsServer, worker, closeStore, re
   }
   const giveUp = (reason: string) => {
     log.error(
-      { reason, requestsInFlight: requestsInFlight(), deliveriesUnderWay: worker.underWay() },
+      { reason, requestsInFlight: requests.inFlight(), deliveriesUnderWay: worker.underWay() },
       "shutdown: not finished in time; abandoning the requests still in flight, and the deliveries still being tried to their lease",
     )
     finish(1)
@@ -62,8 +62,7 @@ export function gracefulShutdown({ server, metricsServer, worker, closeStore, re
     if (startedAt !== null) return giveUp(`a second ${signal}`)
     startedAt = Date.now()
     log.info({ signal, timeoutMs }, "shutdown: no new connections; answering the requests under way")
-    // Prepended, so it runs before the site's listener writes anything.
-    server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) => res.setHeader("Connection", "close"))
+    requests.lastAnswers()
     const httpDone = closed(server)
     server.closeIdleConnections()
     const sweeper = setInterval(() => server.closeIdleConnections(), SWEEP_MS)

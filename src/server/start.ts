@@ -74,7 +74,7 @@ async function main(settings: Settings, log: Logger) {
     metricsServer,
     worker: runtime.worker,
     closeStore: runtime.close,
-    requestsInFlight: observer.inFlight,
+    requests: observer,
     timeoutMs: settings.shutdownTimeoutMs,
     log,
     exit: (code) => process.exit(code),

@@ -47,6 +47,8 @@ const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
 type Options = {
   /** Copy the server's complaints (its log lines at warn and above, and anything on stderr) into the run's own stderr, each line marked (the browser suite does, to show a server's complaint beside the test). */
   echoComplaints?: boolean
+  /** The folder holding dist/ and public/ (the project, unless a test made a copy: see the production install's test). */
+  root?: string
 }
 
 /**
@@ -56,13 +58,13 @@ type Options = {
  * build (see ensureProductionBuild). Jest's suites and the browser suite
  * both start it through here.
  */
-export async function startSiteServer(settings: Record<string, string>, { echoComplaints = false }: Options = {}): Promise<RunningSite> {
+export async function startSiteServer(settings: Record<string, string>, { echoComplaints = false, root = PROJECT_ROOT }: Options = {}): Promise<RunningSite> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const outboxDir = path.join(os.tmpdir(), `site-outbox-${port}-${process.pid}`)
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT)], {
-    cwd: PROJECT_ROOT,
+  const child = spawn(process.execPath, [path.join(root, LAST_BUILD_OUTPUT)], {
+    cwd: root,
     // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MAIL_OUTBOX_DIR: outboxDir, LOG_LEVEL: "debug", ...settings },
     stdio: ["ignore", "pipe", "pipe"],

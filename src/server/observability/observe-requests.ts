@@ -55,14 +55,16 @@ export type RequestObserverOptions = {
  * the log.
  */
 export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOptions) {
-  let inFlight = 0
+  const answering = new Set<ServerResponse>()
+  let closing = false
   const observe = (req: IncomingMessage, res: ServerResponse): string => {
     const started = performance.now()
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER])
     res.setHeader("X-Request-Id", requestId)
-    inFlight += 1
+    if (closing) res.setHeader("Connection", "close")
+    answering.add(res)
     res.once("close", () => {
-      inFlight -= 1
+      answering.delete(res)
       const ms = performance.now() - started
       const path = pathOf(req.url)
       const status = res.statusCode
@@ -85,7 +87,19 @@ export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOpti
     })
     return requestId
   }
-  return { observe, inFlight: () => inFlight }
+  return {
+    observe,
+    /** How many requests are being answered. */
+    inFlight: () => answering.size,
+    /**
+     * From now on, every answer not yet begun says `Connection: close`, so
+     * its client opens no further request on that connection (a shutdown).
+     */
+    lastAnswers() {
+      closing = true
+      for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close")
+    },
+  }
 }
 
 export type RequestObserver = ReturnType<typeof observeRequests>
