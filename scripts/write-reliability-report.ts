@@ -67,7 +67,7 @@ const latest = records.map((record) => record.recordedAt).sort().at(-1) ?? ""
 const lines = [
   "# Reliability of the waitlist",
   "",
-  "What the crash, outage, storage-fault, fuzzing, abuse, injection and concurrency tests of the waitlist tried in their last run, on each store. The tests count as they go; every figure below comes from a run, none is written by hand.",
+  "What the crash, clean-shutdown, outage, storage-fault, fuzzing, abuse, injection and concurrency tests of the waitlist tried in their last run, on each store. The tests count as they go; every figure below comes from a run, none is written by hand.",
   "",
   `Refresh: run the tests (\`npm test\`, or \`npx jest src/waitlist\`), then \`npm run reliability:report\`. Last figures recorded ${latest.slice(0, 16).replace("T", " ")} UTC.`,
   "",
