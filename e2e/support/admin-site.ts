@@ -22,7 +22,7 @@ export async function adminSiteOn(store: "sqlite" | "postgres"): Promise<AdminSi
   let site: RunningSite | undefined
   try {
     const settings = { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" }
-    site = await startSiteServer(settings, { echoStderr: true })
+    site = await startSiteServer(settings, { echoComplaints: true })
     const started = site
     return {
       url: started.url,

@@ -17,7 +17,7 @@ import { PROJECT_ROOT } from "../../../test/support/project-root"
 const SERVER_ONLY = [
   /^src\/(server|build)\//,
   /^src\/api\//,
-  /(^|\/)node_modules\/(pg|pg-pool|pg-protocol|better-sqlite3|express|compression|nodemailer|smtp-server|esbuild|sharp|gatsby)\//,
+  /(^|\/)node_modules\/(pg|pg-pool|pg-protocol|better-sqlite3|express|compression|nodemailer|smtp-server|esbuild|sharp|gatsby|pino|pino-pretty|prom-client)\//,
 ]
 
 let inputs: string[]

@@ -6,6 +6,7 @@ import type { AddressInfo } from "net"
 import { InFlightBytes } from "../in-flight-bytes"
 import { API_PREFIX, serveApi } from "../http/serve-api"
 import { json, type ApiRoute } from "../http/web-handler"
+import { capturedLogger, lineMatches } from "../../../test/support/test-logger"
 
 const LARGE = 64 * 1024
 /** Handlers as the API's are written: a Request-like value in, a Response out. */
@@ -35,11 +36,11 @@ const budget = new InFlightBytes(3 * 1024)
 
 let server: http.Server
 let base: string
-const logged: string[] = []
+const logged = capturedLogger()
 
 beforeAll(async () => {
-  const serve = serveApi(routes, (line) => void logged.push(line), budget)
-  server = http.createServer((req, res) => void serve(req, res))
+  const serve = serveApi(routes, logged.log, budget)
+  server = http.createServer((req, res) => void serve(req, res, "request-7"))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`
 })
@@ -156,6 +157,6 @@ describe("the production server's API routes", () => {
     const response = await fetch(`${base}${route}`)
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ error: "The service is unavailable right now. Please try again later." })
-    expect(logged.some((line) => line.startsWith(`${API_PREFIX}${route} failed: Error: the handler broke`))).toBe(true)
+    expect(logged.lines().some((line) => lineMatches(line, { level: "error", msg: "api: a handler failed", route, reqId: "request-7", cause: /^Error: the handler broke/ }))).toBe(true)
   })
 })

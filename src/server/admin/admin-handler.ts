@@ -69,7 +69,7 @@ export function adminHandler(context: WaitlistContext): WebHandler {
       return await answer(request, client, context)
     } catch (error) {
       const cause = error instanceof StoreUnavailableError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)
-      context.log(`admin: ${request.method} failed: ${cause}`)
+      context.log.error({ reqId: client.requestId, method: request.method, cause }, "admin: a request failed")
       return json(503, { error: "The admin is unavailable right now. Please try again in a moment." }, { "Retry-After": "5" })
     }
   }

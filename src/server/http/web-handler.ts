@@ -5,8 +5,8 @@
  * rate limit counts), comes beside it, as in Deno.serve's `info`.
  */
 
-/** What the connection knows of the client. */
-export type ClientInfo = { remoteAddress: string | undefined }
+/** What the connection knows of the client, and the request's id in the log (see requestIdOf). */
+export type ClientInfo = { remoteAddress: string | undefined; requestId?: string }
 
 /**
  * What a handler reads of its request: a subset of Request's own members,

@@ -3,6 +3,7 @@ import path from "path"
 import nodemailer from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { isSingleAddress } from "../../waitlist/contact-rules"
+import type { Logger } from "../observability/logger"
 import type { MailAddress, MailSettings } from "../settings"
 import type { MailMessage } from "./mail-message"
 
@@ -70,7 +71,7 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
  * or, without one, as .eml files in the outbox folder (what `npm start`
  * does on the embedded defaults), said once in the log.
  */
-export function createSendMail(settings: MailSettings, log: (line: string) => void): SendMail {
+export function createSendMail(settings: MailSettings, log: Logger): SendMail {
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS })
     return async (message, signal) => {
@@ -83,7 +84,7 @@ export function createSendMail(settings: MailSettings, log: (line: string) => vo
     const { message: raw } = (await writer.sendMail(toNodemailer(message))) as { message: Buffer }
     fs.mkdirSync(settings.outboxDir, { recursive: true })
     fs.writeFileSync(path.join(settings.outboxDir, emlName(message)), raw)
-    if (!told) log(`mail: SMTP_URL is not set, so mails are written to ${settings.outboxDir} instead of sent`)
+    if (!told) log.info({ folder: settings.outboxDir }, "mail: SMTP_URL is not set, so mails are written to a folder instead of sent")
     told = true
   }
 }

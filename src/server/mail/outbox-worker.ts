@@ -1,4 +1,5 @@
 import { performance } from "perf_hooks"
+import type { Logger } from "../observability/logger"
 import { nextAttempt, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
@@ -13,7 +14,9 @@ export type OutboxWorkerOptions = {
   retryBaseMs: number
   /** The rate limit's window, whose old counts are pruned. */
   rateWindowMs: number
-  log: (line: string) => void
+  log: Logger
+  /** Hears what became of each try (the metrics count them). */
+  onOutcome?: (delivery: Delivery, outcome: DeliveryOutcome) => void
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
   /**
@@ -36,6 +39,9 @@ export type OutboxWorkerOptions = {
 export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4 }
 
 const LANES = Object.keys(LANE_SLOTS) as DeliveryLane[]
+
+/** What became of one try: sent, to be tried again, failed for good, or given back unfinished at a stop (see OutboxWorker.stop). */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "released"
 
 /**
  * How long one try may take in all: half its lease, so that it is over, and
@@ -105,6 +111,9 @@ export class OutboxWorker {
   private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set() }
   /** The deliveries whose try is still under way, whose leases are renewed. */
   private readonly leased = new Set<Delivery>()
+  /** Aborts the tries still under way when a stop's grace is over: their claims are given back. */
+  private readonly abandon = new AbortController()
+  private readonly released: number[] = []
   private readonly slots: Record<DeliveryLane, number>
 
   constructor(private readonly options: OutboxWorkerOptions) {
@@ -126,13 +135,28 @@ export class OutboxWorker {
     this.nudge()
   }
 
-  /** Stops after the tries under way (each ends by its deadline); those not recorded are left to their lease. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, and waits for the tries under way to end (each does by
+   * its deadline). Those still under way after `graceMs` are abandoned and
+   * their claims given back, so another instance takes them at once rather
+   * than when their lease runs out; a claim that cannot be given back (the
+   * store is down) is left to its lease.
+   * @returns the ids of the deliveries given back
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<number[]> {
     this.running = false
     this.nudge()
+    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.abandon.abort(new Error("the server is stopping")), graceMs) : undefined
     await this.loop
     await Promise.all(LANES.flatMap((lane) => [...this.tries[lane]]))
+    clearTimeout(grace)
     if (this.renewer) clearInterval(this.renewer)
+    return this.released
+  }
+
+  /** The ids of the deliveries whose try is under way. */
+  underWay(): number[] {
+    return [...this.leased].map((delivery) => delivery.id)
   }
 
   /** Ends the worker's wait: a slot is free, or something was queued. */
@@ -156,12 +180,12 @@ export class OutboxWorker {
   }
 
   private storeReached() {
-    if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
+    if (this.storeDown) this.options.log.info("outbox: the store is back; delivering again")
     this.storeDown = false
   }
 
   private storeUnreachable(error: unknown) {
-    if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
+    if (!this.storeDown) this.options.log.warn({ cause: (error as Error).message }, "outbox: cannot reach the store, will try again")
     this.storeDown = true
   }
 
@@ -204,22 +228,32 @@ export class OutboxWorker {
 
   /** Makes one try at a claimed delivery in a slot of its lane, within its deadline, and records the outcome. */
   private begin(lane: DeliveryLane, delivery: Delivery) {
-    const { store, deliver, leaseMs, retryBaseMs, log } = this.options
+    const { store, deliver, leaseMs, retryBaseMs, log, onOutcome } = this.options
     const deadline = new AbortController()
     const limit = tryDeadlineMs(leaseMs)
     const timer = setTimeout(() => deadline.abort(new Error(`nothing came back within ${limit / 1000} s`)), limit)
     timer.unref()
     this.leased.add(delivery)
     const settled = (async () => {
-      const result = await deliver(delivery, deadline.signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+      const signal = AbortSignal.any([deadline.signal, this.abandon.signal])
+      const result = await deliver(delivery, signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
       clearTimeout(timer)
       this.leased.delete(delivery)
       const now = new Date()
       const outbox = store().outbox
-      if (result.ok) return outbox.complete(delivery.id, now)
+      if (result.ok) {
+        await outbox.complete(delivery.id, now)
+        return onOutcome?.(delivery, "sent")
+      }
+      if (this.abandon.signal.aborted) {
+        await outbox.release([delivery])
+        this.released.push(delivery.id)
+        return onOutcome?.(delivery, "released")
+      }
       const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
-      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
-      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+      if (next === null) log.warn({ deliveryId: delivery.id, kind: delivery.kind, cause: result.error }, "outbox: a delivery failed for good")
+      await outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+      onOutcome?.(delivery, next === null ? "failed" : "retry")
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
       .catch((error: unknown) => this.storeUnreachable(error))

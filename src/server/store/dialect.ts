@@ -23,6 +23,7 @@ import {
   type Transaction,
 } from "kysely"
 import { Pool, types } from "pg"
+import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
 import type { Database } from "./database"
 import { groupCommit } from "./group-commit"
@@ -204,7 +205,7 @@ const INT8 = 20
  * Every query gives up within a few seconds, so an outage is answered with
  * 503 in time instead of hanging, and the pool reconnects by itself.
  */
-function openPostgres(url: string): StoreDialect {
+function openPostgres(url: string, log: Logger | undefined): StoreDialect {
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -214,7 +215,7 @@ function openPostgres(url: string): StoreDialect {
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : types.getTypeParser(oid, format))) as typeof types.getTypeParser },
   })
   // An idle client that loses its server must not take the process down.
-  pool.on("error", (error) => console.error("waitlist: PostgreSQL connection lost:", error.message))
+  pool.on("error", (error) => log?.warn({ cause: error.message }, "waitlist: an idle PostgreSQL connection was lost"))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const lock = prepare<{ client: string }, unknown>((value) => db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(RATE_LOCK)}, hashtext(${value("client")}))`.as("locked")))
   return {
@@ -238,7 +239,9 @@ function openPostgres(url: string): StoreDialect {
 }
 
 /**
- * Opens the database the settings select.
+ * Opens the database the settings select; `log` hears of a PostgreSQL
+ * connection lost while idle (the next query reconnects).
  * @throws Error when an SQLite file cannot be opened (PostgreSQL connects on first use)
  */
-export const openStoreDialect = (store: StoreSettings): StoreDialect => (store.kind === "postgres" ? openPostgres(store.url) : openSqlite(store.file, store.minFreeBytes ?? 0))
+export const openStoreDialect = (store: StoreSettings, log?: Logger): StoreDialect =>
+  store.kind === "postgres" ? openPostgres(store.url, log) : openSqlite(store.file, store.minFreeBytes ?? 0)

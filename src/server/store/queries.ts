@@ -249,6 +249,16 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         .where("status", "=", "pending")
         .where("lease_until", "is not", null),
     ),
+    /** Ends a claim's lease now, due as it was: see renew for which claims count. */
+    release: prepare<{ id: number; attempts: number }, never>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ lease_until: null })
+        .where("id", "=", value("id"))
+        .where("attempts", "=", value("attempts"))
+        .where("status", "=", "pending")
+        .where("lease_until", "is not", null),
+    ),
     complete: prepare<{ id: number; now: string }, never>((value) =>
       db
         .updateTable("waitlist_outbox")

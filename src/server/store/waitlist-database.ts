@@ -1,5 +1,6 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
+import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
 import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
 import { emailKey, folded, storedEmail } from "../waitlist/email-identity"
@@ -73,11 +74,15 @@ export class WaitlistDatabase implements WaitlistStore {
   /** A person's data, the entries' search and the dashboard's figures. */
   readonly people: PeopleDatabase
 
-  /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
-  constructor(settings: StoreSettings) {
+  /**
+   * Opens the database the settings select; `log` hears of a connection
+   * lost while idle (see openStoreDialect).
+   * @throws StoreUnavailableError when an SQLite file cannot be opened
+   */
+  constructor(settings: StoreSettings, log?: Logger) {
     this.label = settings.kind === "postgres" ? "PostgreSQL" : "SQLite"
     try {
-      this.dialect = openStoreDialect(settings)
+      this.dialect = openStoreDialect(settings, log)
     } catch (error) {
       const where = settings.kind === "sqlite" ? ` at ${settings.file}` : ""
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
@@ -123,18 +128,16 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(() => this.dialect.write(work))
   }
 
-  /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
-  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<SubmissionOutcome> {
-    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+  /** Counts the submission against its client's limit; the seconds to wait when the budget is spent, else null. */
+  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<number | null> {
+    if (!rateLimit || rateLimit.limit <= 0) return null
     const at = now.getTime()
     await this.dialect.lockClient(trx, rateLimit.client)
     const { rows } = await this.queries.recentRate.run(trx, { client: rateLimit.client, since: at - rateLimit.windowMs })
     const { n = 0, oldest = null } = rows[0] ?? {}
-    if (Number(n) >= rateLimit.limit) {
-      return { accepted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000)) }
-    }
+    if (Number(n) >= rateLimit.limit) return Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000))
     await this.queries.countRate.run(trx, { client: rateLimit.client, at })
-    return { accepted: true }
+    return null
   }
 
   /**
@@ -249,8 +252,8 @@ export class WaitlistDatabase implements WaitlistStore {
     if (full) return Promise.reject(new StoreUnavailableError(`the ${this.label} waitlist takes no new sign-up: ${full}`))
     return this.write(async (trx) => {
       const { entry, discard, rateLimit, plan, now, consent = null } = submission
-      const outcome = await this.countRate(trx, rateLimit, now)
-      if (!outcome.accepted) return outcome
+      const retryAfterSeconds = await this.countRate(trx, rateLimit, now)
+      if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
       if (discard) {
         // A bot's entry takes the same path, so it answers alike and as fast, then leaves nothing but a count.
         await sql`SAVEPOINT discarded`.execute(trx)
@@ -258,12 +261,15 @@ export class WaitlistDatabase implements WaitlistStore {
         await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
         await sql`RELEASE SAVEPOINT discarded`.execute(trx)
         await this.queries.countDiscard.run(trx, { counter: "bots_discarded" })
-        return outcome
+        return { accepted: true, takenAs: "bot" }
       }
       const written = await this.writeEntry(trx, entry, now, plan.confirmation, consent)
-      if (written.messageId === null) await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
-      else await this.queuePlan(trx, written, plan, now)
-      return outcome
+      if (written.messageId === null) {
+        await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
+        return { accepted: true, takenAs: "repeat_discarded" }
+      }
+      await this.queuePlan(trx, written, plan, now)
+      return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
     })
   }
 
@@ -368,6 +374,21 @@ export class WaitlistDatabase implements WaitlistStore {
       this.write(async (trx) => {
         if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
         else await this.queries.giveUp.run(trx, { id, error })
+      }),
+    release: (claims) =>
+      claims.length === 0
+        ? Promise.resolve()
+        : this.write(async (trx) => {
+            for (const { id, attempts } of claims) await this.queries.release.run(trx, { id, attempts })
+          }),
+    backlog: () =>
+      this.run(async () => {
+        const row = await this.dialect.db
+          .selectFrom("waitlist_outbox")
+          .select((eb) => [eb.fn.countAll<number | string>().as("pending"), eb.fn.min("created_at").as("oldest")])
+          .where("status", "=", "pending")
+          .executeTakeFirstOrThrow()
+        return { pending: Number(row.pending), oldestPendingAt: toDateOrNull(row.oldest) }
       }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>

@@ -68,7 +68,7 @@ const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Max-Age=0; 
  * expired, with a way to sign up again. The promise never rejects.
  */
 export function linkHandler(action: LinkAction, context: WaitlistContext, prefix: LanguagePrefix): WebHandler {
-  return async (request) => {
+  return async (request, client) => {
     try {
       const link: LinkRequest = {
         method: request.method,
@@ -79,7 +79,7 @@ export function linkHandler(action: LinkAction, context: WaitlistContext, prefix
       return await answerLink(action, link, context, link.query.get("lang") ?? undefined, prefix)
     } catch (error) {
       const cause = error instanceof StoreUnavailableError ? error.message : String(error)
-      context.log(`waitlist: a ${action} link failed: ${cause}`)
+      context.log.warn({ reqId: client.requestId, action, cause }, "waitlist: a link failed")
       return plain(503, "The waitlist is unavailable right now. Please try again in a moment.", { "Retry-After": "5" })
     }
   }

@@ -2,6 +2,8 @@ import { siteFacts } from "../../config/site-facts"
 import { deliverer } from "../mail/deliver"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
+import { createLogger, type Logger } from "../observability/logger"
+import { createMetrics, type Metrics } from "../observability/metrics"
 import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
 import { openWaitlistStore } from "./open-waitlist-store"
 import type { WaitlistStore } from "./waitlist-store"
@@ -21,25 +23,28 @@ export type WaitlistContext = {
   mail: MailSettings
   /** Tells the outbox's worker that something was queued. */
   queued: () => void
-  log: (message: string) => void
+  log: Logger
+  /** Where sign-ups and deliveries are counted. */
+  metrics: Metrics
   /** The time now (tests move it). */
   now: () => Date
 }
 
-/** The waitlist of a running server: what the handlers answer with, and the worker delivering its outbox. */
-export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker }
+/** The waitlist of a running server: what the handlers answer with, the worker delivering its outbox, and how to close its store (if it was opened). */
+export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker; close: () => Promise<void> }
 
 /**
  * Builds the waitlist's running state from the settings: the store (opened
  * lazily, and again after a failed attempt), the rate limit, the proxy,
- * origin and mail settings, and the outbox's worker (not started).
+ * origin and mail settings, and the outbox's worker (not started), logging
+ * through `log` and counting in `metrics`.
  */
 export function createWaitlistRuntime(
   settings: Settings,
-  { now = () => new Date(), log = (message: string) => console.error(message) }: { now?: () => Date; log?: (message: string) => void } = {},
+  { log, metrics, now = () => new Date() }: { log: Logger; metrics: Metrics; now?: () => Date },
 ): WaitlistRuntime {
   let store: WaitlistStore | null = null
-  const openStore = () => (store ??= openWaitlistStore(settings.store))
+  const openStore = () => (store ??= openWaitlistStore(settings.store, log))
   const { mail } = settings
   const rateLimit = { limit: settings.rateLimit, windowMs: RATE_WINDOW_MS }
   const worker = new OutboxWorker({
@@ -49,6 +54,7 @@ export function createWaitlistRuntime(
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
     log,
+    onOutcome: (delivery, outcome) => metrics.deliveries.inc({ kind: delivery.kind, outcome }),
   })
   const context: WaitlistContext = {
     store: openStore,
@@ -58,9 +64,10 @@ export function createWaitlistRuntime(
     mail,
     queued: () => worker.wake(),
     log,
+    metrics,
     now,
   }
-  return { context, worker }
+  return { context, worker, close: async () => void (await store?.close()) }
 }
 
 const RUNTIME = Symbol.for("storyling.waitlist-runtime")
@@ -68,14 +75,16 @@ const RUNTIME = Symbol.for("storyling.waitlist-runtime")
 /**
  * The one waitlist runtime of a Gatsby Functions process (`gatsby
  * develop`), shared by every Function, with its worker started on the
- * first request, so mail is delivered there too. (The production server
- * makes its own at start, from the settings it read.)
+ * first request, so mail is delivered there too; it logs as the server
+ * does, and its metrics are served nowhere. (The production server makes
+ * its own at start, from the settings it read.)
  * @throws SettingsError when a setting cannot work
  */
 export function functionsRuntime(): WaitlistRuntime {
   const holder = globalThis as { [RUNTIME]?: WaitlistRuntime }
   if (!holder[RUNTIME]) {
-    holder[RUNTIME] = createWaitlistRuntime(settingsOfThisProcess())
+    const settings = settingsOfThisProcess()
+    holder[RUNTIME] = createWaitlistRuntime(settings, { log: createLogger(settings.log), metrics: createMetrics() })
     holder[RUNTIME].worker.start()
   }
   return holder[RUNTIME]

@@ -55,8 +55,15 @@ export type Submission = {
   consent?: PolicyVersion | null
 }
 
+/**
+ * What a taken submission did to the list: made a new entry, added a
+ * message to a known one, was thrown away as a repeat past the address's
+ * messages of a day, or as a bot's (a filled honeypot).
+ */
+export type TakenAs = "new" | "repeat" | "repeat_discarded" | "bot"
+
 /** What became of a submission: taken (and its deliveries queued), or refused by the rate limit. */
-export type SubmissionOutcome = { accepted: true } | { accepted: false; retryAfterSeconds: number }
+export type SubmissionOutcome = { accepted: true; takenAs: TakenAs } | { accepted: false; retryAfterSeconds: number }
 
 /** Where a confirmation link stands: still to be confirmed, confirmed already, or expired or unknown. */
 export type LinkState = "pending" | "confirmed" | "expired"
@@ -130,6 +137,14 @@ export interface OutboxStore {
   complete(id: number, now: Date): Promise<void>
   /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good. */
   fail(id: number, failure: DeliveryFailure): Promise<void>
+  /**
+   * Gives claims back before their lease runs out (a try left unfinished at
+   * shutdown), so another instance takes them at once. As with renew, only
+   * a claim that is still that attempt's and not recorded is given back.
+   */
+  release(claims: readonly Pick<Delivery, "id" | "attempts">[]): Promise<void>
+  /** How many deliveries are pending (due or not), and when the oldest of them was queued (null for none). */
+  backlog(): Promise<{ pending: number; oldestPendingAt: Date | null }>
   /** The deliveries in these states, oldest first. */
   list(statuses: readonly DeliveryStatus[]): Promise<Delivery[]>
   /** Puts a failed delivery back in line, due now; false when there is no failed delivery with that id (given as typed). */

@@ -9,6 +9,7 @@ import { startPostgresServer, type PostgresServer } from "../../../../test/suppo
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { deliverer } from "../../mail/deliver"
 import { createSendMail } from "../../mail/mail-transport"
+import { quietLogger } from "../../../../test/support/test-logger"
 import { OutboxWorker } from "../../mail/outbox-worker"
 import { readSettings, type StoreSettings } from "../../settings"
 import { linkTokenKey } from "../../waitlist/link-tokens"
@@ -111,7 +112,7 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
   it("delivers the mail still pending once, in today's form, and mails nobody already mailed again", async () => {
     smtp.mails.length = 0
     const { mail } = readSettings({ SMTP_URL: smtp.url, SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" })
-    const worker = new OutboxWorker({ store: () => store, deliver: deliverer(createSendMail(mail, () => {}), mail), leaseMs: 60_000, retryBaseMs: 100, rateWindowMs: 60_000, log: () => {} })
+    const worker = new OutboxWorker({ store: () => store, deliver: deliverer(createSendMail(mail, quietLogger), mail), leaseMs: 60_000, retryBaseMs: 100, rateWindowMs: 60_000, log: quietLogger })
     worker.start()
     try {
       await smtp.waitForMails(7, 20_000)
