@@ -11,6 +11,8 @@ export const COMPILED_PROGRAMS = {
   server: "src/server/start.ts",
   /** The waitlist's command line, `npm run waitlist`. */
   waitlist: "src/server/waitlist/cli.ts",
+  /** The admin's command line, `npm run admin`: accounts and the audit log. */
+  admin: "src/server/admin/cli.ts",
 } as const
 
 export type CompiledProgram = keyof typeof COMPILED_PROGRAMS
@@ -29,8 +31,8 @@ export function runtimePackages(root: string): string[] {
 }
 
 /**
- * Compiles the production server (with the API's routes) and the waitlist
- * CLI into plain JavaScript for Node in COMPILED_DIR, so they run
+ * Compiles the production server (with the API's routes) and the waitlist's
+ * and the admin's CLIs into plain JavaScript for Node in COMPILED_DIR, so they run
  * with `node` alone: no TypeScript loader at run time, and nothing read
  * from Gatsby's private `.cache/` (which `gatsby develop` rewrites). The
  * runtime packages (see runtimePackages) stay in node_modules, loaded as

@@ -16,12 +16,13 @@ import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
  * server inside the test's own process: what the API suites call when
  * they test the handlers rather than the program (no build, no child
  * process). It answers /api/ only; the outbox's worker is not started, so
- * queued mail stays in the store for the tests to read.
+ * queued mail stays in the store for the tests to read. `now` is the clock
+ * the handlers read (a suite moves it to test timeouts).
  */
-export async function startApiInProcess(settings: Record<string, string>): Promise<RunningSite> {
+export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
   const { log, lines, text } = capturedLogger()
   const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), ...settings }
-  const runtime = createWaitlistRuntime(readSettings(env), { log, metrics: createMetrics() })
+  const runtime = createWaitlistRuntime(readSettings(env), { log, metrics: createMetrics(), now })
   const serve = serveApi(apiRoutes(runtime.context), log)
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(API_PREFIX)) return void serve(req, res, requestIdOf(req.headers[REQUEST_ID_HEADER]))

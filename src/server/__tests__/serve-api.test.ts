@@ -29,6 +29,7 @@ const routes = new Map<string, ApiRoute>([
     throw new Error("the handler broke")
   } }],
   ["rejects", { bodyLimit: 0, handle: async () => Promise.reject(new Error("the handler broke later")) }],
+  ["tree/*", { bodyLimit: 0, handle: async (request) => json(200, { path: new URL(request.url).pathname }) }],
 ])
 /** The bytes all bodies in flight may hold together: room for three of the small route's. */
 const budget = new InFlightBytes(3 * 1024)
@@ -66,6 +67,14 @@ describe("the production server's API routes", () => {
 
   it("finds the route with or without a trailing slash", async () => {
     expect((await fetch(`${base}echo/`, { method: "POST" })).status).toBe(202)
+  })
+
+  it("hands every path under a route named `name/*` to it, and nothing else", async () => {
+    for (const path of ["tree/a", "tree/a/b%40c"]) {
+      const response = await fetch(`${base}${path}?q=1`)
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { path: `/api/${path}` } })
+    }
+    for (const path of ["tree", "tree/", "treex", "treex/a", "tre/a"]) expect({ path, status: (await fetch(`${base}${path}`)).status }).toEqual({ path, status: 404 })
   })
 
   it("answers an unknown route with a JSON 404", async () => {

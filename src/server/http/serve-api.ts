@@ -16,7 +16,8 @@ const jsonError = (res: ServerResponse, status: number, error: string, headers: 
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(JSON.stringify({ error }))
 
 /**
- * Serves the API's Web-standard handlers under /api/ straight on Node's
+ * Serves the API's Web-standard handlers under /api/ (a route named
+ * `name/*` takes every path under /api/name/) straight on Node's
  * HTTP server, without express's router and middleware, which cost more
  * than the waitlist's own work on every sign-up. The body is read up to
  * the route's own limit and within the server-wide budget before the
@@ -29,7 +30,8 @@ export function serveApi(routes: ReadonlyMap<string, ApiRoute>, log: Logger, bud
     const url = req.url ?? "/"
     const end = url.indexOf("?")
     const name = trimTrailingSlashes(url.slice(API_PREFIX.length, end === -1 ? undefined : end))
-    const route = routes.get(name)
+    const slash = name.indexOf("/")
+    const route = routes.get(name) ?? (slash > 0 ? routes.get(`${name.slice(0, slash)}/*`) : undefined)
     if (!route) return void jsonError(res, 404, "There is no such API route.")
     let held
     try {

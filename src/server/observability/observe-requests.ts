@@ -17,11 +17,37 @@ export const pathOf = (url: string | undefined): string => {
   return query === -1 ? whole : whole.slice(0, query)
 }
 
+/** The route of the API a path under /api/ names: its own name, or `name/*` for a path under a route that takes every path below it (see apiRoutes); null for none. */
+function apiRouteOf(path: string, apiRoutes: ReadonlySet<string>): string | null {
+  const name = trimTrailingSlashes(path.slice(API_PREFIX.length))
+  if (apiRoutes.has(name)) return name
+  const slash = name.indexOf("/")
+  return slash > 0 && apiRoutes.has(`${name.slice(0, slash)}/*`) ? `${name.slice(0, slash)}/*` : null
+}
+
+/**
+ * The path as a log line keeps it: under a route that takes every path
+ * below it, only its first part below the route (`/api/admin/people/…`),
+ * since the rest can name a person (an address); elsewhere the path, cut
+ * at LOGGED_PATH_CHARS.
+ */
+export function loggedPath(path: string, apiRoutes: ReadonlySet<string>): string {
+  const route = path.startsWith(API_PREFIX) ? apiRouteOf(path, apiRoutes) : null
+  if (route?.endsWith("/*")) {
+    const base = `${API_PREFIX}${route.slice(0, -1)}`
+    const rest = path.slice(base.length)
+    const slash = rest.indexOf("/")
+    return slash === -1 ? path.slice(0, base.length + Math.min(rest.length, 40)) : `${base}${rest.slice(0, Math.min(slash, 40))}/…`
+  }
+  return path.length > LOGGED_PATH_CHARS ? `${path.slice(0, LOGGED_PATH_CHARS)}…` : path
+}
+
 /**
  * The route a request is counted under: one of a few names fixed here,
  * never the path itself, so a flood of made-up paths adds no series.
- * `healthz` and `readyz`; `api/<name>` for a route of the API
- * (`api/unknown` for any other path under /api/); `not_found` for any 404;
+ * `healthz` and `readyz`; `api/<name>` for a route of the API (for every
+ * path under a route `name/*`, `api/name`; `api/unknown` for any other
+ * path under /api/); `not_found` for any 404;
  * `page` for an HTML page (a path without an extension, or `.html`);
  * `asset` for every other file (scripts, styles, images, page data, the
  * sitemap).
@@ -30,8 +56,8 @@ export function routeOf(path: string, status: number, apiRoutes: ReadonlySet<str
   if (path === HEALTH_PATHS.live) return "healthz"
   if (path === HEALTH_PATHS.ready) return "readyz"
   if (path.startsWith(API_PREFIX)) {
-    const name = trimTrailingSlashes(path.slice(API_PREFIX.length))
-    return apiRoutes.has(name) ? `api/${name}` : "api/unknown"
+    const route = apiRouteOf(path, apiRoutes)
+    return route === null ? "api/unknown" : `api/${route.replace(/\/\*$/, "")}`
   }
   if (status === 404) return "not_found"
   const last = path.slice(path.lastIndexOf("/") + 1)
@@ -77,7 +103,7 @@ export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOpti
       const line = {
         reqId: requestId,
         method: req.method,
-        path: path.length > LOGGED_PATH_CHARS ? `${path.slice(0, LOGGED_PATH_CHARS)}…` : path,
+        path: loggedPath(path, apiRoutes),
         status,
         route,
         ms: Math.round(ms * 10) / 10,

@@ -18,6 +18,7 @@ import {
   sql,
   type ColumnDataType,
   type DialectAdapter,
+  type RawBuilder,
   type SelectQueryBuilder,
   type Transaction,
 } from "kysely"
@@ -57,6 +58,8 @@ export type StoreDialect = {
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>
   /** The column types the schema is written with; `keyOrdered`: a table keyed by text is stored in its key's order alone (SQLite's WITHOUT ROWID). */
   columns: { time: ColumnDataType; bigint: ColumnDataType; id: ColumnDataType; autoIncrement: boolean; keyOrdered: boolean }
+  /** The day (YYYY-MM-DD, UTC) of a stored time column, as SQL: what the dashboard counts by. */
+  utcDay(column: string): RawBuilder<string>
   /** The schema version the site recorded before its migrations were Kysely's (1 to 4), or 0 for none. */
   legacySchemaVersion(trx: Kysely<Database>): Promise<number>
   /** Forgets that record, once the baseline has taken the schema over. */
@@ -183,6 +186,8 @@ function openSqlite(file: string, minFreeBytes: number): StoreDialect {
     forUpdate: (query) => query,
     skipLocked: (query) => query,
     columns: { time: "text", bigint: "integer", id: "integer", autoIncrement: true, keyOrdered: true },
+    // Times are ISO 8601 text in UTC: the day is its first ten characters.
+    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
     legacySchemaVersion: async (on) => Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(on)).rows[0]?.user_version ?? 0),
     forgetLegacySchemaVersion: async (on) => void (await sql`PRAGMA user_version = 0`.execute(on)),
     close: () => db.destroy(),
@@ -222,6 +227,7 @@ function openPostgres(url: string, log: Logger | undefined): StoreDialect {
     forUpdate: (query) => query.forUpdate(),
     skipLocked: (query) => query.forUpdate().skipLocked(),
     columns: { time: "timestamptz", bigint: "bigint", id: "bigserial", autoIncrement: false, keyOrdered: false },
+    utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
     async legacySchemaVersion(on) {
       const found = await sql<{ name: string | null }>`SELECT to_regclass('waitlist_schema')::text AS name`.execute(on)
       if (!found.rows[0]?.name) return 0

@@ -3,7 +3,9 @@ import { sql } from "kysely"
 import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
 import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
-import { emailKey, storedEmail } from "../waitlist/email-identity"
+import { emailKey, folded, storedEmail } from "../waitlist/email-identity"
+import { entryAttribution } from "../waitlist/entry-attribution"
+import type { PolicyVersion } from "../waitlist/privacy-policy-version"
 import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
   StoreUnavailableError,
@@ -22,6 +24,10 @@ import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+import { AdminDatabase } from "./admin-database"
+import { PeopleDatabase } from "./people-database"
+import type { StoreAccess } from "./store-access"
+import { COMMAND_LINE } from "../admin/admin-store"
 
 /**
  * What writing an entry gives back: its id, whether this write made it, its
@@ -63,6 +69,10 @@ export class WaitlistDatabase implements WaitlistStore {
   private migrated: Promise<void> | null = null
   /** The key of leavers' address hashes (see migration 0004), read once the schema is up to date. */
   private leaverKey = ""
+  /** The admin's accounts, sessions and audit log. */
+  readonly admin: AdminDatabase
+  /** A person's data, the entries' search and the dashboard's figures. */
+  readonly people: PeopleDatabase
 
   /**
    * Opens the database the settings select; `log` hears of a connection
@@ -78,6 +88,14 @@ export class WaitlistDatabase implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
+    const access: StoreAccess = {
+      dialect: this.dialect,
+      run: (work) => this.run(work),
+      write: (work) => this.write(work),
+      keyedHash: (text) => this.leaverHash(text),
+    }
+    this.admin = new AdminDatabase(access)
+    this.people = new PeopleDatabase(access, (trx, entry, now) => this.rememberLeaver(trx, entry, now))
   }
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
@@ -127,10 +145,18 @@ export class WaitlistDatabase implements WaitlistStore {
    * confirmation of `confirmation` already started (a new address may always
    * get one); a known one is left as it was.
    */
-  private async writeEntry(trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationDraft | null): Promise<WrittenEntry> {
+  private async writeEntry(
+    trx: Tx,
+    { name, email, message, metadata }: NewWaitlistEntry,
+    now: Date,
+    confirmation: ConfirmationDraft | null,
+    consent: PolicyVersion | null,
+  ): Promise<WrittenEntry> {
     const time = storedTime(now)
     const key = emailKey(email)
     const { rows } = await this.queries.writeEntry.run(trx, {
+      ...entryAttribution(metadata),
+      nameKey: folded(name),
       name,
       email: storedEmail(email),
       key,
@@ -158,7 +184,7 @@ export class WaitlistDatabase implements WaitlistStore {
         return { ...state, messageId: null }
       }
     }
-    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
+    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time, ...policyValues(consent) })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
 
@@ -225,19 +251,19 @@ export class WaitlistDatabase implements WaitlistStore {
     const full = this.dialect.roomToWrite()
     if (full) return Promise.reject(new StoreUnavailableError(`the ${this.label} waitlist takes no new sign-up: ${full}`))
     return this.write(async (trx) => {
-      const { entry, discard, rateLimit, plan, now } = submission
+      const { entry, discard, rateLimit, plan, now, consent = null } = submission
       const retryAfterSeconds = await this.countRate(trx, rateLimit, now)
       if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
       if (discard) {
         // A bot's entry takes the same path, so it answers alike and as fast, then leaves nothing but a count.
         await sql`SAVEPOINT discarded`.execute(trx)
-        await this.writeEntry(trx, entry, now, null)
+        await this.writeEntry(trx, entry, now, null, consent)
         await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
         await sql`RELEASE SAVEPOINT discarded`.execute(trx)
         await this.queries.countDiscard.run(trx, { counter: "bots_discarded" })
         return { accepted: true, takenAs: "bot" }
       }
-      const written = await this.writeEntry(trx, entry, now, plan.confirmation)
+      const written = await this.writeEntry(trx, entry, now, plan.confirmation, consent)
       if (written.messageId === null) {
         await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
         return { accepted: true, takenAs: "repeat_discarded" }
@@ -251,12 +277,12 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(async () => linkState((await this.queries.byConfirmToken.run(this.dialect.db, { key: tokenKey })).rows[0], now))
   }
 
-  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null, consent: PolicyVersion | null = null): Promise<LinkState> {
     return this.write(async (trx) => {
       const row = (await this.queries.byConfirmToken.run(trx, { key: tokenKey })).rows[0]
       const state = linkState(row, now)
       if (state !== "pending" || !row) return state
-      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now) })
+      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now), ...policyValues(consent) })
       const event = webhook({ name: row.name, email: row.email })
       if (event) await this.queue(trx, row.id, event, now)
       return "confirmed"
@@ -316,13 +342,7 @@ export class WaitlistDatabase implements WaitlistStore {
   }
 
   remove(email: string, now = new Date()): Promise<number> {
-    return this.write(async (trx) => {
-      const key = emailKey(email)
-      const entry = await trx.selectFrom("waitlist_entries").select(["confirm_mails_sent", "last_confirm_mail_at"]).where("email_key", "=", key).executeTakeFirst()
-      if (!entry) return 0
-      await this.rememberLeaver(trx, { email_key: key, ...entry }, now)
-      return Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", key).executeTakeFirst()).numDeletedRows)
-    })
+    return this.people.erase(email, COMMAND_LINE, null, now)
   }
 
   /** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
@@ -383,13 +403,19 @@ export class WaitlistDatabase implements WaitlistStore {
       if (id === null) return false
       return this.write(async (trx) => Number((await this.queries.retryFailed.run(trx, { id, now: storedTime(now) })).numAffectedRows ?? 0) > 0)
     },
-    prune: (now: Date, windowMs: number) => this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs }))),
+    prune: async (now: Date, windowMs: number) => {
+      await this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs })))
+      await this.admin.forgetOld(now)
+    },
   }
 
   async close(): Promise<void> {
     await this.dialect.close()
   }
 }
+
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+const policyValues = (policy: PolicyVersion | null) => ({ policyLang: policy?.lang ?? null, policyDate: policy?.effectiveDate ?? null, policySha256: policy?.sha256 ?? null })
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
 function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {

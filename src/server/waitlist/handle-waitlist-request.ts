@@ -1,9 +1,11 @@
-import { json, type ApiRequest, type ClientInfo, type WebHandler } from "../http/web-handler"
+import { isCrossSite } from "../http/request-origin"
+import { isJsonRequest, json, type ApiRequest, type ClientInfo, type WebHandler } from "../http/web-handler"
 import type { SignupRefusal } from "../observability/metrics"
 import { exceedsJsonDepth } from "./json-depth"
 import { parseSubmission } from "./parse-submission"
 import { planSubmission } from "./plan-submission"
 import { NOTHING_TO_DELIVER } from "./plan-deliveries"
+import { privacyPolicyInForce } from "./privacy-policy-version"
 import { rateLimitClient } from "./rate-limit-key"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
@@ -16,20 +18,6 @@ const ACCEPTED_HEADERS = { "Content-Type": "application/json; charset=utf-8", "C
 
 /** The deepest a body of the form's shape goes is 3 (the body, its metadata, `utm`); anything far deeper is refused unparsed. */
 export const MAX_BODY_DEPTH = 8
-
-const isCrossSite = (headers: Headers, allowedOrigins: string[]): boolean => {
-  if (headers.get("sec-fetch-site") === "cross-site") return true
-  const origin = headers.get("origin")
-  if (origin === null) return false
-  if (allowedOrigins.includes(origin)) return false
-  try {
-    return new URL(origin).host !== headers.get("host")
-  } catch {
-    return true
-  }
-}
-
-const isJson = (headers: Headers): boolean => (headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
 
 const unavailable = () => json(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
 
@@ -65,7 +53,7 @@ async function answerRequest(request: ApiRequest, client: ClientInfo, context: W
   if (isCrossSite(headers, context.allowedOrigins)) {
     return refused("cross_site", json(403, { error: "Cross-site submissions are not accepted." }))
   }
-  if (!isJson(headers)) return refused("media_type", json(415, { error: "Send the entry as JSON, with Content-Type: application/json." }))
+  if (!isJsonRequest(headers)) return refused("media_type", json(415, { error: "Send the entry as JSON, with Content-Type: application/json." }))
   const body = Buffer.from(await request.arrayBuffer())
   if (body.length > MAX_BODY_BYTES) return refused("too_large", json(413, { error: "The body is larger than 32 KB." }))
 
@@ -98,6 +86,7 @@ async function answerRequest(request: ApiRequest, client: ClientInfo, context: W
       rateLimit: { client: rateClient, ...context.rateLimit },
       plan: discard ? NOTHING_TO_DELIVER : plan,
       now,
+      consent: privacyPolicyInForce(submission.metadata.locale, now),
     })
   } catch (error) {
     const cause = error instanceof StoreUnavailableError ? error.message : String(error)

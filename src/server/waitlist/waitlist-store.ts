@@ -1,5 +1,8 @@
 import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import type { DeliveryPlan } from "./plan-deliveries"
+import type { PolicyVersion } from "./privacy-policy-version"
+import type { AdminDatabase } from "../store/admin-database"
+import type { PeopleDatabase } from "../store/people-database"
 
 /** One submission of a person: what they wrote that time, and the metadata their browser sent with it. */
 export type WaitlistMessage = {
@@ -8,6 +11,8 @@ export type WaitlistMessage = {
   message: string
   metadata: Record<string, unknown>
   submittedAt: Date
+  /** The privacy policy in force when it was sent; null when not recorded (before migration 0006). */
+  policy?: PolicyVersion | null
 }
 
 /** What the waitlist keeps of one person. */
@@ -24,6 +29,8 @@ export type WaitlistEntry = {
   updatedAt: Date
   /** When the person confirmed the address by the link in the confirmation mail; null until then. */
   confirmedAt: Date | null
+  /** The privacy policy in force when the address was confirmed; null when not confirmed or not recorded (before migration 0006). */
+  confirmedPolicy?: PolicyVersion | null
   /** Every submission of this address, newest first. */
   messages: WaitlistMessage[]
 }
@@ -44,6 +51,8 @@ export type Submission = {
   /** The mails and webhook events this submission calls for, given the entry's state (see planDeliveries). */
   plan: DeliveryPlan
   now: Date
+  /** The privacy policy in force as the person sent it, kept with the message (see privacyPolicyInForce). */
+  consent?: PolicyVersion | null
 }
 
 /**
@@ -86,7 +95,7 @@ export interface WaitlistStore {
    * the event `webhook` makes of it (null for none) in the same transaction.
    * @returns the link's state afterwards: "confirmed", or "expired" for an expired or unknown link
    */
-  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState>
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null, consent?: PolicyVersion | null): Promise<LinkState>
   /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */
   canLeave(tokenKey: string): Promise<boolean>
   /** Removes the entry a leave link's token belongs to, with its messages and its pending mail; false when there is none. */
@@ -96,8 +105,12 @@ export interface WaitlistStore {
   countDiscarded(): Promise<{ bots: number; repeats: number }>
   /** Every entry, oldest first. */
   list(): Promise<WaitlistEntry[]>
-  /** Removes the entry of this address with all its messages and pending mail (a privacy request); returns how many entries were removed. */
+  /** Erases the entry of this address with all its messages and mail (a privacy request from the command line: see PeopleDatabase's erase); returns how many entries were removed. */
   remove(email: string): Promise<number>
+  /** The admin's accounts, sessions and audit log. */
+  readonly admin: AdminDatabase
+  /** A person's data, the entries' search and the dashboard's figures. */
+  readonly people: PeopleDatabase
   /** The deliveries waiting in the outbox. */
   readonly outbox: OutboxStore
   close(): Promise<void>
@@ -136,7 +149,7 @@ export interface OutboxStore {
   list(statuses: readonly DeliveryStatus[]): Promise<Delivery[]>
   /** Puts a failed delivery back in line, due now; false when there is no failed delivery with that id (given as typed). */
   retry(id: string, now: Date): Promise<boolean>
-  /** Forgets rate-limit counts older than the window, which no limit reads any more. */
+  /** Forgets rate-limit counts older than the window, which no limit reads any more, and what the admin may keep no longer (see AdminDatabase's forgetOld). */
   prune(now: Date, windowMs: number): Promise<void>
 }
 

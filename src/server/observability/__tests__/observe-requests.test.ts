@@ -1,8 +1,8 @@
 import fc from "fast-check"
-import { pathOf, routeOf } from "../observe-requests"
+import { loggedPath, pathOf, routeOf } from "../observe-requests"
 
-const API = new Set(["waitlist", "waitlist-confirm", "waitlist-leave"])
-const ROUTES = new Set(["healthz", "readyz", "api/waitlist", "api/waitlist-confirm", "api/waitlist-leave", "api/unknown", "not_found", "page", "asset"])
+const API = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "admin/*"])
+const ROUTES = new Set(["healthz", "readyz", "api/waitlist", "api/waitlist-confirm", "api/waitlist-leave", "api/admin", "api/unknown", "not_found", "page", "asset"])
 
 describe("the route a request is counted under", () => {
   it.each([
@@ -20,6 +20,10 @@ describe("the route a request is counted under", () => {
     ["/api/waitlist", 201, "api/waitlist"],
     ["/api/waitlist-confirm/", 303, "api/waitlist-confirm"],
     ["/api/nothing", 404, "api/unknown"],
+    ["/api/admin/session", 204, "api/admin"],
+    ["/api/admin/people/ana%40example.com", 200, "api/admin"],
+    ["/api/admin", 404, "api/unknown"],
+    ["/api/administrator/x", 404, "api/unknown"],
   ] as const)("%s answered %i is %s", (path, status, route) => {
     expect(routeOf(path, status, API)).toBe(route)
   })
@@ -31,6 +35,15 @@ describe("the route a request is counted under", () => {
       }),
       { numRuns: 2000 },
     )
+  })
+
+  it("is logged without what follows the first part below a route of many paths, which can be a person's address", () => {
+    expect(loggedPath("/api/admin/people/ana%40example.com", API)).toBe("/api/admin/people/…")
+    expect(loggedPath("/api/admin/people/a/b%40c.example", API)).toBe("/api/admin/people/…")
+    expect(loggedPath("/api/admin/session", API)).toBe("/api/admin/session")
+    expect(loggedPath(`/api/admin/${"x".repeat(500)}`, API)).toBe(`/api/admin/${"x".repeat(40)}`)
+    expect(loggedPath("/api/waitlist", API)).toBe("/api/waitlist")
+    expect(loggedPath(`/${"p".repeat(300)}`, API)).toBe(`/${"p".repeat(199)}…`)
   })
 
   it("is read from the path without its query", () => {

@@ -12,6 +12,7 @@ import { baseline } from "./0001-baseline"
 import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
 import { repeatsDiscarded } from "./0003-repeats-discarded"
 import { capsOfLeavers } from "./0004-caps-of-leavers"
+import { adminAndConsent } from "./0006-admin-and-consent"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -21,5 +22,7 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
     "0003-repeats-discarded": on(repeatsDiscarded.up),
     "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
+    // 0005 is the announcements' (another branch); 0006 needs nothing of it.
+    "0006-admin-and-consent": on(adminAndConsent(dialect).up),
   }
 }
