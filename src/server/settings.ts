@@ -53,11 +53,29 @@ export type BounceMailboxSettings = { url: string; pollMs: number }
 /** Where the waitlist lives: an SQLite file, or a PostgreSQL database shared by many instances. */
 export type StoreSettings = { kind: "sqlite"; file: string; minFreeBytes?: number } | { kind: "postgres"; url: string }
 
+/** The levels a log line may have, quietest last: LOG_LEVEL keeps the lines at its level and above. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** How log lines are written: JSON, readable text, or readable text only when stdout is a terminal. */
+export type LogFormat = "auto" | "json" | "pretty"
+
+/** What the process logs, and how (see src/server/observability/logger.ts). */
+export type LogSettings = { level: LogLevel; format: LogFormat }
+
+/** Where Prometheus reads the metrics: a listener of its own, never the site's port. */
+export type MetricsSettings = { port: number; host: string }
+
 /** The settings of the process, as every part of it is given them. */
 export type Settings = {
   /** Where the production server listens. */
   port: number
   host: string
+  /** The metrics' own listener; null (METRICS_PORT unset) for none. */
+  metrics: MetricsSettings | null
+  /** How long a clean shutdown may take before the process gives up what is left and exits with 1. */
+  shutdownTimeoutMs: number
+  log: LogSettings
   store: StoreSettings
   /** Accepted submissions per client in a minute; 0 turns the limit off. */
   rateLimit: number
@@ -84,6 +102,8 @@ export const DEFAULT_OUTBOX_DIR = ".data/outbox"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** How long a shutdown may take when SHUTDOWN_TIMEOUT_MS is unset. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
 /**
  * A variable's check: `accepts` says, in the words of the error line, what
@@ -135,6 +155,9 @@ function mailAddress(value: string): MailAddress | undefined {
 }
 
 const ADDRESS = "one e-mail address, bare or as `Name <address>`"
+const PORT_NUMBER = "a port number from 0 to 65535"
+const HOST_NAME = "a host name or IP address to listen on, without spaces"
+const hostName = (value: string) => (/\s/.test(value) ? undefined : value)
 
 /** A DNS name of labels of letters, digits and inner hyphens, with at least one dot. */
 const domainName = (value: string) => (/^(?=.{1,253}$)(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i.test(value) ? value.toLowerCase() : undefined)
@@ -152,8 +175,13 @@ function privateKeyFile(value: string): string | undefined {
 
 /** The variables, each with what it accepts; the README's table lists exactly these. */
 const variables = {
-  PORT: setting("a port number from 0 to 65535", wholeNumber(0, 65_535), 9000),
-  HOST: setting("a host name or IP address to listen on, without spaces", (value) => (/\s/.test(value) ? undefined : value), "localhost"),
+  PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
+  HOST: setting(HOST_NAME, hostName, "localhost"),
+  METRICS_PORT: setting<number | null>(PORT_NUMBER, wholeNumber(0, 65_535), null),
+  METRICS_HOST: setting(HOST_NAME, hostName, "127.0.0.1"),
+  SHUTDOWN_TIMEOUT_MS: setting("a whole number of milliseconds, at least 100", wholeNumber(100), DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  LOG_LEVEL: setting(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.toLowerCase()), "info"),
+  LOG_FORMAT: setting<LogFormat>("auto (readable on a terminal, JSON otherwise), json or pretty", (value) => (["auto", "json", "pretty"] as const).find((format) => format === value), "auto"),
   WAITLIST_DB_PATH: setting("a file path", (value) => value, DEFAULT_DB_PATH),
   WAITLIST_MIN_FREE_MB: setting("a number of megabytes, 0 or more (0 turns the floor off)", (value) => (/^\d{1,9}(\.\d{1,3})?$/.test(value) ? Number(value) : undefined), DEFAULT_MIN_FREE_MB),
   DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
@@ -187,6 +215,9 @@ export const SETTING_NAMES = Object.keys(variables) as (keyof typeof variables)[
 const DKIM = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_PATH"] as const
 
 const schema = z.object(variables).superRefine((env, context) => {
+  if (env.METRICS_PORT !== null && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: `a port other than the site's (PORT is ${env.PORT}): the metrics are never served to visitors` })
+  }
   if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
     context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
   }
@@ -216,6 +247,9 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   return {
     port: values.PORT,
     host: values.HOST,
+    metrics: values.METRICS_PORT === null ? null : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
     store: values.DATABASE_URL
       ? { kind: "postgres", url: values.DATABASE_URL }
       : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH), minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024) },

@@ -11,9 +11,11 @@ import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/waitli
 import { complaint, dsn } from "./bounce-messages"
 import { busiestWindow } from "./busiest-window"
 import { eventually as within } from "./eventually"
+import { freePort } from "./free-port"
 import type { ImapTestServer } from "./imap-test-server"
 import { parseCsv } from "./parse-csv"
 import { PROJECT_ROOT } from "./project-root"
+import { parsePrometheusText, samplesOf, valueOf } from "./prometheus-text"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
@@ -226,6 +228,92 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     const [taken, resent] = announcementsIn(smtp.to(killed))
     expect(resent?.parsed.messageId).toBe(taken?.parsed.messageId)
     expect(resent?.parsed.text).toBe(taken?.parsed.text)
+  }, 90_000)
+
+  it("on SIGTERM mid-send gives back the mails under way and stops reading the bounce mailbox within SHUTDOWN_TIMEOUT_MS; the next instance sends each entry its mail once", async () => {
+    const mailbox = imap ? imap() : null
+    const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "5", SHUTDOWN_TIMEOUT_MS: "3000", ...(mailbox ? { BOUNCE_IMAP_URL: mailbox.url, BOUNCE_IMAP_POLL_SECONDS: "1" } : {}) })
+    const people = Array.from({ length: 12 }, (_, i) => ({ email: `t${i}@example.org`, locale: "de" }))
+    await seedEntries(settings, people)
+    const first = await start()
+    let held = ""
+    // The server keeps the first announcement it is given, and answers it long after the shutdown's grace.
+    smtp.beforeAnswer = async (mail) => {
+      if (held || !announcementsIn([mail]).length) return
+      held = mail.envelopeTo[0] ?? ""
+      await pause(8000)
+    }
+    try {
+      await waitlist(["announce", "send", "launch"])
+      await eventually(() => expect(held).not.toBe(""))
+      const exit = await first.terminate()
+      expect(exit.code).toBe(0)
+      expect(exit.ms).toBeLessThan(3000)
+      const released = await first.logLine({ msg: "shutdown: deliveries not finished were given back for another instance" })
+      expect((released.deliveryIds as number[]).length).toBeGreaterThanOrEqual(1)
+      if (mailbox) await first.logLine({ msg: "shutdown: done" })
+    } finally {
+      smtp.beforeAnswer = null
+    }
+    const sentBefore = announcementsIn(smtp.mails).length
+    expect(sentBefore).toBeLessThan(12)
+    await start()
+    await eventually(() => expect(new Set(announcementsIn(smtp.mails).map((mail) => mail.envelopeTo[0])).size).toBe(12))
+    await pause(1000)
+    // The held mail was taken by the server before its try was given up, so it went again, as the same mail.
+    for (const { email } of people) {
+      const mails = announcementsIn(smtp.to(email))
+      expect(mails.length).toBe(email === held ? 2 : 1)
+      expect(new Set(mails.map((mail) => mail.parsed.messageId)).size).toBe(1)
+    }
+  }, 120_000)
+
+  it("counts announcement deliveries and bounces in the metrics, and /readyz shows the bulk lane, the paused mails and the bounce mailbox", async () => {
+    const mailbox = imap ? imap() : null
+    const metricsPort = await freePort()
+    const { settings, start, waitlist } = await setUp({
+      MAIL_RATE_PER_SECOND: "2",
+      METRICS_PORT: String(metricsPort),
+      ...(mailbox ? { BOUNCE_IMAP_URL: mailbox.url, BOUNCE_IMAP_POLL_SECONDS: "1" } : {}),
+    })
+    await seedEntries(settings, ["gone", "angry", "fine"].map((name) => ({ email: `m-${name}@example.org`, locale: "en" })))
+    smtp.unknown.add("m-gone@example.org")
+    const site = await start()
+    await waitlist(["announce", "send", "launch"])
+    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(2))
+    const scrape = async () => parsePrometheusText(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+    await eventually(async () => {
+      const samples = await scrape()
+      expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "sent" })).toBe(2)
+      expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "bounced" })).toBe(1)
+      expect(valueOf(samples, "storyling_bounces_total", { kind: "hard", source: "smtp" })).toBe(1)
+    })
+    if (mailbox) {
+      const tag = announcementsIn(smtp.to("m-angry@example.org"))[0]?.envelopeFrom.split("+")[1]?.split("@")[0]
+      await mailbox.deliver(complaint({ to: "fbl@storyling.example.com", headerTag: tag }))
+      await eventually(async () => expect(valueOf(await scrape(), "storyling_bounces_total", { kind: "complaint", source: "mailbox" })).toBe(1))
+      expect(valueOf(await scrape(), "storyling_bounce_mailbox_up")).toBe(1)
+    } else {
+      expect(samplesOf(await scrape(), "storyling_bounce_mailbox_up")).toEqual([])
+    }
+    // A second announcement, paused at once: its waiting mails are counted apart from the pending ones.
+    await seedEntries(settings, Array.from({ length: 10 }, (_, i) => ({ email: `m-late${i}@example.org`, locale: "en" })))
+    expect(await waitlist(["announce", "send", "followup"])).toMatchObject({ code: 0 })
+    expect(await waitlist(["announce", "pause", "followup"])).toMatchObject({ code: 0 })
+    type Ready = { ready: boolean; outbox: { pending: number; paused: number; lanes: Record<string, { pending: number }> }; bounceMailbox: string }
+    const ready = async () => (await (await fetch(`${site.url}/readyz`)).json()) as Ready
+    const waiting = async () => Number(/sends the (\d+) waiting/.exec((await waitlist(["announce", "status", "followup"])).stdout)?.[1])
+    await eventually(async () => {
+      const report = await ready()
+      expect(report).toMatchObject({ ready: true, bounceMailbox: mailbox ? "ok" : "off" })
+      expect(report.outbox.lanes.bulk?.pending).toBe(0)
+      expect(report.outbox.paused).toBe(await waiting())
+    })
+    const { outbox } = await ready()
+    expect(outbox.paused).toBeGreaterThan(0)
+    const samples = await scrape()
+    expect(samplesOf(samples, "storyling_outbox_pending").map((sample) => sample.labels.lane).sort()).toEqual(["bulk", "mail", "webhook"])
+    await eventually(async () => expect(valueOf(await scrape(), "storyling_outbox_paused")).toBe(outbox.paused))
   }, 90_000)
 
   it("holds the waiting mails while paused, and sends them on resume", async () => {

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event"
 import type { PageProps } from "gatsby"
 import ContactPage from "../../pages/contact"
 import { renderWithTheme, WithTheme } from "../../../test/support/render-with-theme"
+import { loadToastify } from "../load-toastify"
 
 const fetchMock = jest.fn()
 /** The part of a fetch Response the form reads (jsdom has no Response of its own). */
@@ -33,6 +34,14 @@ beforeEach(() => {
   fetchMock.mockReset()
   global.fetch = fetchMock
   window.history.replaceState({}, "", "/contact")
+})
+
+afterEach(async () => {
+  // A toast of an answer that arrives as a test ends would wait in react-toastify's queue and show in the next test's container.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+  ;(await loadToastify()).toast.dismiss()
 })
 
 describe("the contact form's fields", () => {

@@ -11,6 +11,9 @@ describe("the server's settings", () => {
     expect(readSettings({})).toMatchObject({
       port: 9000,
       host: "localhost",
+      metrics: null,
+      shutdownTimeoutMs: 10_000,
+      log: { level: "info", format: "auto" },
       store: { kind: "sqlite", file: expect.stringMatching(/\.data\/waitlist\.sqlite$/) },
       rateLimit: 5,
       trustProxy: false,
@@ -44,10 +47,18 @@ describe("the server's settings", () => {
       WAITLIST_WEBHOOK_SECRET: "0123456789abcdef",
       MAIL_RETRY_BASE_MS: "50",
       MAIL_LEASE_MS: "8000",
+      METRICS_PORT: "9464",
+      METRICS_HOST: "10.0.0.5",
+      SHUTDOWN_TIMEOUT_MS: "25000",
+      LOG_LEVEL: "WARN",
+      LOG_FORMAT: "json",
     })
     expect(settings).toMatchObject({
       port: 8080,
       host: "0.0.0.0",
+      metrics: { port: 9464, host: "10.0.0.5" },
+      shutdownTimeoutMs: 25_000,
+      log: { level: "warn", format: "json" },
       store: { kind: "postgres", url: "postgres://site:secret@db.internal:5432/waitlist" },
       rateLimit: 0,
       trustProxy: true,
@@ -89,6 +100,14 @@ describe("the server's settings", () => {
     [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in", WAITLIST_WEBHOOK_SECRET: "short" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more (the value given is not shown)"],
     [{ MAIL_RETRY_BASE_MS: "soon" }, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds, at least 10"],
     [{ MAIL_LEASE_MS: "5" }, 'MAIL_LEASE_MS must be a whole number of milliseconds, at least 10, not "5"'],
+    [{ METRICS_PORT: "70000" }, 'METRICS_PORT must be a port number from 0 to 65535, not "70000"'],
+    [{ METRICS_PORT: "9000" }, "METRICS_PORT must be a port other than the site's (PORT is 9000): the metrics are never served to visitors, not \"9000\""],
+    [{ PORT: "8080", METRICS_PORT: "8080" }, "METRICS_PORT must be a port other than the site's (PORT is 8080)"],
+    [{ METRICS_HOST: "local host" }, "METRICS_HOST must be a host name or IP address to listen on, without spaces"],
+    [{ SHUTDOWN_TIMEOUT_MS: "10s" }, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "10s"'],
+    [{ SHUTDOWN_TIMEOUT_MS: "50" }, "SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100"],
+    [{ LOG_LEVEL: "verbose" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"'],
+    [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be auto (readable on a terminal, JSON otherwise), json or pretty, not "xml"'],
   ])("refuse %j in one line naming the variable and what it accepts", (env, message) => {
     let thrown: unknown
     try {

@@ -7,10 +7,13 @@
  * message handled twice all the same (a crash between its count and its
  * flag) is counted once: the store counts a delivery's bounce once. Several
  * instances may poll one mailbox. The log names message and delivery ids,
- * never an address.
+ * never an address. A stop (the server's shutdown) ends the poll under way
+ * after the message it is handling, or at once when its grace is over.
  */
 import { ImapFlow } from "imapflow"
+import type { Logger } from "../observability/logger"
 import type { BounceMailboxSettings } from "../settings"
+import type { BounceKind } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import { handleBounceMessage } from "./handle-bounce"
 import { MAX_BOUNCE_BYTES } from "./read-bounce-report"
@@ -25,19 +28,25 @@ export type BounceMailboxOptions = {
   settings: BounceMailboxSettings
   store: () => WaitlistStore
   bounceAddress: string | null
-  log: (line: string) => void
+  log: Logger
+  /** Hears of each bounce or complaint counted (the metrics count them). */
+  onCounted?: (kind: BounceKind) => void
 }
 
 export class BounceMailbox {
   private timer: NodeJS.Timeout | null = null
   private polling: Promise<void> | null = null
   private failing = false
+  private stopping = false
+  /** The connection of the poll under way, closed when a stop's grace is over. */
+  private client: ImapFlow | null = null
 
   constructor(private readonly options: BounceMailboxOptions) {}
 
   /** Polls now, then every poll interval. */
   start(): void {
     if (this.timer) return
+    this.stopping = false
     const tick = () => {
       this.polling ??= this.poll().finally(() => (this.polling = null))
     }
@@ -46,21 +55,36 @@ export class BounceMailbox {
     tick()
   }
 
-  /** Stops polling, after the poll under way. */
-  async stop(): Promise<void> {
+  /**
+   * Stops polling: the poll under way ends after the message it is
+   * handling; past `graceMs` its connection is closed (a message handled
+   * but not yet flagged is read again later, and counted once).
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.stopping = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
-    await this.polling
+    const polling = this.polling
+    if (!polling) return
+    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.client?.close(), graceMs) : undefined
+    await polling
+    clearTimeout(grace)
+  }
+
+  /** Whether the last poll could read the mailbox (true before the first). */
+  readable(): boolean {
+    return !this.failing
   }
 
   /** One poll, its failure logged once until a poll works again. */
   private async poll() {
     try {
       await this.readOnce()
-      if (this.failing) this.options.log("bounces: the bounce mailbox can be read again")
+      if (this.failing) this.options.log.info("bounces: the bounce mailbox can be read again")
       this.failing = false
     } catch (error) {
-      if (!this.failing) this.options.log(`bounces: cannot read the bounce mailbox, will try again: ${(error as Error).message.slice(0, 200)}`)
+      if (this.stopping) return
+      if (!this.failing) this.options.log.warn({ cause: (error as Error).message.slice(0, 200) }, "bounces: cannot read the bounce mailbox, will try again")
       this.failing = true
     }
   }
@@ -81,6 +105,7 @@ export class BounceMailbox {
     })
     // A connection that fails later is reported by the command that used it.
     client.on("error", () => {})
+    this.client = client
     await client.connect()
     let read = 0
     try {
@@ -89,15 +114,20 @@ export class BounceMailbox {
         const keywords = client.mailbox !== false && client.mailbox.permanentFlags?.has("\\*")
         const uids = (await client.search(keywords ? { unKeyword: PROCESSED } : { seen: false }, { uid: true })) || []
         for (const uid of uids.slice(0, MAX_PER_POLL)) {
+          if (this.stopping) break
           const { size = 0 } = (await client.fetchOne(String(uid), { size: true }, { uid: true })) || {}
           let line = `not read: it is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is`
           if (size <= MAX_BOUNCE_BYTES) {
             const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
             const source = message ? message.source : undefined
-            if (source) line = (await handleBounceMessage(source, this.options.store().bounces, this.options.bounceAddress, new Date())).line
+            if (source) {
+              const handled = await handleBounceMessage(source, this.options.store().bounces, this.options.bounceAddress, new Date())
+              line = handled.line
+              if (handled.counted) this.options.onCounted?.(handled.counted)
+            }
           }
           await client.messageFlagsAdd(String(uid), keywords ? [PROCESSED, "\\Seen"] : ["\\Seen"], { uid: true })
-          this.options.log(`bounces: message ${uid} of the bounce mailbox: ${line}`)
+          this.options.log.info({ messageUid: uid, outcome: line }, "bounces: a message of the bounce mailbox was handled")
           read += 1
         }
       } finally {
@@ -105,6 +135,7 @@ export class BounceMailbox {
       }
     } finally {
       await client.logout().catch(() => client.close())
+      this.client = null
     }
     return read
   }

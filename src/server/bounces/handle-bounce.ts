@@ -3,8 +3,8 @@ import { bounceOfStatus } from "./classify-refusal"
 import type { BounceStore } from "./bounce-store"
 import { readBounceReport } from "./read-bounce-report"
 
-/** What handling one message did, in a line that names delivery ids only (never an address), and whether anything changed. */
-export type BounceHandling = { changed: boolean; line: string }
+/** What handling one message did, in a line that names delivery ids only (never an address), whether anything changed, and what was counted. */
+export type BounceHandling = { changed: boolean; line: string; counted?: BounceKind }
 
 /** ARF Feedback-Types that are a reader's complaint; `not-spam` is the opposite. */
 const COMPLAINTS = new Set(["abuse", "fraud", "virus", "other"])
@@ -51,5 +51,5 @@ export async function handleBounceMessage(raw: Buffer, store: BounceStore, bounc
   const outcome = await store.record(id, classified.kind, classified.detail, now)
   if (!outcome.counted) return { changed: false, line: `delivery ${id}: nothing to count (${outcome.why})` }
   const what = classified.kind === "complaint" ? "a complaint" : `a ${classified.kind} bounce (${classified.detail})`
-  return { changed: true, line: `delivery ${id}: ${what} counted${outcome.suppressed ? `; its address is suppressed (${outcome.suppressed})` : ""}` }
+  return { changed: true, counted: classified.kind, line: `delivery ${id}: ${what} counted${outcome.suppressed ? `; its address is suppressed (${outcome.suppressed})` : ""}` }
 }

@@ -3,6 +3,7 @@ import path from "path"
 import nodemailer from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { isSingleAddress } from "../../waitlist/contact-rules"
+import type { Logger } from "../observability/logger"
 import type { MailAddress, MailSettings } from "../settings"
 import type { MailMessage } from "./mail-message"
 
@@ -76,7 +77,7 @@ export function emlWriter(settings: Pick<MailSettings, "dkim">): (message: MailM
  * or, without one, as .eml files in the outbox folder (what `npm start`
  * does on the embedded defaults), said once in the log.
  */
-export function createSendMail(settings: MailSettings, log: (line: string) => void, { pooled = true } = {}): SendMail {
+export function createSendMail(settings: MailSettings, log: Logger, { pooled = true } = {}): SendMail {
   // Every mail is signed when DKIM is set up (nodemailer's dkim option), the .eml files too.
   const dkim = settings.dkim ?? undefined
   if (settings.smtpUrl) {
@@ -92,7 +93,7 @@ export function createSendMail(settings: MailSettings, log: (line: string) => vo
     const raw = await write(message)
     fs.mkdirSync(settings.outboxDir, { recursive: true })
     fs.writeFileSync(path.join(settings.outboxDir, emlName(message)), raw)
-    if (!told) log(`mail: SMTP_URL is not set, so mails are written to ${settings.outboxDir} instead of sent`)
+    if (!told) log.info({ folder: settings.outboxDir }, "mail: SMTP_URL is not set, so mails are written to a folder instead of sent")
     told = true
   }
 }

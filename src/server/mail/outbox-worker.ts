@@ -1,5 +1,6 @@
 import { performance } from "perf_hooks"
-import { nextAttempt, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
+import type { Logger } from "../observability/logger"
+import { nextAttempt, type BounceKind, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
 import type { MailPace } from "./mail-pace"
@@ -14,7 +15,9 @@ export type OutboxWorkerOptions = {
   retryBaseMs: number
   /** The rate limit's window, whose old counts are pruned. */
   rateWindowMs: number
-  log: (line: string) => void
+  log: Logger
+  /** Hears what became of each try, and the bounce a refusal was (the metrics count them). */
+  onOutcome?: (delivery: Delivery, outcome: DeliveryOutcome, bounce?: BounceKind) => void
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
   /**
@@ -39,6 +42,14 @@ export type OutboxWorkerOptions = {
 export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4, bulk: 2 }
 
 const LANES = Object.keys(LANE_SLOTS) as DeliveryLane[]
+
+/**
+ * What became of one try: sent, to be tried again, failed for good,
+ * refused by the receiving server as an address that bounced (hard or
+ * soft, see classifySmtpRefusal: counted, and suppressing it when hard), or
+ * given back unfinished at a stop (see OutboxWorker.stop).
+ */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "bounced" | "released"
 
 /**
  * How long one try may take in all: half its lease, so that it is over, and
@@ -108,6 +119,9 @@ export class OutboxWorker {
   private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set(), bulk: new Set() }
   /** The deliveries whose try is still under way, whose leases are renewed. */
   private readonly leased = new Set<Delivery>()
+  /** Aborts the tries still under way when a stop's grace is over: their claims are given back. */
+  private readonly abandon = new AbortController()
+  private readonly released: number[] = []
   private readonly slots: Record<DeliveryLane, number>
   /** Whether the last look at the outbox was held back by the mail rate: look again when it allows. */
   private paced = false
@@ -131,13 +145,28 @@ export class OutboxWorker {
     this.nudge()
   }
 
-  /** Stops after the tries under way (each ends by its deadline); those not recorded are left to their lease. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, and waits for the tries under way to end (each does by
+   * its deadline). Those still under way after `graceMs` are abandoned and
+   * their claims given back, so another instance takes them at once rather
+   * than when their lease runs out; a claim that cannot be given back (the
+   * store is down) is left to its lease.
+   * @returns the ids of the deliveries given back
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<number[]> {
     this.running = false
     this.nudge()
+    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.abandon.abort(new Error("the server is stopping")), graceMs) : undefined
     await this.loop
     await Promise.all(LANES.flatMap((lane) => [...this.tries[lane]]))
+    clearTimeout(grace)
     if (this.renewer) clearInterval(this.renewer)
+    return this.released
+  }
+
+  /** The ids of the deliveries whose try is under way. */
+  underWay(): number[] {
+    return [...this.leased].map((delivery) => delivery.id)
   }
 
   /** Ends the worker's wait: a slot is free, or something was queued. */
@@ -162,12 +191,12 @@ export class OutboxWorker {
   }
 
   private storeReached() {
-    if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
+    if (this.storeDown) this.options.log.info("outbox: the store is back; delivering again")
     this.storeDown = false
   }
 
   private storeUnreachable(error: unknown) {
-    if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
+    if (!this.storeDown) this.options.log.warn({ cause: (error as Error).message }, "outbox: cannot reach the store, will try again")
     this.storeDown = true
   }
 
@@ -219,23 +248,33 @@ export class OutboxWorker {
 
   /** Makes one try at a claimed delivery in a slot of its lane, within its deadline, and records the outcome. */
   private begin(lane: DeliveryLane, delivery: Delivery) {
-    const { store, deliver, leaseMs, retryBaseMs, log } = this.options
+    const { store, deliver, leaseMs, retryBaseMs, log, onOutcome } = this.options
     const deadline = new AbortController()
     const limit = tryDeadlineMs(leaseMs)
     const timer = setTimeout(() => deadline.abort(new Error(`nothing came back within ${limit / 1000} s`)), limit)
     timer.unref()
     this.leased.add(delivery)
     const settled = (async () => {
-      const result = await deliver(delivery, deadline.signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+      const signal = AbortSignal.any([deadline.signal, this.abandon.signal])
+      const result = await deliver(delivery, signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
       clearTimeout(timer)
       this.leased.delete(delivery)
       const now = new Date()
       const outbox = store().outbox
-      if (result.ok) return outbox.complete(delivery.id, now)
+      if (result.ok) {
+        await outbox.complete(delivery.id, now)
+        return onOutcome?.(delivery, "sent")
+      }
+      if (this.abandon.signal.aborted) {
+        await outbox.release([delivery])
+        this.released.push(delivery.id)
+        return onOutcome?.(delivery, "released")
+      }
       const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
-      // Its id only: the address, and the SMTP reply that names it, stay in the store (`npm run waitlist -- outbox`).
-      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind}) failed for good; \`npm run waitlist -- outbox\` says why`)
-      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now, bounce: result.bounce })
+      // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
+      if (next === null) log.warn({ deliveryId: delivery.id, kind: delivery.kind, cause: result.error, bounce: result.bounce }, "outbox: a delivery failed for good")
+      await outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now, bounce: result.bounce })
+      onOutcome?.(delivery, result.bounce ? "bounced" : next === null ? "failed" : "retry", result.bounce)
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
       .catch((error: unknown) => this.storeUnreachable(error))

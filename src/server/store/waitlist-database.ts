@@ -1,5 +1,6 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
+import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
 import { AnnouncementChangedError, type AnnouncementStore } from "../announcements/announcement-store"
 import type { BounceStore } from "../bounces/bounce-store"
@@ -15,8 +16,11 @@ import {
   type DeliveryLane,
   type DeliveryStatus,
   type NewDelivery,
+  laneOf,
 } from "../waitlist/deliveries"
-import { emailKey, storedEmail } from "../waitlist/email-identity"
+import { emailKey, folded, storedEmail } from "../waitlist/email-identity"
+import { entryAttribution } from "../waitlist/entry-attribution"
+import type { PolicyVersion } from "../waitlist/privacy-policy-version"
 import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
   StoreUnavailableError,
@@ -30,6 +34,8 @@ import {
   type WaitlistEntry,
   type WaitlistMessage,
   type WaitlistStore,
+  type OutboxDepth,
+  type PendingDeliveries,
 } from "../waitlist/waitlist-store"
 import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
@@ -37,6 +43,10 @@ import { migrateToLatest } from "./migrate"
 import { announcementRecords, type AnnouncementRecords } from "./announcement-records"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
 import { SUPPRESSED_ERROR, suppressionRecords, type SuppressionRecords } from "./suppression-records"
+import { AdminDatabase } from "./admin-database"
+import { PeopleDatabase } from "./people-database"
+import type { StoreAccess } from "./store-access"
+import { COMMAND_LINE } from "../admin/admin-store"
 
 /**
  * What writing an entry gives back: its id, whether this write made it, its
@@ -82,12 +92,20 @@ export class WaitlistDatabase implements WaitlistStore {
   private bounceKey = ""
   private readonly suppressions: SuppressionRecords
   private readonly announcementRecords: AnnouncementRecords
+  /** The admin's accounts, sessions and audit log. */
+  readonly admin: AdminDatabase
+  /** A person's data, the entries' search and the dashboard's figures. */
+  readonly people: PeopleDatabase
 
-  /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
-  constructor(settings: StoreSettings) {
+  /**
+   * Opens the database the settings select; `log` hears of a connection
+   * lost while idle (see openStoreDialect).
+   * @throws StoreUnavailableError when an SQLite file cannot be opened
+   */
+  constructor(settings: StoreSettings, log?: Logger) {
     this.label = settings.kind === "postgres" ? "PostgreSQL" : "SQLite"
     try {
-      this.dialect = openStoreDialect(settings)
+      this.dialect = openStoreDialect(settings, log)
     } catch (error) {
       const where = settings.kind === "sqlite" ? ` at ${settings.file}` : ""
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
@@ -95,6 +113,14 @@ export class WaitlistDatabase implements WaitlistStore {
     this.queries = prepareQueries(this.dialect)
     this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)))
     this.announcementRecords = announcementRecords(this.dialect, this.suppressions)
+    const access: StoreAccess = {
+      dialect: this.dialect,
+      run: (work) => this.run(work),
+      write: (work) => this.write(work),
+      keyedHash: (text) => this.leaverHash(text),
+    }
+    this.admin = new AdminDatabase(access)
+    this.people = new PeopleDatabase(access, (trx, entry, now) => this.rememberLeaver(trx, entry, now))
   }
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
@@ -129,18 +155,16 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(() => this.dialect.write(work))
   }
 
-  /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
-  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<SubmissionOutcome> {
-    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+  /** Counts the submission against its client's limit; the seconds to wait when the budget is spent, else null. */
+  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<number | null> {
+    if (!rateLimit || rateLimit.limit <= 0) return null
     const at = now.getTime()
     await this.dialect.lockClient(trx, rateLimit.client)
     const { rows } = await this.queries.recentRate.run(trx, { client: rateLimit.client, since: at - rateLimit.windowMs })
     const { n = 0, oldest = null } = rows[0] ?? {}
-    if (Number(n) >= rateLimit.limit) {
-      return { accepted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000)) }
-    }
+    if (Number(n) >= rateLimit.limit) return Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000))
     await this.queries.countRate.run(trx, { client: rateLimit.client, at })
-    return { accepted: true }
+    return null
   }
 
   /**
@@ -148,10 +172,18 @@ export class WaitlistDatabase implements WaitlistStore {
    * confirmation of `confirmation` already started (a new address may always
    * get one); a known one is left as it was.
    */
-  private async writeEntry(trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationDraft | null): Promise<WrittenEntry> {
+  private async writeEntry(
+    trx: Tx,
+    { name, email, message, metadata }: NewWaitlistEntry,
+    now: Date,
+    confirmation: ConfirmationDraft | null,
+    consent: PolicyVersion | null,
+  ): Promise<WrittenEntry> {
     const time = storedTime(now)
     const key = emailKey(email)
     const { rows } = await this.queries.writeEntry.run(trx, {
+      ...entryAttribution(metadata),
+      nameKey: folded(name),
       name,
       email: storedEmail(email),
       key,
@@ -180,7 +212,7 @@ export class WaitlistDatabase implements WaitlistStore {
         return { ...state, messageId: null }
       }
     }
-    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
+    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time, ...policyValues(consent) })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
 
@@ -249,22 +281,25 @@ export class WaitlistDatabase implements WaitlistStore {
     const full = this.dialect.roomToWrite()
     if (full) return Promise.reject(new StoreUnavailableError(`the ${this.label} waitlist takes no new sign-up: ${full}`))
     return this.write(async (trx) => {
-      const { entry, discard, rateLimit, plan, now } = submission
-      const outcome = await this.countRate(trx, rateLimit, now)
-      if (!outcome.accepted) return outcome
+      const { entry, discard, rateLimit, plan, now, consent = null } = submission
+      const retryAfterSeconds = await this.countRate(trx, rateLimit, now)
+      if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
       if (discard) {
         // A bot's entry takes the same path, so it answers alike and as fast, then leaves nothing but a count.
         await sql`SAVEPOINT discarded`.execute(trx)
-        await this.writeEntry(trx, entry, now, null)
+        await this.writeEntry(trx, entry, now, null, consent)
         await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
         await sql`RELEASE SAVEPOINT discarded`.execute(trx)
         await this.queries.countDiscard.run(trx, { counter: "bots_discarded" })
-        return outcome
+        return { accepted: true, takenAs: "bot" }
       }
-      const written = await this.writeEntry(trx, entry, now, plan.confirmation)
-      if (written.messageId === null) await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
-      else await this.queuePlan(trx, written, plan, now)
-      return outcome
+      const written = await this.writeEntry(trx, entry, now, plan.confirmation, consent)
+      if (written.messageId === null) {
+        await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
+        return { accepted: true, takenAs: "repeat_discarded" }
+      }
+      await this.queuePlan(trx, written, plan, now)
+      return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
     })
   }
 
@@ -272,12 +307,12 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(async () => linkState((await this.queries.byConfirmToken.run(this.dialect.db, { key: tokenKey })).rows[0], now))
   }
 
-  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null, consent: PolicyVersion | null = null): Promise<LinkState> {
     return this.write(async (trx) => {
       const row = (await this.queries.byConfirmToken.run(trx, { key: tokenKey })).rows[0]
       const state = linkState(row, now)
       if (state !== "pending" || !row) return state
-      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now) })
+      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now), ...policyValues(consent) })
       const event = webhook({ name: row.name, email: row.email })
       if (event) await this.queue(trx, row.id, event, now)
       return "confirmed"
@@ -341,13 +376,7 @@ export class WaitlistDatabase implements WaitlistStore {
   }
 
   remove(email: string, now = new Date()): Promise<number> {
-    return this.write(async (trx) => {
-      const key = emailKey(email)
-      const entry = await trx.selectFrom("waitlist_entries").select(["confirm_mails_sent", "last_confirm_mail_at"]).where("email_key", "=", key).executeTakeFirst()
-      if (!entry) return 0
-      await this.rememberLeaver(trx, { email_key: key, ...entry }, now)
-      return Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", key).executeTakeFirst()).numDeletedRows)
-    })
+    return this.people.erase(email, COMMAND_LINE, null, now)
   }
 
   /** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
@@ -386,6 +415,22 @@ export class WaitlistDatabase implements WaitlistStore {
         await this.announcementRecords.recordTry(trx, id, true, nextAttemptAt ? null : "failed", now)
         if (bounce) await this.suppressions.recordBounce(trx, id, bounce, `smtp ${bounceDetail(error)}`, now)
       }),
+    release: (claims) =>
+      claims.length === 0
+        ? Promise.resolve()
+        : this.write(async (trx) => {
+            for (const { id, attempts } of claims) await this.queries.release.run(trx, { id, attempts })
+          }),
+    backlog: () =>
+      this.run(async () => {
+        const rows = await this.dialect.db
+          .selectFrom("waitlist_outbox")
+          .select((eb) => ["kind", "status", eb.fn.countAll<number | string>().as("n"), eb.fn.min("created_at").as("oldest")])
+          .where("status", "in", ["pending", "paused"])
+          .groupBy(["kind", "status"])
+          .execute()
+        return outboxDepth(rows)
+      }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>
         statuses.length === 0
@@ -399,7 +444,10 @@ export class WaitlistDatabase implements WaitlistStore {
       if (id === null) return false
       return this.write(async (trx) => Number((await this.queries.retryFailed.run(trx, { id, now: storedTime(now) })).numAffectedRows ?? 0) > 0)
     },
-    prune: (now: Date, windowMs: number) => this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs }))),
+    prune: async (now: Date, windowMs: number) => {
+      await this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs })))
+      await this.admin.forgetOld(now)
+    },
   }
 
   /**
@@ -439,6 +487,28 @@ export class WaitlistDatabase implements WaitlistStore {
     await this.dialect.close()
   }
 }
+
+/** The outbox's depth from its counts by kind and status (see OutboxStore's backlog). */
+function outboxDepth(rows: { kind: string; status: string; n: number | string; oldest: string | Date | null }[]): OutboxDepth {
+  const none = (): PendingDeliveries => ({ pending: 0, oldestPendingAt: null })
+  const depth: OutboxDepth = { ...none(), paused: 0, lanes: { mail: none(), webhook: none(), bulk: none() } }
+  const add = (to: PendingDeliveries, n: number, oldest: Date | null) => {
+    to.pending += n
+    if (oldest && (to.oldestPendingAt === null || oldest < to.oldestPendingAt)) to.oldestPendingAt = oldest
+  }
+  for (const row of rows) {
+    if (row.status === "paused") {
+      depth.paused += Number(row.n)
+      continue
+    }
+    add(depth, Number(row.n), toDateOrNull(row.oldest))
+    add(depth.lanes[laneOf(row.kind as DeliveryKind)], Number(row.n), toDateOrNull(row.oldest))
+  }
+  return depth
+}
+
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+const policyValues = (policy: PolicyVersion | null) => ({ policyLang: policy?.lang ?? null, policyDate: policy?.effectiveDate ?? null, policySha256: policy?.sha256 ?? null })
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
 function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {

@@ -12,6 +12,7 @@
 import fs from "fs"
 import path from "path"
 import { createSendMail, emlWriter } from "../mail/mail-transport"
+import { createLogger } from "../observability/logger"
 import { readSettings } from "../settings"
 import { openWaitlistStore } from "./open-waitlist-store"
 import { runWaitlistCommand } from "./run-waitlist-command"
@@ -32,8 +33,9 @@ async function readInput(max: number): Promise<Buffer | null> {
 }
 
 try {
-  const { store, mail } = readSettings(process.env)
-  const log = (line: string) => process.stderr.write(`${line}\n`)
+  const { store, mail, log: logSettings } = readSettings(process.env)
+  // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
+  const log = createLogger(logSettings, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
     openStore: () => openWaitlistStore(store),
     out: (text) => process.stdout.write(text),

@@ -39,16 +39,22 @@ export function rateLimitKey(address: string): string {
 }
 
 /**
- * The address a submission is counted against: the last hop a trusted
- * proxy appended to X-Forwarded-For when it is a valid IP address, else
- * the socket's own. A forged or malformed header can thus never become a
- * key of its own.
+ * The client's address: the last hop a trusted proxy appended to
+ * X-Forwarded-For when it is a valid IP address, else the socket's own,
+ * else "unknown". A forged or malformed header can thus never become an
+ * address of its own.
  */
-export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+export function clientAddress(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = headers.get("x-forwarded-for")
     const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
-    if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return rateLimitKey(lastHop)
+    if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return lastHop
   }
-  return remoteAddress && isIP(remoteAddress.split("%")[0] ?? "") ? rateLimitKey(remoteAddress) : "unknown"
+  return remoteAddress && remoteAddress.length <= MAX_ADDRESS_LENGTH && isIP(remoteAddress.split("%")[0] ?? "") ? remoteAddress : "unknown"
+}
+
+/** The key a submission is counted against: the client's address (see clientAddress) as rateLimitKey counts it. */
+export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  const address = clientAddress(headers, remoteAddress, trustProxy)
+  return address === "unknown" ? address : rateLimitKey(address)
 }

@@ -73,4 +73,25 @@ describe("the mail pace", () => {
       jest.useRealTimers()
     }
   })
+  it("ends a turn waited for when its try is abandoned (a stop's grace is over), holding no later turn", async () => {
+    jest.useFakeTimers({ now: 0 })
+    try {
+      const pace = new MailPace({ perSecond: 1, perHour: 0 }, () => Date.now())
+      const abandon = new AbortController()
+      const handed: string[] = []
+      const first = pace.handoff().then(() => handed.push(`first ${Date.now()}`))
+      const waiting = pace.handoff(abandon.signal).then(
+        () => handed.push("abandoned one went"),
+        (error: Error) => handed.push(`abandoned at ${Date.now()}: ${error.message}`),
+      )
+      const next = pace.handoff().then(() => handed.push(`next ${Date.now()}`))
+      await jest.advanceTimersByTimeAsync(200)
+      abandon.abort(new Error("the server is stopping"))
+      await jest.advanceTimersByTimeAsync(2000)
+      await Promise.all([first, waiting, next])
+      expect(handed).toEqual(["first 0", "abandoned at 200: the server is stopping", "next 1100"])
+    } finally {
+      jest.useRealTimers()
+    }
+  })
 })

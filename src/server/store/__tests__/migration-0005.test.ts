@@ -5,6 +5,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { Migrator } from "kysely"
+import { migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import type { StoreSettings } from "../../settings"
 import { openStoreDialect } from "../dialect"
@@ -23,11 +24,15 @@ afterAll(async () => {
 
 const T = "2026-11-20T10:00:00.000Z"
 
-/** A waitlist as the version before migration 0005 wrote it: its schema (0001 to 0004), a confirmed entry and its pending confirmation mail. */
-async function writtenByTheVersionBefore(settings: StoreSettings) {
+/**
+ * A waitlist as a version before migration 0005 wrote it: its schema (0001
+ * to 0004, and 0006 with `withAdmin`: the admin was released first), a
+ * confirmed entry and its pending confirmation mail.
+ */
+async function writtenByTheVersionBefore(settings: StoreSettings, withAdmin = false) {
   const dialect = openStoreDialect(settings)
   const all = waitlistMigrations(dialect)
-  const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0005"))
+  const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0005" || (withAdmin && name === "0006-admin-and-consent")))
   const { error } = await new Migrator({ db: dialect.db, provider: { getMigrations: async () => before } }).migrateToLatest()
   if (error) throw error
   const entry = await dialect.db
@@ -47,9 +52,12 @@ describe.each([
   { name: "SQLite", settings: async (): Promise<StoreSettings> => ({ kind: "sqlite", file: path.join(dir, `before-${Math.random()}.sqlite`) }) },
   { name: "PostgreSQL", settings: async (): Promise<StoreSettings> => ({ kind: "postgres", url: await postgres.createDatabase() }) },
 ])("migration 0005 on a $name waitlist of the version before it", ({ settings }) => {
-  it("keeps every entry and pending mail, which is then claimed with its tag, and the waitlist can send announcements and count bounces", async () => {
+  it.each([
+    ["the version before it", false],
+    ["the admin's version, which has 0006 and not 0005", true],
+  ])("on a waitlist of %s, keeps every entry and pending mail, which is then claimed with its tag, and the waitlist can send announcements and count bounces", async (_version, withAdmin) => {
     const where = await settings()
-    await writtenByTheVersionBefore(where)
+    await writtenByTheVersionBefore(where, withAdmin)
     const store = new WaitlistDatabase(where)
     try {
       expect((await store.list()).map((entry) => [entry.email, entry.suppressedAt, entry.suppressedReason])).toEqual([["ana@example.org", null, null]])
@@ -59,6 +67,8 @@ describe.each([
       const sent = await store.announcements.send("launch", content, () => ({ lang: "es", leaveTokenKey: "k", payload: "{}" }), new Date())
       expect(sent.queued).toEqual({ es: 1 })
       expect(await store.bounces.record(pending?.id ?? 0, "hard", "status 5.1.1", new Date())).toMatchObject({ counted: true, suppressed: "hard bounce" })
+      expect((await store.people.person("ana@example.org"))?.suppression).toMatchObject({ reason: "hard bounce" })
+      expect(await migrationsRecorded(where)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers", "0005-announcements-and-suppression", "0006-admin-and-consent"])
     } finally {
       await store.close()
     }

@@ -13,6 +13,7 @@ import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
 import { repeatsDiscarded } from "./0003-repeats-discarded"
 import { capsOfLeavers } from "./0004-caps-of-leavers"
 import { announcementsAndSuppression } from "./0005-announcements-and-suppression"
+import { adminAndConsent } from "./0006-admin-and-consent"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -23,5 +24,7 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0003-repeats-discarded": on(repeatsDiscarded.up),
     "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
     "0005-announcements-and-suppression": on(announcementsAndSuppression(dialect).up),
+    // Released before 0005, so a database may have it without 0005: neither needs the other (see migrate.ts).
+    "0006-admin-and-consent": on(adminAndConsent(dialect).up),
   }
 }
