@@ -232,7 +232,8 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
 
   it("on SIGTERM mid-send gives back the mails under way and stops reading the bounce mailbox within SHUTDOWN_TIMEOUT_MS; the next instance sends each entry its mail once", async () => {
     const mailbox = imap ? imap() : null
-    const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "5", SHUTDOWN_TIMEOUT_MS: "3000", ...(mailbox ? { BOUNCE_IMAP_URL: mailbox.url, BOUNCE_IMAP_POLL_SECONDS: "1" } : {}) })
+    // A try's deadline (half the lease) longer than the shutdown, so that the grace, not the deadline, ends the held one.
+    const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "5", MAIL_LEASE_MS: "20000", SHUTDOWN_TIMEOUT_MS: "3000", ...(mailbox ? { BOUNCE_IMAP_URL: mailbox.url, BOUNCE_IMAP_POLL_SECONDS: "1" } : {}) })
     const people = Array.from({ length: 12 }, (_, i) => ({ email: `t${i}@example.org`, locale: "de" }))
     await seedEntries(settings, people)
     const first = await start()
@@ -257,14 +258,19 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     }
     const sentBefore = announcementsIn(smtp.mails).length
     expect(sentBefore).toBeLessThan(12)
-    await start()
-    await eventually(() => expect(new Set(announcementsIn(smtp.mails).map((mail) => mail.envelopeTo[0])).size).toBe(12))
-    await pause(1000)
-    // The held mail was taken by the server before its try was given up, so it went again, as the same mail.
-    for (const { email } of people) {
-      const mails = announcementsIn(smtp.to(email))
-      expect(mails.length).toBe(email === held ? 2 : 1)
-      expect(new Set(mails.map((mail) => mail.parsed.messageId)).size).toBe(1)
+    const second = await start()
+    try {
+      await eventually(() => expect(new Set(announcementsIn(smtp.mails).map((mail) => mail.envelopeTo[0])).size).toBe(12))
+      await pause(1000)
+      // The held mail was taken by the server before its try was given up, so it went again, as the same mail.
+      for (const { email } of people) {
+        const mails = announcementsIn(smtp.to(email))
+        expect(mails.length).toBe(email === held ? 2 : 1)
+        expect(new Set(mails.map((mail) => mail.parsed.messageId)).size).toBe(1)
+      }
+    } finally {
+      // It reads the mailbox the other tests share: it must not take their bounces.
+      await second.stop()
     }
   }, 120_000)
 
@@ -279,41 +285,46 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     await seedEntries(settings, ["gone", "angry", "fine"].map((name) => ({ email: `m-${name}@example.org`, locale: "en" })))
     smtp.unknown.add("m-gone@example.org")
     const site = await start()
-    await waitlist(["announce", "send", "launch"])
-    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(2))
-    const scrape = async () => parsePrometheusText(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
-    await eventually(async () => {
+    try {
+      await waitlist(["announce", "send", "launch"])
+      await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(2))
+      const scrape = async () => parsePrometheusText(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+      await eventually(async () => {
+        const samples = await scrape()
+        expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "sent" })).toBe(2)
+        expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "bounced" })).toBe(1)
+        expect(valueOf(samples, "storyling_bounces_total", { kind: "hard", source: "smtp" })).toBe(1)
+      })
+      if (mailbox) {
+        const tag = announcementsIn(smtp.to("m-angry@example.org"))[0]?.envelopeFrom.split("+")[1]?.split("@")[0]
+        await mailbox.deliver(complaint({ to: "fbl@storyling.example.com", headerTag: tag }))
+        await eventually(async () => expect(valueOf(await scrape(), "storyling_bounces_total", { kind: "complaint", source: "mailbox" })).toBe(1))
+        expect(valueOf(await scrape(), "storyling_bounce_mailbox_up")).toBe(1)
+      } else {
+        expect(samplesOf(await scrape(), "storyling_bounce_mailbox_up")).toEqual([])
+      }
+      // A second announcement, paused at once: its waiting mails are counted apart from the pending ones.
+      await seedEntries(settings, Array.from({ length: 10 }, (_, i) => ({ email: `m-late${i}@example.org`, locale: "en" })))
+      expect(await waitlist(["announce", "send", "followup"])).toMatchObject({ code: 0 })
+      expect(await waitlist(["announce", "pause", "followup"])).toMatchObject({ code: 0 })
+      type Ready = { ready: boolean; outbox: { pending: number; paused: number; lanes: Record<string, { pending: number }> }; bounceMailbox: string }
+      const ready = async () => (await (await fetch(`${site.url}/readyz`)).json()) as Ready
+      const waiting = async () => Number(/sends the (\d+) waiting/.exec((await waitlist(["announce", "status", "followup"])).stdout)?.[1])
+      await eventually(async () => {
+        const report = await ready()
+        expect(report).toMatchObject({ ready: true, bounceMailbox: mailbox ? "ok" : "off" })
+        expect(report.outbox.lanes.bulk?.pending).toBe(0)
+        expect(report.outbox.paused).toBe(await waiting())
+      })
+      const { outbox } = await ready()
+      expect(outbox.paused).toBeGreaterThan(0)
       const samples = await scrape()
-      expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "sent" })).toBe(2)
-      expect(valueOf(samples, "storyling_outbox_deliveries_total", { kind: "announcement", outcome: "bounced" })).toBe(1)
-      expect(valueOf(samples, "storyling_bounces_total", { kind: "hard", source: "smtp" })).toBe(1)
-    })
-    if (mailbox) {
-      const tag = announcementsIn(smtp.to("m-angry@example.org"))[0]?.envelopeFrom.split("+")[1]?.split("@")[0]
-      await mailbox.deliver(complaint({ to: "fbl@storyling.example.com", headerTag: tag }))
-      await eventually(async () => expect(valueOf(await scrape(), "storyling_bounces_total", { kind: "complaint", source: "mailbox" })).toBe(1))
-      expect(valueOf(await scrape(), "storyling_bounce_mailbox_up")).toBe(1)
-    } else {
-      expect(samplesOf(await scrape(), "storyling_bounce_mailbox_up")).toEqual([])
+      expect(samplesOf(samples, "storyling_outbox_pending").map((sample) => sample.labels.lane).sort()).toEqual(["bulk", "mail", "webhook"])
+      await eventually(async () => expect(valueOf(await scrape(), "storyling_outbox_paused")).toBe(outbox.paused))
+    } finally {
+      // It reads the mailbox the other tests share: it must not take their bounces.
+      await site.stop()
     }
-    // A second announcement, paused at once: its waiting mails are counted apart from the pending ones.
-    await seedEntries(settings, Array.from({ length: 10 }, (_, i) => ({ email: `m-late${i}@example.org`, locale: "en" })))
-    expect(await waitlist(["announce", "send", "followup"])).toMatchObject({ code: 0 })
-    expect(await waitlist(["announce", "pause", "followup"])).toMatchObject({ code: 0 })
-    type Ready = { ready: boolean; outbox: { pending: number; paused: number; lanes: Record<string, { pending: number }> }; bounceMailbox: string }
-    const ready = async () => (await (await fetch(`${site.url}/readyz`)).json()) as Ready
-    const waiting = async () => Number(/sends the (\d+) waiting/.exec((await waitlist(["announce", "status", "followup"])).stdout)?.[1])
-    await eventually(async () => {
-      const report = await ready()
-      expect(report).toMatchObject({ ready: true, bounceMailbox: mailbox ? "ok" : "off" })
-      expect(report.outbox.lanes.bulk?.pending).toBe(0)
-      expect(report.outbox.paused).toBe(await waiting())
-    })
-    const { outbox } = await ready()
-    expect(outbox.paused).toBeGreaterThan(0)
-    const samples = await scrape()
-    expect(samplesOf(samples, "storyling_outbox_pending").map((sample) => sample.labels.lane).sort()).toEqual(["bulk", "mail", "webhook"])
-    await eventually(async () => expect(valueOf(await scrape(), "storyling_outbox_paused")).toBe(outbox.paused))
   }, 90_000)
 
   it("holds the waiting mails while paused, and sends them on resume", async () => {
