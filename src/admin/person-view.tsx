@@ -108,6 +108,35 @@ export function PersonView() {
           <DataTable caption="Every mail and event about this person" captionHidden columns={["What", "Queued", "Sent", "State"]} rows={data.mails.map((mail) => [mail.what, shownTime(mail.queuedAt), shownTime(mail.sentAt), mail.status])} />
         </section>
       )}
+      {data.announcementMails.length > 0 && (
+        <section aria-labelledby="announcements">
+          <h2 id="announcements" sx={{ variant: "text.heading", fontSize: 5 }}>Announcements</h2>
+          <DataTable
+            caption="Every announcement mailed to this person"
+            captionHidden
+            columns={["Announcement", "Language", "Queued", "Sent", "Outcome", "Bounced", "Complained"]}
+            rows={data.announcementMails.map((mail) => [mail.announcement, mail.language, shownTime(mail.queuedAt), shownTime(mail.sentAt), mail.outcome, shownTime(mail.bouncedAt), shownTime(mail.complainedAt)])}
+          />
+        </section>
+      )}
+      {(data.suppression || data.bounces.length > 0) && (
+        <section aria-labelledby="suppression">
+          <h2 id="suppression" sx={{ variant: "text.heading", fontSize: 5 }}>Bounces and suppression</h2>
+          <ul>
+            {data.suppression && (
+              <li>
+                {data.suppression.liftedAt ? "Was suppressed" : "Suppressed: gets no mail"} since {shownTime(data.suppression.suppressedAt)} ({data.suppression.reason})
+                {data.suppression.liftedAt ? `, lifted on ${shownTime(data.suppression.liftedAt)}` : ""}.
+              </li>
+            )}
+            {data.bounces.map((bounce, index) => (
+              <li key={index}>
+                {bounce.kind === "complaint" ? "A complaint" : `A ${bounce.kind} bounce`} on {shownTime(bounce.receivedAt)}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {(data.afterLeaving || data.erasures.length > 0) && (
         <section aria-labelledby="kept">
           <h2 id="kept" sx={{ variant: "text.heading", fontSize: 5 }}>Kept by a keyed hash of the address</h2>
@@ -140,7 +169,9 @@ function EraseForm({ address, onErased }: { address: string; onErased: () => voi
   return (
     <section aria-labelledby="erase" sx={{ border: "2px solid", borderColor: "danger", borderRadius: "medium", p: 5, mt: 7 }}>
       <h2 id="erase" sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>Erase this person&apos;s data</h2>
-      <p>This erases the entry, every message, every mail sent or waiting and the links&apos; keys, at once and for good. Download the data first if the person asked for it too.</p>
+      <p>
+        This erases the entry, every message, every mail sent or waiting (announcements included), the bounces and the links&apos; keys, at once and for good. A suppression of the address after a bounce or a complaint stays, kept by a keyed hash only, so it gets no mail again. Download the data first if the person asked for it too.
+      </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <AdminField id="confirm-address" label="Type the address again to confirm" type="email" autoComplete="off" value={typed} onChange={setTyped} error={error} required />
         <button type="submit" sx={{ variant: "buttons.secondary", borderColor: "danger", color: "danger" }} disabled={sending}>

@@ -6,6 +6,8 @@
  * (see SettingsError); the README's settings table lists exactly these
  * variables (a test keeps the two in agreement).
  */
+import { createPrivateKey } from "crypto"
+import fs from "fs"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -17,6 +19,9 @@ export type MailAddress = { name: string; address: string }
 
 /** Where the webhook events go, and the secret they are signed with. */
 export type WebhookSettings = { url: string; secret: string }
+
+/** How the process signs its mails (DKIM, RFC 6376): the domain, the selector of its public key in DNS, and the private key. */
+export type DkimSettings = { domainName: string; keySelector: string; privateKey: string }
 
 /** The mail and webhook settings. */
 export type MailSettings = {
@@ -35,7 +40,15 @@ export type MailSettings = {
   retryBaseMs: number
   /** How long an instance holds a claimed delivery before another may take it (tests shorten it). */
   leaseMs: number
+  /** The most mail tries the process begins in any second and in any hour; 0 turns either off. */
+  rate: { perSecond: number; perHour: number }
+  /** The address bounces come back to, as `bounces+<delivery tag>@domain` (VERP); null: the sender's address. */
+  bounceAddress: string | null
+  dkim: DkimSettings | null
 }
+
+/** The mailbox the server reads bounces and complaints from over IMAP, and how often. */
+export type BounceMailboxSettings = { url: string; pollMs: number }
 
 /** Where the waitlist lives: an SQLite file, or a PostgreSQL database shared by many instances. */
 export type StoreSettings = { kind: "sqlite"; file: string; minFreeBytes?: number } | { kind: "postgres"; url: string }
@@ -69,6 +82,8 @@ export type Settings = {
   /** Count the last X-Forwarded-For address instead of the socket's. */
   trustProxy: boolean
   mail: MailSettings
+  /** Null: bounces arrive through `npm run waitlist -- bounce` alone. */
+  bounceMailbox: BounceMailboxSettings | null
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -144,6 +159,20 @@ const PORT_NUMBER = "a port number from 0 to 65535"
 const HOST_NAME = "a host name or IP address to listen on, without spaces"
 const hostName = (value: string) => (/\s/.test(value) ? undefined : value)
 
+/** A DNS name of labels of letters, digits and inner hyphens, with at least one dot. */
+const domainName = (value: string) => (/^(?=.{1,253}$)(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i.test(value) ? value.toLowerCase() : undefined)
+
+/** A private key file in PEM that Node can sign with, read once. */
+function privateKeyFile(value: string): string | undefined {
+  try {
+    const pem = fs.readFileSync(path.resolve(value), "utf8")
+    createPrivateKey(pem)
+    return pem
+  } catch {
+    return undefined
+  }
+}
+
 /** The variables, each with what it accepts; the README's table lists exactly these. */
 const variables = {
   PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
@@ -167,10 +196,23 @@ const variables = {
   MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
   MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), FIRST_RETRY_DELAY_MS),
   MAIL_LEASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), 60_000),
+  MAIL_RATE_PER_SECOND: setting("a whole number of mails a second from 0 to 1000 (0 turns the limit off)", wholeNumber(0, 1000), 10),
+  MAIL_RATE_PER_HOUR: setting("a whole number of mails an hour from 0 to 1000000 (0 turns the limit off)", wholeNumber(0, 1_000_000), 0),
+  BOUNCE_ADDRESS: setting("one bare e-mail address without a + in it, such as bounces@example.com", (value) => (isSingleAddress(value) && !value.includes("+") ? value : undefined), null),
+  BOUNCE_IMAP_URL: setting("an IMAP URL with the mailbox's user and password: imaps://user:password@host:993/INBOX (or imap://)", (value) => {
+    const url = urlWith(["imap:", "imaps:"])(value)
+    return url && url.username && url.password ? url.href : undefined
+  }, null),
+  BOUNCE_IMAP_POLL_SECONDS: setting("a whole number of seconds from 1 to 86400", wholeNumber(1, 86_400), 60),
+  DKIM_DOMAIN: setting("a domain name such as example.com", domainName, null),
+  DKIM_SELECTOR: setting("a DNS label of letters, digits and hyphens, such as mail2026", (value) => (/^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(value) ? value : undefined), null),
+  DKIM_PRIVATE_KEY_PATH: setting("the path of a readable private key file in PEM (openssl genrsa 2048)", privateKeyFile, null),
 }
 
 /** The environment variables the settings are read from, as the README's table lists them. */
 export const SETTING_NAMES = Object.keys(variables) as (keyof typeof variables)[]
+
+const DKIM = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_PATH"] as const
 
 const schema = z.object(variables).superRefine((env, context) => {
   if (env.METRICS_PORT !== null && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
@@ -179,10 +221,14 @@ const schema = z.object(variables).superRefine((env, context) => {
   if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
     context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
   }
+  const missing = DKIM.find((name) => env[name] === null)
+  if (missing && DKIM.some((name) => env[name] !== null)) {
+    context.addIssue({ code: "custom", path: [missing], message: `set with ${DKIM.filter((name) => name !== missing).join(" and ")}: DKIM needs all three` })
+  }
 })
 
 /** Values never repeated in an error line: they may hold a password. */
-const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET"])
+const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
 
 /**
  * Reads and checks every setting.
@@ -218,7 +264,14 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       outboxDir: path.resolve(values.MAIL_OUTBOX_DIR),
       retryBaseMs: values.MAIL_RETRY_BASE_MS,
       leaseMs: values.MAIL_LEASE_MS,
+      rate: { perSecond: values.MAIL_RATE_PER_SECOND, perHour: values.MAIL_RATE_PER_HOUR },
+      bounceAddress: values.BOUNCE_ADDRESS,
+      dkim:
+        values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY_PATH
+          ? { domainName: values.DKIM_DOMAIN, keySelector: values.DKIM_SELECTOR, privateKey: values.DKIM_PRIVATE_KEY_PATH }
+          : null,
     },
+    bounceMailbox: values.BOUNCE_IMAP_URL ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 } : null,
   }
 }
 

@@ -19,6 +19,8 @@ export type ShutdownParts = {
   metricsServer: http.Server | null
   /** The outbox's worker: stopped with a grace, after which its unfinished tries' claims are given back (see OutboxWorker.stop). */
   worker: { stop(graceMs: number): Promise<number[]>; underWay(): number[] }
+  /** The reader of the bounce mailbox, if there is one: it ends its poll under way within the grace the worker has (see BounceMailbox.stop). */
+  bounceMailbox?: { stop(graceMs: number): Promise<void> } | null
   /** Closes the store, once nothing uses it any more. */
   closeStore: () => Promise<void>
   /** The requests being answered (see observeRequests): how many, and a way to make every answer from now on close its connection. */
@@ -37,12 +39,14 @@ const closed = (server: http.Server) => new Promise<void>((resolve) => server.cl
  * and closes keep-alive connections as soon as they are idle; meanwhile
  * the outbox's worker claims nothing more and its tries under way finish,
  * or, near the timeout, are abandoned and their claims given back so
- * another instance takes them at once. Then the store and the metrics'
+ * another instance takes them at once (an announcement's as any other:
+ * the bulk lane's tries, and those waiting for their turn of the mail
+ * pace); the bounce mailbox's reader ends its poll likewise. Then the store and the metrics'
  * listener close and the process exits with 0. Past `timeoutMs`, or on a
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -67,8 +71,10 @@ export function gracefulShutdown({ server, metricsServer, worker, closeStore, re
     server.closeIdleConnections()
     const sweeper = setInterval(() => server.closeIdleConnections(), SWEEP_MS)
     const deadline = setTimeout(() => giveUp(`SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms) passed`), timeoutMs)
-    const workerDone = worker.stop(Math.max(0, timeoutMs - closingMarginMs(timeoutMs)))
-    void Promise.all([httpDone, workerDone])
+    const graceMs = Math.max(0, timeoutMs - closingMarginMs(timeoutMs))
+    const workerDone = worker.stop(graceMs)
+    const mailboxDone = bounceMailbox?.stop(graceMs)
+    void Promise.all([httpDone, workerDone, mailboxDone])
       .then(async ([, released]) => {
         clearInterval(sweeper)
         if (released.length > 0) log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")

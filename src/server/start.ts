@@ -57,8 +57,10 @@ async function main(settings: Settings, log: Logger) {
   const metrics = createMetrics()
   const runtime = createWaitlistRuntime(settings, { log, metrics })
   let stopping = () => false
-  const readiness = createReadiness({ store: runtime.context.store, stopping: () => stopping(), log })
+  const { bounceMailbox } = runtime
+  const readiness = createReadiness({ store: runtime.context.store, stopping: () => stopping(), bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined, log })
   metrics.watchOutbox(readiness.backlog)
+  if (bounceMailbox) metrics.watchBounceMailbox(() => bounceMailbox.readable())
   const routes = apiRoutes(runtime.context)
   const observer = observeRequests({ log, metrics, apiRoutes: new Set(routes.keys()) })
   let server: http.Server
@@ -73,6 +75,7 @@ async function main(settings: Settings, log: Logger) {
     server,
     metricsServer,
     worker: runtime.worker,
+    bounceMailbox,
     closeStore: runtime.close,
     requests: observer,
     timeoutMs: settings.shutdownTimeoutMs,
@@ -86,6 +89,7 @@ async function main(settings: Settings, log: Logger) {
   if (metricsServer && settings.metrics) await listen(metricsServer, settings.metrics.port, settings.metrics.host, ["METRICS_PORT", "METRICS_HOST"])
   await listen(server, settings.port, settings.host, ["PORT", "HOST"])
   runtime.worker.start()
+  bounceMailbox?.start()
   log.info(
     { metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)" },
     `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,

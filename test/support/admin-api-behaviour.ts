@@ -258,6 +258,10 @@ export function describeAdminApi(backend: AdminApiBackend): void {
           { name: "Second", message: "again", privacyPolicyInForce: policyIn("en") },
         ],
         mails: expect.arrayContaining([expect.objectContaining({ kind: "confirm", status: "pending", what: "a mail to you asking to confirm your address" }), expect.objectContaining({ kind: "notify" })]),
+        // No announcement was sent and nothing bounced: said as empty, not left out.
+        announcementMails: [],
+        suppression: null,
+        bounces: [],
       })
       expect(exported.text).toContain(JSON.stringify(HOSTILE_NAME))
     })

@@ -76,15 +76,16 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
 
   it("tells how many deliveries are pending, due or not, and when the oldest of them was queued", async () => {
     const { store } = await openNew()
-    expect(await store.outbox.backlog()).toEqual({ pending: 0, oldestPendingAt: null })
+    const none = { pending: 0, oldestPendingAt: null }
+    expect(await store.outbox.backlog()).toEqual({ ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } })
     await store.submit(submission(ana, T0))
     await store.submit(submission({ ...ana, email: "bea@example.com" }, at(5000)))
-    expect(await store.outbox.backlog()).toEqual({ pending: 4, oldestPendingAt: T0 })
+    expect(await store.outbox.backlog()).toEqual({ pending: 4, oldestPendingAt: T0, paused: 0, lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none } })
     for (const delivery of await store.outbox.claim(at(6000), 60_000, 10)) {
       if (delivery.recipient === "team@example.com") await store.outbox.complete(delivery.id, at(6000))
       else await store.outbox.fail(delivery.id, { error: "refused", nextAttemptAt: delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000), now: at(6000) })
     }
-    expect(await store.outbox.backlog()).toEqual({ pending: 1, oldestPendingAt: at(5000) })
+    expect(await store.outbox.backlog()).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
   })
 
   it("gathers an address's messages into its waiting team mail, and no other delivery gets a message", async () => {

@@ -66,6 +66,12 @@ export type PersonRecord = {
   } | null
   messages: { submittedAt: Date; name: string; message: string; metadata: Record<string, unknown>; policy: PolicyVersion | null }[]
   deliveries: { kind: string; status: string; queuedAt: Date; sentAt: Date | null; attempts: number }[]
+  /** The entry's mail of each announcement: which, in which language, when queued and sent, what became of it, and any bounce or complaint. */
+  announcementMails: { slug: string; lang: string; queuedAt: Date | null; sentAt: Date | null; outcome: "sent" | "failed" | "waiting"; bouncedAt: Date | null; complainedAt: Date | null }[]
+  /** The address's suppression (no mail of any kind goes to it), kept by a keyed hash: when, why, and when it was lifted; null when it never was. */
+  suppression: { suppressedAt: Date; reason: string; liftedAt: Date | null } | null
+  /** The bounces and complaints counted against the address, by the same keyed hash. */
+  bounces: { kind: string; receivedAt: Date }[]
   /** What is kept of the address after it left the list: a keyed hash with its confirmation mails. */
   departure: { leftAt: Date; confirmationMailsSent: number } | null
   erasures: { erasedAt: Date }[]

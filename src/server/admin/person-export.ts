@@ -7,6 +7,7 @@ import type { PolicyVersion } from "../waitlist/privacy-policy-version"
 const DELIVERY_KINDS: Record<DeliveryKind, string> = {
   confirm: "a mail to you asking to confirm your address",
   notify: "a mail to our team telling of your message",
+  announcement: "a mail to you announcing news of the app (see announcementMails)",
   webhook: "an event sent to our own systems about your sign-up",
 }
 
@@ -20,7 +21,8 @@ const consentOf = (policy: PolicyVersion | null) =>
  * every message with its metadata, the confirmation, every mail and event
  * about them, what is kept after they left or were erased, and, for each
  * message and the confirmation, the version of the privacy policy in force
- * then (Art. 7(1)). Text they wrote is data here, never markup.
+ * then (Art. 7(1)), every announcement mailed to them and what became of
+ * it, and their suppression and bounces. Text they wrote is data here, never markup.
  */
 export function personExport(address: string, record: PersonRecord, now: Date) {
   const { entry } = record
@@ -59,6 +61,22 @@ export function personExport(address: string, record: PersonRecord, now: Date) {
       sentAt: delivery.sentAt?.toISOString() ?? null,
       attempts: delivery.attempts,
     })),
+    announcementMails: record.announcementMails.map((mail) => ({
+      announcement: mail.slug,
+      language: mail.lang,
+      queuedAt: mail.queuedAt?.toISOString() ?? null,
+      sentAt: mail.sentAt?.toISOString() ?? null,
+      outcome: mail.outcome,
+      bouncedAt: mail.bouncedAt?.toISOString() ?? null,
+      complainedAt: mail.complainedAt?.toISOString() ?? null,
+    })),
+    suppression: record.suppression && {
+      note: "While a suppression is in force, no mail of any kind is sent to the address. It is kept as a keyed hash of the address only, after an erasure too, so that an address that bounced or reported our mail as spam is not mailed again.",
+      suppressedAt: record.suppression.suppressedAt.toISOString(),
+      reason: record.suppression.reason,
+      liftedAt: record.suppression.liftedAt?.toISOString() ?? null,
+    },
+    bounces: record.bounces.map((bounce) => ({ kind: bounce.kind, receivedAt: bounce.receivedAt.toISOString() })),
     afterLeaving: record.departure && {
       note: "Kept after the entry left, as a keyed hash of the address only, so that signing up again does not send more confirmation mails than allowed.",
       leftAt: record.departure.leftAt.toISOString(),

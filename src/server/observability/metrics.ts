@@ -8,6 +8,7 @@
  * never a path, an address or anything else a visitor chooses.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client"
+import { KINDS_OF_LANE, type DeliveryLane } from "../waitlist/deliveries"
 
 /** The prefix of the site's own families. */
 export const METRIC_PREFIX = "storyling_"
@@ -18,11 +19,13 @@ export type SignupOutcome = "new" | "repeat" | "repeat_discarded" | "bot" | "ref
 /** Why a sign-up was refused, as the API's answer says. */
 export type SignupRefusal = "method" | "cross_site" | "media_type" | "too_large" | "too_deep" | "malformed" | "invalid" | "rate_limited" | "unavailable"
 
-/** What became of one try at a delivery: sent, to be tried again, failed for good, or given back at shutdown for another instance. */
-export type DeliveryOutcome = "sent" | "retry" | "failed" | "released"
+/** Deliveries waiting, and how long ago the oldest of them was queued (null for none). */
+export type PendingBacklog = { pending: number; oldestPendingSeconds: number | null }
 
-/** Where the outbox stands, as a scrape reads it (see Readiness). */
-export type OutboxBacklog = { pending: number; oldestPendingSeconds: number | null }
+/** Where the outbox stands, as a scrape reads it (see Readiness and OutboxStore's backlog): pending in all and by lane, and the mails of paused announcements apart. */
+export type OutboxBacklog = PendingBacklog & { paused: number; lanes: Record<DeliveryLane, PendingBacklog> }
+
+const LANES = Object.keys(KINDS_OF_LANE) as DeliveryLane[]
 
 export type Metrics = {
   registry: Registry
@@ -32,8 +35,12 @@ export type Metrics = {
   httpDuration: Histogram<"route" | "status">
   /** Sign-ups by outcome, and a refusal's reason (empty for the others). */
   signups: Counter<"outcome" | "reason">
-  /** Tries at the outbox's deliveries, by kind (notify, confirm, webhook and any later kind) and outcome. */
+  /** Tries at the outbox's deliveries, by kind (notify, confirm, announcement, webhook) and outcome (see DeliveryOutcome). */
   deliveries: Counter<"kind" | "outcome">
+  /** Bounces and complaints counted, by kind (hard, soft, complaint) and where they came from: the SMTP server's refusal, or the bounce mailbox. */
+  bounces: Counter<"kind" | "source">
+  /** Adds a gauge of whether the bounce mailbox could be read at its last poll (called once, when there is one). */
+  watchBounceMailbox(reading: () => boolean): void
   /** Reads the outbox's backlog for a scrape (set once the store is known: see watchOutbox). */
   watchOutbox(read: () => Promise<OutboxBacklog | null>): void
 }
@@ -56,19 +63,30 @@ export function createMetrics(): Metrics {
   const backlog = () => (lastRead ??= readOutbox().finally(() => setImmediate(() => (lastRead = null))))
   new Gauge({
     name: `${METRIC_PREFIX}outbox_pending`,
-    help: "Mails and webhook events waiting in the outbox (due or not yet due); NaN while the store cannot be read.",
+    help: "Deliveries waiting in the outbox (due or not yet due) by lane: mail (confirmations, the team's), webhook, bulk (announcements); NaN while the store cannot be read.",
+    labelNames: ["lane"],
     registers,
     async collect() {
-      this.set((await backlog())?.pending ?? Number.NaN)
+      const read = await backlog()
+      for (const lane of LANES) this.set({ lane }, read?.lanes[lane].pending ?? Number.NaN)
     },
   })
   new Gauge({
     name: `${METRIC_PREFIX}outbox_oldest_pending_age_seconds`,
-    help: "How long ago the oldest pending delivery of the outbox was queued; 0 when none is pending, NaN while the store cannot be read.",
+    help: "How long ago the oldest pending delivery of each lane was queued; 0 when none is pending, NaN while the store cannot be read. The bulk lane's grows with an announcement's size at MAIL_RATE_PER_SECOND.",
+    labelNames: ["lane"],
     registers,
     async collect() {
       const read = await backlog()
-      this.set(read === null ? Number.NaN : (read.oldestPendingSeconds ?? 0))
+      for (const lane of LANES) this.set({ lane }, read === null ? Number.NaN : (read.lanes[lane].oldestPendingSeconds ?? 0))
+    },
+  })
+  new Gauge({
+    name: `${METRIC_PREFIX}outbox_paused`,
+    help: "Mails of paused announcements, held until `announce resume`; NaN while the store cannot be read.",
+    registers,
+    async collect() {
+      this.set((await backlog())?.paused ?? Number.NaN)
     },
   })
   return {
@@ -82,9 +100,31 @@ export function createMetrics(): Metrics {
       registers,
     }),
     signups: new Counter({ name: `${METRIC_PREFIX}signups_total`, help: "Sign-ups by outcome (new, repeat, repeat_discarded, bot, refused) and a refusal's reason.", labelNames: ["outcome", "reason"], registers }),
-    deliveries: new Counter({ name: `${METRIC_PREFIX}outbox_deliveries_total`, help: "Tries at the outbox's mails and webhook events, by kind and outcome (sent, retry, failed, released).", labelNames: ["kind", "outcome"], registers }),
+    deliveries: new Counter({
+      name: `${METRIC_PREFIX}outbox_deliveries_total`,
+      help: "Tries at the outbox's mails and webhook events, by kind (notify, confirm, announcement, webhook) and outcome (sent, retry, failed, bounced, released).",
+      labelNames: ["kind", "outcome"],
+      registers,
+    }),
+    bounces: new Counter({
+      name: `${METRIC_PREFIX}bounces_total`,
+      help: "Bounces and complaints counted, by kind (hard, soft, complaint) and source (smtp: refused at delivery; mailbox: read from BOUNCE_IMAP_URL).",
+      labelNames: ["kind", "source"],
+      registers,
+    }),
     watchOutbox(read) {
       readOutbox = read
+    },
+    watchBounceMailbox(reading) {
+      // Made only with a mailbox to read: without one, the family is absent rather than 0.
+      new Gauge({
+        name: `${METRIC_PREFIX}bounce_mailbox_up`,
+        help: "1 when the bounce mailbox (BOUNCE_IMAP_URL) could be read at its last poll, 0 when not.",
+        registers,
+        collect() {
+          this.set(reading() ? 1 : 0)
+        },
+      })
     },
   }
 }

@@ -1,6 +1,6 @@
-import type { WaitlistStore } from "../waitlist/waitlist-store"
+import type { PendingDeliveries, WaitlistStore } from "../waitlist/waitlist-store"
 import type { Logger } from "./logger"
-import type { OutboxBacklog } from "./metrics"
+import type { OutboxBacklog, PendingBacklog } from "./metrics"
 
 /** How long the store has to answer before the instance counts as not ready. */
 export const STORE_ANSWER_MS = 1000
@@ -16,12 +16,20 @@ export type ReadinessReport = {
   store: "ok" | "unavailable" | "slow"
   /** The backlog, as the store gave it; null when it did not. */
   outbox: OutboxBacklog | null
+  /**
+   * Whether the bounce mailbox (BOUNCE_IMAP_URL) could be read at its last
+   * poll; "off" without one. Said, never a reason to be unready: visitors
+   * are served all the same, and a bounce waits in the mailbox meanwhile.
+   */
+  bounceMailbox: "off" | "ok" | "failing"
 }
 
 export type ReadinessOptions = {
   store: () => WaitlistStore
   /** Whether a shutdown is under way (the instance takes no new visitors). */
   stopping: () => boolean
+  /** Whether the bounce mailbox could be read at its last poll; none without one. */
+  bounceMailboxReadable?: () => boolean
   log: Logger
 }
 
@@ -32,15 +40,19 @@ export type ReadinessOptions = {
  * slow rather than sending another; a reading is reused for REUSE_MS. The
  * store's failures are logged when the state changes, not at every probe.
  */
-export function createReadiness({ store, stopping, log }: ReadinessOptions) {
+export function createReadiness({ store, stopping, bounceMailboxReadable, log }: ReadinessOptions) {
   let query: Promise<OutboxBacklog> | null = null
   let last: { at: number; store: ReadinessReport["store"]; outbox: OutboxBacklog | null } | null = null
   let wasDown = false
 
   const readBacklog = async (): Promise<OutboxBacklog> => {
     const now = new Date()
-    const { pending, oldestPendingAt } = await store().outbox.backlog()
-    return { pending, oldestPendingSeconds: oldestPendingAt === null ? null : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)) }
+    const depth = await store().outbox.backlog()
+    const aged = ({ pending, oldestPendingAt }: PendingDeliveries): PendingBacklog => ({
+      pending,
+      oldestPendingSeconds: oldestPendingAt === null ? null : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
+    })
+    return { ...aged(depth), paused: depth.paused, lanes: { mail: aged(depth.lanes.mail), webhook: aged(depth.lanes.webhook), bulk: aged(depth.lanes.bulk) } }
   }
 
   const noted = (state: ReadinessReport["store"], cause?: string) => {
@@ -87,7 +99,8 @@ export function createReadiness({ store, stopping, log }: ReadinessOptions) {
       const notReady: ReadinessReport["notReady"] = []
       if (state !== "ok") notReady.push("store")
       if (stopping()) notReady.push("shutdown")
-      return { ready: notReady.length === 0, notReady, store: state, outbox }
+      const bounceMailbox = bounceMailboxReadable ? (bounceMailboxReadable() ? "ok" : "failing") : "off"
+      return { ready: notReady.length === 0, notReady, store: state, outbox, bounceMailbox }
     },
     /** The outbox's backlog for a scrape, or null when the store cannot say now. */
     backlog: async (): Promise<OutboxBacklog | null> => (await storeReading()).outbox,

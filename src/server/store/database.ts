@@ -93,6 +93,37 @@ export type SecretsTable = { name: string; value: string }
 /** A person who left: a keyed hash of their address, and the confirmation mails it was sent. */
 export type LeaversTable = { address_hash: string; confirm_mails_sent: number; last_confirm_mail_at: StoredTime | null; left_at: StoredTime }
 
+/** An announcement sent to the waitlist (see migration 0005): its text as first sent, per language, as JSON. */
+export type AnnouncementsTable = { id: Generated<number>; slug: string; content: string; state: string; paused_reason: string | null; created_at: StoredTime }
+
+/** One entry's mail of an announcement, and what became of it. */
+export type AnnouncementMailsTable = {
+  announcement_id: number
+  entry_id: number
+  lang: string
+  delivery_id: number
+  /** "sent" or "failed" once its outbox delivery is over; null while it waits. */
+  outcome: string | null
+  /** When its last try ended, and whether that try failed (what the send's pause watches). */
+  tried_at: StoredTime | null
+  try_failed: Generated<number>
+  bounced_at: StoredTime | null
+  complained_at: StoredTime | null
+}
+
+/** A bounce or complaint counted, once per delivery and kind ("hard", "soft", "complaint"). */
+export type BouncesTable = { delivery_id: number; kind: string; address_hash: string; detail: string | null; received_at: StoredTime }
+
+/** An address (its keyed hash) that gets no mail, why, and when that was lifted (null: it still holds). */
+export type SuppressionsTable = {
+  address_hash: string
+  reason: string
+  detail: string | null
+  delivery_id: number | null
+  suppressed_at: StoredTime
+  lifted_at: StoredTime | null
+}
+
 /** An erasure of a person's data: a keyed hash of the address (see migration 0004's key), when, and by whom. */
 export type ErasuresTable = { id: Generated<number>; address_hash: string; erased_at: StoredTime; erased_by: string }
 
@@ -148,6 +179,10 @@ export type Database = {
   waitlist_rate_events: RateEventsTable
   waitlist_secrets: SecretsTable
   waitlist_leavers: LeaversTable
+  waitlist_announcements: AnnouncementsTable
+  waitlist_announcement_mails: AnnouncementMailsTable
+  waitlist_bounces: BouncesTable
+  waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable

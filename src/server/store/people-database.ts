@@ -49,17 +49,29 @@ export class PeopleDatabase {
     return this.access.keyedHash(emailKey(email))
   }
 
-  /** Everything held about an address (its entry, messages, mail, and what is kept after it left or was erased); null when nothing is. */
+  /** Everything held about an address (its entry, messages, mail, its suppression and bounces, and what is kept after it left or was erased); null when nothing is. */
   person(email: string): Promise<PersonRecord | null> {
     return this.access.run(async () => {
       const hash = this.addressHash(email)
       const row = await this.db.selectFrom("waitlist_entries").selectAll().where("email_key", "=", emailKey(email)).executeTakeFirst()
       const left = await this.db.selectFrom("waitlist_leavers").selectAll().where("address_hash", "=", hash).executeTakeFirst()
       const erasures = await this.db.selectFrom("waitlist_erasures").select("erased_at").where("address_hash", "=", hash).orderBy("id").execute()
-      if (!row && !left && erasures.length === 0) return null
+      const suppression = await this.db.selectFrom("waitlist_suppressions").select(["suppressed_at", "reason", "lifted_at"]).where("address_hash", "=", hash).executeTakeFirst()
+      const bounces = await this.db.selectFrom("waitlist_bounces").select(["kind", "received_at"]).where("address_hash", "=", hash).orderBy("received_at").execute()
+      if (!row && !left && erasures.length === 0 && !suppression) return null
       const messages = row ? await this.db.selectFrom("waitlist_messages").selectAll().where("entry_id", "=", row.id).orderBy("id").execute() : []
       const deliveries = row
         ? await this.db.selectFrom("waitlist_outbox").select(["kind", "status", "created_at", "sent_at", "attempts"]).where("entry_id", "=", row.id).orderBy("id").execute()
+        : []
+      const announcementMails = row
+        ? await this.db
+            .selectFrom("waitlist_announcement_mails as m")
+            .innerJoin("waitlist_announcements as a", "a.id", "m.announcement_id")
+            .leftJoin("waitlist_outbox as o", "o.id", "m.delivery_id")
+            .select(["a.slug", "m.lang", "m.outcome", "m.bounced_at", "m.complained_at", "o.created_at", "o.sent_at"])
+            .where("m.entry_id", "=", row.id)
+            .orderBy("m.announcement_id")
+            .execute()
         : []
       const leaveLinks = row
         ? Number((await this.db.selectFrom("waitlist_leave_tokens").select((eb) => eb.fn.countAll().as("n")).where("entry_id", "=", row.id).executeTakeFirstOrThrow()).n)
@@ -95,6 +107,17 @@ export class PeopleDatabase {
           sentAt: toDateOrNull(delivery.sent_at),
           attempts: delivery.attempts,
         })),
+        announcementMails: announcementMails.map((mail) => ({
+          slug: mail.slug,
+          lang: mail.lang,
+          queuedAt: toDateOrNull(mail.created_at),
+          sentAt: toDateOrNull(mail.sent_at),
+          outcome: mail.outcome === "sent" || mail.outcome === "failed" ? mail.outcome : "waiting",
+          bouncedAt: toDateOrNull(mail.bounced_at),
+          complainedAt: toDateOrNull(mail.complained_at),
+        })),
+        suppression: suppression ? { suppressedAt: toDate(suppression.suppressed_at), reason: suppression.reason, liftedAt: toDateOrNull(suppression.lifted_at) } : null,
+        bounces: bounces.map((bounce) => ({ kind: bounce.kind, receivedAt: toDate(bounce.received_at) })),
         departure: left ? { leftAt: toDate(left.left_at), confirmationMailsSent: left.confirm_mails_sent } : null,
         erasures: erasures.map(({ erased_at }) => ({ erasedAt: toDate(erased_at) })),
       }
@@ -103,10 +126,14 @@ export class PeopleDatabase {
 
   /**
    * Erases the entry of an address (a request under GDPR Art. 17): the
-   * entry, its messages, its mail sent and pending, its links' keys. What
-   * remains is a record of the erasure (the address's keyed hash, when, by
-   * whom), the keyed hash that keeps the address's confirmation caps (see
-   * migration 0004), and the audit line, all in one transaction.
+   * entry, its messages, its mail sent and pending (its announcements'
+   * mails with them), its links' keys, and the bounces counted against it.
+   * What remains is a record of the erasure (the address's keyed hash,
+   * when, by whom), the keyed hash that keeps the address's confirmation
+   * caps (see migration 0004), its suppression if it has one (by the keyed
+   * hash, with when and why, and no longer the delivery that caused it: an
+   * address that bounced or complained gets no mail after its erasure
+   * either), and the audit line, all in one transaction.
    * @returns how many entries were erased (0 or 1)
    */
   erase(email: string, by: Actor, ip: string | null, now: Date): Promise<number> {
@@ -121,6 +148,9 @@ export class PeopleDatabase {
       }
       const messages = Number((await trx.selectFrom("waitlist_messages").select((eb) => eb.fn.countAll().as("n")).where("entry_id", "=", entry.id).executeTakeFirstOrThrow()).n)
       await this.rememberLeaver(trx, entry, now)
+      await trx.deleteFrom("waitlist_announcement_mails").where("entry_id", "=", entry.id).execute()
+      await trx.deleteFrom("waitlist_bounces").where("address_hash", "=", hash).execute()
+      await trx.updateTable("waitlist_suppressions").set({ delivery_id: null }).where("address_hash", "=", hash).execute()
       await trx.deleteFrom("waitlist_entries").where("id", "=", entry.id).execute()
       await trx.insertInto("waitlist_erasures").values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label }).execute()
       await trx.insertInto("admin_audit").values({ ...audit, detail: `the entry and its ${messages === 1 ? "1 message" : `${messages} messages`}` }).execute()

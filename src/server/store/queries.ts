@@ -5,12 +5,13 @@
  * PostgreSQL come from the dialect module.
  */
 import { sql, type Kysely } from "kysely"
+import { KINDS_OF_LANE, type DeliveryLane } from "../waitlist/deliveries"
 import type { Database } from "./database"
 import type { StoreDialect } from "./dialect"
-import { prepare } from "./prepared"
+import { prepare, type PreparedQuery } from "./prepared"
 
-/** The lane a delivery's kind is made in, as SQL: webhook events apart from mails (see laneOf). */
-const LANE_OF_KIND = sql<string>`CASE WHEN kind = 'webhook' THEN 'webhook' ELSE 'mail' END`
+/** Every lane, and "any" for a claim of every lane's deliveries. */
+const CLAIMS = [...(Object.keys(KINDS_OF_LANE) as DeliveryLane[]), "any"] as const
 
 /** The statements of one database, built for its dialect. */
 export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect, "db" | "skipLocked" | "forUpdate">) {
@@ -219,27 +220,38 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
       db.deleteFrom("waitlist_entries").where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key"))),
     ),
 
-    /** Claims due deliveries of a lane (of every lane for null) for a lease; on PostgreSQL, several instances claim at once, each different rows. */
-    claim: prepare<{ now: string; lease: string; max: number; lane: string | null }, OutboxRow>((value) =>
-      db
-        .updateTable("waitlist_outbox")
-        .set({ lease_until: value("lease"), attempts: sql`attempts + 1` })
-        .where("id", "in", (eb) =>
-          skipLocked(
-            eb
-              .selectFrom("waitlist_outbox")
-              .select("id")
-              .where("status", "=", "pending")
-              .where("next_attempt_at", "<=", value("now"))
-              .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", value("now"))]))
-              .where(sql`COALESCE(${value("lane")}, ${LANE_OF_KIND})`, "=", LANE_OF_KIND)
-              .orderBy("next_attempt_at")
-              .orderBy("id")
-              .limit(value("max")),
-          ),
-        )
-        .returningAll(),
-    ),
+    /**
+     * Claims due deliveries of a lane (of every lane for "any") for a lease;
+     * on PostgreSQL, several instances claim at once, each different rows.
+     * Each lane reads its own kinds along the index by kind, so thousands of
+     * an announcement's mails waiting are never read past by a claim of the
+     * lane of confirmations.
+     */
+    claim: Object.fromEntries(
+      CLAIMS.map((lane) => [
+        lane,
+        prepare<{ now: string; lease: string; max: number }, OutboxRow>((value) =>
+          db
+            .updateTable("waitlist_outbox")
+            .set({ lease_until: value("lease"), attempts: sql`attempts + 1` })
+            .where("id", "in", (eb) =>
+              skipLocked(
+                eb
+                  .selectFrom("waitlist_outbox")
+                  .select("id")
+                  .$if(lane !== "any", (query) => query.where("kind", "in", [...KINDS_OF_LANE[lane as DeliveryLane]]))
+                  .where("status", "=", "pending")
+                  .where("next_attempt_at", "<=", value("now"))
+                  .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", value("now"))]))
+                  .orderBy("next_attempt_at")
+                  .orderBy("id")
+                  .limit(value("max")),
+              ),
+            )
+            .returningAll(),
+        ),
+      ]),
+    ) as Record<(typeof CLAIMS)[number], PreparedQuery<{ now: string; lease: string; max: number }, OutboxRow>>,
     renew: prepare<{ id: number; attempts: number; lease: string }, never>((value) =>
       db
         .updateTable("waitlist_outbox")
@@ -249,14 +261,14 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         .where("status", "=", "pending")
         .where("lease_until", "is not", null),
     ),
-    /** Ends a claim's lease now, due as it was: see renew for which claims count. */
+    /** Ends a claim's lease now, due as it was: see renew for which claims count (an announcement's paused meanwhile too, due once resumed). */
     release: prepare<{ id: number; attempts: number }, never>((value) =>
       db
         .updateTable("waitlist_outbox")
         .set({ lease_until: null })
         .where("id", "=", value("id"))
         .where("attempts", "=", value("attempts"))
-        .where("status", "=", "pending")
+        .where("status", "in", ["pending", "paused"])
         .where("lease_until", "is not", null),
     ),
     complete: prepare<{ id: number; now: string }, never>((value) =>

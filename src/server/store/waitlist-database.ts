@@ -2,7 +2,22 @@ import { createHmac } from "crypto"
 import { sql } from "kysely"
 import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
-import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
+import { AnnouncementChangedError, type AnnouncementStore } from "../announcements/announcement-store"
+import type { BounceStore } from "../bounces/bounce-store"
+import { bounceDetail } from "../bounces/classify-refusal"
+import { deliveryOfTag, deliveryTag } from "../bounces/delivery-tags"
+import {
+  MAX_GATHERED_MESSAGES,
+  TEAM_MAIL_INTERVAL_MS,
+  VISITOR_MAIL_KINDS,
+  type Delivery,
+  type DeliveryFailure,
+  type DeliveryKind,
+  type DeliveryLane,
+  type DeliveryStatus,
+  type NewDelivery,
+  laneOf,
+} from "../waitlist/deliveries"
 import { emailKey, folded, storedEmail } from "../waitlist/email-identity"
 import { entryAttribution } from "../waitlist/entry-attribution"
 import type { PolicyVersion } from "../waitlist/privacy-policy-version"
@@ -19,11 +34,15 @@ import {
   type WaitlistEntry,
   type WaitlistMessage,
   type WaitlistStore,
+  type OutboxDepth,
+  type PendingDeliveries,
 } from "../waitlist/waitlist-store"
 import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
+import { announcementRecords, type AnnouncementRecords } from "./announcement-records"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+import { SUPPRESSED_ERROR, suppressionRecords, type SuppressionRecords } from "./suppression-records"
 import { AdminDatabase } from "./admin-database"
 import { PeopleDatabase } from "./people-database"
 import type { StoreAccess } from "./store-access"
@@ -34,7 +53,7 @@ import { COMMAND_LINE } from "../admin/admin-store"
  * confirmation mails so far, and the id of the message written, or null
  * when the address had left MESSAGES_PER_DAY messages already.
  */
-type WrittenEntry = { id: number; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+type WrittenEntry = { id: number; key: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, messages: Delivery["messages"] = []): Delivery => ({
@@ -69,6 +88,10 @@ export class WaitlistDatabase implements WaitlistStore {
   private migrated: Promise<void> | null = null
   /** The key of leavers' address hashes (see migration 0004), read once the schema is up to date. */
   private leaverKey = ""
+  /** The key of delivery tags (see migration 0005). */
+  private bounceKey = ""
+  private readonly suppressions: SuppressionRecords
+  private readonly announcementRecords: AnnouncementRecords
   /** The admin's accounts, sessions and audit log. */
   readonly admin: AdminDatabase
   /** A person's data, the entries' search and the dashboard's figures. */
@@ -88,6 +111,8 @@ export class WaitlistDatabase implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
+    this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)))
+    this.announcementRecords = announcementRecords(this.dialect, this.suppressions)
     const access: StoreAccess = {
       dialect: this.dialect,
       run: (work) => this.run(work),
@@ -108,14 +133,16 @@ export class WaitlistDatabase implements WaitlistStore {
       await this.migrated
       return await work()
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error
+      if (error instanceof StoreUnavailableError || error instanceof AnnouncementChangedError) throw error
       throw new StoreUnavailableError(`the ${this.label} waitlist failed: ${(error as Error).message}`, { cause: error })
     }
   }
 
   private async readLeaverKey() {
-    const row = await this.dialect.db.selectFrom("waitlist_secrets").select("value").where("name", "=", "leaver_key").executeTakeFirstOrThrow()
-    this.leaverKey = row.value
+    const rows = await this.dialect.db.selectFrom("waitlist_secrets").select(["name", "value"]).where("name", "in", ["leaver_key", "bounce_key"]).execute()
+    this.leaverKey = rows.find((row) => row.name === "leaver_key")?.value ?? ""
+    this.bounceKey = rows.find((row) => row.name === "bounce_key")?.value ?? ""
+    if (!this.leaverKey || !this.bounceKey) throw new Error("the waitlist's keys are missing from waitlist_secrets")
   }
 
   /** The keyed hash a leaver's address is remembered by (see migration 0004). */
@@ -171,6 +198,7 @@ export class WaitlistDatabase implements WaitlistStore {
     const isNew = Boolean(entry.is_new)
     const state = {
       id: entry.id,
+      key,
       isNew,
       mayConfirm: isNew
         ? await this.inheritCaps(trx, entry.id, key, now, confirmation)
@@ -240,6 +268,8 @@ export class WaitlistDatabase implements WaitlistStore {
     if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
     const { confirmation } = plan
     if (!confirmation || !written.mayConfirm) return
+    // A suppressed address gets no mail of any kind; the team still hears of its message.
+    if (await this.suppressions.isSuppressed(trx, this.leaverHash(written.key))) return
     if (!written.isNew) {
       await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
     }
@@ -325,8 +355,10 @@ export class WaitlistDatabase implements WaitlistStore {
         history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
         byEntry.set(row.entry_id, history)
       }
+      const suppressed = await this.suppressions.inForce(db, entries.map((row) => this.suppressions.hashOf(row.email)))
       return entries.map((row) => {
         const history = byEntry.get(row.id) ?? []
+        const suppression = suppressed.get(this.suppressions.hashOf(row.email))
         return {
           name: row.name,
           email: row.email,
@@ -336,6 +368,8 @@ export class WaitlistDatabase implements WaitlistStore {
           updatedAt: toDate(row.updated_at),
           confirmedAt: toDateOrNull(row.confirmed_at),
           messages: history,
+          suppressedAt: suppression?.at ?? null,
+          suppressedReason: suppression?.reason ?? null,
         }
       })
     })
@@ -354,11 +388,11 @@ export class WaitlistDatabase implements WaitlistStore {
   readonly outbox: OutboxStore = {
     claim: (now: Date, leaseMs: number, max: number, lane?: DeliveryLane) =>
       this.write(async (trx) => {
-        const { rows } = await this.queries.claim.run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max, lane: lane ?? null })
+        const { rows } = await this.queries.claim[lane ?? "any"].run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max })
         const claimed: Delivery[] = []
         for (const row of rows.sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)) {
-          const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
-          claimed.push(deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))))
+          const delivery = await this.claimed(trx, row, now)
+          if (delivery) claimed.push(delivery)
         }
         return claimed
       }),
@@ -369,11 +403,17 @@ export class WaitlistDatabase implements WaitlistStore {
             const lease = storedTime(new Date(now.getTime() + leaseMs))
             for (const { id, attempts } of claims) await this.queries.renew.run(trx, { id, attempts, lease })
           }),
-    complete: (id: number, now: Date) => this.write(async (trx) => void (await this.queries.complete.run(trx, { id, now: storedTime(now) }))),
-    fail: (id: number, { error, nextAttemptAt }: DeliveryFailure) =>
+    complete: (id: number, now: Date) =>
+      this.write(async (trx) => {
+        await this.queries.complete.run(trx, { id, now: storedTime(now) })
+        await this.announcementRecords.recordTry(trx, id, false, "sent", now)
+      }),
+    fail: (id: number, { error, nextAttemptAt, now, bounce }: DeliveryFailure) =>
       this.write(async (trx) => {
         if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
         else await this.queries.giveUp.run(trx, { id, error })
+        await this.announcementRecords.recordTry(trx, id, true, nextAttemptAt ? null : "failed", now)
+        if (bounce) await this.suppressions.recordBounce(trx, id, bounce, `smtp ${bounceDetail(error)}`, now)
       }),
     release: (claims) =>
       claims.length === 0
@@ -383,12 +423,13 @@ export class WaitlistDatabase implements WaitlistStore {
           }),
     backlog: () =>
       this.run(async () => {
-        const row = await this.dialect.db
+        const rows = await this.dialect.db
           .selectFrom("waitlist_outbox")
-          .select((eb) => [eb.fn.countAll<number | string>().as("pending"), eb.fn.min("created_at").as("oldest")])
-          .where("status", "=", "pending")
-          .executeTakeFirstOrThrow()
-        return { pending: Number(row.pending), oldestPendingAt: toDateOrNull(row.oldest) }
+          .select((eb) => ["kind", "status", eb.fn.countAll<number | string>().as("n"), eb.fn.min("created_at").as("oldest")])
+          .where("status", "in", ["pending", "paused"])
+          .groupBy(["kind", "status"])
+          .execute()
+        return outboxDepth(rows)
       }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>
@@ -409,9 +450,61 @@ export class WaitlistDatabase implements WaitlistStore {
     },
   }
 
+  /**
+   * A claimed row as the worker gets it: a team mail with the messages it
+   * tells of, an announcement's mail with its text, each with its tag. A
+   * mail to a suppressed address fails at once instead, mailing no one.
+   */
+  private async claimed(trx: Tx, row: OutboxRow, now: Date): Promise<Delivery | null> {
+    const tag = deliveryTag(this.bounceKey, row.id)
+    if (VISITOR_MAIL_KINDS.includes(row.kind as DeliveryKind) && (await this.suppressions.isSuppressed(trx, this.suppressions.hashOf(row.recipient)))) {
+      await this.queries.giveUp.run(trx, { id: row.id, error: SUPPRESSED_ERROR })
+      await this.announcementRecords.recordTry(trx, row.id, false, "failed", now)
+      return null
+    }
+    if (row.kind === "announcement") {
+      const announcement = (await this.announcementRecords.versionOf(trx, row.id)) ?? undefined
+      return { ...deliveryOf(row), announcement, tag }
+    }
+    const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
+    return { ...deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))), tag }
+  }
+
+  readonly announcements: AnnouncementStore = {
+    send: (slug, content, mailFor, now) => this.run(() => this.announcementRecords.send(slug, content, mailFor, now)),
+    progress: (slug) => this.run(() => this.announcementRecords.progress(slug)),
+    setPaused: (slug, paused, reason) => this.run(() => this.announcementRecords.setPaused(slug, paused, reason)),
+  }
+
+  readonly bounces: BounceStore = {
+    deliveryOfTag: (tag) => this.run(async () => deliveryOfTag(this.bounceKey, tag)),
+    record: (deliveryId, kind, detail, now) => this.write((trx) => this.suppressions.recordBounce(trx, deliveryId, kind, detail, now)),
+    isSuppressed: (address) => this.run(() => this.suppressions.isSuppressed(this.dialect.db, this.suppressions.hashOf(address))),
+    unsuppress: (address, now) => this.write((trx) => this.suppressions.lift(trx, address, now)),
+  }
+
   async close(): Promise<void> {
     await this.dialect.close()
   }
+}
+
+/** The outbox's depth from its counts by kind and status (see OutboxStore's backlog). */
+function outboxDepth(rows: { kind: string; status: string; n: number | string; oldest: string | Date | null }[]): OutboxDepth {
+  const none = (): PendingDeliveries => ({ pending: 0, oldestPendingAt: null })
+  const depth: OutboxDepth = { ...none(), paused: 0, lanes: { mail: none(), webhook: none(), bulk: none() } }
+  const add = (to: PendingDeliveries, n: number, oldest: Date | null) => {
+    to.pending += n
+    if (oldest && (to.oldestPendingAt === null || oldest < to.oldestPendingAt)) to.oldestPendingAt = oldest
+  }
+  for (const row of rows) {
+    if (row.status === "paused") {
+      depth.paused += Number(row.n)
+      continue
+    }
+    add(depth, Number(row.n), toDateOrNull(row.oldest))
+    add(depth.lanes[laneOf(row.kind as DeliveryKind)], Number(row.n), toDateOrNull(row.oldest))
+  }
+  return depth
 }
 
 /** A version of the privacy policy as the columns that keep it (all null: not recorded). */

@@ -1,5 +1,7 @@
 import { siteFacts } from "../../config/site-facts"
+import { BounceMailbox } from "../bounces/bounce-mailbox"
 import { deliverer } from "../mail/deliver"
+import { MailPace, pacedSendMail } from "../mail/mail-pace"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
 import { createLogger, type Logger } from "../observability/logger"
@@ -30,8 +32,8 @@ export type WaitlistContext = {
   now: () => Date
 }
 
-/** The waitlist of a running server: what the handlers answer with, the worker delivering its outbox, and how to close its store (if it was opened). */
-export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker; close: () => Promise<void> }
+/** The waitlist of a running server: what the handlers answer with, the worker delivering its outbox, the reader of the bounce mailbox (BOUNCE_IMAP_URL), and how to close its store (if it was opened). */
+export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker; bounceMailbox: BounceMailbox | null; close: () => Promise<void> }
 
 /**
  * Builds the waitlist's running state from the settings: the store (opened
@@ -47,14 +49,19 @@ export function createWaitlistRuntime(
   const openStore = () => (store ??= openWaitlistStore(settings.store, log))
   const { mail } = settings
   const rateLimit = { limit: settings.rateLimit, windowMs: RATE_WINDOW_MS }
+  const pace = new MailPace(mail.rate)
   const worker = new OutboxWorker({
     store: openStore,
-    deliver: deliverer(createSendMail(mail, log), mail),
+    deliver: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
     log,
-    onOutcome: (delivery, outcome) => metrics.deliveries.inc({ kind: delivery.kind, outcome }),
+    pace,
+    onOutcome: (delivery, outcome, bounce) => {
+      metrics.deliveries.inc({ kind: delivery.kind, outcome })
+      if (bounce) metrics.bounces.inc({ kind: bounce, source: "smtp" })
+    },
   })
   const context: WaitlistContext = {
     store: openStore,
@@ -67,7 +74,10 @@ export function createWaitlistRuntime(
     metrics,
     now,
   }
-  return { context, worker, close: async () => void (await store?.close()) }
+  const bounceMailbox = settings.bounceMailbox
+    ? new BounceMailbox({ settings: settings.bounceMailbox, store: openStore, bounceAddress: mail.bounceAddress, log, onCounted: (kind) => metrics.bounces.inc({ kind, source: "mailbox" }) })
+    : null
+  return { context, worker, bounceMailbox, close: async () => void (await store?.close()) }
 }
 
 const RUNTIME = Symbol.for("storyling.waitlist-runtime")

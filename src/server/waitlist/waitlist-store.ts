@@ -1,3 +1,5 @@
+import type { AnnouncementStore } from "../announcements/announcement-store"
+import type { BounceStore } from "../bounces/bounce-store"
 import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import type { DeliveryPlan } from "./plan-deliveries"
 import type { PolicyVersion } from "./privacy-policy-version"
@@ -33,6 +35,9 @@ export type WaitlistEntry = {
   confirmedPolicy?: PolicyVersion | null
   /** Every submission of this address, newest first. */
   messages: WaitlistMessage[]
+  /** When the address was suppressed (a bounce or a complaint: it gets no mail), and why; null while it is not. */
+  suppressedAt: Date | null
+  suppressedReason: string | null
 }
 
 /** A sign-up on its way into the store. */
@@ -113,6 +118,10 @@ export interface WaitlistStore {
   readonly people: PeopleDatabase
   /** The deliveries waiting in the outbox. */
   readonly outbox: OutboxStore
+  /** The announcements sent to the waitlist. */
+  readonly announcements: AnnouncementStore
+  /** Bounces, complaints and the addresses they suppress. */
+  readonly bounces: BounceStore
   close(): Promise<void>
 }
 
@@ -133,9 +142,9 @@ export interface OutboxStore {
    * another instance made after this one's lease ran out is left alone.
    */
   renew(claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void>
-  /** Marks a delivery as sent and empties its payload, so no link's token outlives it. */
+  /** Marks a delivery as sent and empties its payload, so no link's token outlives it (and an announcement's mail as sent). */
   complete(id: number, now: Date): Promise<void>
-  /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good. */
+  /** Records a failed attempt: tried again at `nextAttemptAt`, or failed for good; a bounce at delivery is counted (see BounceStore's record). */
   fail(id: number, failure: DeliveryFailure): Promise<void>
   /**
    * Gives claims back before their lease runs out (a try left unfinished at
@@ -143,8 +152,8 @@ export interface OutboxStore {
    * a claim that is still that attempt's and not recorded is given back.
    */
   release(claims: readonly Pick<Delivery, "id" | "attempts">[]): Promise<void>
-  /** How many deliveries are pending (due or not), and when the oldest of them was queued (null for none). */
-  backlog(): Promise<{ pending: number; oldestPendingAt: Date | null }>
+  /** How many deliveries are pending (due or not) and held by a paused announcement, and when the oldest pending was queued, in all and by lane. */
+  backlog(): Promise<OutboxDepth>
   /** The deliveries in these states, oldest first. */
   list(statuses: readonly DeliveryStatus[]): Promise<Delivery[]>
   /** Puts a failed delivery back in line, due now; false when there is no failed delivery with that id (given as typed). */
@@ -152,6 +161,18 @@ export interface OutboxStore {
   /** Forgets rate-limit counts older than the window, which no limit reads any more, and what the admin may keep no longer (see AdminDatabase's forgetOld). */
   prune(now: Date, windowMs: number): Promise<void>
 }
+
+/** Deliveries waiting, and when the oldest of them was queued (null for none). */
+export type PendingDeliveries = { pending: number; oldestPendingAt: Date | null }
+
+/**
+ * Where the outbox stands: the deliveries pending (due or not, an
+ * announcement's included) in all and in each lane, and the mails of
+ * paused announcements, which wait for `announce resume` rather than for
+ * the worker and so are counted apart (their age says nothing of the
+ * outbox's health).
+ */
+export type OutboxDepth = PendingDeliveries & { paused: number; lanes: Record<DeliveryLane, PendingDeliveries> }
 
 /** The store could not be reached or written; the API answers 503 and logs the cause. */
 export class StoreUnavailableError extends Error {

@@ -197,16 +197,23 @@ describe("the outbox worker", () => {
     }
   })
 
-  it("tells what became of each try: sent, to be tried again, or failed for good", async () => {
-    const { store, close } = await storeWithMail(3)
+  it("tells what became of each try: sent, to be tried again, failed for good, or bounced", async () => {
+    const { store, close } = await storeWithMail(4)
     const outcomes: string[] = []
-    const results = [{ ok: true as const }, { ok: false as const, permanent: false, error: "451 later" }, { ok: false as const, permanent: true, error: "550 no such mailbox" }]
-    const worker = watchedWorker(store, async (delivery) => results[delivery.id - 1] ?? { ok: true }, { onOutcome: (delivery, outcome) => outcomes.push(`${delivery.kind} ${delivery.id} ${outcome}`) })
+    const results = [
+      { ok: true as const },
+      { ok: false as const, permanent: false, error: "451 later" },
+      { ok: false as const, permanent: true, error: "554 refused" },
+      { ok: false as const, permanent: true, error: "550 5.1.1 no such mailbox", bounce: "hard" as const },
+    ]
+    const worker = watchedWorker(store, async (delivery) => results[delivery.id - 1] ?? { ok: true }, {
+      onOutcome: (delivery, outcome, bounce) => outcomes.push(`${delivery.kind} ${delivery.id} ${outcome}${bounce ? ` ${bounce}` : ""}`),
+    })
     try {
       worker.start()
-      while (outcomes.length < 3) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (outcomes.length < 4) await new Promise((resolve) => setTimeout(resolve, 20))
       expect(await worker.stop()).toEqual([])
-      expect(outcomes.sort()).toEqual(["notify 1 sent", "notify 2 retry", "notify 3 failed"])
+      expect(outcomes.sort()).toEqual(["notify 1 sent", "notify 2 retry", "notify 3 failed", "notify 4 bounced hard"])
     } finally {
       await close()
     }

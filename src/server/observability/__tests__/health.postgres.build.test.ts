@@ -52,7 +52,9 @@ describe("the health checks", () => {
     const { answer } = await readyzUntil(200, 5000)
     expect(answer.status).toBe(200)
     expect(answer.headers["cache-control"]).toBe("no-store")
-    expect(JSON.parse(answer.text)).toEqual({ ready: true, notReady: [], store: "ok", outbox: { pending: expect.any(Number), oldestPendingSeconds: expect.anything() } })
+    const pending = { pending: expect.any(Number), oldestPendingSeconds: expect.anything() }
+    const none = { pending: 0, oldestPendingSeconds: null }
+    expect(JSON.parse(answer.text)).toEqual({ ready: true, notReady: [], store: "ok", outbox: { ...pending, paused: 0, lanes: { mail: pending, webhook: none, bulk: none } }, bounceMailbox: "off" })
   })
 
   it("/readyz: 503 naming the store soon after PostgreSQL stops, while /healthz and the pages still answer 200; 200 again once it is back, without a restart", async () => {
@@ -62,7 +64,7 @@ describe("the health checks", () => {
       expect(down.answer.status).toBe(503)
       expect(down.ms).toBeLessThan(3000)
       expect(down.answer.headers["cache-control"]).toBe("no-store")
-      expect(JSON.parse(down.answer.text)).toEqual({ ready: false, notReady: ["store"], store: "unavailable", outbox: null })
+      expect(JSON.parse(down.answer.text)).toEqual({ ready: false, notReady: ["store"], store: "unavailable", outbox: null, bounceMailbox: "off" })
       // Each answer comes within the second the store is given.
       const started = Date.now()
       expect((await get("/readyz")).status).toBe(503)

@@ -41,21 +41,34 @@ describe("the instance's readiness", () => {
     const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
     await store.submit({ entry: { name: "Ana", email: "ana@example.com", message: "", metadata: {} }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now: new Date(Date.now() - 90_000) })
     const readiness = createReadiness({ store: () => store, stopping: () => false, log: capturedLogger().log })
-    expect(await readiness.check()).toEqual({ ready: true, notReady: [], store: "ok", outbox: { pending: 1, oldestPendingSeconds: expect.any(Number) } })
+    const none = { pending: 0, oldestPendingSeconds: null }
+    const oldest = { pending: 1, oldestPendingSeconds: expect.any(Number) }
+    expect(await readiness.check()).toEqual({ ready: true, notReady: [], store: "ok", outbox: { ...oldest, paused: 0, lanes: { mail: oldest, webhook: none, bulk: none } }, bounceMailbox: "off" })
     expect((await readiness.check()).outbox?.oldestPendingSeconds).toBeGreaterThanOrEqual(90)
+    expect((await readiness.check()).outbox?.lanes.mail.oldestPendingSeconds).toBeGreaterThanOrEqual(90)
   })
 
   it("is not ready while a shutdown is under way, saying so", async () => {
     const store = opened(openWaitlistStore({ kind: "sqlite", file: path.join(dir, "stopping.sqlite") }))
     const readiness = createReadiness({ store: () => store, stopping: () => true, log: capturedLogger().log })
-    expect(await readiness.check()).toEqual({ ready: false, notReady: ["shutdown"], store: "ok", outbox: { pending: 0, oldestPendingSeconds: null } })
+    const none = { pending: 0, oldestPendingSeconds: null }
+    expect(await readiness.check()).toEqual({ ready: false, notReady: ["shutdown"], store: "ok", outbox: { ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } }, bounceMailbox: "off" })
+  })
+
+  it("says whether the bounce mailbox could be read, and stays ready while it cannot", async () => {
+    const store = opened(openWaitlistStore({ kind: "sqlite", file: path.join(dir, "mailbox.sqlite") }))
+    let readable = true
+    const readiness = createReadiness({ store: () => store, stopping: () => false, bounceMailboxReadable: () => readable, log: capturedLogger().log })
+    expect(await readiness.check()).toMatchObject({ ready: true, notReady: [], bounceMailbox: "ok" })
+    readable = false
+    expect(await readiness.check()).toMatchObject({ ready: true, notReady: [], bounceMailbox: "failing" })
   })
 
   it("is not ready when the store cannot be opened, logging the cause once, not at every probe", async () => {
     fs.writeFileSync(path.join(dir, "a-file"), "")
     const { log, lines } = capturedLogger()
     const readiness = createReadiness({ store: () => openWaitlistStore({ kind: "sqlite", file: path.join(dir, "a-file", "waitlist.sqlite") }), stopping: () => false, log })
-    expect(await readiness.check()).toEqual({ ready: false, notReady: ["store"], store: "unavailable", outbox: null })
+    expect(await readiness.check()).toEqual({ ready: false, notReady: ["store"], store: "unavailable", outbox: null, bounceMailbox: "off" })
     await new Promise((resolve) => setTimeout(resolve, 1100))
     await readiness.check()
     expect(lines()).toEqual([expect.objectContaining({ level: "warn", msg: "readiness: the store is not ready", store: "unavailable", cause: expect.stringContaining("cannot open the SQLite waitlist") })])
@@ -67,7 +80,7 @@ describe("the instance's readiness", () => {
     const readiness = createReadiness({ store: () => store, stopping: () => false, log: capturedLogger().log })
     try {
       const started = Date.now()
-      expect(await readiness.check()).toEqual({ ready: false, notReady: ["store"], store: "slow", outbox: null })
+      expect(await readiness.check()).toEqual({ ready: false, notReady: ["store"], store: "slow", outbox: null, bounceMailbox: "off" })
       expect(Date.now() - started).toBeLessThan(STORE_ANSWER_MS + 500)
       await new Promise((resolve) => setTimeout(resolve, 1100))
       expect(await readiness.check()).toEqual(expect.objectContaining({ ready: false, store: "slow" }))
@@ -85,12 +98,18 @@ describe("the outbox's gauges", () => {
     const readiness = createReadiness({ store: () => (reachable ? store : openWaitlistStore({ kind: "sqlite", file: path.join(dir, "a-file", "x.sqlite") })), stopping: () => false, log: capturedLogger().log })
     metrics.watchOutbox(readiness.backlog)
     const text = await metrics.registry.metrics()
-    expect(text).toMatch(/^storyling_outbox_pending 0$/m)
-    expect(text).toMatch(/^storyling_outbox_oldest_pending_age_seconds 0$/m)
+    for (const lane of ["mail", "webhook", "bulk"]) {
+      expect(text).toMatch(new RegExp(`^storyling_outbox_pending\\{lane="${lane}"\\} 0$`, "m"))
+      expect(text).toMatch(new RegExp(`^storyling_outbox_oldest_pending_age_seconds\\{lane="${lane}"\\} 0$`, "m"))
+    }
+    expect(text).toMatch(/^storyling_outbox_paused 0$/m)
+    // Without a bounce mailbox, its family is absent.
+    expect(text).not.toContain("storyling_bounce_mailbox_up")
     reachable = false
     await new Promise((resolve) => setTimeout(resolve, 1100))
     const down = await metrics.registry.metrics()
-    expect(down).toMatch(/^storyling_outbox_pending nan$/im)
-    expect(down).toMatch(/^storyling_outbox_oldest_pending_age_seconds nan$/im)
+    expect(down).toMatch(/^storyling_outbox_pending\{lane="mail"\} nan$/im)
+    expect(down).toMatch(/^storyling_outbox_oldest_pending_age_seconds\{lane="bulk"\} nan$/im)
+    expect(down).toMatch(/^storyling_outbox_paused nan$/im)
   })
 })

@@ -5,6 +5,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { Client } from "pg"
+import { migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { deliverer } from "../../mail/deliver"
@@ -14,7 +15,6 @@ import { OutboxWorker } from "../../mail/outbox-worker"
 import { readSettings, type StoreSettings } from "../../settings"
 import { linkTokenKey } from "../../waitlist/link-tokens"
 import type { WaitlistStore } from "../../waitlist/waitlist-store"
-import { loadBetterSqlite3 } from "../load-better-sqlite3"
 import { WaitlistDatabase } from "../waitlist-database"
 
 /** The fixture: a waitlist written by the version of c2f33d8 itself (see its make-fixture.ts). */
@@ -142,24 +142,6 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
     const again = new WaitlistDatabase(location)
     expect(await again.count()).toBe(6)
     await again.close()
-    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers", "0006-admin-and-consent"])
+    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers", "0005-announcements-and-suppression", "0006-admin-and-consent"])
   })
 })
-
-/** The names of the migrations a database records as applied. */
-async function migrationsRecorded(location: StoreSettings): Promise<string[]> {
-  const query = "SELECT name FROM kysely_migration ORDER BY name"
-  if (location.kind === "sqlite") {
-    const db = new (loadBetterSqlite3())(location.file, { readonly: true })
-    const names = (db.prepare(query).all() as { name: string }[]).map((row) => row.name)
-    db.close()
-    return names
-  }
-  const client = new Client({ connectionString: location.url })
-  await client.connect()
-  try {
-    return (await client.query<{ name: string }>(query)).rows.map((row) => row.name)
-  } finally {
-    await client.end()
-  }
-}

@@ -88,9 +88,9 @@ describe.each([
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
     const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first)],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second)],
+      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first), "", ""],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second), "", ""],
     ])
   })
 
