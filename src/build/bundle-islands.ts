@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { build, type Metafile } from "esbuild"
+import { build, type Metafile, type Plugin } from "esbuild"
 
 /** Each island's browser entry, relative to the project's root, by the island's name (see ContactFormIsland). */
 export const ISLANDS = {
@@ -14,14 +14,35 @@ export const ISLAND_FILE_PREFIX = "island-"
 
 /**
  * React's modules as Preact provides them, as gatsby-plugin-preact maps them
- * for Gatsby's own bundles: the islands are written against React's API.
+ * for Gatsby's own bundles: what packages written for React (react-toastify)
+ * get in an island.
  */
-const PREACT_ALIASES = {
+const PREACT_ALIASES: Record<string, string> = {
   react: "preact/compat",
   "react-dom": "preact/compat",
   "react-dom/client": "preact/compat/client",
   "react/jsx-runtime": "preact/jsx-runtime",
 }
+
+/** What our own modules get for React's modules: Preact's core and hooks, the part of React's API they use. */
+const REACT_ON_PREACT_CORE = "src/islands/preact-core-as-react.ts"
+
+/**
+ * Resolves React's modules for the islands: our code's "react" and
+ * "react-dom/client" to Preact's core (REACT_ON_PREACT_CORE), a package's to
+ * preact/compat, which thus loads only with the package that needs it.
+ */
+const reactOnPreact = (root: string): Plugin => ({
+  name: "react-on-preact",
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/[a-z-]+)?$/ }, (args) => {
+      const fromPackage = args.importer.split(path.sep).includes("node_modules")
+      if (!fromPackage && args.path !== "react/jsx-runtime") return { path: path.join(root, REACT_ON_PREACT_CORE) }
+      const target = PREACT_ALIASES[args.path]
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: root }) : undefined
+    })
+  },
+})
 
 /** What bundling the islands made: each island's entry script, as the site serves it, and esbuild's account of the inputs. */
 export type IslandBundles = { scripts: Record<IslandName, string>; metafile: Metafile }
@@ -50,9 +71,10 @@ export async function bundleIslands(root: string, outdir: string): Promise<Islan
     minify: true,
     // The browsers that run ES modules without transpiling what we write (optional chaining, ??=).
     target: ["chrome91", "edge91", "firefox90", "safari15"],
-    jsx: "automatic",
-    jsxImportSource: "theme-ui",
-    alias: PREACT_ALIASES,
+    // React's own JSX runtime (Preact's, through the aliases), not Theme UI's that tsconfig names for the
+    // build's rendering: an island takes no `sx` and ships no emotion. The raw setting keeps tsconfig's out.
+    tsconfigRaw: { compilerOptions: { jsx: "react-jsx", jsxImportSource: "react" } },
+    plugins: [reactOnPreact(root)],
     define: { "process.env.NODE_ENV": '"production"' },
     metafile: true,
     logLevel: "warning",

@@ -1,5 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
+import { ContactFormStyles } from "./contact-form-styles"
 import { IslandScript } from "./island-script"
 import { contactFormTexts, CONTACT_FORM_TEXTS_ID } from "../i18n/contact-form-texts"
 import { useLanguage } from "../i18n/language-context"
@@ -13,7 +14,8 @@ import { jsonLdText } from "../seo/structured-data"
  * is data of this page, so a changed island renders the page anew. Under
  * `gatsby develop` there is no such node, and the form hydrates with the page.
  * The form's texts in the page's language travel as a JSON data block,
- * which the island reads before it hydrates.
+ * which the island reads before it hydrates; its styles are a stylesheet the
+ * build makes from the theme, outside the element the island takes over.
  */
 export function ContactFormIsland() {
   const { lang } = useLanguage()
@@ -28,6 +30,7 @@ export function ContactFormIsland() {
   const src = data?.island?.src
   return (
     <>
+      <ContactFormStyles />
       <div id={CONTACT_FORM_ISLAND_ID}>
         <ContactFormIslandContent texts={texts} />
       </div>
