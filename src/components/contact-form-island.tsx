@@ -5,6 +5,7 @@ import { IslandScript } from "./island-script"
 import { contactFormTexts, CONTACT_FORM_TEXTS_ID } from "../i18n/contact-form-texts"
 import { useLanguage } from "../i18n/language-context"
 import { jsonLdText } from "../seo/structured-data"
+import { NO_PHRASE_BREAKS_ATTRIBUTE } from "../ssr/phrase-marks"
 
 /**
  * The one interactive part of the site. In the production build the rest
@@ -31,7 +32,8 @@ export function ContactFormIsland() {
   return (
     <>
       <ContactFormStyles />
-      <div id={CONTACT_FORM_ISLAND_ID}>
+      {/* The island renders this element again in the browser: its text stays as it renders it. */}
+      <div id={CONTACT_FORM_ISLAND_ID} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
         <ContactFormIslandContent texts={texts} />
       </div>
       <script type="application/json" id={CONTACT_FORM_TEXTS_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }} />
