@@ -27,20 +27,8 @@ class PageProcessor extends HTMLProcessor {
   }
 }
 
-const processors = new Map<LanguageCode, (body: HTMLElement) => void>()
-
-function processorFor(lang: LanguageCode): ((body: HTMLElement) => void) | null {
-  const model = PHRASE_MODELS[lang]
-  if (!model) return null
-  if (!processors.has(lang)) {
-    const parser = new Parser(model)
-    processors.set(lang, (body) => {
-      const separator = body.ownerDocument.createElement("wbr")
-      new PageProcessor(parser, { className: PHRASES_CLASS, separator }).applyToElement(body)
-    })
-  }
-  return processors.get(lang) ?? null
-}
+/** Each language's parser, made once: the model is large and every page of the language uses it. */
+const parsers = new Map<LanguageCode, Parser>()
 
 /** Whether a language's pages get phrase breaks. */
 export const breaksBetweenPhrases = (lang: LanguageCode): boolean => PHRASE_MODELS[lang] !== undefined
@@ -50,9 +38,12 @@ export const breaksBetweenPhrases = (lang: LanguageCode): boolean => PHRASE_MODE
  * language that breaks between phrases; any other language's as it is.
  */
 export function withPhraseBreaks(bodyHtml: string, lang: LanguageCode): string {
-  const apply = processorFor(lang)
-  if (!apply) return bodyHtml
+  const model = PHRASE_MODELS[lang]
+  if (!model) return bodyHtml
+  const parser = parsers.get(lang) ?? new Parser(model)
+  parsers.set(lang, parser)
   const { document } = parseHTML(`<!doctype html><html><body>${bodyHtml}</body></html>`)
-  apply(document.body)
+  const separator = document.createElement("wbr")
+  new PageProcessor(parser, { className: PHRASES_CLASS, separator }).applyToElement(document.body)
   return document.body.innerHTML
 }
