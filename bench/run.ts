@@ -197,7 +197,7 @@ async function main() {
     { label: "limit", url: `http://127.0.0.1:${limitPort}/` },
   ])
   log(`tracing the main thread, ${traceRuns} loads of each page`)
-  const traced = await traceMainThread(
+  const { series: traced, retried: retriedTraces } = await traceMainThread(
     chromePath,
     ["/", "/ja", "/privacy-policy", "/ja/privacy-policy"].map((path) => ({ label: `ours ${path}`, url: `http://127.0.0.1:${oursPort}${path}` })),
     traceRuns,
@@ -257,6 +257,7 @@ async function main() {
     ]),
     "",
     `Medians of ${traceRuns} loads of each page, interleaved, in a phone-sized window without throttling. Thread time is the CPU the page's main thread used: unlike the wall time Lighthouse's TBT is made of, other programs on a shared machine do not inflate it, so it shows what a page's own work costs.`,
+    ...(retriedTraces.length ? ["", `Traces Chromium recorded incompletely and that were taken again: ${retriedTraces.join("; ")}.`] : []),
     "",
     `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
     "",
