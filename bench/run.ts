@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: our `/` and `/contact` beside a bare Gatsby page (the peer)
  * and the same content as plain HTML (the limit), measured in one run on this
- * machine with Lighthouse 12 (mobile, simulated throttling) in Chromium; the
- * waitlist under load beside a bare node:http + better-sqlite3 server; and
- * cold and warm builds beside the peer's. Prints the tables and rewrites
- * docs/benchmarks.md. BENCH_RUNS (default 5) and BENCH_LOAD_SECONDS
+ * machine with Lighthouse 12 (mobile, simulated throttling) in Chromium, with
+ * the targets they are held to; the main thread's work on the Japanese pages
+ * beside the English ones, from Chromium's trace; the waitlist under load
+ * beside a bare node:http + better-sqlite3 server; and cold and warm builds
+ * beside the peer's. Prints the tables and rewrites docs/benchmarks.md. BENCH_RUNS (default 5) and BENCH_LOAD_SECONDS
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
  * timings and measures the builds already there; BENCH_ONLY=announcements
  * measures an announcement's send alone (on the build there) and rewrites
@@ -20,7 +21,8 @@ import { WaitlistDatabase } from "../src/server/store/waitlist-database"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
-import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } from "./lib/report"
+import { traceMainThread, traceTable } from "./lib/main-thread-trace"
+import { buildTable, loadTable, pageTable, targetList, type BuildTimes, type PageSeries } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
@@ -32,6 +34,8 @@ const peerDir = path.join(__dirname, "peer")
 const limitOut = path.join(__dirname, ".out", "limit")
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
 const runs = Number(process.env.BENCH_RUNS || 5)
+/** Loads per page of the trace: they are quick, and thread time varies less than Lighthouse's figures. */
+const traceRuns = 3 * runs
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS || 20)
 const gatsby = path.join(root, "node_modules", ".bin", "gatsby")
 const tsx = path.join(root, "node_modules", ".bin", "tsx")
@@ -233,6 +237,12 @@ async function main() {
     { label: "peer", url: `http://127.0.0.1:${peerPort}/` },
     { label: "limit", url: `http://127.0.0.1:${limitPort}/` },
   ])
+  log(`tracing the main thread, ${traceRuns} loads of each page`)
+  const { series: traced, retried: retriedTraces } = await traceMainThread(
+    chromePath,
+    ["/", "/ja", "/privacy-policy", "/ja/privacy-policy"].map((path) => ({ label: `ours ${path}`, url: `http://127.0.0.1:${oursPort}${path}` })),
+    traceRuns,
+  )
   await ours.stop()
   peer.close()
   limit.close()
@@ -275,9 +285,23 @@ async function main() {
     "",
     pageTable(pages),
     "",
+    "Targets (medians of the table above):",
+    "",
+    targetList(pages),
+    "",
     failedRuns.length
       ? `Runs Lighthouse could not complete and ran again: ${failedRuns.join("; ")}.`
       : "Every Lighthouse run completed at the first attempt.",
+    "",
+    "## Main-thread work while a page loads (Chromium's trace, thread time)",
+    "",
+    traceTable(traced, [
+      ["ours /ja", "ours /"],
+      ["ours /ja/privacy-policy", "ours /privacy-policy"],
+    ]),
+    "",
+    `Medians of ${traceRuns} loads of each page, interleaved, in a phone-sized window without throttling. Thread time is the CPU the page's main thread used: unlike the wall time Lighthouse's TBT is made of, other programs on a shared machine do not inflate it, so it shows what a page's own work costs.`,
+    ...(retriedTraces.length ? ["", `Traces Chromium recorded incompletely and that were taken again: ${retriedTraces.join("; ")}.`] : []),
     "",
     `## Waitlist under load (50 connections, ${loadSeconds} s, distinct e-mails, SQLite, rate limit off)`,
     "",

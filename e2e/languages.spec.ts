@@ -117,6 +117,68 @@ for (const { code, htmlLang, name } of LANGUAGES) {
   })
 }
 
+/**
+ * Where the lines of each paragraph the build marked with phrase breaks
+ * start, read from the rendered text: the characters that begin a line
+ * (their box sits lower than the one before), each with whether a line may
+ * start there: after a <wbr>, a space or Japanese punctuation, where Latin
+ * script meets Japanese (a word's edge, where the browser may break too), or
+ * inside a phrase that alone fills the whole line before (it cannot fit on one line).
+ */
+const lineStartsOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((paragraphs) =>
+    paragraphs.map((paragraph) => {
+      const starts: { text: string; allowed: boolean }[] = []
+      const skipStyles = (node: Node) => (["STYLE", "SCRIPT"].includes(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT)
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, { acceptNode: skipStyles })
+      const latin = (character: string) => /[\x21-\x7e]/u.test(character)
+      let opportunity = true
+      let opportunitiesOnLine = 0
+      let previousTop: number | null = null
+      let previous = ""
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeName === "WBR") opportunity = true
+        if (node.nodeType !== Node.TEXT_NODE) continue
+        const text = node.textContent ?? ""
+        for (let index = 0; index < text.length; index += 1) {
+          const range = document.createRange()
+          range.setStart(node, index)
+          range.setEnd(node, index + 1)
+          const box = range.getClientRects()[0]
+          const character = text[index] ?? ""
+          if (previous && /\S/u.test(previous) && latin(previous) !== latin(character)) opportunity = true
+          if (box && /\S/u.test(character)) {
+            if (previousTop !== null && box.top > previousTop + 2) {
+              starts.push({ text: text.slice(index, index + 6), allowed: opportunity || opportunitiesOnLine === 0 })
+              opportunitiesOnLine = 0
+            } else if (opportunity && previousTop !== null) opportunitiesOnLine += 1
+            previousTop = box.top
+          }
+          opportunity = /[\s、。，．・：；！？）」』】〕］｝〉》]/u.test(character)
+          previous = character
+        }
+      }
+      return starts
+    }),
+  )
+
+test.describe("Japanese lines", () => {
+  for (const width of [320, 375]) {
+    test(`break only between phrases at ${width} px, on the landing page and in the privacy policy`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      let lines = 0
+      for (const route of ["/ja", "/ja/privacy-policy"]) {
+        await page.goto(route)
+        // The text's own paragraphs: a marked container may hold blocks or flex items, which start lower without a line break.
+        const starts = (await lineStartsOf(page, ":is(h1, h2, h3, p, li).phrases")).flat()
+        lines += starts.length
+        expect(starts.filter((start) => !start.allowed).map((start) => `${route}: a line starts inside a phrase at '${start.text}'`)).toEqual([])
+      }
+      expect(lines).toBeGreaterThan(100)
+    })
+  }
+})
+
 test.describe("screenshots of the Japanese and German pages at 375 px", () => {
   const docs = path.join(PROJECT_ROOT, "docs", "screenshots")
   for (const code of ["ja", "de"] as const) {

@@ -1,4 +1,4 @@
-import type { Request } from "@playwright/test"
+import type { Request, Response } from "@playwright/test"
 import { contactForm, fillContact, uniqueEmail } from "./support/contact-form"
 import { openHydrated, runsReact } from "./support/hydration"
 import { ROUTES } from "./support/routes"
@@ -40,6 +40,22 @@ test.describe("the calls the site makes", () => {
     }
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((script) => !script.startsWith("/contact "))).toEqual([])
+  })
+
+  test("/contact loads at most 25 KB of script in all, a success toast included, all of it the island's own files", async ({ page }) => {
+    const scripts: Response[] = []
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response)
+    })
+    await openHydrated(page, "/contact")
+    await fillContact(page, { name: "Ana", email: uniqueEmail("script-bytes") })
+    await contactForm(page).send.click()
+    await expect(page.getByText("Message sent!")).toBeVisible()
+    expect(scripts.map((response) => new URL(response.url()).pathname).filter((path) => !/^\/island-[\w-]+\.js$/.test(path))).toEqual([])
+    // Each as sent: gzipped by the server.
+    const sizes = await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))
+    expect(sizes.length).toBeGreaterThanOrEqual(3)
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(25 * 1024)
   })
 
   test("every route loads, and hydrates where React runs, without an error in the console", async ({ page }) => {

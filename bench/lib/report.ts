@@ -90,3 +90,30 @@ export function buildTable(builds: BuildTimes[]): string {
     ...builds.map((b) => `| ${b.label} | ${(b.coldMs / 1000).toFixed(1)} s | ${(b.warmMs / 1000).toFixed(1)} s |`),
   ].join("\n")
 }
+
+/** Whether a figure meets its target, as the report says it. */
+const verdict = (met: boolean) => (met ? "met" : "**not met**")
+
+/**
+ * The targets the pages are held to, from the page table's medians: the
+ * contact page's script (12 KB gzipped at start, 25 KB in all), its TBT
+ * against the peer's, and the Japanese landing page against the English one
+ * (TBT within 1.1×, the same scores).
+ */
+export function targetList(series: PageSeries[]): string {
+  const find = (label: string) => series.find((s) => s.label === label)
+  const [home, contact, japanese, peer] = [find("ours /"), find("ours /contact"), find("ours /ja"), find("peer")]
+  if (!home || !contact || !japanese || !peer) return "Not every page needed for the targets was measured."
+  const pick = (s: PageSeries, key: keyof PageRun) => median(s.runs.map((run) => run[key]))
+  const [atStart, inAll] = [pick(contact, "jsAtStartBytes"), pick(contact, "jsTotalBytes")]
+  const [contactTbt, peerTbt, homeTbt, japaneseTbt] = [pick(contact, "tbtMs"), pick(peer, "tbtMs"), pick(home, "tbtMs"), pick(japanese, "tbtMs")]
+  const scores = SCORES.map(([name, key]) => [name, pick(japanese, key), pick(home, key)] as const)
+  const unequal = scores.filter(([, ja, en]) => ja !== en)
+  return [
+    `- \`/contact\` JavaScript at start: ${kb(atStart)} (target at most 12 KB): ${verdict(atStart <= 12 * 1024)}.`,
+    `- \`/contact\` JavaScript in all: ${kb(inAll)} (target at most 25 KB): ${verdict(inAll <= 25 * 1024)}.`,
+    `- \`/contact\` TBT: ${ms(contactTbt)} against the peer's ${ms(peerTbt)} (target at most the peer's): ${verdict(contactTbt <= peerTbt)}.`,
+    `- \`/ja\` TBT: ${ms(japaneseTbt)} against \`/\`'s ${ms(homeTbt)}, ${homeTbt > 0 ? `${(japaneseTbt / homeTbt).toFixed(2)}×` : "– (the English page's is 0)"} (goal within 1.1×): ${verdict(japaneseTbt <= 1.1 * homeTbt)}.`,
+    `- \`/ja\` scores against \`/\`'s (medians): ${scores.map(([name, ja, en]) => `${name.toLowerCase()} ${score(ja)} / ${score(en)}`).join(", ")} (goal equal): ${verdict(unequal.length === 0)}.`,
+  ].join("\n")
+}

@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { build, type Metafile } from "esbuild"
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
 
 /** Each island's browser entry, relative to the project's root, by the island's name (see ContactFormIsland). */
 export const ISLANDS = {
@@ -15,13 +15,50 @@ export const ISLAND_FILE_PREFIX = "island-"
 
 /**
  * React's modules as Preact provides them, as gatsby-plugin-preact maps them
- * for Gatsby's own bundles: the islands are written against React's API.
+ * for Gatsby's own bundles: what packages written for React (react-toastify)
+ * get in an island, and what the admin's own code gets.
  */
-const PREACT_ALIASES = {
+const PREACT_ALIASES: Record<string, string> = {
   react: "preact/compat",
   "react-dom": "preact/compat",
   "react-dom/client": "preact/compat/client",
   "react/jsx-runtime": "preact/jsx-runtime",
+}
+
+/** What our own modules get for React's modules: Preact's core and hooks, the part of React's API they use. */
+const REACT_ON_PREACT_CORE = "src/islands/preact-core-as-react.ts"
+
+/**
+ * Resolves React's modules for the islands: our code's "react" and
+ * "react-dom/client" to Preact's core (REACT_ON_PREACT_CORE), a package's to
+ * preact/compat, which thus loads only with the package that needs it.
+ */
+const reactOnPreact = (root: string): Plugin => ({
+  name: "react-on-preact",
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/[a-z-]+)?$/ }, (args) => {
+      const fromPackage = args.importer.split(path.sep).includes("node_modules")
+      if (!fromPackage && args.path !== "react/jsx-runtime") return { path: path.join(root, REACT_ON_PREACT_CORE) }
+      const target = PREACT_ALIASES[args.path]
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: root }) : undefined
+    })
+  },
+})
+
+/**
+ * How each island's code becomes Preact. The contact form, on every
+ * visitor's path, takes React's own JSX runtime and Preact's core: it
+ * takes no `sx` and ships no emotion (the build wrote its styles). The
+ * admin, which only the team loads, keeps Theme UI's JSX and runtime
+ * over preact/compat.
+ */
+const REACT_FOR: Record<IslandName, (root: string) => BuildOptions> = {
+  "contact-form": (root) => ({
+    // The raw setting keeps tsconfig's Theme UI JSX (the build's rendering) out.
+    tsconfigRaw: { compilerOptions: { jsx: "react-jsx", jsxImportSource: "react" } },
+    plugins: [reactOnPreact(root)],
+  }),
+  admin: () => ({ jsx: "automatic", jsxImportSource: "theme-ui", alias: PREACT_ALIASES }),
 }
 
 /** What bundling the islands made: each island's entry script, as the site serves it, and esbuild's account of its inputs and outputs. */
@@ -31,10 +68,9 @@ export type IslandBundles = { scripts: Record<IslandName, string>; metafiles: Re
  * Bundles each island's browser entry into `outdir` (minified, with
  * content-hashed names, react-toastify and other dynamic imports split into
  * chunks of their own), first removing the islands' files of the last build.
- * Each island is bundled on its own, so no module two islands share (Preact,
- * Theme UI) becomes a chunk of both: the contact page loads exactly what it
- * did before the admin's island existed, and the admin's code never reaches
- * a visitor.
+ * Each island is bundled on its own, so no module two islands share
+ * becomes a chunk of both: the contact page loads exactly what its own
+ * island needs, and the admin's code never reaches a visitor.
  */
 export async function bundleIslands(root: string, outdir: string): Promise<IslandBundles> {
   fs.mkdirSync(outdir, { recursive: true })
@@ -69,9 +105,7 @@ function bundleIsland(root: string, outdir: string, name: IslandName, entry: str
     minify: true,
     // The browsers that run ES modules without transpiling what we write (optional chaining, ??=).
     target: ["chrome91", "edge91", "firefox90", "safari15"],
-    jsx: "automatic",
-    jsxImportSource: "theme-ui",
-    alias: PREACT_ALIASES,
+    ...REACT_FOR[name](root),
     define: { "process.env.NODE_ENV": '"production"' },
     metafile: true,
     logLevel: "warning",

@@ -1,5 +1,6 @@
 import type { ContactFormTexts } from "../i18n/contact-form-texts"
 import { ContactForm } from "./contact-form"
+import { CONTACT_FORM_CLASSES } from "./contact-form-classes"
 import { ErrorBoundary } from "./error-boundary"
 import { Toasts } from "./toasts"
 
@@ -13,8 +14,8 @@ export { CONTACT_FORM_ISLAND_ID } from "../islands/ready-marks"
 function FormError({ message, text }: { message: string; text: string }) {
   return (
     <div role="alert">
-      <p sx={{ variant: "text.lead", m: 0 }}>{text}</p>
-      <p sx={{ fontStyle: "italic", color: "muted", mt: 2 }}>{message}</p>
+      <p className={CONTACT_FORM_CLASSES.failure}>{text}</p>
+      <p className={CONTACT_FORM_CLASSES.failureDetail}>{message}</p>
     </div>
   )
 }
@@ -22,8 +23,10 @@ function FormError({ message, text }: { message: string; text: string }) {
 /**
  * Everything inside the island: the form and the toasts it shows. The
  * server renders it inside ContactFormIsland; the island's script hydrates
- * it alone, without Gatsby (so nothing here may import from "gatsby"),
- * with the same texts, which the page carries as data.
+ * it alone, without Gatsby (so nothing here may import from "gatsby") and
+ * without Theme UI (so nothing here takes `sx`: its parts carry the class
+ * names of CONTACT_FORM_CLASSES, whose styles the page already has), with
+ * the same texts, which the page carries as data.
  */
 export function ContactFormIslandContent({ texts }: { texts: ContactFormTexts }) {
   return (

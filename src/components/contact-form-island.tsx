@@ -1,9 +1,11 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
+import { ContactFormStyles } from "./contact-form-styles"
 import { IslandScript } from "./island-script"
 import { contactFormTexts, CONTACT_FORM_TEXTS_ID } from "../i18n/contact-form-texts"
 import { useLanguage } from "../i18n/language-context"
 import { jsonLdText } from "../seo/structured-data"
+import { NO_PHRASE_BREAKS_ATTRIBUTE } from "../ssr/phrase-marks"
 
 /**
  * The one interactive part of the site. In the production build the rest
@@ -13,7 +15,8 @@ import { jsonLdText } from "../seo/structured-data"
  * is data of this page, so a changed island renders the page anew. Under
  * `gatsby develop` there is no such node, and the form hydrates with the page.
  * The form's texts in the page's language travel as a JSON data block,
- * which the island reads before it hydrates.
+ * which the island reads before it hydrates; its styles are a stylesheet the
+ * build makes from the theme, outside the element the island takes over.
  */
 export function ContactFormIsland() {
   const { lang } = useLanguage()
@@ -28,7 +31,9 @@ export function ContactFormIsland() {
   const src = data?.island?.src
   return (
     <>
-      <div id={CONTACT_FORM_ISLAND_ID}>
+      <ContactFormStyles />
+      {/* The island renders this element again in the browser: its text stays as it renders it. */}
+      <div id={CONTACT_FORM_ISLAND_ID} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
         <ContactFormIslandContent texts={texts} />
       </div>
       <script type="application/json" id={CONTACT_FORM_TEXTS_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }} />

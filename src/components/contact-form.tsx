@@ -5,19 +5,27 @@ import { CONTACT_FORM_READY_MARK } from "../islands/ready-marks"
 import { gatherMetadata } from "../waitlist/gather-metadata"
 import { sendToWaitlist } from "../waitlist/send-to-waitlist"
 import type { ContactMetadata } from "../waitlist/submission"
+import { CONTACT_FORM_CLASSES } from "./contact-form-classes"
 import { FormField } from "./form-field"
 import { loadToastify } from "./load-toastify"
 import { Honeypot } from "./honeypot"
 import { ToastMessage } from "./toast-message"
 
-const EMPTY = { name: "", email: "", message: "", city: "" }
-type Fields = typeof EMPTY
+const FIELDS = ["name", "email", "message", "city"] as const
+type Fields = Record<(typeof FIELDS)[number], string>
 
-/** What the visitor typed into the server-rendered form before the page's JavaScript arrived. */
-const typedBeforeHydration = (form: HTMLFormElement | null): Fields => {
-  const data = form ? new FormData(form) : null
-  const read = (field: keyof Fields) => String(data?.get(field) ?? "")
-  return { name: read("name"), email: read("email"), message: read("message"), city: read("city") }
+/** What the form's fields hold now, typed before the page's script arrived or after. */
+const valuesOf = (form: HTMLFormElement): Fields => {
+  const data = new FormData(form)
+  return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? "")])) as Fields
+}
+
+/** Empties the fields (spec §4: name, email, message and city), each through its value, as a visitor's own edit would. */
+const clear = (form: HTMLFormElement) => {
+  for (const field of FIELDS) {
+    const element = form.elements.namedItem(field)
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = ""
+  }
 }
 
 /** The words shown under a field for a problem the rules found, in the page's language. */
@@ -39,15 +47,14 @@ const notify = (texts: ContactFormTexts, outcome: "success" | "failure") =>
  * attempt, sends nothing while an error stands, and posts the entry with the
  * metadata gathered when the page loaded. On success the fields are cleared;
  * on failure they stay, so nothing typed is lost, not even what was typed
- * before the page's script ran. Every word it shows comes from `texts`, the
+ * before the page's script ran: the fields keep their own values, which the
+ * form reads when it is sent. Every word it shows comes from `texts`, the
  * page's language.
  */
 export function ContactForm({ texts }: { texts: ContactFormTexts }) {
-  const [fields, setFields] = useState<Fields>(EMPTY)
   const [errors, setErrors] = useState<ContactErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [ready, setReady] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
   const metadata = useRef<ContactMetadata | null>(null)
   const inputs = {
     name: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
@@ -55,11 +62,9 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
     message: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
   }
 
-  // On a slow network a visitor can type before the script arrives: keep
-  // what they typed, and keep 'Send' disabled until it can send it properly.
+  // 'Send' stays disabled until the script can send the entry properly.
   useEffect(() => {
     metadata.current = gatherMetadata()
-    setFields(typedBeforeHydration(form.current))
     setReady(true)
   }, [])
 
@@ -68,11 +73,11 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
     if (ready && typeof performance.mark === "function") performance.mark(CONTACT_FORM_READY_MARK)
   }, [ready])
 
-  const update = (field: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [field]: value }))
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (submitting) return
+    const form = event.currentTarget
+    const fields = valuesOf(form)
     const found = validateContact(fields)
     setErrors(found)
     if (!hasNoErrors(found)) {
@@ -84,7 +89,7 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
     try {
       const gathered = metadata.current ?? gatherMetadata()
       await sendToWaitlist({ ...fields, metadata: { ...gathered, timestamp: new Date().toISOString() } })
-      setFields(EMPTY)
+      clear(form)
       notify(texts, "success")
     } catch (error) {
       console.error(error)
@@ -95,12 +100,12 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label={texts["form.label"]} sx={{ display: "grid", gap: 5, position: "relative" }}>
-      <FormField id="name" label={texts["form.name"]} value={fields.name} onChange={update("name")} error={messageOf(texts, errors.name)} autoComplete="name" inputRef={inputs.name} />
-      <FormField id="email" label={texts["form.email"]} type="email" value={fields.email} onChange={update("email")} error={messageOf(texts, errors.email)} autoComplete="email" inputRef={inputs.email} />
-      <FormField id="message" label={texts["form.message"]} multiline value={fields.message} onChange={update("message")} error={messageOf(texts, errors.message)} inputRef={inputs.message} />
-      <Honeypot value={fields.city} onChange={update("city")} />
-      <button type="submit" disabled={!ready || submitting} aria-busy={submitting} sx={{ variant: "buttons.primary", justifySelf: "start", minWidth: 140 }}>
+    <form onSubmit={submit} noValidate aria-label={texts["form.label"]} className={CONTACT_FORM_CLASSES.form}>
+      <FormField id="name" label={texts["form.name"]} error={messageOf(texts, errors.name)} autoComplete="name" inputRef={inputs.name} />
+      <FormField id="email" label={texts["form.email"]} type="email" error={messageOf(texts, errors.email)} autoComplete="email" inputRef={inputs.email} />
+      <FormField id="message" label={texts["form.message"]} multiline error={messageOf(texts, errors.message)} inputRef={inputs.message} />
+      <Honeypot />
+      <button type="submit" disabled={!ready || submitting} aria-busy={submitting} className={CONTACT_FORM_CLASSES.send}>
         {submitting ? texts["form.sending"] : texts["form.send"]}
       </button>
     </form>

@@ -1,23 +1,15 @@
-type HoneypotProps = { value: string; onChange: (value: string) => void }
+import { CONTACT_FORM_CLASSES } from "./contact-form-classes"
 
 /**
  * A field only bots fill: named `city`, off-screen, out of the tab order,
  * without autocomplete and hidden from assistive technology. The form sends
  * it as it is; the server quietly drops entries that have it.
  */
-export function Honeypot({ value, onChange }: HoneypotProps) {
+export function Honeypot() {
   return (
-    <div aria-hidden="true" sx={{ position: "absolute", left: "-10000px", top: 0, width: 1, height: 1, overflow: "hidden" }}>
+    <div aria-hidden="true" className={CONTACT_FORM_CLASSES.honeypot}>
       <label htmlFor="city">City</label>
-      <input
-        id="city"
-        name="city"
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <input id="city" name="city" type="text" tabIndex={-1} autoComplete="off" />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { useColorMode } from "theme-ui"
+import { chosenColorMode } from "../color-mode/chosen-color-mode"
 import { loadToastify } from "./load-toastify"
 
 type Toastify = Awaited<ReturnType<typeof loadToastify>>
@@ -8,9 +8,10 @@ type Toastify = Awaited<ReturnType<typeof loadToastify>>
  * The single place toasts appear: 5 s each, closable, themed with the color
  * mode. The container (and react-toastify with it) arrives once the browser
  * is idle after the page has loaded; a toast shown before that waits for it.
+ * The mode is read when the container arrives; a toast's own colors are the
+ * theme's CSS variables (its root styles), so they follow a later switch too.
  */
 export function Toasts() {
-  const [colorMode] = useColorMode()
   const [toastify, setToastify] = useState<Toastify | null>(null)
   useEffect(() => {
     let live = true
@@ -23,5 +24,5 @@ export function Toasts() {
   }, [])
   if (!toastify) return null
   const { ToastContainer } = toastify
-  return <ToastContainer position="top-right" autoClose={5000} theme={colorMode === "light" ? "light" : "dark"} />
+  return <ToastContainer position="top-right" autoClose={5000} theme={chosenColorMode()} />
 }

@@ -3,6 +3,7 @@
  * https://theme-ui.com/packages/gatsby-plugin
  */
 import type { Theme } from "theme-ui"
+import { PHRASES_CLASS } from "../ssr/phrase-marks"
 
 const headerHeight = 80
 const contentMaxWidth = 1096
@@ -45,6 +46,8 @@ const theme: Theme = {
   fonts: {
     // The system's own fonts, no download; the Japanese ones of each platform follow the Latin ones.
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, sans-serif',
+    // Japanese pages name the Japanese fonts first: the browser then shapes their text with the first font it tries, not the third (a trace of /ja showed the fallback's cost).
+    bodyJa: '"Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     heading: "inherit",
   },
   fontSizes: [12, 14, 16, 18, 20, 24, 32, 40, 48, 56, 64],
@@ -85,7 +88,7 @@ const theme: Theme = {
       minHeight: 48,
       px: 5,
       borderRadius: "pill",
-      fontFamily: "body",
+      fontFamily: "inherit",
       fontSize: 2,
       fontWeight: "bold",
       textDecoration: "none",
@@ -109,7 +112,7 @@ const theme: Theme = {
   forms: {
     label: { fontWeight: "bold", mb: 2 },
     input: {
-      fontFamily: "body",
+      fontFamily: "inherit",
       fontSize: 2,
       color: "text",
       bg: "surface",
@@ -148,12 +151,14 @@ const theme: Theme = {
       // Long words (German compounds) break, hyphenated where the browser knows the page's language, rather than scroll the page sideways.
       overflowWrap: "break-word",
       hyphens: "auto",
-      // Japanese breaks between phrases, not inside a word, where the browser can tell them (other languages are unaffected).
-      wordBreak: "auto-phrase",
+      // Japanese has no hyphens, and its own fonts come first.
+      "&:lang(ja)": { fontFamily: "bodyJa", hyphens: "manual" },
+      // Japanese lines break between phrases: the build marks each phrase's end with <wbr> (src/ssr/phrase-breaks.ts).
+      [`.${PHRASES_CLASS}`]: { wordBreak: "keep-all", overflowWrap: "anywhere" },
       "*, *::before, *::after": { boxSizing: "border-box" },
       body: { margin: 0 },
       "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
-      ".Toastify__toast": { fontFamily: "body", bg: "surface", color: "text", border: "1px solid", borderColor: "border" },
+      ".Toastify__toast": { fontFamily: "inherit", bg: "surface", color: "text", border: "1px solid", borderColor: "border" },
       ".Toastify__close-button": { color: "text", opacity: 0.8 },
       "@media (prefers-reduced-motion: reduce)": {
         "*, *::before, *::after": { animationDuration: "1ms !important", animationDelay: "0ms !important", transition: "none !important" },

@@ -3,21 +3,16 @@
  * src/build/bundle-islands.ts into public/ and loaded by /contact alone.
  * It hydrates the form (and its toasts) inside the server-rendered page;
  * the header, the text and the footer around it stay static HTML, and no
- * Gatsby runtime, router or page data is loaded.
+ * Gatsby runtime, router or page data is loaded. Nor Theme UI: the form's
+ * styles are the page's own stylesheet (ContactFormStyles), which the
+ * island's elements name by class.
  */
 import { hydrateRoot } from "react-dom/client"
-import { ThemeUIProvider } from "theme-ui"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "../components/contact-form-island-content"
-import theme from "../gatsby-plugin-theme-ui"
 import { CONTACT_FORM_TEXTS_ID, type ContactFormTexts } from "../i18n/contact-form-texts"
 
 const container = document.getElementById(CONTACT_FORM_ISLAND_ID)
 const texts = document.getElementById(CONTACT_FORM_TEXTS_ID)?.textContent
 if (container && texts) {
-  hydrateRoot(
-    container,
-    <ThemeUIProvider theme={theme}>
-      <ContactFormIslandContent texts={JSON.parse(texts) as ContactFormTexts} />
-    </ThemeUIProvider>,
-  )
+  hydrateRoot(container, <ContactFormIslandContent texts={JSON.parse(texts) as ContactFormTexts} />)
 }

@@ -4,7 +4,8 @@
  * What may reach the browser: an island's bundle holds browser code only.
  * Server code lives in src/server/ (the HTTP server, the waitlist's stores,
  * its CLI) and build code in src/build/, and neither, nor a package only a
- * server runs, may slip into the contact form's script.
+ * server runs, may slip into the contact form's script. Nor may styling code:
+ * the page's stylesheet, made from the theme at build time, styles the form.
  */
 import fs from "fs"
 import os from "os"
@@ -20,7 +21,11 @@ const SERVER_ONLY = [
   /(^|\/)node_modules\/(pg|pg-pool|pg-protocol|better-sqlite3|express|compression|nodemailer|smtp-server|esbuild|sharp|gatsby|pino|pino-pretty|prom-client)\//,
 ]
 
+/** Packages that style in the browser: emotion (Theme UI's runtime) and Theme UI itself. */
+const STYLING_RUNTIME = /(^|\/)node_modules\/(@emotion\/[a-z-]+|theme-ui|@theme-ui\/[a-z-]+|stylis)\//
+
 let inputs: string[]
+let outputs: Metafile["outputs"]
 let adminInputs: string[]
 let adminOutputs: Metafile["outputs"]
 beforeAll(async () => {
@@ -28,6 +33,7 @@ beforeAll(async () => {
   try {
     const { metafiles } = await bundleIslands(PROJECT_ROOT, outdir)
     inputs = Object.keys(metafiles["contact-form"].inputs)
+    outputs = metafiles["contact-form"].outputs
     adminInputs = Object.keys(metafiles.admin.inputs)
     adminOutputs = metafiles.admin.outputs
   } finally {
@@ -49,6 +55,27 @@ describe("the contact form's island bundle", () => {
 
   it("holds nothing of the admin and no chart library", () => {
     expect(inputs.filter((input) => input.startsWith("src/admin/") || input.includes("node_modules/uplot/"))).toEqual([])
+  })
+
+  it("holds neither emotion nor Theme UI: the form's styles are already on the page", () => {
+    expect(inputs.filter((input) => STYLING_RUNTIME.test(input))).toEqual([])
+  })
+
+  it("carries preact/compat only in react-toastify's chunk, which loads when a toast is due or the browser is idle", () => {
+    const holding = (pattern: RegExp) => Object.keys(outputs).filter((output) => Object.keys(outputs[output]?.inputs ?? {}).some((input) => pattern.test(input)))
+    const compat = holding(/node_modules\/preact\/compat\//)
+    expect(compat).toHaveLength(1)
+    expect(compat).toEqual(holding(/node_modules\/react-toastify\//))
+    const [chunk] = compat
+    const loadedLater = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path))
+    expect(loadedLater).toContain(chunk)
+  })
+
+  it("uses in our own modules only what Preact's core does as React does: no `sx`, no `onChange`", () => {
+    // Our modules get Preact's core for "react" (src/islands/preact-core-as-react.ts): `sx` would reach the DOM as an attribute, and `onChange` fires on a field's change there, not on every keystroke.
+    const ours = inputs.filter((input) => input.startsWith("src/"))
+    expect(ours.length).toBeGreaterThan(5)
+    expect(ours.filter((input) => /\b(sx|onChange)=\{/.test(fs.readFileSync(path.join(PROJECT_ROOT, input), "utf8")))).toEqual([])
   })
 })
 
