@@ -88,6 +88,10 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     fs.rmSync(project, { recursive: true, force: true })
     fs.rmSync(keyFile, { force: true })
   })
+  // A test's servers stop with it, so that a mail still leased by one is not sent during the next.
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((site) => site.stop()))
+  })
   beforeEach(() => {
     smtp.mails.length = 0
     smtp.transactionTimes.length = 0
@@ -201,9 +205,9 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     expect(before).toBeLessThan(40)
     await start()
     await eventually(() => expect(new Set(announcementsIn(smtp.mails).map((mail) => mail.envelopeTo[0])).size).toBe(40), 60_000)
-    await pause(1000)
+    // The mail the SMTP server took just before the kill stays unsent until its lease runs out, then goes again.
+    await eventually(async () => expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^total\s+40\s+40\s+0\s+0\s+0\s+0$/m))
     for (const { email } of people) expect(new Set(announcementsIn(smtp.to(email)).map((mail) => mail.parsed.messageId)).size).toBe(1)
-    expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^total\s+40\s+40\s+0\s+0\s+0\s+0$/m)
   }, 120_000)
 
   it("sends again, with the same Message-ID, a mail the SMTP server took just before the server was killed", async () => {
