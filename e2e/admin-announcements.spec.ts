@@ -220,4 +220,39 @@ test.describe("the admin's announcements", () => {
     for (const row of [1, 2, 3]) await expect(rows.nth(row)).toContainText(new RegExp(`${owner}.*launch.*127\\.0\\.0\\.1`))
     await expect(page.getByRole("row").filter({ hasText: "Sent a test of an announcement" })).toContainText("launch: en, es, fr, de, pt-br, ja")
   })
+
+  test("lets marketing use the page, and tells legal staff it is not theirs, as the API refuses them with 403 and a JSON message", async ({ browser }) => {
+    const seen: Record<string, { nav: string[]; headings: string[]; alert: string | null; api: { status: number; body: unknown } }> = {}
+    for (const role of ["marketing", "legal"] as const) {
+      const email = `${role}-news@team.example`
+      const { cookie } = await enrol(site, await inviteWithCli(settings, email, role), email, new Date())
+      const context = await browser.newContext()
+      await withSession(context, site, cookie)
+      const page = await context.newPage()
+      await page.goto(`${site.url}/admin/announcements`)
+      await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+      await expect(page.getByText("Loading…")).toHaveCount(0)
+      const audience = await page.request.get(`${site.url}/api/admin/announcements/launch/audience`)
+      seen[role] = {
+        nav: await page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents(),
+        headings: await page.getByRole("heading", { level: 2 }).allTextContents(),
+        alert: (await page.getByRole("alert").count()) > 0 ? await page.getByRole("alert").first().textContent() : null,
+        api: { status: audience.status(), body: await audience.json() },
+      }
+      await expectAccessible(page, { exclude: PREVIEW_FRAMES })
+      await context.close()
+    }
+    expect(seen.marketing).toEqual({
+      nav: ["Dashboard", "Entries", "Announcements"],
+      headings: ["broken", "launch"],
+      alert: expect.stringContaining("broken cannot be previewed or sent as it is written"),
+      api: { status: 200, body: expect.objectContaining({ suppressed: 1 }) },
+    })
+    expect(seen.legal).toEqual({
+      nav: ["Entries", "Audit log"],
+      headings: [],
+      alert: "Your role (legal) may not use this page.",
+      api: { status: 403, body: { error: "Your role may not use this part of the admin." } },
+    })
+  })
 })

@@ -137,6 +137,7 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
           const anonymous = await callAdmin(site, route.method, route.path, { body })
           seen[`${route.method} ${route.path}`] = { ...seen[`${route.method} ${route.path}`], [role]: answer.status, none: anonymous.status }
           expect(answer.headers.get("cache-control")).toBe("no-store")
+          if (role === "legal") expect(answer.body).toEqual({ error: "Your role may not use this part of the admin." })
         }
         if (role === "legal") {
           expect(smtp.mails).toEqual([])
