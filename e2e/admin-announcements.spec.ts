@@ -2,7 +2,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import type { BrowserContext, Page } from "@playwright/test"
-import { enrol, inviteWithCli } from "../test/support/admin-client"
+import { callAdmin, enrol, inviteWithCli } from "../test/support/admin-client"
 import { PROJECT_ROOT } from "../test/support/project-root"
 import { complainOf, seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
@@ -69,6 +69,7 @@ test.describe("the admin's announcements", () => {
     const source = path.join(PROJECT_ROOT, "content", "announcements")
     for (const name of fs.readdirSync(source)) fs.copyFileSync(path.join(source, name), path.join(announcements, name))
     fs.writeFileSync(path.join(announcements, "broken.md"), '---\nsubject: Hello\n---\nHi <img src=x onerror="alert(1)"> there.\n')
+    fs.writeFileSync(path.join(announcements, "short.md"), "---\nsubject: A short note\n---\nHi {{name}}, a short note from Storyling.\n")
     // One mail a second, so a send of eight lasts long enough to be watched and paused.
     settings = { WAITLIST_DB_PATH: path.join(dataDir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0", SMTP_URL: smtp.url, MAIL_RATE_PER_SECOND: "1", MAIL_RETRY_BASE_MS: "200", ANNOUNCEMENTS_DIR: announcements }
     const readers = [
@@ -244,7 +245,7 @@ test.describe("the admin's announcements", () => {
     }
     expect(seen.marketing).toEqual({
       nav: ["Dashboard", "Entries", "Announcements"],
-      headings: ["broken", "launch"],
+      headings: ["broken", "launch", "short"],
       alert: expect.stringContaining("broken cannot be previewed or sent as it is written"),
       api: { status: 200, body: expect.objectContaining({ suppressed: 1 }) },
     })
@@ -254,5 +255,23 @@ test.describe("the admin's announcements", () => {
       alert: "Your role (legal) may not use this page.",
       api: { status: 403, body: { error: "Your role may not use this part of the admin." } },
     })
+  })
+  test("stops following a send once the session ends, and says why, instead of asking again every 2 seconds", async ({ page, context }) => {
+    await withSession(context, site, ownerCookie)
+    await page.goto(`${site.url}/admin/announcements`)
+    const short = announcementSection(page, "short")
+    await short.getByRole("button", { name: "Send to the waitlist…" }).click()
+    await page.getByRole("dialog", { name: "Send short?" }).getByRole("button", { name: "Send to 8 people" }).click()
+    await expect(short.getByRole("status").filter({ hasText: "Queued 8 mails of short" })).toBeVisible()
+    const reads: string[] = []
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/admin/announcements/short")) reads.push(request.url())
+    })
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+    expect((await callAdmin(site, "DELETE", "session", { cookie: ownerCookie })).status).toBe(204)
+    await expect(short.getByRole("alert")).toHaveText("Its progress could not be read again: Log in to use the admin.", { timeout: 10_000 })
+    const afterLogout = reads.length
+    await page.waitForTimeout(5000)
+    expect(reads.length).toBe(afterLogout)
   })
 })

@@ -16,7 +16,7 @@ export type ActionNotice = { tone: "error" | "done"; text: string } | null
  * progress, each language's preview, a test, the send and its pause.
  */
 export function AnnouncementCard({ initial }: { initial: Announcement }) {
-  const { announcement, refresh } = useAnnouncement(initial)
+  const { announcement, lost, refresh } = useAnnouncement(initial)
   const [notice, setNotice] = useState<ActionNotice>(null)
   const { slug, problems, progress } = announcement
   const headingId = `announcement-${slug}`
@@ -42,6 +42,7 @@ export function AnnouncementCard({ initial }: { initial: Announcement }) {
         <>
           <AnnouncementProgressView slug={slug} progress={progress} />
           {notice && <AdminNotice tone={notice.tone}>{notice.text}</AdminNotice>}
+          {lost && <AdminNotice tone="error">{lost}</AdminNotice>}
           <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, my: 4 }}>
             <SendDialog slug={slug} sentBefore={progress !== null} onDone={done} />
             {progress && <PauseButton slug={slug} progress={progress} onDone={done} />}
