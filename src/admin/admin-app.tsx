@@ -1,5 +1,6 @@
 import type { Area } from "./roles"
 import { AdminFrame } from "./admin-frame"
+import { AnnouncementsView } from "./announcements-view"
 import { AuditView } from "./audit-view"
 import { DashboardView } from "./dashboard-view"
 import { EntriesView } from "./entries-view"
@@ -12,6 +13,7 @@ export const ADMIN_PAGES = {
   dashboard: { title: "Dashboard", path: "/admin", area: "dashboard" },
   entries: { title: "Entries", path: "/admin/entries", area: "entries" },
   person: { title: "A person's data", path: "/admin/person", area: "people" },
+  announcements: { title: "Announcements", path: "/admin/announcements", area: "announcements" },
   audit: { title: "Audit log", path: "/admin/audit", area: "audit" },
   login: { title: "Log in", path: "/admin/login", area: null },
   invite: { title: "Set up your account", path: "/admin/invite", area: null },
@@ -31,6 +33,7 @@ export function AdminApp({ page }: { page: AdminPageName }) {
         if (page === "dashboard") return <DashboardView />
         if (page === "entries") return <EntriesView account={account} />
         if (page === "person") return <PersonView />
+        if (page === "announcements") return <AnnouncementsView />
         return <AuditView />
       }}
     </AdminFrame>

@@ -11,6 +11,7 @@ export type Account = Pick<SessionAccount, "email" | "role">
 const NAVIGATION: { href: string; label: string; area: Area }[] = [
   { href: "/admin", label: "Dashboard", area: "dashboard" },
   { href: "/admin/entries", label: "Entries", area: "entries" },
+  { href: "/admin/announcements", label: "Announcements", area: "announcements" },
   { href: "/admin/audit", label: "Audit log", area: "audit" },
 ]
 

@@ -19,6 +19,10 @@ const ACTIONS: Record<string, string> = {
   revoke: "Revoked an account",
   export: "Exported a person's data",
   erase: "Erased a person's data",
+  "announcement-test": "Sent a test of an announcement",
+  "announcement-send": "Sent an announcement",
+  "announcement-pause": "Paused an announcement",
+  "announcement-resume": "Resumed an announcement",
 }
 
 /** The audit log, newest first, a page at a time; or only the lines about one person's address. */
@@ -27,7 +31,7 @@ export function AuditView() {
   const loaded = useAdminData<AuditPage>(`audit?page=${query.page}${query.address ? `&address=${encodeURIComponent(query.address)}` : ""}`)
   return (
     <div>
-      <p>Every login and failed login, invitation, revocation, export and erasure, with who did it, when and from which address (kept 30 days, then only a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about it.</p>
+      <p>Every login and failed login, invitation, revocation, export and erasure, and every announcement's test, send, pause and resume, with who did it, when and from which address (kept 30 days, then only a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about it.</p>
       <SearchForm id="about" label="Only the lines about this address" button="Show" type="email" maxLength={254} onSearch={(address) => setQuery({ address, page: 1 })} />
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}

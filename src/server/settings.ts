@@ -84,6 +84,8 @@ export type Settings = {
   mail: MailSettings
   /** Null: bounces arrive through `npm run waitlist -- bounce` alone. */
   bounceMailbox: BounceMailboxSettings | null
+  /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
+  announcementsDir: string
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -98,6 +100,8 @@ export class SettingsError extends Error {
 export const DEFAULT_DB_PATH = ".data/waitlist.sqlite"
 /** Where mails go without SMTP_URL. */
 export const DEFAULT_OUTBOX_DIR = ".data/outbox"
+/** Where the announcements are written when ANNOUNCEMENTS_DIR is not set: the project's own folder. */
+export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
 /** The free space under which the SQLite store takes no new sign-up, when WAITLIST_MIN_FREE_MB is unset. */
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
@@ -207,6 +211,7 @@ const variables = {
   DKIM_DOMAIN: setting("a domain name such as example.com", domainName, null),
   DKIM_SELECTOR: setting("a DNS label of letters, digits and hyphens, such as mail2026", (value) => (/^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(value) ? value : undefined), null),
   DKIM_PRIVATE_KEY_PATH: setting("the path of a readable private key file in PEM (openssl genrsa 2048)", privateKeyFile, null),
+  ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
 }
 
 /** The environment variables the settings are read from, as the README's table lists them. */
@@ -272,6 +277,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
           : null,
     },
     bounceMailbox: values.BOUNCE_IMAP_URL ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 } : null,
+    announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
   }
 }
 

@@ -6,8 +6,6 @@ import { dkimVerify } from "mailauth/lib/dkim/verify"
 import { siteFacts } from "../../src/config/site-facts"
 import { readAnnouncement } from "../../src/server/announcements/announcement-files"
 import { renderAnnouncement } from "../../src/server/announcements/render-announcement"
-import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
-import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/waitlist/plan-deliveries"
 import { complaint, dsn } from "./bounce-messages"
 import { busiestWindow } from "./busiest-window"
 import { eventually as within } from "./eventually"
@@ -18,35 +16,18 @@ import { PROJECT_ROOT } from "./project-root"
 import { parsePrometheusText, samplesOf, valueOf } from "./prometheus-text"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
-import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
+import { seedEntries } from "./seed-entries"
+import { entryFor, postJson } from "./waitlist-api-client"
 import { compiledWaitlistCli } from "./waitlist-cli"
 
 /** Polls until `check` passes, for up to 30 s: a send at a few mails a second takes a while. */
 const eventually = (check: () => Promise<void> | void, timeoutMs = 30_000) => within(check, timeoutMs)
-import { openStoreOf } from "./waitlist-store-access"
 
 type Settings = Record<string, string>
 
 const SITE = "https://storyling.example.com"
 const BOUNCES = "bounces@storyling.example.com"
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Adds confirmed entries, each signed up from a page in its `locale` (and unconfirmed ones with `confirmed: false`), straight into the store. */
-export async function seedEntries(settings: Settings, people: { email: string; locale: string; name?: string; confirmed?: boolean }[]) {
-  const store = openStoreOf(settings)
-  const now = new Date()
-  try {
-    for (const { email, locale, name = email.split("@")[0] ?? "", confirmed = true } of people) {
-      const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) }
-      await store.submit({ entry: { name, email, message: "", metadata: { ...formMetadata, locale } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
-      if (confirmed) await store.confirm(confirmation.tokenKey, now, () => null)
-    }
-    // The seeded confirmations were never meant to be mailed.
-    for (const delivery of await store.outbox.claim(new Date(now.getTime() + 1000), 3_600_000, 100_000, "mail")) await store.outbox.complete(delivery.id, now)
-  } finally {
-    await store.close()
-  }
-}
 
 /** The announcements among the mails an SMTP server took. */
 export const announcementsIn = (mails: ReceivedMail[]) => mails.filter((mail) => String(mail.parsed.headers.get("feedback-id") ?? "").includes(":announcement:"))

@@ -5,7 +5,7 @@ import fs from "fs"
 import { builtFilePath, builtHtmlFiles, parseHtml, readBuiltPage } from "../../../test/support/built-pages"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
-const ADMIN_PAGES = ["admin/index.html", "admin/login/index.html", "admin/invite/index.html", "admin/entries/index.html", "admin/person/index.html", "admin/audit/index.html"]
+const ADMIN_PAGES = ["admin/index.html", "admin/login/index.html", "admin/invite/index.html", "admin/entries/index.html", "admin/person/index.html", "admin/audit/index.html", "admin/announcements/index.html"]
 
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 

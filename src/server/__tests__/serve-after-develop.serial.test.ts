@@ -76,7 +76,7 @@ describe("npm run serve after npm run develop", () => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
         // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
         for (let waited = 0; waited < 60_000 && !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json"); waited += 500) await pause(500)
-        for (const path of ["session", "people/ana%40example.com", "nothing-here"]) {
+        for (const path of ["session", "people/ana%40example.com", "announcements/launch/preview/en", "nothing-here"]) {
           const answer = await fetch(`${url}/api/admin/${path}`)
           admin.push({ path, status: answer.status, body: await answer.text() })
         }
@@ -87,6 +87,7 @@ describe("npm run serve after npm run develop", () => {
     expect(admin).toEqual([
       { path: "session", status: 401, body: '{"error":"Log in to use the admin."}' },
       { path: "people/ana%40example.com", status: 401, body: '{"error":"Log in to use the admin."}' },
+      { path: "announcements/launch/preview/en", status: 401, body: '{"error":"Log in to use the admin."}' },
       { path: "nothing-here", status: 404, body: '{"error":"There is no such admin route."}' },
     ])
     expect(seen.alert).toContain("content/legal/privacy-policy.md")

@@ -25,6 +25,7 @@ describe("the server's settings", () => {
         webhook: null,
         outboxDir: expect.stringMatching(/\.data\/outbox$/),
       },
+      announcementsDir: path.resolve("content", "announcements"),
     })
   })
 
@@ -52,8 +53,10 @@ describe("the server's settings", () => {
       SHUTDOWN_TIMEOUT_MS: "25000",
       LOG_LEVEL: "WARN",
       LOG_FORMAT: "json",
+      ANNOUNCEMENTS_DIR: "/srv/mail/announcements",
     })
     expect(settings).toMatchObject({
+      announcementsDir: "/srv/mail/announcements",
       port: 8080,
       host: "0.0.0.0",
       metrics: { port: 9464, host: "10.0.0.5" },

@@ -3,6 +3,7 @@ import { json, type ApiRequest, type ClientInfo, type WebHandler } from "../http
 import type { WaitlistContext } from "../waitlist/waitlist-context"
 import { StoreUnavailableError } from "../waitlist/waitlist-store"
 import type { SessionAccount } from "./admin-store"
+import { announcementRoutes } from "./announcement-routes"
 import { acceptInvitation, openInvitation } from "./invitation"
 import { clientOf, login, whoIs } from "./login"
 import { peopleRoutes } from "./people-routes"
@@ -40,6 +41,7 @@ const SESSION_ROUTES: Record<string, Partial<Record<string, SessionRoute>>> = {
     },
   },
   ...peopleRoutes,
+  ...announcementRoutes,
 }
 
 /** Methods that change something: refused from another origin. */
@@ -47,10 +49,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD"])
 
 const unauthorized = () => json(401, { error: "Log in to use the admin." }, { "Set-Cookie": clearedSessionCookie() })
 
-/** The route a path names, and the part of the path after it (a person's address). */
+/** The routes whose path goes on after their name: a person's address, an announcement and what to do with it. */
+const ROUTES_WITH_REST = new Set(["people", "announcements"])
+
+/** The route a path names, and the part of the path after it. */
 function routeOf(path: string): { name: string; rest: string } {
-  const people = "people/"
-  if (path.startsWith(people)) return { name: "people", rest: path.slice(people.length) }
+  const slash = path.indexOf("/")
+  const name = path.slice(0, slash)
+  if (slash > 0 && ROUTES_WITH_REST.has(name)) return { name, rest: path.slice(slash + 1) }
   return { name: path, rest: "" }
 }
 

@@ -31,7 +31,22 @@ export type LoginAccount = { id: number; email: string; role: Role; passwordHash
 export type SessionAccount = { id: number; email: string; role: Role }
 
 /** The actions the audit log records. */
-export type AuditAction = "login" | "login-failed" | "logout" | "invite" | "enrol" | "revoke" | "export" | "erase"
+export type AuditAction =
+  | "login"
+  | "login-failed"
+  | "logout"
+  | "invite"
+  | "enrol"
+  | "revoke"
+  | "export"
+  | "erase"
+  | "announcement-test"
+  | "announcement-send"
+  | "announcement-pause"
+  | "announcement-resume"
+
+/** Who asks for something the audit log records, and from which client address (none: the command line). */
+export type AuditedBy = { actor: Actor; ip: string | null }
 
 /** A line to append to the audit log. */
 export type NewAuditEntry = { action: AuditAction; actor: Actor; at: Date; ip: string | null; subjectHash?: string | null; detail?: string | null }

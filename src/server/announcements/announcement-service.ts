@@ -1,11 +1,13 @@
 /**
  * What can be done with an announcement, written once: the CLI
- * (`npm run waitlist -- announce …`) calls these, and so will an admin API.
+ * (`npm run waitlist -- announce …`) and the admin's API call these.
  * Every function reads the Markdown when it is called, so a send needs no
- * build, and takes its input and output from `AnnouncementIo`.
+ * build, and takes its input and output from `AnnouncementIo`; what
+ * changes something is recorded in the audit log, naming who asked.
  */
 import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
+import type { AuditedBy } from "../admin/admin-store"
 import { newMessageId, leaveLink } from "../mail/mail-drafts"
 import type { SendMail } from "../mail/mail-transport"
 import type { MailSettings } from "../settings"
@@ -14,25 +16,29 @@ import { submissionLanguage } from "../waitlist/plan-submission"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { MailMessage } from "../mail/mail-message"
 import { announcementMail, testMark } from "./announcement-mail"
-import { contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
-import type { AnnouncementContent, AnnouncementProgress, SendOutcome } from "./announcement-store"
+import { announcementSlugs, contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
+import type { AnnouncementContent, AnnouncementProgress, SendAudience, SendOutcome } from "./announcement-store"
+import { NAME_SLOT } from "./announcement-markdown"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */
 export type AnnouncementIo = {
   store: WaitlistStore
-  /** The folder of the announcements' Markdown (content/announcements). */
+  /** The folder of the announcements' Markdown (ANNOUNCEMENTS_DIR, content/announcements by default). */
   dir: string
-  /** Where previews are written, a folder per announcement (.data/announcements). */
-  previewDir: string
   mail: MailSettings
   /** How a test mail leaves (the same transport as every mail). */
   sendMail: SendMail
+  now: () => Date
+}
+
+/** Where the CLI's previews go: a folder per announcement (.data/announcements), each mail as an .eml file and its HTML. */
+export type PreviewFiles = {
+  previewDir: string
   /** Writes a preview file, its folder made first. */
   writeFile: (file: string, data: string | Buffer) => void
   /** Writes a mail as an .eml file's bytes. */
   eml: (mail: MailMessage) => Promise<Buffer>
-  now: () => Date
 }
 
 /** An announcement that cannot be used as it is written: every problem, each naming its file. */
@@ -53,21 +59,39 @@ export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, sl
   return source
 }
 
+/** A test went to an address that is suppressed (a bounce or a complaint): it gets no mail of any kind. */
+export class SuppressedAddressError extends Error {
+  constructor() {
+    super("that address is suppressed (a bounce or a complaint): it gets no mail; `unsuppress` lifts it")
+    this.name = "SuppressedAddressError"
+  }
+}
+
+/**
+ * Each language's mail (or only `lang`'s) as a reader named SAMPLE_NAME
+ * would get it, its leave link opening no one's entry: what a preview
+ * shows. @throws AnnouncementNotReadyError
+ */
+export function previewMails(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string, lang?: string): { lang: string; mail: MailMessage }[] {
+  const versions = checkedAnnouncement(io, slug).versions.filter((version) => lang === undefined || version.lang === lang)
+  return versions.map((version) => {
+    const reader = { name: SAMPLE_NAME, email: "reader@example.com", leaveUrl: leaveLink(io.mail.siteUrl, "preview", version.lang) }
+    return { lang: version.lang, mail: announcementMail(renderAnnouncement(version, io.mail.siteUrl), reader, io.mail, newMessageId(io.mail.siteUrl)) }
+  })
+}
+
 /**
  * Writes each language's mail (or only `lang`'s) as `<lang>.eml` and
- * `<lang>.html` into the preview folder of the announcement, as a reader
- * named SAMPLE_NAME would get it (its leave link opens no one's entry).
+ * `<lang>.html` into the preview folder of the announcement (see
+ * previewMails).
  * @returns the files written
  */
-export async function previewAnnouncement(io: AnnouncementIo, slug: string, lang?: string): Promise<string[]> {
-  const versions = checkedAnnouncement(io, slug).versions.filter((version) => lang === undefined || version.lang === lang)
-  if (versions.length === 0) throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
+export async function previewAnnouncement(io: Omit<AnnouncementIo, "store" | "sendMail" | "now"> & PreviewFiles, slug: string, lang?: string): Promise<string[]> {
+  const mails = previewMails(io, slug, lang)
+  if (mails.length === 0) throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
   const files: string[] = []
-  for (const version of versions) {
-    const rendered = renderAnnouncement(version, io.mail.siteUrl)
-    const reader = { name: SAMPLE_NAME, email: "reader@example.com", leaveUrl: leaveLink(io.mail.siteUrl, "preview", version.lang) }
-    const mail = announcementMail(rendered, reader, io.mail, newMessageId(io.mail.siteUrl))
-    const base = path.join(io.previewDir, slug, version.lang)
+  for (const { lang: code, mail } of mails) {
+    const base = path.join(io.previewDir, slug, code)
     io.writeFile(`${base}.eml`, await io.eml(mail))
     io.writeFile(`${base}.html`, mail.html ?? "")
     files.push(`${base}.eml`, `${base}.html`)
@@ -77,19 +101,29 @@ export async function previewAnnouncement(io: AnnouncementIo, slug: string, lang
 
 /**
  * Sends every language's version to one address, each marked as a test in
- * its subject and above its text. A suppressed address gets none.
+ * its subject and above its text, and records in the audit log which went
+ * (those sent before a failure too). A suppressed address gets none.
  * @returns the language and subject of each mail sent
+ * @throws SuppressedAddressError, or the transport's error
  */
-export async function testAnnouncement(io: AnnouncementIo, slug: string, to: string): Promise<{ lang: string; subject: string }[]> {
+export async function testAnnouncement(io: AnnouncementIo, slug: string, to: string, by: AuditedBy): Promise<{ lang: string; subject: string }[]> {
   const { versions } = checkedAnnouncement(io, slug)
-  if (await io.store.bounces.isSuppressed(to)) throw new Error("that address is suppressed (a bounce or a complaint): it gets no mail; `unsuppress` lifts it")
+  if (await io.store.bounces.isSuppressed(to)) throw new SuppressedAddressError()
   const sent: { lang: string; subject: string }[] = []
-  for (const version of versions) {
-    const rendered = renderAnnouncement(version, io.mail.siteUrl)
-    const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
-    const mail = announcementMail(rendered, reader, io.mail, newMessageId(io.mail.siteUrl), testMark(slug, version.lang))
-    await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail)
-    sent.push({ lang: version.lang, subject: mail.subject })
+  try {
+    for (const version of versions) {
+      const rendered = renderAnnouncement(version, io.mail.siteUrl)
+      const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
+      const mail = announcementMail(rendered, reader, io.mail, newMessageId(io.mail.siteUrl), testMark(slug, version.lang))
+      await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail)
+      sent.push({ lang: version.lang, subject: mail.subject })
+    }
+  } finally {
+    if (sent.length > 0) {
+      const failed = sent.length < versions.length ? `; the ${versions[sent.length]?.lang} one failed, and the rest were not sent` : ""
+      const detail = `${slug}: ${sent.map((mail) => mail.lang).join(", ")}${failed}`
+      await io.store.admin.recordAudit({ action: "announcement-test", ...by, at: io.now(), subjectHash: io.store.people.addressHash(to), detail })
+    }
   }
   return sent
 }
@@ -104,10 +138,12 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
  * Queues one mail for each confirmed entry that is not suppressed and has
  * none of this announcement yet, in its language, each with a leave link
  * of its own and a Message-ID fixed now; running it again queues only
- * entries confirmed since. The running server delivers them.
+ * entries confirmed since. The running server delivers them. The audit
+ * line is written in the transaction that begins the send.
  */
-export async function sendAnnouncement(io: AnnouncementIo, slug: string): Promise<SendOutcome> {
+export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: AuditedBy): Promise<SendOutcome> {
   const content = contentOf(checkedAnnouncement(io, slug))
+  const now = io.now()
   return io.store.announcements.send(
     slug,
     content,
@@ -119,12 +155,54 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string): Promis
         payload: JSON.stringify({ kind: "announcement", messageId: newMessageId(io.mail.siteUrl), name: reader.name, leaveToken }),
       }
     },
-    io.now(),
+    now,
+    { action: "announcement-send", ...by, at: now, detail: slug },
   )
+}
+
+/** Whom `send` would queue a mail for now, per language, and how many it would leave out as suppressed; nothing is queued. */
+export async function announcementAudience(io: AnnouncementIo, slug: string): Promise<SendAudience> {
+  const content = contentOf(checkedAnnouncement(io, slug))
+  return io.store.announcements.audience(slug, (metadata) => readerLanguage(content, metadata))
 }
 
 /** Where one announcement stands, or every one sent. */
 export const announcementProgress = (io: Pick<AnnouncementIo, "store">, slug?: string): Promise<AnnouncementProgress[]> => io.store.announcements.progress(slug)
 
-/** Holds an announcement's waiting mails, or lets them go again; false when it was never sent or is already so. */
-export const pauseAnnouncement = (io: Pick<AnnouncementIo, "store">, slug: string, paused: boolean): Promise<boolean> => io.store.announcements.setPaused(slug, paused)
+/**
+ * Holds an announcement's waiting mails, or lets them go again, recording
+ * it in the audit log; false when it was never sent or is already so.
+ */
+export function pauseAnnouncement(io: Pick<AnnouncementIo, "store" | "now">, slug: string, paused: boolean, by: AuditedBy): Promise<boolean> {
+  const audit = { action: paused ? ("announcement-pause" as const) : ("announcement-resume" as const), ...by, at: io.now(), detail: slug }
+  const reason = by.actor.accountId === null ? undefined : `paused by ${by.actor.label} in the admin`
+  return io.store.announcements.setPaused(slug, paused, { reason, audit })
+}
+
+/** An announcement of the folder as a list shows it: each language's subject and preheader (as a reader named SAMPLE_NAME gets them), what keeps it from being sent, and where its send stands (null: never sent). */
+export type AnnouncementSummary = {
+  slug: string
+  versions: { lang: string; subject: string; preheader: string }[]
+  problems: string[]
+  progress: AnnouncementProgress | null
+}
+
+/** Every announcement of the folder, by name, with where each stands. */
+export async function listAnnouncements(io: Pick<AnnouncementIo, "store" | "dir" | "mail">): Promise<AnnouncementSummary[]> {
+  const sent = new Map((await io.store.announcements.progress()).map((progress) => [progress.slug, progress]))
+  return announcementSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
+}
+
+/** One announcement of the folder with where it stands; null when the folder has no such announcement. */
+export async function announcementSummary(io: Pick<AnnouncementIo, "store" | "dir" | "mail">, slug: string): Promise<AnnouncementSummary | null> {
+  if (!announcementSlugs(io.dir).includes(slug)) return null
+  const [progress] = await io.store.announcements.progress(slug)
+  return summaryOf(io, slug, progress ?? null)
+}
+
+function summaryOf(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string, progress: AnnouncementProgress | null): AnnouncementSummary {
+  const { versions, problems } = readAnnouncement(io.dir, slug, io.mail.siteUrl)
+  const sample = (text: string) => text.split(NAME_SLOT).join(SAMPLE_NAME)
+  const shown = problems.length > 0 ? [] : versions.map((version) => renderAnnouncement(version, io.mail.siteUrl)).map(({ lang, subject, preheader }) => ({ lang, subject: sample(subject), preheader: sample(preheader) }))
+  return { slug, versions: shown, problems, progress }
+}

@@ -1,3 +1,4 @@
+import type { NewAuditEntry } from "../admin/admin-store"
 import type { AnnouncementVersion } from "../waitlist/deliveries"
 
 /** An announcement's text in each of its languages, as sent: `en` always, the others where written. */
@@ -21,6 +22,9 @@ export type LanguageProgress = { lang: string; queued: number; sent: number; fai
 /** Where an announcement stands, per language. */
 export type AnnouncementProgress = { slug: string; state: SendState; pausedReason: string | null; createdAt: Date; languages: LanguageProgress[] }
 
+/** Who a send would reach now: the confirmed entries with no mail of it yet, by the language each would get, and how many are left out as suppressed. */
+export type SendAudience = { readers: Record<string, number>; suppressed: number }
+
 /** An announcement was sent before with another text: its mails keep the text they were queued with. */
 export class AnnouncementChangedError extends Error {}
 
@@ -34,12 +38,24 @@ export interface AnnouncementStore {
    * Queues, in batches, one mail of the announcement for each confirmed
    * entry whose address is not suppressed and that has none of it yet
    * (the table's key makes that so even for two sends at once); `mailFor`
-   * drafts each. The first send records the announcement with its text.
+   * drafts each. The first send records the announcement with its text;
+   * `audit`, the line that records the send, is written in the
+   * transaction that begins it.
    * @throws AnnouncementChangedError when it was sent before with another text
    */
-  send(slug: string, content: AnnouncementContent, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date): Promise<SendOutcome>
+  send(slug: string, content: AnnouncementContent, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, audit?: NewAuditEntry): Promise<SendOutcome>
+  /**
+   * Who a send would queue a mail for now (see send), each counted under
+   * the language `languageOf` gives their newest metadata; nothing is
+   * written.
+   */
+  audience(slug: string, languageOf: (metadata: Record<string, unknown>) => string): Promise<SendAudience>
   /** Where one announcement stands (none: it was never sent), or every one, newest first, when no slug is given. */
   progress(slug?: string): Promise<AnnouncementProgress[]>
-  /** Holds an announcement's waiting mails (`reason` says why) or lets them go again; false when it was never sent or already so. */
-  setPaused(slug: string, paused: boolean, reason?: string): Promise<boolean>
+  /**
+   * Holds an announcement's waiting mails (`reason` says why) or lets them
+   * go again, writing `audit` in the same transaction when it did; false
+   * when it was never sent or already so.
+   */
+  setPaused(slug: string, paused: boolean, options?: { reason?: string; audit?: NewAuditEntry }): Promise<boolean>
 }

@@ -5,6 +5,7 @@
  * the terminal.
  */
 import { parseArgs } from "node:util"
+import { COMMAND_LINE, type AuditedBy } from "../admin/admin-store"
 import { inertText } from "../waitlist/inert-text"
 import type { AnnouncementProgress, SendOutcome } from "./announcement-store"
 import { isSlug } from "./announcement-files"
@@ -15,10 +16,14 @@ import {
   sendAnnouncement,
   testAnnouncement,
   type AnnouncementIo,
+  type PreviewFiles,
 } from "./announcement-service"
 
 /** A command of `announce`, once its arguments are read: it runs with the service's I/O and prints. */
-export type AnnounceCommand = (io: AnnouncementIo, out: (text: string) => void) => Promise<void>
+export type AnnounceCommand = (io: AnnouncementIo & PreviewFiles, out: (text: string) => void) => Promise<void>
+
+/** Who the audit log names for the command line's sends and pauses: whoever has a shell on the server. */
+const BY_COMMAND_LINE: AuditedBy = { actor: COMMAND_LINE, ip: null }
 
 const BAR_WIDTH = 30
 
@@ -85,11 +90,11 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
     case "test":
       if (!to) return "announce test needs --to <address>"
       return async (io, out) => {
-        const sent = await testAnnouncement(io, slug, to)
+        const sent = await testAnnouncement(io, slug, to, BY_COMMAND_LINE)
         out(`Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`)
       }
     case "send":
-      return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug)))
+      return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug, BY_COMMAND_LINE)))
     case "status":
       return async (io, out) => {
         const [found] = await announcementProgress(io, slug)
@@ -100,7 +105,7 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
     case "resume":
       return async (io, out) => {
         const paused = action === "pause"
-        if (!(await pauseAnnouncement(io, slug, paused))) throw new Error(`${slug} has not been sent, or is ${paused ? "paused" : "sending"} already`)
+        if (!(await pauseAnnouncement(io, slug, paused, BY_COMMAND_LINE))) throw new Error(`${slug} has not been sent, or is ${paused ? "paused" : "sending"} already`)
         out(paused ? `Paused ${slug}: its waiting mails stay queued until \`announce resume ${slug}\`.\n` : `Resumed ${slug}: the running server sends its waiting mails.\n`)
       }
     default:

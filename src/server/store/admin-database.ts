@@ -1,7 +1,8 @@
 import { isRole, type AccountState, type Actor, type AdminAccount, type AuditEntry, type LoginAccount, type NewAuditEntry, type OpenInvite, type Page, type Role, type SessionAccount } from "../admin/admin-store"
 import { AUDIT_IP_KEPT_MS, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from "../admin/admin-limits"
 import { emailKey } from "../waitlist/email-identity"
-import { storedTime, toDate, toDateOrNull } from "./database"
+import type { Kysely } from "kysely"
+import { storedTime, toDate, toDateOrNull, type Database } from "./database"
 import type { Tx } from "./dialect"
 import type { StoreAccess } from "./store-access"
 
@@ -18,6 +19,14 @@ const roleOf = (role: string): Role => (isRole(role) ? role : "marketing")
 
 const stateOf = (row: { activated_at: unknown; revoked_at: unknown }): AccountState => (row.revoked_at !== null ? "revoked" : row.activated_at !== null ? "active" : "invited")
 
+/** Appends a line to the audit log, in the transaction of what it records (for every part of the store that records one). */
+export async function appendAudit(trx: Kysely<Database>, { action, actor, at, ip, subjectHash = null, detail = null }: NewAuditEntry): Promise<void> {
+  await trx
+    .insertInto("admin_audit")
+    .values({ at: storedTime(at), action, account_id: actor.accountId, actor: actor.label, subject_hash: subjectHash, detail, ip, ip_hash: null })
+    .execute()
+}
+
 /**
  * The accounts of the people who run the site, their sessions, the counts
  * of failed logins and the audit log, over the waitlist's database (see
@@ -31,17 +40,9 @@ export class AdminDatabase {
     return this.access.dialect.db
   }
 
-  /** Appends a line to the audit log, in the transaction of what it records. */
-  private async appendAudit(trx: Tx, { action, actor, at, ip, subjectHash = null, detail = null }: NewAuditEntry) {
-    await trx
-      .insertInto("admin_audit")
-      .values({ at: storedTime(at), action, account_id: actor.accountId, actor: actor.label, subject_hash: subjectHash, detail, ip, ip_hash: null })
-      .execute()
-  }
-
   /** Records an action that changed nothing else (an export). */
   recordAudit(entry: NewAuditEntry): Promise<void> {
-    return this.access.write((trx) => this.appendAudit(trx, entry))
+    return this.access.write((trx) => appendAudit(trx, entry))
   }
 
   /**
@@ -68,7 +69,7 @@ export class AdminDatabase {
       }
       if (found) await trx.updateTable("admin_accounts").set(fresh).where("id", "=", found.id).execute()
       else await trx.insertInto("admin_accounts").values({ ...fresh, email_key: key, created_at: storedTime(now) }).execute()
-      await this.appendAudit(trx, { action: "invite", actor: by, at: now, ip: null, detail: `${email.trim()} as ${role}` })
+      await appendAudit(trx, { action: "invite", actor: by, at: now, ip: null, detail: `${email.trim()} as ${role}` })
       return "invited"
     })
   }
@@ -96,7 +97,7 @@ export class AdminDatabase {
       if (!found) return false
       await trx.updateTable("admin_accounts").set({ revoked_at: storedTime(now), invite_token_hash: null, invite_expires_at: null }).where("id", "=", found.id).execute()
       await trx.deleteFrom("admin_sessions").where("account_id", "=", found.id).execute()
-      await this.appendAudit(trx, { action: "revoke", actor: by, at: now, ip, detail: found.email })
+      await appendAudit(trx, { action: "revoke", actor: by, at: now, ip, detail: found.email })
       return true
     })
   }
@@ -141,7 +142,7 @@ export class AdminDatabase {
         .where("id", "=", found.id)
         .execute()
       const account = { id: found.id, email: found.email, role: roleOf(found.role) }
-      await this.appendAudit(trx, { action: "enrol", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: `as ${account.role}` })
+      await appendAudit(trx, { action: "enrol", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: `as ${account.role}` })
       return account
     })
   }
@@ -205,7 +206,7 @@ export class AdminDatabase {
       if (Number(used.numUpdatedRows) === 0) return false
       const time = storedTime(now)
       await trx.insertInto("admin_sessions").values({ token_hash: sessionKey, account_id: account.id, created_at: time, last_seen_at: time, expires_at: storedTime(expiresAt) }).execute()
-      await this.appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip })
+      await appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip })
       return true
     })
   }
@@ -215,7 +216,7 @@ export class AdminDatabase {
     return this.access.write(async (trx) => {
       const time = storedTime(now)
       await trx.insertInto("admin_sessions").values({ token_hash: sessionKey, account_id: account.id, created_at: time, last_seen_at: time, expires_at: storedTime(expiresAt) }).execute()
-      await this.appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: "after taking the invitation" })
+      await appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: "after taking the invitation" })
     })
   }
 
@@ -224,7 +225,7 @@ export class AdminDatabase {
     return this.access.write(async (trx) => {
       for (const subject of subjects) await trx.insertInto("admin_login_failures").values({ subject, at: now.getTime() }).execute()
       const actor = account ? { accountId: account.id, label: account.email } : { accountId: null, label: "unknown account" }
-      await this.appendAudit(trx, { action: "login-failed", actor, at: now, ip })
+      await appendAudit(trx, { action: "login-failed", actor, at: now, ip })
     })
   }
 
@@ -257,7 +258,7 @@ export class AdminDatabase {
   endSession(sessionKey: string, account: SessionAccount, now: Date, ip: string | null): Promise<void> {
     return this.access.write(async (trx) => {
       await trx.deleteFrom("admin_sessions").where("token_hash", "=", sessionKey).execute()
-      await this.appendAudit(trx, { action: "logout", actor: { accountId: account.id, label: account.email }, at: now, ip })
+      await appendAudit(trx, { action: "logout", actor: { accountId: account.id, label: account.email }, at: now, ip })
     })
   }
 

@@ -11,10 +11,13 @@ import {
   type AnnouncementProgress,
   type AnnouncementRecipient,
   type QueuedAnnouncementMail,
+  type SendAudience,
   type SendOutcome,
   type SendState,
 } from "../announcements/announcement-store"
+import type { Actor, NewAuditEntry } from "../admin/admin-store"
 import type { AnnouncementVersion } from "../waitlist/deliveries"
+import { appendAudit } from "./admin-database"
 import { storedTime, toDate, type Database } from "./database"
 import type { StoreDialect } from "./dialect"
 import type { SuppressionRecords } from "./suppression-records"
@@ -26,6 +29,12 @@ export const AUTO_PAUSE = { window: 100, failures: 5 }
 
 /** How many entries one transaction of a send queues: short enough for sign-ups never to wait long on SQLite's one writer. */
 const BATCH = 200
+
+/** How many entries one read of a send's audience counts (it writes nothing, so it may read more at once). */
+const AUDIENCE_BATCH = 1000
+
+/** Who the audit log names for a send that paused itself. */
+const THE_SERVER: Actor = { accountId: null, label: "the server" }
 
 const parseMetadata = (text: string | null): Record<string, unknown> => {
   try {
@@ -54,26 +63,43 @@ async function setState(trx: On, id: number, state: SendState, reason: string | 
 export function announcementRecords(dialect: StoreDialect, suppressions: SuppressionRecords) {
   const { db } = dialect
 
-  /** One batch of a send: the next entries after `after` with no mail of it yet, queued; gives the last entry looked at. */
-  async function queueBatch(trx: On, id: number, state: SendState, after: number, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, outcome: SendOutcome) {
-    const entries = await trx
+  /**
+   * The next confirmed entries after `after` (by id) that have no mail of
+   * the announcement `id` yet (every confirmed entry when it was never
+   * sent), each as its recipient and whether its address is suppressed:
+   * whom a send queues for, and what its audience counts.
+   */
+  async function unmailed(on: On, id: number | null, after: number, limit: number) {
+    const entries = await on
       .selectFrom("waitlist_entries as e")
       .select(["e.id", "e.name", "e.email"])
       .select((eb) => eb.selectFrom("waitlist_messages as m").select("m.metadata").whereRef("m.entry_id", "=", "e.id").orderBy("m.id", "desc").limit(1).as("metadata"))
       .where("e.confirmed_at", "is not", null)
       .where("e.id", ">", after)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("waitlist_announcement_mails as a").select("a.entry_id").where("a.announcement_id", "=", id).whereRef("a.entry_id", "=", "e.id"))))
+      .$if(id !== null, (query) =>
+        query.where((eb) => eb.not(eb.exists(eb.selectFrom("waitlist_announcement_mails as a").select("a.entry_id").where("a.announcement_id", "=", id ?? 0).whereRef("a.entry_id", "=", "e.id")))),
+      )
       .orderBy("e.id")
-      .limit(BATCH)
+      .limit(limit)
       .execute()
     const hashes = entries.map((entry) => suppressions.hashOf(entry.email))
-    const suppressed = await suppressions.inForce(trx, hashes)
-    const mails = entries.flatMap((entry, i) => {
-      if (suppressed.has(hashes[i] ?? "")) {
+    const suppressed = await suppressions.inForce(on, hashes)
+    return entries.map((entry, i) => ({
+      id: entry.id,
+      recipient: { name: entry.name, email: entry.email, metadata: parseMetadata(entry.metadata) } satisfies AnnouncementRecipient,
+      suppressed: suppressed.has(hashes[i] ?? ""),
+    }))
+  }
+
+  /** One batch of a send: the next entries after `after` with no mail of it yet, queued; gives the last entry looked at. */
+  async function queueBatch(trx: On, id: number, state: SendState, after: number, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, outcome: SendOutcome) {
+    const readers = await unmailed(trx, id, after, BATCH)
+    const mails = readers.flatMap((reader) => {
+      if (reader.suppressed) {
         outcome.suppressed += 1
         return []
       }
-      return [{ entry, mail: mailFor({ name: entry.name, email: entry.email, metadata: parseMetadata(entry.metadata) }) }]
+      return [{ entry: { id: reader.id, email: reader.recipient.email }, mail: mailFor(reader.recipient) }]
     })
     if (mails.length > 0) {
       const time = storedTime(now)
@@ -90,14 +116,14 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
         .execute()
       for (const { mail } of mails) outcome.queued[mail.lang] = (outcome.queued[mail.lang] ?? 0) + 1
     }
-    return { last: entries[entries.length - 1]?.id ?? null }
+    return { last: readers[readers.length - 1]?.id ?? null }
   }
 
   /** The announcement of a slug, locked for the rest of the transaction (PostgreSQL) so two sends queue one after the other. */
   const locked = (trx: On, slug: string) =>
     dialect.forUpdate(trx.selectFrom("waitlist_announcements").select(["id", "content", "state", "paused_reason"]).where("slug", "=", slug)).executeTakeFirst()
 
-  async function send(slug: string, content: AnnouncementContent, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date): Promise<SendOutcome> {
+  async function send(slug: string, content: AnnouncementContent, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, audit?: NewAuditEntry): Promise<SendOutcome> {
     const text = JSON.stringify(content)
     const first = await dialect.write(async (trx) => {
       await trx
@@ -105,7 +131,9 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
         .values({ slug, content: text, state: "sending", paused_reason: null, created_at: storedTime(now) })
         .onConflict((conflict) => conflict.column("slug").doNothing())
         .execute()
-      return locked(trx, slug)
+      const found = await locked(trx, slug)
+      if (audit && found?.content === text) await appendAudit(trx, audit)
+      return found
     })
     if (!first) throw new Error(`the announcement ${slug} could not be recorded`)
     if (first.content !== text) {
@@ -121,6 +149,24 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
       })
       if (last === null) return outcome
       after = last
+    }
+  }
+
+  async function audience(slug: string, languageOf: (metadata: Record<string, unknown>) => string): Promise<SendAudience> {
+    const announcement = await db.selectFrom("waitlist_announcements").select("id").where("slug", "=", slug).executeTakeFirst()
+    const counted: SendAudience = { readers: {}, suppressed: 0 }
+    for (let after = 0; ; ) {
+      const readers = await unmailed(db, announcement?.id ?? null, after, AUDIENCE_BATCH)
+      for (const reader of readers) {
+        if (reader.suppressed) counted.suppressed += 1
+        else {
+          const lang = languageOf(reader.recipient.metadata)
+          counted.readers[lang] = (counted.readers[lang] ?? 0) + 1
+        }
+      }
+      const last = readers[readers.length - 1]
+      if (!last || readers.length < AUDIENCE_BATCH) return counted
+      after = last.id
     }
   }
 
@@ -171,10 +217,12 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
     return result
   }
 
-  async function setPaused(slug: string, paused: boolean, reason = "paused by the operator (`announce pause`)"): Promise<boolean> {
+  async function setPaused(slug: string, paused: boolean, { reason = "paused by the operator (`announce pause`)", audit }: { reason?: string; audit?: NewAuditEntry } = {}): Promise<boolean> {
     return dialect.write(async (trx) => {
       const announcement = await locked(trx, slug)
-      return announcement ? setState(trx, announcement.id, paused ? "paused" : "sending", paused ? reason : null) : false
+      if (!announcement || !(await setState(trx, announcement.id, paused ? "paused" : "sending", paused ? reason : null))) return false
+      if (audit) await appendAudit(trx, audit)
+      return true
     })
   }
 
@@ -202,7 +250,11 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
       .execute()
     const failures = recent.filter((row) => Number(row.try_failed) === 1).length
     if (failures > AUTO_PAUSE.failures) {
-      await setState(trx, mail.announcement_id, "paused", `paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`)
+      const reason = `paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
+      if (await setState(trx, mail.announcement_id, "paused", reason)) {
+        const { slug } = await trx.selectFrom("waitlist_announcements").select("slug").where("id", "=", mail.announcement_id).executeTakeFirstOrThrow()
+        await appendAudit(trx, { action: "announcement-pause", actor: THE_SERVER, at: now, ip: null, detail: `${slug}: ${reason}` })
+      }
     }
   }
 
@@ -224,7 +276,7 @@ export function announcementRecords(dialect: StoreDialect, suppressions: Suppres
     return text ? { slug: found.slug, lang: mail.lang, ...text } : null
   }
 
-  return { send, progress, setPaused, recordTry, versionOf }
+  return { send, audience, progress, setPaused, recordTry, versionOf }
 }
 
 export type AnnouncementRecords = ReturnType<typeof announcementRecords>

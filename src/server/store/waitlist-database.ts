@@ -471,9 +471,10 @@ export class WaitlistDatabase implements WaitlistStore {
   }
 
   readonly announcements: AnnouncementStore = {
-    send: (slug, content, mailFor, now) => this.run(() => this.announcementRecords.send(slug, content, mailFor, now)),
+    send: (slug, content, mailFor, now, audit) => this.run(() => this.announcementRecords.send(slug, content, mailFor, now, audit)),
+    audience: (slug, languageOf) => this.run(() => this.announcementRecords.audience(slug, languageOf)),
     progress: (slug) => this.run(() => this.announcementRecords.progress(slug)),
-    setPaused: (slug, paused, reason) => this.run(() => this.announcementRecords.setPaused(slug, paused, reason)),
+    setPaused: (slug, paused, options) => this.run(() => this.announcementRecords.setPaused(slug, paused, options)),
   }
 
   readonly bounces: BounceStore = {

@@ -5,9 +5,9 @@
  *   npm run --silent waitlist -- export > waitlist.csv
  *   npm run --silent waitlist -- delete ana@example.com
  *   npm run waitlist -- announce send launch
- * Announcements are read from content/announcements/ of the folder it runs
- * in (npm runs it in the project's root), previews written to
- * .data/announcements/ there.
+ * Announcements are read from ANNOUNCEMENTS_DIR (content/announcements/ of
+ * the folder it runs in, which npm makes the project's root), previews
+ * written to .data/announcements/ there.
  */
 import fs from "fs"
 import path from "path"
@@ -33,7 +33,7 @@ async function readInput(max: number): Promise<Buffer | null> {
 }
 
 try {
-  const { store, mail, log: logSettings } = readSettings(process.env)
+  const { store, mail, log: logSettings, announcementsDir } = readSettings(process.env)
   // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
   const log = createLogger(logSettings, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
@@ -41,7 +41,7 @@ try {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     announcements: {
-      dir: path.resolve("content", "announcements"),
+      dir: announcementsDir,
       previewDir: path.resolve(".data", "announcements"),
       mail,
       sendMail: createSendMail(mail, log, { pooled: false }),

@@ -1,4 +1,4 @@
-import type { AnnouncementIo } from "../announcements/announcement-service"
+import type { AnnouncementIo, PreviewFiles } from "../announcements/announcement-service"
 import { announceCommandOf } from "../announcements/run-announce-command"
 import { handleBounceMessage } from "../bounces/handle-bounce"
 import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
@@ -43,7 +43,7 @@ export type CommandIo = {
   out: (text: string) => void
   err: (text: string) => void
   /** Everything the announcement operations use but the store. */
-  announcements?: Omit<AnnouncementIo, "store">
+  announcements?: Omit<AnnouncementIo, "store"> & PreviewFiles
   /** Standard input, up to `max` bytes; null when it holds more. */
   readInput?: (max: number) => Promise<Buffer | null>
   /** The address bounces come back to (BOUNCE_ADDRESS), whose VERP tags a bounce is matched by. */

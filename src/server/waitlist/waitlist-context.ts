@@ -1,4 +1,5 @@
 import { siteFacts } from "../../config/site-facts"
+import type { AnnouncementIo } from "../announcements/announcement-service"
 import { BounceMailbox } from "../bounces/bounce-mailbox"
 import { deliverer } from "../mail/deliver"
 import { MailPace, pacedSendMail } from "../mail/mail-pace"
@@ -23,6 +24,8 @@ export type WaitlistContext = {
   /** Origins allowed besides the request's own host (the configured site URL). */
   allowedOrigins: string[]
   mail: MailSettings
+  /** What the announcements' operations use besides the store: their folder, the mail settings, and the process's paced transport for test mails. */
+  announcements: Omit<AnnouncementIo, "store">
   /** Tells the outbox's worker that something was queued. */
   queued: () => void
   log: Logger
@@ -69,6 +72,8 @@ export function createWaitlistRuntime(
     trustProxy: settings.trustProxy,
     allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
     mail,
+    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
+    announcements: { dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },
     queued: () => worker.wake(),
     log,
     metrics,

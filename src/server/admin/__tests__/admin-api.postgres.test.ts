@@ -3,6 +3,7 @@
  */
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { describeAdminApi } from "../../../../test/support/admin-api-behaviour"
+import { describeAdminAnnouncementsApi } from "../../../../test/support/admin-announcements-behaviour"
 
 let postgres: PostgresServer | undefined
 beforeAll(async () => {
@@ -10,10 +11,12 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => postgres?.stop())
 
-describe("the admin's API with the PostgreSQL store", () =>
-  describeAdminApi({
-    newStore: async () => {
-      if (!postgres) throw new Error("the PostgreSQL cluster of this test file did not start")
-      return { DATABASE_URL: await postgres.createDatabase() }
-    },
-  }))
+const backend = {
+  newStore: async () => {
+    if (!postgres) throw new Error("the PostgreSQL cluster of this test file did not start")
+    return { DATABASE_URL: await postgres.createDatabase() }
+  },
+}
+
+describe("the admin's API with the PostgreSQL store", () => describeAdminApi(backend))
+describe("the admin's announcements with the PostgreSQL store", () => describeAdminAnnouncementsApi(backend))

@@ -137,6 +137,44 @@ describe.each([
     expect(paused?.state).toBe("paused")
     expect(paused?.pausedReason).toBe("paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)")
     expect(await claimBulk(store)).toEqual([])
+    // The pause it put itself in is in the audit log, by the server.
+    const [line] = (await store.admin.auditLog(1, 10)).items
+    expect(line).toMatchObject({ action: "announcement-pause", actor: "the server", ip: null, detail: "launch: paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)" })
+  })
+
+  it("writes a send's, a pause's and a resume's audit line in their own transactions, and none for a send refused or a pause that changed nothing", async () => {
+    const store = await newStore()
+    await signUp(store, "ana@example.com", "es")
+    const by = { actor: { accountId: null, label: "someone" }, at: NOW, ip: "192.0.2.1" }
+    await store.announcements.send("launch", CONTENT, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "launch" })
+    await expect(store.announcements.send("launch", { ...CONTENT, en: { subject: "Changed", preheader: "", body: "Hi" } }, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "changed" })).rejects.toThrow(AnnouncementChangedError)
+    expect(await store.announcements.setPaused("launch", true, { reason: "held", audit: { action: "announcement-pause", ...by, detail: "launch" } })).toBe(true)
+    expect(await store.announcements.setPaused("launch", true, { audit: { action: "announcement-pause", ...by, detail: "again" } })).toBe(false)
+    expect(await store.announcements.setPaused("never", false, { audit: { action: "announcement-resume", ...by, detail: "never" } })).toBe(false)
+    expect((await store.announcements.progress("launch"))[0]?.pausedReason).toBe("held")
+    const lines = (await store.admin.auditLog(1, 10)).items.map(({ action, actor, detail, ip }) => ({ action, actor, detail, ip }))
+    expect(lines).toEqual([
+      { action: "announcement-pause", actor: "someone", detail: "launch", ip: "192.0.2.1" },
+      { action: "announcement-send", actor: "someone", detail: "launch", ip: "192.0.2.1" },
+    ])
+  })
+
+  it("counts whom a send would reach, per language, without queueing: every confirmed entry at first, then those confirmed since, the suppressed apart", async () => {
+    const store = await newStore()
+    await signUp(store, "ana@example.com", "es")
+    await signUp(store, "ben@example.com", "ja")
+    await signUp(store, "cy@example.com", "ca")
+    const later = await signUp(store, "dee@example.com", "fr", false)
+    const languageOf = (metadata: Record<string, unknown>) => readerLanguage(CONTENT, metadata)
+    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: { es: 1, ja: 1, en: 1 }, suppressed: 0 })
+    expect(await store.outbox.list(["pending"])).not.toContainEqual(expect.objectContaining({ kind: "announcement" }))
+    await send(store)
+    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: {}, suppressed: 0 })
+    await store.confirm(later, NOW, () => null)
+    const [confirmation] = (await store.outbox.claim(LATER, 60_000, 100, "mail")).filter((d) => d.recipient === "ben@example.com")
+    await store.bounces.record(confirmation?.id ?? 0, "complaint", null, LATER)
+    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: { en: 1 }, suppressed: 0 })
+    expect(await store.announcements.audience("news", languageOf)).toEqual({ readers: { es: 1, en: 2 }, suppressed: 1 })
   })
 
   it("counts sent, failed, bounced, complained and left per language", async () => {

@@ -5,7 +5,8 @@ import { usePostgresDatabases } from "../../../../test/support/postgres-for-suit
 import { startSiteServer, type RunningSite } from "../../../../test/support/site-server-process"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { busiestWindow } from "../../../../test/support/busiest-window"
-import { announcementsIn, describeAnnouncements, seedEntries } from "../../../../test/support/waitlist-announcement-behaviour"
+import { seedEntries } from "../../../../test/support/seed-entries"
+import { announcementsIn, describeAnnouncements } from "../../../../test/support/waitlist-announcement-behaviour"
 import { compiledWaitlistCli } from "../../../../test/support/waitlist-cli"
 
 const newDatabase = usePostgresDatabases()

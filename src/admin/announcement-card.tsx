@@ -1,0 +1,56 @@
+import { useState } from "react"
+import { AdminNotice } from "./admin-notice"
+import { AnnouncementPreview } from "./announcement-preview"
+import { AnnouncementProgressView } from "./announcement-progress"
+import { PauseButton } from "./pause-button"
+import { SendDialog } from "./send-dialog"
+import { TestSendForm } from "./test-send-form"
+import type { Announcement } from "./announcement-types"
+import { useAnnouncement } from "./use-announcement"
+
+/** What an action said last: the page keeps one message per announcement. */
+export type ActionNotice = { tone: "error" | "done"; text: string } | null
+
+/**
+ * One announcement: its problems when its files have any; else its send's
+ * progress, each language's preview, a test, the send and its pause.
+ */
+export function AnnouncementCard({ initial }: { initial: Announcement }) {
+  const { announcement, lost, refresh } = useAnnouncement(initial)
+  const [notice, setNotice] = useState<ActionNotice>(null)
+  const { slug, problems, progress } = announcement
+  const headingId = `announcement-${slug}`
+  const done = (next: ActionNotice) => {
+    setNotice(next)
+    void refresh()
+  }
+  return (
+    <section aria-labelledby={headingId} sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: [4, null, 5], my: 6 }}>
+      <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
+        {slug}
+      </h2>
+      {problems.length > 0 ? (
+        <AdminNotice tone="error">
+          <p sx={{ mt: 0 }}>{slug} cannot be previewed or sent as it is written: fix its files, then reload this page.</p>
+          <ul sx={{ mb: 0 }}>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </AdminNotice>
+      ) : (
+        <>
+          <AnnouncementProgressView slug={slug} progress={progress} />
+          {notice && <AdminNotice tone={notice.tone}>{notice.text}</AdminNotice>}
+          {lost && <AdminNotice tone="error">{lost}</AdminNotice>}
+          <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, my: 4 }}>
+            <SendDialog slug={slug} sentBefore={progress !== null} onDone={done} />
+            {progress && <PauseButton slug={slug} progress={progress} onDone={done} />}
+          </div>
+          <AnnouncementPreview announcement={announcement} />
+          <TestSendForm slug={slug} onDone={setNotice} />
+        </>
+      )}
+    </section>
+  )
+}

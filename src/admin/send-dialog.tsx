@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from "react"
+import { callApi } from "./admin-api"
+import type { ActionNotice } from "./announcement-card"
+import { announcementPath, languageLabel, languageOrder, type SendAudience, type SendOutcome } from "./announcement-types"
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The send, behind a confirmation: a modal dialog that says how many
+ * confirmed entries of each language would get the announcement now (and
+ * how many are left out as suppressed), and sends only when confirmed.
+ * Escape or Cancel closes it, sending nothing.
+ */
+export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBefore: boolean; onDone: (notice: ActionNotice) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [audience, setAudience] = useState<SendAudience | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [open, setOpen] = useState(false)
+  const [sending, setSending] = useState(false)
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal()
+    if (!open && dialog.current?.open) dialog.current.close()
+  }, [open])
+  const ask = async () => {
+    setAudience(null)
+    setProblem(null)
+    setOpen(true)
+    const answer = await callApi<SendAudience>("GET", announcementPath(slug, "audience"))
+    if (answer.data) setAudience(answer.data)
+    else setProblem(answer.error)
+  }
+  const send = async () => {
+    setSending(true)
+    const answer = await callApi<SendOutcome>("POST", announcementPath(slug, "send"))
+    setSending(false)
+    setOpen(false)
+    if (!answer.data) return onDone({ tone: "error", text: answer.error ?? "" })
+    const queued = Object.entries(answer.data.queued)
+    const sum = queued.reduce((all, [, n]) => all + n, 0)
+    onDone({ tone: "done", text: sum === 0 ? `Queued no new mail of ${slug}: every confirmed entry has one already.` : `Queued ${count(sum, "mail", "mails")} of ${slug}: ${queued.map(([lang, n]) => `${lang} ${n}`).join(", ")}. The server sends them at its mail rate.` })
+  }
+  const readers = audience ? Object.entries(audience.readers).sort(([a], [b]) => languageOrder(a) - languageOrder(b)) : []
+  const people = readers.reduce((all, [, n]) => all + n, 0)
+  const headingId = `send-heading-${slug}`
+  return (
+    <>
+      <button type="button" sx={{ variant: "buttons.primary" }} onClick={() => void ask()}>
+        {sentBefore ? "Send to people confirmed since…" : "Send to the waitlist…"}
+      </button>
+      <dialog ref={dialog} aria-labelledby={headingId} onClose={() => setOpen(false)} sx={{ maxWidth: 520, p: 5, bg: "background", color: "text", border: "2px solid", borderColor: "border", borderRadius: "medium", "&::backdrop": { backgroundColor: "rgba(0, 0, 0, 0.6)" } }}>
+        <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
+          Send {slug}?
+        </h2>
+        {problem && <p role="alert">{problem}</p>}
+        {!audience && !problem && <p role="status">Counting the confirmed entries…</p>}
+        {audience && people === 0 && <p>Every confirmed entry has this announcement already: there is nothing to send.</p>}
+        {audience && people > 0 && (
+          <>
+            <p>It goes to {count(people, "confirmed entry", "confirmed entries")} that have none of it yet, each in the language of their sign-up:</p>
+            <ul>
+              {readers.map(([lang, n]) => (
+                <li key={lang}>
+                  {languageLabel(lang)}: {n}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {audience && audience.suppressed > 0 && <p>{count(audience.suppressed, "confirmed entry is", "confirmed entries are")} left out: their address bounced or complained.</p>}
+        <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, mt: 5 }}>
+          {audience && people > 0 && (
+            <button type="button" sx={{ variant: "buttons.primary" }} disabled={sending} onClick={() => void send()}>
+              {sending ? "Queueing…" : `Send to ${count(people, "person", "people")}`}
+            </button>
+          )}
+          <button type="button" sx={{ variant: "buttons.secondary" }} onClick={() => setOpen(false)}>
+            {audience && people > 0 ? "Cancel" : "Close"}
+          </button>
+        </div>
+      </dialog>
+    </>
+  )
+}
