@@ -21,6 +21,8 @@ export type SiteServerOptions = {
   routes: ReadonlyMap<string, ApiRoute>
   /** Where the server writes what went wrong. */
   log?: (line: string) => void
+  /** Sees every request of a page or file before it is answered (the counting of visits: see VisitCounter's `observe`). */
+  observe?: (req: http.IncomingMessage, res: http.ServerResponse) => void
 }
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -33,7 +35,7 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
  * does, plus the headers that `gatsby serve` ignores and a JSON answer for
  * every bad body.
  */
-export function createSiteServer({ root, headers = {}, routes, log = (line) => console.error(line) }: SiteServerOptions): http.Server {
+export function createSiteServer({ root, headers = {}, routes, log = (line) => console.error(line), observe }: SiteServerOptions): http.Server {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -94,8 +96,9 @@ export function createSiteServer({ root, headers = {}, routes, log = (line) => c
     oneAnswerAtATime((req: http.IncomingMessage, res: http.ServerResponse) => {
       // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
-      if (req.url?.startsWith(API_PREFIX)) void api(req, res)
-      else app(req, res)
+      if (req.url?.startsWith(API_PREFIX)) return void api(req, res)
+      observe?.(req, res)
+      app(req, res)
     }),
   )
   server.requestTimeout = 15_000

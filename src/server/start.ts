@@ -13,6 +13,7 @@ import { apiRoutes } from "./http/api-routes"
 import { describeStore, readSettings } from "./settings"
 import { createSiteServer } from "./site-server"
 import { createWaitlistRuntime } from "./waitlist/waitlist-context"
+import { createVisitCounter } from "./visits/create-visit-counter"
 
 /** The project's root: this program runs from dist/. */
 const root = path.resolve(__dirname, "..")
@@ -31,8 +32,9 @@ try {
   cannotStart((error as Error).message)
 }
 const runtime = createWaitlistRuntime(settings)
+const visits = createVisitCounter(settings, runtime.context)
 try {
-  server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes: apiRoutes(runtime.context) })
+  server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes: apiRoutes(runtime.context), observe: visits?.observe })
 } catch (error) {
   cannotStart((error as Error).message)
 }
@@ -46,6 +48,7 @@ server.once("error", (error: NodeJS.ErrnoException) => {
 })
 server.listen(port, host, () => {
   runtime.worker.start()
+  visits?.start()
   console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeStore(settings.store)})`)
 })
 
@@ -58,7 +61,8 @@ process.on("uncaughtException", (error) => console.error("site server: an uncaug
 
 const stop = () => {
   void runtime.worker.stop()
-  server.close(() => process.exit(0))
+  // The counts of visits still in memory are written before the process ends.
+  server.close(() => void visits?.close().finally(() => process.exit(0)))
 }
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)

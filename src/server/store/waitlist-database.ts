@@ -21,6 +21,7 @@ import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+import { VisitsDatabase } from "./visits-database"
 
 /**
  * What writing an entry gives back: its id, whether this write made it, its
@@ -73,7 +74,11 @@ export class WaitlistDatabase implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
+    this.visits = new VisitsDatabase(this.dialect, (work) => this.run(work), (work) => this.write(work))
   }
+
+  /** The counts of visits, in the same database (see VisitsDatabase). */
+  readonly visits: VisitsDatabase
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
   private async run<T>(work: () => Promise<T>): Promise<T> {

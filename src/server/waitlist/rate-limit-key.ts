@@ -45,8 +45,16 @@ export function rateLimitKey(address: string): string {
  * key of its own.
  */
 export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  return clientKey(headers.get("x-forwarded-for"), remoteAddress, trustProxy)
+}
+
+/**
+ * The same key from the X-Forwarded-For value as Node's own request gives
+ * it (the site's pages are not served through Headers): what the rate
+ * limit counts a client under, and what visitors are told apart by.
+ */
+export function clientKey(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = headers.get("x-forwarded-for")
     const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
     if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return rateLimitKey(lastHop)
   }

@@ -1,5 +1,8 @@
+import { parseArgs } from "util"
+import { statsTable } from "../visits/stats-report"
+import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { entriesToCsv } from "./entries-to-csv"
-import { inertText } from "./inert-text"
+import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
 import type { WaitlistStore } from "./waitlist-store"
 
@@ -18,6 +21,11 @@ Commands:
   outbox              list the mails and webhook events not delivered yet, and those that
                       failed: id, status, kind, recipient, attempts, next try, last error
   outbox retry <id>   put a failed delivery back in line, to be tried at once
+  stats [--days N] [--json]
+                      the visits of the last N days (1 to 366, default 30, UTC): visitors per
+                      day as a sparkline, the funnel per day (visitors, visitors of the contact
+                      page, sign-ups, confirmed), the top pages, sources and languages; --json
+                      prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
 
 The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
 the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
@@ -28,14 +36,35 @@ export type CommandIo = {
   openStore: () => WaitlistStore
   out: (text: string) => void
   err: (text: string) => void
+  /** The site's own hosts, for the sources of sign-ups (see visitStats). */
+  siteHosts?: readonly string[]
+  /** The time now, which `stats` counts its days back from. */
+  now?: () => Date
 }
 
-type Command = (store: WaitlistStore, out: (text: string) => void) => Promise<void>
+type Command = (store: WaitlistStore, out: (text: string) => void, io: CommandIo) => Promise<void>
+
+/** The `stats` command of these arguments, or null when they are not its. */
+function statsCommand(args: string[]): Command | null {
+  let values
+  try {
+    values = parseArgs({ args, options: { days: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values
+  } catch {
+    return null
+  }
+  const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
+  if (days < 1 || days > MAX_STATS_DAYS) return null
+  return async (store, out, { siteHosts = [], now = () => new Date() }) => {
+    const stats = await visitStats(store.visits, { days, now: now(), ownHosts: siteHosts })
+    out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))
+  }
+}
 
 const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
 
 /** The command the arguments name, or null when they name none. */
 function commandOf([name, ...rest]: string[]): Command | null {
+  if (name === "stats") return statsCommand(rest)
   if (name === "count" && rest.length === 0) return async (store, out) => out(`${await store.count()}\n`)
   if (name === "export" && rest.length === 0) return async (store, out) => out(entriesToCsv(await store.list()))
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
@@ -63,7 +92,8 @@ function commandOf([name, ...rest]: string[]): Command | null {
  * can end. Resolves with the exit code: 0 when done, 1 when the store
  * failed, 2 (after printing the usage to stderr) for a missing or bad command.
  */
-export async function runWaitlistCommand(args: string[], { openStore, out, err }: CommandIo): Promise<number> {
+export async function runWaitlistCommand(args: string[], io: CommandIo): Promise<number> {
+  const { openStore, out, err } = io
   const command = commandOf(args)
   if (!command) {
     err(USAGE)
@@ -72,7 +102,7 @@ export async function runWaitlistCommand(args: string[], { openStore, out, err }
   let store: WaitlistStore | undefined
   try {
     store = openStore()
-    await command(store, out)
+    await command(store, out, io)
     return 0
   } catch (error) {
     err(`waitlist: ${inertText((error as Error).message)}\n`)

@@ -1,5 +1,6 @@
 import type { Delivery, DeliveryFailure, DeliveryLane, DeliveryStatus, NewDelivery } from "./deliveries"
 import type { DeliveryPlan } from "./plan-deliveries"
+import type { VisitStore } from "../visits/visit-store"
 
 /** One submission of a person: what they wrote that time, and the metadata their browser sent with it. */
 export type WaitlistMessage = {
@@ -93,6 +94,8 @@ export interface WaitlistStore {
   remove(email: string): Promise<number>
   /** The deliveries waiting in the outbox. */
   readonly outbox: OutboxStore
+  /** The counts of visits to the site's pages, kept beside the waitlist (see src/server/visits/). */
+  readonly visits: VisitStore
   close(): Promise<void>
 }
 

@@ -12,6 +12,7 @@ import { baseline } from "./0001-baseline"
 import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
 import { repeatsDiscarded } from "./0003-repeats-discarded"
 import { capsOfLeavers } from "./0004-caps-of-leavers"
+import { visitCounts } from "./0007-visit-counts"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -21,5 +22,7 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
     "0003-repeats-discarded": on(repeatsDiscarded.up),
     "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
+    // 0005 and 0006 are taken by work under way on other branches.
+    "0007-visit-counts": on(visitCounts(dialect).up),
   }
 }

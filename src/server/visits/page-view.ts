@@ -1,0 +1,91 @@
+/**
+ * Which requests are page views, and what of them is counted. A page view
+ * is a GET of one of the site's HTML pages answered 200, 304 (a page the
+ * browser holds, revalidated) or 404, by a browser that sends a language
+ * and is no bot, neither prefetching nor prerendering, and not asking not
+ * to be tracked (Sec-GPC: 1, DNT: 1). The admin, the API, the service's
+ * own endpoints and files are never counted. Every header is bounded
+ * before it is read.
+ */
+import type { IncomingHttpHeaders } from "http"
+import { isbot } from "isbot"
+import { splitLanguage } from "../../i18n/languages"
+import { trimTrailingSlashes } from "../../routing/trim-slashes"
+import { originOf, type Origin } from "./traffic-source"
+
+/** The page every path that is no page of the site counts under. */
+export const NOT_FOUND_PAGE = "(not found)"
+/** The longest User-Agent read: a longer one is hashed by its first this many characters. */
+export const MAX_USER_AGENT_LENGTH = 512
+/** The longest query read for campaign parameters. */
+const MAX_QUERY_LENGTH = 2048
+/** The longest page path kept; a longer one counts as a page not found. */
+const MAX_PAGE_LENGTH = 200
+
+/** Paths that are never pages of the site: the admin, the API, and the service's own endpoints. */
+const NEVER_COUNTED = /^\/(?:admin|api|healthz|readyz|metrics)(?:[/?]|$)/
+
+/** A path whose last segment names a file that is not an HTML page. */
+const A_FILE = /\.(?!html?$)[^./]*$/i
+
+/** A page view as it is counted. */
+export type PageView = Origin & {
+  /** The page as its English path ("/contact"), or NOT_FOUND_PAGE. */
+  page: string
+  language: string
+  /** What tells the visitor apart (see visitorHash): the client's key and its User-Agent. */
+  client: string
+  userAgent: string
+}
+
+const one = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)
+
+/**
+ * Whether a request may be a page view, judged by what came before the
+ * answer: so cheap that every request of a file pays almost nothing.
+ */
+export function mayBePageView(method: string | undefined, url: string, headers: IncomingHttpHeaders): boolean {
+  if (method !== "GET") return false
+  const end = url.indexOf("?")
+  const path = end === -1 ? url : url.slice(0, end)
+  if (NEVER_COUNTED.test(path) || A_FILE.test(path)) return false
+  if (!headers["accept-language"] || headers["sec-gpc"] === "1" || headers.dnt === "1") return false
+  const purpose = `${one(headers["sec-purpose"]) ?? ""} ${one(headers.purpose) ?? ""} ${one(headers["x-purpose"]) ?? ""}`.toLowerCase()
+  if (purpose.includes("prefetch") || purpose.includes("prerender") || purpose.includes("preview")) return false
+  const userAgent = one(headers["user-agent"]) ?? ""
+  return userAgent !== "" && !isbot(userAgent.slice(0, MAX_USER_AGENT_LENGTH))
+}
+
+/** The English path of a page served, decoded and without trailing slashes or `index.html`; null when it cannot be read. */
+function pagePath(path: string): string | null {
+  if (path.length > MAX_PAGE_LENGTH * 3) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return null
+  }
+  const page = trimTrailingSlashes(decoded.replace(/\/index\.html$/, "/")) || "/"
+  return page.length > MAX_PAGE_LENGTH ? null : page
+}
+
+/**
+ * The page view a finished answer was, or null when it was none (see the
+ * module's header). `mayBePageView` has passed already.
+ * @param contentType the answer's Content-Type
+ * @param client the client's key, as the rate limit makes it (see clientKey)
+ * @param ownHosts the hosts of the site: a referrer there is no source
+ */
+export function readPageView(url: string, headers: IncomingHttpHeaders, status: number, contentType: string, client: string, ownHosts: readonly string[]): PageView | null {
+  const served = status === 200 && contentType.startsWith("text/html")
+  if (!served && status !== 304 && status !== 404) return null
+  const end = url.indexOf("?")
+  const path = end === -1 ? url : url.slice(0, end)
+  const { code, path: englishPath } = splitLanguage(path)
+  const page = status === 404 ? NOT_FOUND_PAGE : (pagePath(englishPath) ?? NOT_FOUND_PAGE)
+  const query = new URLSearchParams(end === -1 ? "" : url.slice(end + 1, end + 1 + MAX_QUERY_LENGTH))
+  const host = one(headers.host)?.slice(0, 260).toLowerCase()
+  const origin = originOf(one(headers.referer), (name) => query.get(name), host ? [...ownHosts, host] : ownHosts)
+  const userAgent = (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)
+  return { ...origin, page, language: code, client, userAgent }
+}
