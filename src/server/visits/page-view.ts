@@ -22,8 +22,8 @@ const MAX_QUERY_LENGTH = 2048
 /** The longest page path kept; a longer one counts as a page not found. */
 const MAX_PAGE_LENGTH = 200
 
-/** Paths that are never pages of the site: the admin, the API, and the service's own endpoints. */
-const NEVER_COUNTED = /^\/(?:admin|api|healthz|readyz|metrics)(?:[/?]|$)/
+/** Paths that are never pages of the site: anything under /admin, the API, and the service's own endpoints. */
+const NEVER_COUNTED = /^\/(?:admin|(?:api|healthz|readyz|metrics)(?:[/?]|$))/
 
 /** A path whose last segment names a file that is not an HTML page. */
 const A_FILE = /\.(?!html?$)[^./]*$/i
