@@ -31,6 +31,7 @@ const SUITES: Record<string, string> = {
   "mail-instances": "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
   "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk, a disk under the free-space floor and a read-only data folder, each on a tmpfs of its own",
   "connection-floods": "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
+  "visit-flood": "`visit-flood.build.test.ts`: 100,000 page views of distinct paths, referrer hosts and campaigns; the server's memory before and after, every view counted within the day's caps",
 }
 
 /** Where a suite's tests live. */
@@ -41,7 +42,9 @@ const folderOf = (suite: string) =>
       ? "src/server/mail/__tests__/"
       : suite === "connection-floods"
         ? "src/server/__tests__/"
-        : "src/server/waitlist/__tests__/"
+        : suite === "visit-flood"
+          ? "src/server/visits/__tests__/"
+          : "src/server/waitlist/__tests__/"
 
 const number = (n: number) => n.toLocaleString("en-US")
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`

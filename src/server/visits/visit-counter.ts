@@ -83,8 +83,10 @@ export class VisitCounter {
     return { views: this.views.size, visitors: this.visitors.size }
   }
 
-  private add(view: PageView) {
+  private add(seen: PageView) {
     const day = dayOf(this.now())
+    // Once the day's caps are known, values past them are counted as "other" at once, so a flood of distinct ones adds nothing to memory.
+    const view = this.caps.has(day) ? { ...seen, ...this.cappedOrigin(day, seen), page: this.capsOf(day).admit("page", seen.page) } : seen
     const { page, language, referrer, utmSource, utmMedium, utmCampaign } = view
     const key = JSON.stringify([day, page, language, referrer, utmSource, utmMedium, utmCampaign])
     const counted = this.views.get(key)
@@ -148,7 +150,7 @@ export class VisitCounter {
     this.visitors = new Map()
     this.lost = 0
     if (lost > 0) this.options.log(`visits: ${lost} page views were not counted: more distinct ones came between two writes than are kept`)
-    if (views.size === 0 && visitors.size === 0 && this.closedThrough === today && this.salts.has(today)) return
+    if (views.size === 0 && visitors.size === 0 && this.closedThrough === today && this.salts.has(today) && this.caps.has(today)) return
     try {
       const store = this.options.store()
       const yesterday = addDays(today, -1)
@@ -156,7 +158,7 @@ export class VisitCounter {
       for (const day of this.caps.keys()) if (day < yesterday) this.caps.delete(day)
       const viewDays = new Set([...views.values()].map((view) => view.day))
       for (const day of new Set([today, ...viewDays])) if (!this.salts.has(day)) this.salts.set(day, await store.salt(day))
-      for (const day of viewDays) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await store.knownValues(day)))
+      for (const day of new Set([today, ...viewDays])) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await store.knownValues(day)))
       await store.record(this.cappedViews(views), this.visitorRows(visitors), today)
       this.closedThrough = today
     } catch (error) {
