@@ -6,7 +6,9 @@
  * cold and warm builds beside the peer's. Prints the tables and rewrites
  * docs/benchmarks.md. BENCH_RUNS (default 5) and BENCH_LOAD_SECONDS
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
- * timings and measures the builds already there.
+ * timings and measures the builds already there. BENCH_ONLY=visits measures
+ * serving / with and without the counting of visits alone, and replaces that
+ * section of docs/benchmarks.md.
  */
 import { execFileSync } from "child_process"
 import fs from "fs"
@@ -22,6 +24,7 @@ import { buildTable, loadTable, pageTable, type BuildTimes, type PageSeries } fr
 import { serveFolder } from "./lib/serve-folder"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
+import { measureVisitCounting, replaceSection } from "./lib/visit-counting"
 import { loadWaitlist } from "./lib/waitlist-load"
 
 const root = path.resolve(__dirname, "..")
@@ -172,6 +175,13 @@ function mailTable(mail: MailFigures | null): string {
 }
 
 async function main() {
+  const report = path.join(root, "docs", "benchmarks.md")
+  if (process.env.BENCH_ONLY === "visits") {
+    const section = await measureVisitCounting(compiledServer)
+    console.log(section)
+    fs.writeFileSync(report, replaceSection(fs.existsSync(report) ? fs.readFileSync(report, "utf8") : "# Benchmarks\n", section))
+    return
+  }
   const builds = process.env.BENCH_REUSE_BUILDS === "1" ? [] : [timeBuild("ours", root), timeBuild("peer", peerDir)]
   await buildLimitPage(path.join(peerDir, "public"), path.join(__dirname, "limit"), limitOut)
 
@@ -220,8 +230,9 @@ async function main() {
   )
 
   const heldBodies = await measureHeldBodies()
+  const visits = await measureVisitCounting(compiledServer)
 
-  const report = [
+  const written = [
     "# Benchmarks",
     "",
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.`,
@@ -253,14 +264,16 @@ async function main() {
     "",
     `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
+    visits,
+    "",
     "## Build",
     "",
     builds.length ? buildTable(builds) : "Not measured in this run (BENCH_REUSE_BUILDS=1).",
     "",
   ].join("\n")
-  console.log(report)
+  console.log(written)
   fs.mkdirSync(path.join(root, "docs"), { recursive: true })
-  fs.writeFileSync(path.join(root, "docs", "benchmarks.md"), report)
+  fs.writeFileSync(report, written)
 }
 
 main().catch((error: unknown) => {

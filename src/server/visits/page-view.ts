@@ -11,7 +11,7 @@ import type { IncomingHttpHeaders } from "http"
 import { isbot } from "isbot"
 import { splitLanguage } from "../../i18n/languages"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
-import { originOf, type Origin } from "./traffic-source"
+import { MAX_REFERRER_LENGTH, originOf, type Origin } from "./traffic-source"
 
 /** The page every path that is no page of the site counts under. */
 export const NOT_FOUND_PAGE = "(not found)"
@@ -50,10 +50,30 @@ export function mayBePageView(method: string | undefined, url: string, headers: 
   const path = end === -1 ? url : url.slice(0, end)
   if (NEVER_COUNTED.test(path) || A_FILE.test(path)) return false
   if (!headers["accept-language"] || headers["sec-gpc"] === "1" || headers.dnt === "1") return false
-  const purpose = `${one(headers["sec-purpose"]) ?? ""} ${one(headers.purpose) ?? ""} ${one(headers["x-purpose"]) ?? ""}`.toLowerCase()
-  if (purpose.includes("prefetch") || purpose.includes("prerender") || purpose.includes("preview")) return false
-  const userAgent = one(headers["user-agent"]) ?? ""
-  return userAgent !== "" && !isbot(userAgent.slice(0, MAX_USER_AGENT_LENGTH))
+  for (const name of PURPOSE_HEADERS) {
+    const purpose = one(headers[name])
+    if (purpose !== undefined && SPECULATIVE.test(purpose.slice(0, 200))) return false
+  }
+  const userAgent = (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)
+  return userAgent !== "" && !remembered(botVerdicts, userAgent, () => isbot(userAgent))
+}
+
+/** The headers a browser names a prefetch or a prerender in (Sec-Purpose now, Purpose and X-Purpose before it). */
+const PURPOSE_HEADERS = ["sec-purpose", "purpose", "x-purpose"] as const
+const SPECULATIVE = /prefetch|prerender|preview/i
+
+/** How many recent answers each memo keeps: a page's requests repeat few User-Agents and addresses. */
+const MEMO_SIZE = 1000
+const botVerdicts = new Map<string, boolean>()
+
+/** The value of `key` in a memo, computed once while the memo holds it; a full memo starts again. */
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key)
+  if (known !== undefined) return known
+  const value = compute()
+  if (memo.size >= MEMO_SIZE) memo.clear()
+  memo.set(key, value)
+  return value
 }
 
 /** The English path of a page served, decoded and without trailing slashes or `index.html`; null when it cannot be read. */
@@ -79,13 +99,32 @@ function pagePath(path: string): string | null {
 export function readPageView(url: string, headers: IncomingHttpHeaders, status: number, contentType: string, client: string, ownHosts: readonly string[]): PageView | null {
   const served = status === 200 && contentType.startsWith("text/html")
   if (!served && status !== 304 && status !== 404) return null
-  const end = url.indexOf("?")
-  const path = end === -1 ? url : url.slice(0, end)
-  const { code, path: englishPath } = splitLanguage(path)
-  const page = status === 404 ? NOT_FOUND_PAGE : (pagePath(englishPath) ?? NOT_FOUND_PAGE)
-  const query = new URLSearchParams(end === -1 ? "" : url.slice(end + 1, end + 1 + MAX_QUERY_LENGTH))
-  const host = one(headers.host)?.slice(0, 260).toLowerCase()
-  const origin = originOf(one(headers.referer), (name) => query.get(name), host ? [...ownHosts, host] : ownHosts)
-  const userAgent = (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)
-  return { ...origin, page, language: code, client, userAgent }
+  const referrer = one(headers.referer)?.slice(0, MAX_REFERRER_LENGTH + 1)
+  const host = one(headers.host)?.slice(0, 260).toLowerCase() ?? ""
+  const read = (): PageRead => {
+    const end = url.indexOf("?")
+    const { code, path: englishPath } = splitLanguage(end === -1 ? url : url.slice(0, end))
+    const page = status === 404 ? NOT_FOUND_PAGE : (pagePath(englishPath) ?? NOT_FOUND_PAGE)
+    const query = new URLSearchParams(end === -1 ? "" : url.slice(end + 1, end + 1 + MAX_QUERY_LENGTH))
+    return { ...originOf(referrer, (name) => query.get(name), host ? [...ownHosts, host] : ownHosts), page, language: code }
+  }
+  // Most views are of a few pages from a few places: each is read once while the memo holds it.
+  const key = url.length + (referrer?.length ?? 0) <= MAX_MEMO_KEY ? `${status === 404}\n${host}\n${url}\n${referrer ?? ""}` : null
+  const pageRead = key === null ? read() : remembered(pageReadsFor(ownHosts), key, read)
+  return { ...pageRead, client, userAgent: (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH) }
 }
+
+/** What a page view's address and referrer say, as the memo keeps it. */
+type PageRead = Omit<PageView, "client" | "userAgent">
+/** The memo of each list of the site's hosts (one a server), since they decide what is a source. */
+const pageReads = new WeakMap<readonly string[], Map<string, PageRead>>()
+function pageReadsFor(ownHosts: readonly string[]): Map<string, PageRead> {
+  let memo = pageReads.get(ownHosts)
+  if (!memo) {
+    memo = new Map()
+    pageReads.set(ownHosts, memo)
+  }
+  return memo
+}
+/** The longest address and referrer remembered: a longer one is read every time. */
+const MAX_MEMO_KEY = 512

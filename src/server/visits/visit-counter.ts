@@ -7,6 +7,9 @@
  * that is down loses the batches of its outage, logged, and no page waits
  * or fails for it. Memory is bounded: at most MAX_PENDING_VIEWS
  * combinations and MAX_PENDING_VISITORS visitors wait between two writes.
+ * A visitor waits by its client's key and User-Agent, in memory only, for
+ * at most FLUSH_EVERY_MS: the write keeps nothing but their keyed hash
+ * (see visitorHash), so a request pays no hash.
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import { clientKey } from "../waitlist/rate-limit-key"
@@ -22,7 +25,7 @@ export const FLUSH_EVERY_MS = 10_000
 /** The most combinations of a page view's dimensions that wait for a write; past them a view is not counted. */
 export const MAX_PENDING_VIEWS = 10_000
 /** The most visitors that wait for a write; past them a view counts, its visitor does not. */
-export const MAX_PENDING_VISITORS = 20_000
+export const MAX_PENDING_VISITORS = 10_000
 /** The most pages, languages or sources one visitor is counted under between two writes. */
 const MAX_PER_VISITOR = 16
 /** The page whose visitors are the funnel's second step, in every language. */
@@ -42,7 +45,7 @@ export type VisitCounterOptions = {
 }
 
 /** One visitor of a day in the batch: what it is counted under. */
-type PendingVisitor = { day: string; hash: string | null; client: string; userAgent: string; pages: Set<string>; languages: Set<string>; origins: Map<string, Origin> }
+type PendingVisitor = { day: string; client: string; userAgent: string; pages: Set<string>; languages: Set<string>; origins: Map<string, Origin> }
 
 const addBounded = <T>(set: Set<T>, value: T) => set.size < MAX_PER_VISITOR && set.add(value)
 
@@ -94,21 +97,19 @@ export class VisitCounter {
     else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, page, language, referrer, utmSource, utmMedium, utmCampaign, views: 1 })
     else this.lost += 1
 
-    const salt = this.salts.get(day)
-    const hash = salt === undefined ? null : visitorHash(salt, view.client, view.userAgent)
-    // Before its day's salt is known (the first moments of a day), a visitor waits unhashed, in memory only, until the write hashes it.
-    const identity = `${day}\n${hash ?? `${view.client}\n${view.userAgent}`}`
+    // A visitor waits in memory by its address and User-Agent until the next write, which keeps only their keyed hash.
+    const identity = `${day}\n${view.client}\n${view.userAgent}`
     let visitor = this.visitors.get(identity)
     if (!visitor) {
       if (this.visitors.size >= MAX_PENDING_VISITORS) return this.soon()
-      visitor = { day, hash, client: hash ? "" : view.client, userAgent: hash ? "" : view.userAgent, pages: new Set(), languages: new Set(), origins: new Map() }
+      visitor = { day, client: view.client, userAgent: view.userAgent, pages: new Set(), languages: new Set(), origins: new Map() }
       this.visitors.set(identity, visitor)
     }
     addBounded(visitor.pages, page)
     addBounded(visitor.languages, language)
     const origin = { referrer, internal: view.internal, utmSource, utmMedium, utmCampaign }
     if (visitor.origins.size < MAX_PER_VISITOR) visitor.origins.set(JSON.stringify(origin), origin)
-    if (hash === null || this.views.size >= MAX_PENDING_VIEWS / 2 || this.visitors.size >= MAX_PENDING_VISITORS / 2) this.soon()
+    if (this.views.size >= MAX_PENDING_VIEWS / 2 || this.visitors.size >= MAX_PENDING_VISITORS / 2) this.soon()
   }
 
   /** Writes soon, without waiting for the timer, unless a write is under way. */
@@ -210,7 +211,7 @@ export class VisitCounter {
       const salt = this.salts.get(visitor.day)
       if (salt === undefined) continue
       const { day } = visitor
-      const hash = visitor.hash ?? visitorHash(salt, visitor.client, visitor.userAgent)
+      const hash = visitorHash(salt, visitor.client, visitor.userAgent)
       add({ day, dimension: "all", value: "", visitor: hash })
       for (const page of visitor.pages) add({ day, dimension: "page", value: this.capsOf(day).admit("page", page), visitor: hash })
       if (visitor.pages.has(CONTACT_PAGE)) add({ day, dimension: "contact", value: "", visitor: hash })
