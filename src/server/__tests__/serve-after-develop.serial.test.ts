@@ -69,7 +69,7 @@ describe("npm run serve after npm run develop", () => {
     const original = fs.readFileSync(POLICY, "utf8")
     let seen = { alert: "", text: "" }
     try {
-      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
+      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2026-12-01", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
       })
