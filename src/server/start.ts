@@ -62,7 +62,7 @@ process.on("uncaughtException", (error) => console.error("site server: an uncaug
 const stop = () => {
   void runtime.worker.stop()
   // The counts of visits still in memory are written before the process ends.
-  server.close(() => void visits?.close().finally(() => process.exit(0)))
+  server.close(() => void Promise.resolve(visits?.close()).finally(() => process.exit(0)))
 }
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)

@@ -46,7 +46,11 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await visits.close()
-      await runtime.context.store().close().catch(() => undefined)
+      try {
+        await runtime.context.store().close()
+      } catch {
+        // A store that never opened has nothing to close.
+      }
     },
   }
 }

@@ -68,12 +68,13 @@ export class VisitCounter {
 
   /** The hook of the request pipeline: looks at a request, and counts its answer once it has gone if it was a page view. */
   readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!mayBePageView(req.method, req.url ?? "/", req.headers)) return
+    const url = req.url ?? "/"
+    if (!mayBePageView(req.method, url, req.headers)) return
     res.once("finish", () => {
       try {
         const forwarded = req.headers["x-forwarded-for"]
         const client = clientKey(Array.isArray(forwarded) ? forwarded[0] : forwarded, req.socket?.remoteAddress, this.options.trustProxy)
-        const view = readPageView(req.url ?? "/", req.headers, res.statusCode, String(res.getHeader("content-type") ?? ""), client, this.options.ownHosts)
+        const view = readPageView(url, req.headers, res.statusCode, String(res.getHeader("content-type") ?? ""), client, this.options.ownHosts)
         if (view) this.add(view)
       } catch (error) {
         this.options.log(`visits: a page view could not be counted: ${(error as Error).message}`)

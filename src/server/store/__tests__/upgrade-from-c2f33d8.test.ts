@@ -141,7 +141,7 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
     const again = new WaitlistDatabase(location)
     expect(await again.count()).toBe(6)
     await again.close()
-    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers"])
+    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers", "0007-visit-counts"])
   })
 })
 
