@@ -43,16 +43,16 @@ const config: GatsbyConfig = {
       // The texts in force; archived versions and the lock are read by src/legal/ (their pages are made in gatsby-node).
       options: { name: "legal", path: `${__dirname}/content/legal`, ignore: ["**/archive/**", "**/*.json"] },
     },
-    // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages, the pages the links of mails open
-    // and the records of the legal texts' versions (noindex), at its absolute address, with its translations as xhtml:link alternates.
+    // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages, the pages the links of mails open,
+    // the records of the legal texts' versions and the admin (noindex), at its absolute address, with its translations as xhtml:link alternates.
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: LANGUAGES.flatMap(({ code }) => [
+        excludes: ["/admin", "/admin/*"].concat(LANGUAGES.flatMap(({ code }) => [
           `${languagePrefix(code)}/waitlist/*`,
           `${languagePrefix(code)}/404`,
           ...LEGAL_DOCUMENTS.flatMap((document) => [`${languagePrefix(code)}/${document}/*`, `${languagePrefix(code)}/${document}/*/*`]),
-        ]),
+        ])),
         serialize: ({ path }: { path: string }) => sitemapEntry(siteFacts.siteUrl, path),
       },
     },

@@ -115,11 +115,16 @@ type PageContext = { lang?: string }
  * Every page of src/pages in every language: the English page keeps its
  * path, the others get their prefix (/es/contact), and each knows its
  * language from its context. A language's 404 page answers every unknown
- * path under its prefix.
+ * path under its prefix. The admin's pages are made once, in English.
  */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
   if ((page.context as PageContext).lang || page.path.startsWith("/dev-404-page")) return
   actions.deletePage(page)
+  // The admin (src/pages/admin) is for the people who run the site: in English only.
+  if (page.path === "/admin" || page.path.startsWith("/admin/")) {
+    actions.createPage({ ...page, context: { ...page.context, lang: DEFAULT_LANGUAGE } })
+    return
+  }
   const isNotFound = page.path === "/404/" || page.path === "/404.html" || page.path === "/404"
   for (const { code } of LANGUAGES) {
     if (code !== DEFAULT_LANGUAGE && page.path === "/404.html") continue

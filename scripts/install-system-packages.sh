@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need and this machine lacks:
 # Chromium for the browser suite (with Noto's CJK fonts, so the Japanese
-# pages render as phones show them), PostgreSQL for the store's tests.
+# pages render as phones show them), PostgreSQL for the store's tests,
+# dovecot's IMAP server for the bounce mailbox's tests.
 # `.ci/run` runs it on a fresh machine; the test suites run it (as root)
 # when they find a package missing, so `npm test` works from a clean clone.
-# Usage: scripts/install-system-packages.sh [chromium] [postgresql]   (default: both)
+# Usage: scripts/install-system-packages.sh [chromium] [postgresql] [dovecot]   (default: all three)
 set -euo pipefail
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(chromium postgresql)
+[ ${#wanted[@]} -gt 0 ] || wanted=(chromium postgresql dovecot)
 
 need=()
 for package in "${wanted[@]}"; do
@@ -18,6 +19,7 @@ for package in "${wanted[@]}"; do
       fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
       ;;
     postgresql) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql) ;;
+    dovecot) [ -x /usr/sbin/dovecot ] || need+=(dovecot-imapd) ;;
     *) echo "install-system-packages: unknown package $package" >&2; exit 2 ;;
   esac
 done

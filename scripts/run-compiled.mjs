@@ -1,8 +1,8 @@
 /**
  * Runs a program the build compiles into dist/ with plain Node:
  * `node scripts/run-compiled.mjs server` (npm start, npm run serve) or
- * `node scripts/run-compiled.mjs waitlist count` (npm run waitlist). The
- * server needs a build; the waitlist's CLI does not: when it is not
+ * `node scripts/run-compiled.mjs waitlist count` (npm run waitlist, and
+ * npm run admin likewise). The server needs a build; the CLIs do not: when one is not
  * compiled yet, or older than its sources, it is compiled first, as long as
  * the development packages are installed.
  */
@@ -15,7 +15,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const [program = "", ...args] = process.argv.slice(2)
 const compiled = path.join(root, "dist", `${program}.js`)
 if (!/^[a-z-]+$/.test(program)) {
-  console.error(`There is no program "${program}" to run: name server or waitlist.`)
+  console.error(`There is no program "${program}" to run: name server, waitlist or admin.`)
   process.exit(1)
 }
 /** The newest modification time of the files under a folder (0 when it is absent, as in an install of the build alone). */
@@ -27,8 +27,10 @@ function newest(folder) {
   return time
 }
 
+/** The programs that need no site build: they are compiled on their own when missing. */
+const COMMAND_LINES = new Set(["waitlist", "admin"])
 // The server comes with the build it serves (and marks it finished: see test/support/production-build.ts).
-if (program !== "waitlist" && !fs.existsSync(compiled)) {
+if (!COMMAND_LINES.has(program) && !fs.existsSync(compiled)) {
   console.error(`There is no built ${program} in dist/: run \`npm run build\` first.`)
   process.exit(1)
 }

@@ -19,6 +19,7 @@ const COLUMNS: [keyof Figures, string][] = [
   ["entriesLost", "Entries lost"],
   ["visitorsServedUnderAttack", "Visitors served under attack"],
   ["mailsDelivered", "Mails delivered once"],
+  ["cleanRestarts", "Clean restarts"],
 ]
 
 const SUITES: Record<string, string> = {
@@ -31,6 +32,8 @@ const SUITES: Record<string, string> = {
   "mail-instances": "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
   "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk, a disk under the free-space floor and a read-only data folder, each on a tmpfs of its own",
   "connection-floods": "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
+  shutdown: "`shutdown.build.test.ts`: SIGTERM and SIGINT under full-speed load, with a request half received, with idle keep-alive connections and with a mail half sent; every acknowledged entry kept and exit 0 within SHUTDOWN_TIMEOUT_MS",
+  "rolling-restart": "`rolling-restart.postgres.build.test.ts`: two instances on one PostgreSQL database behind a balancer, each stopped with SIGTERM and started again in turn under load, with a real SMTP server; every entry kept, every mail sent once",
   "visit-flood": "`visit-flood.build.test.ts`: 100,000 page views of distinct paths, referrer hosts and campaigns; the server's memory before and after, every view counted within the day's caps",
 }
 
@@ -40,7 +43,7 @@ const folderOf = (suite: string) =>
     ? "src/waitlist/__tests__/"
     : suite.startsWith("mail")
       ? "src/server/mail/__tests__/"
-      : suite === "connection-floods"
+      : ["connection-floods", "shutdown", "rolling-restart"].includes(suite)
         ? "src/server/__tests__/"
         : suite === "visit-flood"
           ? "src/server/visits/__tests__/"
@@ -67,7 +70,7 @@ const latest = records.map((record) => record.recordedAt).sort().at(-1) ?? ""
 const lines = [
   "# Reliability of the waitlist",
   "",
-  "What the crash, outage, storage-fault, fuzzing, abuse, injection and concurrency tests of the waitlist tried in their last run, on each store. The tests count as they go; every figure below comes from a run, none is written by hand.",
+  "What the crash, clean-shutdown, outage, storage-fault, fuzzing, abuse, injection and concurrency tests of the waitlist tried in their last run, on each store. The tests count as they go; every figure below comes from a run, none is written by hand.",
   "",
   `Refresh: run the tests (\`npm test\`, or \`npx jest src/waitlist\`), then \`npm run reliability:report\`. Last figures recorded ${latest.slice(0, 16).replace("T", " ")} UTC.`,
   "",

@@ -77,12 +77,3 @@ export async function measureVisitCounting(compiledServer: string, { rounds = 5,
     `| with ÷ without | ${ratio((run) => run.perSecond)} | ${ratio((run) => run.p50Ms)} | ${ratio((run) => run.p99Ms)} | | | |`,
   ].join("\n")
 }
-
-/** A report with one `## ` section replaced by `section` (whose first line is its heading), or added at the end when it has none. */
-export function replaceSection(report: string, section: string): string {
-  const heading = section.split("\n")[0] ?? ""
-  const start = report.indexOf(`${heading}\n`)
-  if (start === -1) return `${report.trimEnd()}\n\n${section}\n`
-  const next = report.indexOf("\n## ", start + heading.length)
-  return `${report.slice(0, start)}${section}\n${next === -1 ? "" : report.slice(next)}`
-}

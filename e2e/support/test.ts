@@ -11,16 +11,17 @@ export const siteUrl = (): string => {
 }
 
 /**
- * Keeps the browser on this machine: requests to the site go through, a
- * navigation anywhere else gets a stand-in page, any other outside request
- * is aborted. Every outside request is recorded, so a test can prove the
- * site makes no other calls (spec §7).
+ * Keeps the browser on this machine: requests to the site (and to the
+ * other servers a suite starts on this machine, such as the admin's on
+ * PostgreSQL) go through, a navigation anywhere else gets a stand-in page,
+ * any other outside request is aborted. Every outside request is recorded,
+ * so a test can prove the site makes no other calls (spec §7).
  */
 async function keepOffTheInternet(context: BrowserContext, outsideRequests: string[]) {
-  const site = new URL(siteUrl()).origin
+  const site = new URL(siteUrl()).hostname
   await context.route("**/*", async (route) => {
     const request = route.request()
-    if (new URL(request.url()).origin === site) return route.fallback()
+    if (new URL(request.url()).hostname === site) return route.fallback()
     outsideRequests.push(request.url())
     if (request.isNavigationRequest()) return route.fulfill({ contentType: "text/html", body: OUTSIDE_PAGE })
     return route.abort("blockedbyclient")

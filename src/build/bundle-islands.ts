@@ -5,6 +5,7 @@ import { build, type Metafile } from "esbuild"
 /** Each island's browser entry, relative to the project's root, by the island's name (see ContactFormIsland). */
 export const ISLANDS = {
   "contact-form": "src/islands/contact-form.client.tsx",
+  admin: "src/islands/admin.client.tsx",
 } as const
 
 export type IslandName = keyof typeof ISLANDS
@@ -23,13 +24,17 @@ const PREACT_ALIASES = {
   "react/jsx-runtime": "preact/jsx-runtime",
 }
 
-/** What bundling the islands made: each island's entry script, as the site serves it, and esbuild's account of the inputs. */
-export type IslandBundles = { scripts: Record<IslandName, string>; metafile: Metafile }
+/** What bundling the islands made: each island's entry script, as the site serves it, and esbuild's account of its inputs and outputs. */
+export type IslandBundles = { scripts: Record<IslandName, string>; metafiles: Record<IslandName, Metafile> }
 
 /**
  * Bundles each island's browser entry into `outdir` (minified, with
  * content-hashed names, react-toastify and other dynamic imports split into
  * chunks of their own), first removing the islands' files of the last build.
+ * Each island is bundled on its own, so no module two islands share (Preact,
+ * Theme UI) becomes a chunk of both: the contact page loads exactly what it
+ * did before the admin's island existed, and the admin's code never reaches
+ * a visitor.
  */
 export async function bundleIslands(root: string, outdir: string): Promise<IslandBundles> {
   fs.mkdirSync(outdir, { recursive: true })
@@ -38,9 +43,23 @@ export async function bundleIslands(root: string, outdir: string): Promise<Islan
   }
   const names = Object.keys(ISLANDS) as IslandName[]
   const entryOf = (name: IslandName) => path.join(root, ISLANDS[name])
-  const result = await build({
+  const scripts = {} as Record<IslandName, string>
+  const metafiles = {} as Record<IslandName, Metafile>
+  for (const name of names) {
+    const result = await bundleIsland(root, outdir, name, entryOf(name))
+    metafiles[name] = result.metafile
+    for (const [output, { entryPoint }] of Object.entries(result.metafile.outputs)) {
+      if (entryPoint && path.resolve(root, entryPoint) === entryOf(name)) scripts[name] = "/" + path.relative(outdir, path.resolve(root, output)).split(path.sep).join("/")
+    }
+  }
+  return { scripts, metafiles }
+}
+
+/** Bundles one island's entry (see bundleIslands). */
+function bundleIsland(root: string, outdir: string, name: IslandName, entry: string) {
+  return build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(names.map((name) => [name, entryOf(name)])),
+    entryPoints: { [name]: entry },
     outdir,
     entryNames: `${ISLAND_FILE_PREFIX}[name]-[hash]`,
     chunkNames: `${ISLAND_FILE_PREFIX}chunk-[hash]`,
@@ -57,10 +76,4 @@ export async function bundleIslands(root: string, outdir: string): Promise<Islan
     metafile: true,
     logLevel: "warning",
   })
-  const scripts = {} as Record<IslandName, string>
-  for (const [output, { entryPoint }] of Object.entries(result.metafile.outputs)) {
-    const name = names.find((candidate) => entryPoint && path.resolve(root, entryPoint) === entryOf(candidate))
-    if (name) scripts[name] = "/" + path.relative(outdir, path.resolve(root, output)).split(path.sep).join("/")
-  }
-  return { scripts, metafile: result.metafile }
 }

@@ -11,18 +11,35 @@ export const COMPILED_PROGRAMS = {
   server: "src/server/start.ts",
   /** The waitlist's command line, `npm run waitlist`. */
   waitlist: "src/server/waitlist/cli.ts",
+  /** The admin's command line, `npm run admin`: accounts and the audit log. */
+  admin: "src/server/admin/cli.ts",
 } as const
 
 export type CompiledProgram = keyof typeof COMPILED_PROGRAMS
 
 /**
- * Compiles the production server (with the API's routes) and the waitlist
- * CLI into plain JavaScript for Node in COMPILED_DIR, so they run
+ * The packages the compiled programs load from node_modules at run time:
+ * exactly the `dependencies` of package.json, which a production install
+ * (`npm ci --omit=dev`) brings. Everything else they use (React, Theme UI
+ * and gatsby-plugin-image, which gatsby-config renders to hash the pages'
+ * inline scripts) is compiled into them, so the development packages
+ * (Gatsby, TypeScript, esbuild) are never needed to run them.
+ */
+export function runtimePackages(root: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> }
+  return Object.keys(manifest.dependencies ?? {})
+}
+
+/**
+ * Compiles the production server (with the API's routes) and the waitlist's
+ * and the admin's CLIs into plain JavaScript for Node in COMPILED_DIR, so they run
  * with `node` alone: no TypeScript loader at run time, and nothing read
  * from Gatsby's private `.cache/` (which `gatsby develop` rewrites). The
- * packages stay in node_modules, loaded as usual. The build compiles both
- * (replacing what dist/ held); scripts/run-compiled.mjs compiles one that
- * is missing, so the CLI works on a fresh clone without a site build.
+ * runtime packages (see runtimePackages) stay in node_modules, loaded as
+ * usual; the rest is compiled in, as React's production build. The build
+ * compiles both (replacing what dist/ held); scripts/run-compiled.mjs
+ * compiles one that is missing, so the CLI works on a fresh clone without
+ * a site build.
  * @returns the compiled files, relative to the root
  */
 export async function bundleServer(
@@ -39,7 +56,9 @@ export async function bundleServer(
     platform: "node",
     format: "cjs",
     target: "node20",
-    packages: "external",
+    external: runtimePackages(root),
+    // React's production build: its development build is twice the size, and checks nothing the server needs.
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     jsx: "automatic",
     jsxImportSource: "theme-ui",
     logLevel: "warning",

@@ -3,3 +3,6 @@ export const CONTACT_FORM_READY_MARK = "contact-form-ready"
 
 /** The element the contact form's island hydrates (src/islands/contact-form.client.tsx), which the tests find it by. */
 export const CONTACT_FORM_ISLAND_ID = "contact-form-island"
+
+/** The element the admin's island hydrates (src/islands/admin.client.tsx), holding the page's name in `data-page`. */
+export const ADMIN_ISLAND_ID = "admin-app"

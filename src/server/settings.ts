@@ -6,6 +6,8 @@
  * (see SettingsError); the README's settings table lists exactly these
  * variables (a test keeps the two in agreement).
  */
+import { createPrivateKey } from "crypto"
+import fs from "fs"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -17,6 +19,9 @@ export type MailAddress = { name: string; address: string }
 
 /** Where the webhook events go, and the secret they are signed with. */
 export type WebhookSettings = { url: string; secret: string }
+
+/** How the process signs its mails (DKIM, RFC 6376): the domain, the selector of its public key in DNS, and the private key. */
+export type DkimSettings = { domainName: string; keySelector: string; privateKey: string }
 
 /** The mail and webhook settings. */
 export type MailSettings = {
@@ -35,16 +40,42 @@ export type MailSettings = {
   retryBaseMs: number
   /** How long an instance holds a claimed delivery before another may take it (tests shorten it). */
   leaseMs: number
+  /** The most mail tries the process begins in any second and in any hour; 0 turns either off. */
+  rate: { perSecond: number; perHour: number }
+  /** The address bounces come back to, as `bounces+<delivery tag>@domain` (VERP); null: the sender's address. */
+  bounceAddress: string | null
+  dkim: DkimSettings | null
 }
+
+/** The mailbox the server reads bounces and complaints from over IMAP, and how often. */
+export type BounceMailboxSettings = { url: string; pollMs: number }
 
 /** Where the waitlist lives: an SQLite file, or a PostgreSQL database shared by many instances. */
 export type StoreSettings = { kind: "sqlite"; file: string; minFreeBytes?: number } | { kind: "postgres"; url: string }
+
+/** The levels a log line may have, quietest last: LOG_LEVEL keeps the lines at its level and above. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** How log lines are written: JSON, readable text, or readable text only when stdout is a terminal. */
+export type LogFormat = "auto" | "json" | "pretty"
+
+/** What the process logs, and how (see src/server/observability/logger.ts). */
+export type LogSettings = { level: LogLevel; format: LogFormat }
+
+/** Where Prometheus reads the metrics: a listener of its own, never the site's port. */
+export type MetricsSettings = { port: number; host: string }
 
 /** The settings of the process, as every part of it is given them. */
 export type Settings = {
   /** Where the production server listens. */
   port: number
   host: string
+  /** The metrics' own listener; null (METRICS_PORT unset) for none. */
+  metrics: MetricsSettings | null
+  /** How long a clean shutdown may take before the process gives up what is left and exits with 1. */
+  shutdownTimeoutMs: number
+  log: LogSettings
   store: StoreSettings
   /** Accepted submissions per client in a minute; 0 turns the limit off. */
   rateLimit: number
@@ -53,6 +84,8 @@ export type Settings = {
   /** Count page views and visitors (see src/server/visits/). */
   countVisits: boolean
   mail: MailSettings
+  /** Null: bounces arrive through `npm run waitlist -- bounce` alone. */
+  bounceMailbox: BounceMailboxSettings | null
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -71,6 +104,8 @@ export const DEFAULT_OUTBOX_DIR = ".data/outbox"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** How long a shutdown may take when SHUTDOWN_TIMEOUT_MS is unset. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
 /**
  * A variable's check: `accepts` says, in the words of the error line, what
@@ -122,11 +157,33 @@ function mailAddress(value: string): MailAddress | undefined {
 }
 
 const ADDRESS = "one e-mail address, bare or as `Name <address>`"
+const PORT_NUMBER = "a port number from 0 to 65535"
+const HOST_NAME = "a host name or IP address to listen on, without spaces"
+const hostName = (value: string) => (/\s/.test(value) ? undefined : value)
+
+/** A DNS name of labels of letters, digits and inner hyphens, with at least one dot. */
+const domainName = (value: string) => (/^(?=.{1,253}$)(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i.test(value) ? value.toLowerCase() : undefined)
+
+/** A private key file in PEM that Node can sign with, read once. */
+function privateKeyFile(value: string): string | undefined {
+  try {
+    const pem = fs.readFileSync(path.resolve(value), "utf8")
+    createPrivateKey(pem)
+    return pem
+  } catch {
+    return undefined
+  }
+}
 
 /** The variables, each with what it accepts; the README's table lists exactly these. */
 const variables = {
-  PORT: setting("a port number from 0 to 65535", wholeNumber(0, 65_535), 9000),
-  HOST: setting("a host name or IP address to listen on, without spaces", (value) => (/\s/.test(value) ? undefined : value), "localhost"),
+  PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
+  HOST: setting(HOST_NAME, hostName, "localhost"),
+  METRICS_PORT: setting<number | null>(PORT_NUMBER, wholeNumber(0, 65_535), null),
+  METRICS_HOST: setting(HOST_NAME, hostName, "127.0.0.1"),
+  SHUTDOWN_TIMEOUT_MS: setting("a whole number of milliseconds, at least 100", wholeNumber(100), DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  LOG_LEVEL: setting(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.toLowerCase()), "info"),
+  LOG_FORMAT: setting<LogFormat>("auto (readable on a terminal, JSON otherwise), json or pretty", (value) => (["auto", "json", "pretty"] as const).find((format) => format === value), "auto"),
   WAITLIST_DB_PATH: setting("a file path", (value) => value, DEFAULT_DB_PATH),
   WAITLIST_MIN_FREE_MB: setting("a number of megabytes, 0 or more (0 turns the floor off)", (value) => (/^\d{1,9}(\.\d{1,3})?$/.test(value) ? Number(value) : undefined), DEFAULT_MIN_FREE_MB),
   DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
@@ -142,19 +199,39 @@ const variables = {
   MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
   MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), FIRST_RETRY_DELAY_MS),
   MAIL_LEASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), 60_000),
+  MAIL_RATE_PER_SECOND: setting("a whole number of mails a second from 0 to 1000 (0 turns the limit off)", wholeNumber(0, 1000), 10),
+  MAIL_RATE_PER_HOUR: setting("a whole number of mails an hour from 0 to 1000000 (0 turns the limit off)", wholeNumber(0, 1_000_000), 0),
+  BOUNCE_ADDRESS: setting("one bare e-mail address without a + in it, such as bounces@example.com", (value) => (isSingleAddress(value) && !value.includes("+") ? value : undefined), null),
+  BOUNCE_IMAP_URL: setting("an IMAP URL with the mailbox's user and password: imaps://user:password@host:993/INBOX (or imap://)", (value) => {
+    const url = urlWith(["imap:", "imaps:"])(value)
+    return url && url.username && url.password ? url.href : undefined
+  }, null),
+  BOUNCE_IMAP_POLL_SECONDS: setting("a whole number of seconds from 1 to 86400", wholeNumber(1, 86_400), 60),
+  DKIM_DOMAIN: setting("a domain name such as example.com", domainName, null),
+  DKIM_SELECTOR: setting("a DNS label of letters, digits and hyphens, such as mail2026", (value) => (/^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(value) ? value : undefined), null),
+  DKIM_PRIVATE_KEY_PATH: setting("the path of a readable private key file in PEM (openssl genrsa 2048)", privateKeyFile, null),
 }
 
 /** The environment variables the settings are read from, as the README's table lists them. */
 export const SETTING_NAMES = Object.keys(variables) as (keyof typeof variables)[]
 
+const DKIM = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_PATH"] as const
+
 const schema = z.object(variables).superRefine((env, context) => {
+  if (env.METRICS_PORT !== null && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: `a port other than the site's (PORT is ${env.PORT}): the metrics are never served to visitors` })
+  }
   if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
     context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
+  }
+  const missing = DKIM.find((name) => env[name] === null)
+  if (missing && DKIM.some((name) => env[name] !== null)) {
+    context.addIssue({ code: "custom", path: [missing], message: `set with ${DKIM.filter((name) => name !== missing).join(" and ")}: DKIM needs all three` })
   }
 })
 
 /** Values never repeated in an error line: they may hold a password. */
-const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET"])
+const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
 
 /**
  * Reads and checks every setting.
@@ -173,6 +250,9 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   return {
     port: values.PORT,
     host: values.HOST,
+    metrics: values.METRICS_PORT === null ? null : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
     store: values.DATABASE_URL
       ? { kind: "postgres", url: values.DATABASE_URL }
       : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH), minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024) },
@@ -188,7 +268,14 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       outboxDir: path.resolve(values.MAIL_OUTBOX_DIR),
       retryBaseMs: values.MAIL_RETRY_BASE_MS,
       leaseMs: values.MAIL_LEASE_MS,
+      rate: { perSecond: values.MAIL_RATE_PER_SECOND, perHour: values.MAIL_RATE_PER_HOUR },
+      bounceAddress: values.BOUNCE_ADDRESS,
+      dkim:
+        values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY_PATH
+          ? { domainName: values.DKIM_DOMAIN, keySelector: values.DKIM_SELECTOR, privateKey: values.DKIM_PRIVATE_KEY_PATH }
+          : null,
     },
+    bounceMailbox: values.BOUNCE_IMAP_URL ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 } : null,
   }
 }
 

@@ -8,6 +8,8 @@ import { cacheControlFor } from "./cache-policy"
 import { answerClientError } from "./client-error"
 import { API_PREFIX, serveApi } from "./http/serve-api"
 import type { ApiRoute } from "./http/web-handler"
+import type { Logger } from "./observability/logger"
+import { pathOf, type RequestObserver } from "./observability/observe-requests"
 import { oneAnswerAtATime, STALLED_WRITE_MS } from "./pipelined-requests"
 import { isUnpublished } from "./unpublished-files"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
@@ -19,10 +21,18 @@ export type SiteServerOptions = {
   headers?: Record<string, string>
   /** The routes of the API by name, served under /api/ (see apiRoutes). */
   routes: ReadonlyMap<string, ApiRoute>
+  /** Gives each request its id, and counts and logs it once answered (see observeRequests). */
+  observer: RequestObserver
+  /** Answers the health checks' paths, returning false for the others (see healthRoutes). */
+  health: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => boolean
   /** Where the server writes what went wrong. */
-  log?: (line: string) => void
-  /** Sees every request of a page or file before it is answered (the counting of visits: see VisitCounter's `observe`). */
-  observe?: (req: http.IncomingMessage, res: http.ServerResponse) => void
+  log: Logger
+  /**
+   * Sees each request of a page or a file, with its path, before it is
+   * answered: the counting of visits (see VisitCounter's `observe`). The
+   * API's and the health checks' requests never reach it.
+   */
+  pageRequests?: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => void
 }
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -30,12 +40,13 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
 
 /**
  * The production server `npm start` runs: the built site from `public/` with
- * the right cache and security headers and a real 404, and the site's
- * API's Web-standard handlers under /api. It does what `gatsby serve`
- * does, plus the headers that `gatsby serve` ignores and a JSON answer for
- * every bad body.
+ * the right cache and security headers and a real 404, the site's API's
+ * Web-standard handlers under /api, and the health checks. It does what
+ * `gatsby serve` does, plus the headers that `gatsby serve` ignores and a
+ * JSON answer for every bad body; every request gets an id, a log line and
+ * its count in the metrics, and each page view its count in the visits.
  */
-export function createSiteServer({ root, headers = {}, routes, log = (line) => console.error(line), observe }: SiteServerOptions): http.Server {
+export function createSiteServer({ root, headers = {}, routes, observer, health, log, pageRequests }: SiteServerOptions): http.Server {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -85,7 +96,7 @@ export function createSiteServer({ root, headers = {}, routes, log = (line) => c
   app.use((error: { status?: number; statusCode?: number; headers?: Record<string, string> }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500
     if (res.headersSent) return void res.destroy()
-    if (status >= 500) log(`site server: could not serve a file: ${String(error)}`)
+    if (status >= 500) log.error({ reqId: res.getHeader("X-Request-Id"), cause: String(error) }, "site server: could not serve a file")
     for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
     res.status(status).type("text/plain").set("Cache-Control", "no-store").send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
   })
@@ -96,8 +107,12 @@ export function createSiteServer({ root, headers = {}, routes, log = (line) => c
     oneAnswerAtATime((req: http.IncomingMessage, res: http.ServerResponse) => {
       // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
-      if (req.url?.startsWith(API_PREFIX)) return void api(req, res)
-      observe?.(req, res)
+      // The path is read once, here, for every part that looks at it.
+      const path = pathOf(req.url)
+      const requestId = observer.observe(req, res, path)
+      if (health(req, res, path)) return
+      if (path.startsWith(API_PREFIX)) return void api(req, res, requestId)
+      pageRequests?.(req, res, path)
       app(req, res)
     }),
   )

@@ -4,16 +4,26 @@
  * `gatsby build`) or `npm run serve`. Its settings are read once, here (see
  * settings.ts); one that cannot work stops it with one line. Every response
  * carries the headers of gatsby-config's `headers` option, which `gatsby
- * serve` would ignore.
+ * serve` would ignore. The logger and the metrics are made here and passed
+ * down; the counter of visits (VISIT_COUNTING) sees the pages' requests;
+ * SIGTERM and SIGINT stop it cleanly (see shutdown.ts).
  */
+import type http from "http"
 import path from "path"
 import gatsbyConfig from "../../gatsby-config"
 import { headersForEveryResponse } from "./headers-for-every-response"
 import { apiRoutes } from "./http/api-routes"
-import { describeStore, readSettings } from "./settings"
+import { healthRoutes } from "./observability/health-routes"
+import { createLogger, type Logger } from "./observability/logger"
+import { createMetrics } from "./observability/metrics"
+import { createMetricsServer } from "./observability/metrics-server"
+import { observeRequests } from "./observability/observe-requests"
+import { createReadiness } from "./observability/readiness"
+import { describeStore, readSettings, type Settings } from "./settings"
+import { gracefulShutdown } from "./shutdown"
 import { createSiteServer } from "./site-server"
-import { createWaitlistRuntime } from "./waitlist/waitlist-context"
 import { createVisitCounter } from "./visits/create-visit-counter"
+import { createWaitlistRuntime } from "./waitlist/waitlist-context"
 
 /** The project's root: this program runs from dist/. */
 const root = path.resolve(__dirname, "..")
@@ -24,45 +34,89 @@ function cannotStart(reason: string): never {
   process.exit(1)
 }
 
-let settings: ReturnType<typeof readSettings>
-let server: ReturnType<typeof createSiteServer>
+/** Listens, or says in one line why it cannot, naming the settings to change. */
+function listen(server: http.Server, port: number, host: string, [PORT, HOST]: [string, string]): Promise<void> {
+  return new Promise((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use: stop what listens there, or set ${PORT} to another port`)
+      if (error.code === "EACCES") cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with ${PORT}`)
+      if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") cannotStart(`${HOST} ${host} is not an address of this machine`)
+      cannotStart(`cannot listen on ${host}:${port}: ${error.message}`)
+    })
+    server.listen(port, host, () => resolve())
+  })
+}
+
+/** Where a listening server can be reached. */
+const addressOf = (server: http.Server, host: string) => {
+  const address = server.address()
+  return `http://${host}:${typeof address === "object" && address ? address.port : ""}`
+}
+
+const describe = (reason: unknown) => (reason instanceof Error ? (reason.stack ?? reason.message) : String(reason))
+
+async function main(settings: Settings, log: Logger) {
+  const metrics = createMetrics()
+  const runtime = createWaitlistRuntime(settings, { log, metrics })
+  let stopping = () => false
+  const { bounceMailbox } = runtime
+  const readiness = createReadiness({ store: runtime.context.store, stopping: () => stopping(), bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined, log })
+  metrics.watchOutbox(readiness.backlog)
+  if (bounceMailbox) metrics.watchBounceMailbox(() => bounceMailbox.readable())
+  const routes = apiRoutes(runtime.context)
+  const observer = observeRequests({ log, metrics, apiRoutes: new Set(routes.keys()) })
+  const visits = createVisitCounter(settings, runtime.context)
+  let server: http.Server
+  try {
+    server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes, observer, health: healthRoutes(readiness), log, pageRequests: visits?.observe })
+  } catch (error) {
+    cannotStart((error as Error).message)
+  }
+  const metricsServer = settings.metrics ? createMetricsServer(metrics) : null
+
+  const shutdown = gracefulShutdown({
+    server,
+    metricsServer,
+    worker: runtime.worker,
+    bounceMailbox,
+    visits,
+    closeStore: runtime.close,
+    requests: observer,
+    timeoutMs: settings.shutdownTimeoutMs,
+    log,
+    exit: (code) => process.exit(code),
+  })
+  stopping = shutdown.stopping
+  process.on("SIGTERM", () => shutdown.begin("SIGTERM"))
+  process.on("SIGINT", () => shutdown.begin("SIGINT"))
+
+  if (metricsServer && settings.metrics) await listen(metricsServer, settings.metrics.port, settings.metrics.host, ["METRICS_PORT", "METRICS_HOST"])
+  await listen(server, settings.port, settings.host, ["PORT", "HOST"])
+  runtime.worker.start()
+  bounceMailbox?.start()
+  visits?.start()
+  log.info(
+    {
+      metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)",
+      visits: visits ? "counted (VISIT_COUNTING=1)" : "not counted (VISIT_COUNTING=0)",
+    },
+    `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,
+  )
+}
+
+let settings: Settings
 try {
   settings = readSettings(process.env)
 } catch (error) {
   cannotStart((error as Error).message)
 }
-const runtime = createWaitlistRuntime(settings)
-const visits = createVisitCounter(settings, runtime.context)
-try {
-  server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes: apiRoutes(runtime.context), observe: visits?.observe })
-} catch (error) {
-  cannotStart((error as Error).message)
-}
-
-const { port, host } = settings
-server.once("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use: stop what listens there, or set PORT to another port`)
-  if (error.code === "EACCES") cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with PORT`)
-  if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") cannotStart(`HOST ${host} is not an address of this machine`)
-  cannotStart(`cannot listen on ${host}:${port}: ${error.message}`)
-})
-server.listen(port, host, () => {
-  runtime.worker.start()
-  visits?.start()
-  console.log(`Storyling is served at http://${host}:${port} (waitlist: ${describeStore(settings.store)})`)
-})
+const log = createLogger(settings.log)
 
 // The last line of defence: a failure that escaped every handler is logged
 // and the server goes on serving everyone else. (Run it under a supervisor
 // all the same, so that a crash it cannot survive is followed by a restart:
 // see the README.)
-process.on("unhandledRejection", (reason) => console.error("site server: an unhandled rejection, still serving:", reason))
-process.on("uncaughtException", (error) => console.error("site server: an uncaught exception, still serving:", error))
+process.on("unhandledRejection", (reason) => log.error({ cause: describe(reason) }, "site server: an unhandled rejection; still serving"))
+process.on("uncaughtException", (error) => log.error({ cause: describe(error) }, "site server: an uncaught exception; still serving"))
 
-const stop = () => {
-  void runtime.worker.stop()
-  // The counts of visits still in memory are written before the process ends.
-  server.close(() => void Promise.resolve(visits?.close()).finally(() => process.exit(0)))
-}
-process.once("SIGINT", stop)
-process.once("SIGTERM", stop)
+void main(settings, log)

@@ -4,24 +4,28 @@ import os from "os"
 import path from "path"
 import { apiRoutes } from "../../src/server/http/api-routes"
 import { API_PREFIX, serveApi } from "../../src/server/http/serve-api"
+import { createMetrics } from "../../src/server/observability/metrics"
+import { REQUEST_ID_HEADER, requestIdOf } from "../../src/server/observability/request-id"
 import { readSettings } from "../../src/server/settings"
 import { createWaitlistRuntime } from "../../src/server/waitlist/waitlist-context"
 import type { RunningSite } from "./site-server-process"
+import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
 
 /**
  * The API's handlers, as the production server mounts them, on a Node
  * server inside the test's own process: what the API suites call when
  * they test the handlers rather than the program (no build, no child
  * process). It answers /api/ only; the outbox's worker is not started, so
- * queued mail stays in the store for the tests to read.
+ * queued mail stays in the store for the tests to read. `now` is the clock
+ * the handlers read (a suite moves it to test timeouts).
  */
-export async function startApiInProcess(settings: Record<string, string>): Promise<RunningSite> {
-  const lines: string[] = []
+export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
+  const { log, lines, text } = capturedLogger()
   const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), ...settings }
-  const runtime = createWaitlistRuntime(readSettings(env), { log: (line) => void lines.push(line) })
-  const serve = serveApi(apiRoutes(runtime.context), (line) => void lines.push(line))
+  const runtime = createWaitlistRuntime(readSettings(env), { log, metrics: createMetrics(), now })
+  const serve = serveApi(apiRoutes(runtime.context), log)
   const server = http.createServer((req, res) => {
-    if (req.url?.startsWith(API_PREFIX)) return void serve(req, res)
+    if (req.url?.startsWith(API_PREFIX)) return void serve(req, res, requestIdOf(req.headers[REQUEST_ID_HEADER]))
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -29,24 +33,24 @@ export async function startApiInProcess(settings: Record<string, string>): Promi
   const stop = async () => {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
-    try {
-      await runtime.context.store().close()
-    } catch {
-      // A store that never opened has nothing to close.
-    }
+    await runtime.close()
   }
+  const notHere = (what: string) => () => Promise.reject(new Error(`an API served in the test's own process cannot ${what}: start the production server for that`))
   return {
     url,
     pid: process.pid,
-    async stderrMatching(pattern) {
+    async logLine(wanted) {
       for (let waited = 0; waited < 3000; waited += 20) {
-        const log = lines.join("\n")
-        if (pattern.test(log)) return log
+        const found = lines().find((line: LogLine) => lineMatches(line, wanted))
+        if (found) return found
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      throw new Error(`the API's log never matched ${pattern}:\n${lines.join("\n")}`)
+      throw new Error(`the API never logged a line with ${String(Object.entries(wanted))}:\n${text()}`)
     },
+    logLines: lines,
+    output: () => ({ stdout: text(), stderr: "" }),
     stop,
-    kill: () => Promise.reject(new Error("an API served in the test's own process cannot be killed: start the production server for that")),
+    terminate: notHere("be signalled"),
+    kill: notHere("be killed"),
   }
 }

@@ -20,6 +20,8 @@ export type Figures = {
   visitorsServedUnderAttack: number
   /** Mails an SMTP server received exactly once, through outages, crashes and several instances. */
   mailsDelivered: number
+  /** Instances stopped with SIGTERM or SIGINT under load that exited with 0 (a rolling restart counts each). */
+  cleanRestarts: number
 }
 
 /** Readings a suite took once, by what they are ("descriptors after the attack"), in the order taken. */
@@ -37,6 +39,7 @@ export const NO_FIGURES: Figures = {
   entriesLost: 0,
   visitorsServedUnderAttack: 0,
   mailsDelivered: 0,
+  cleanRestarts: 0,
 }
 
 /**

@@ -3,7 +3,7 @@ import { SMTPServer } from "smtp-server"
 import { freePort } from "./free-port"
 
 /** A mail the test SMTP server took, parsed, with the envelope it came in. */
-export type ReceivedMail = { parsed: ParsedMail; raw: string; envelopeTo: string[] }
+export type ReceivedMail = { parsed: ParsedMail; raw: string; envelopeTo: string[]; envelopeFrom: string }
 
 /** How the server answers a mail: takes it, or refuses it with an SMTP reply code. */
 export type SmtpMood = "accept" | { refuse: number }
@@ -11,11 +11,22 @@ export type SmtpMood = "accept" | { refuse: number }
 /**
  * A real SMTP server on 127.0.0.1 for tests (the `smtp-server` package):
  * it takes every mail (no TLS, no login) and keeps it parsed, or refuses
- * them with a chosen code; it can go down and come back on the same port.
+ * them with a chosen code; it refuses the recipients of `unknown` at RCPT
+ * TO with `550 5.1.1`, as a server with no such mailbox does; it can go
+ * down and come back on the same port.
  */
 export class SmtpTestServer {
   readonly mails: ReceivedMail[] = []
   mood: SmtpMood = "accept"
+  /** Recipients refused as unknown mailboxes. */
+  readonly unknown = new Set<string>()
+  /** Runs once a mail is kept and before the sender hears it was taken (a test kills the sender there, as a crash would). */
+  beforeAnswer: ((mail: ReceivedMail) => Promise<void>) | null = null
+  /** When each transaction began (MAIL FROM), refused ones included, in ms since 1970. */
+  readonly transactionTimes: number[] = []
+  /** The same, for the transactions that were not the first of their connection (whose setup delays the first). */
+  readonly reusedTransactionTimes: number[] = []
+  private readonly fresh = new Set<string>()
   private server: SMTPServer | null = null
   private waiting: (() => void)[] = []
 
@@ -38,6 +49,19 @@ export class SmtpTestServer {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onConnect: (session, callback) => {
+        this.fresh.add(session.id)
+        callback()
+      },
+      onMailFrom: (_address, session, callback) => {
+        this.transactionTimes.push(Date.now())
+        if (!this.fresh.delete(session.id)) this.reusedTransactionTimes.push(Date.now())
+        callback()
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.unknown.has(address.address)) return callback()
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }))
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = []
         stream.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -49,9 +73,11 @@ export class SmtpTestServer {
           }
           const raw = Buffer.concat(chunks).toString("utf8")
           void simpleParser(raw).then((parsed) => {
-            this.mails.push({ parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) })
+            const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ""
+            const mail = { parsed, raw, envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), envelopeFrom }
+            this.mails.push(mail)
             this.waiting.splice(0).forEach((wake) => wake())
-            callback()
+            void (this.beforeAnswer?.(mail) ?? Promise.resolve()).then(() => callback())
           })
         })
       },

@@ -127,7 +127,11 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
       ["/admin", browser(BROWSERS.chrome)],
       ["/admin/entries", browser(BROWSERS.chrome)],
       ["/api/waitlist", browser(BROWSERS.chrome)],
+      ["/api/admin/session", browser(BROWSERS.chrome)],
+      ["/admin/login", browser(BROWSERS.chrome)],
       ["/healthz", browser(BROWSERS.chrome)],
+      ["/readyz", browser(BROWSERS.chrome)],
+      ["/metrics", browser(BROWSERS.chrome)],
       ["/favicon-32x32.png", browser(BROWSERS.chrome)],
       ["/sitemap-index.xml", browser(BROWSERS.chrome)],
       ["/robots.txt", browser(BROWSERS.chrome)],
@@ -260,7 +264,9 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
       expect(sent.filter((text) => bytes.includes(Buffer.from(text, "utf8")))).toEqual([])
     }
     expect(bytesTomorrow.includes(Buffer.from("blog.example.org"))).toBe(true)
-    expect(sent.filter((text) => site.log.some((line) => line.includes(text)))).toEqual([])
+    // Every line of the log: each request's, and the counter's own.
+    expect(site.logLines().filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(addresses.length * userAgents.length * 2)
+    expect(sent.filter((text) => site.logText().includes(text))).toEqual([])
   })
 
   it("serves every page while the store is down, loses only the counts of the outage, and counts again once it is back", async () => {
@@ -271,7 +277,10 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     for (let i = 0; i < 20; i += 1) expect(await visit(site, i % 2 ? "/contact" : "/", browser(BROWSERS.chrome))).toBe(200)
     expect(performance.now() - started).toBeLessThan(5000)
     await site.visits.flush()
-    expect(site.log.join("\n")).toMatch(/visits: the counts of \d+ page views are lost, the store could not be written/)
+    expect(site.logLines()).toContainEqual(expect.objectContaining({ level: "error", msg: "visits: the counts of page views are lost: the store could not be written", pageViews: 20 }))
+    const scraped = await site.metrics()
+    expect(scraped).toContain('storyling_page_views_total{outcome="lost"} 20')
+    expect(scraped).toMatch(/^storyling_visit_writes_failed_total [1-9]\d*$/m)
 
     await outage.mend(broken)
     // The store reconnects on its own; wait for it the way the timer would.

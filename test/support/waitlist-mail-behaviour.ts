@@ -6,6 +6,7 @@ import { openStoreOf } from "./waitlist-store-access"
 import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
 import { siteFacts } from "../../src/config/site-facts"
 import { translate } from "../../src/i18n/messages"
+import { eventually } from "./eventually"
 import { freePort } from "./free-port"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
@@ -34,26 +35,16 @@ async function open(url: string, init: RequestInit = {}) {
 
 const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? ""
 
-/** Polls until `check` passes or the time is up, then checks once more for the error to show. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000) {
-  const giveUp = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > giveUp) throw error
-      await pause(100)
-    }
-  }
-}
-
 const messageIds = (mails: ReceivedMail[]) => mails.map((mail) => mail.parsed.messageId)
 
 /** The time a test that waits for retries, restarts or an SMTP server coming back may take. */
 const SLOW_TEST_MS = 60_000
 
-/** Settings that make retries and leases short enough for a test (a try's deadline is half its lease: 2 s). */
-const QUICK = { MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "4000", WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com" }
+/**
+ * Settings that make retries and leases short enough for a test (a try's deadline is half its lease: 2 s), and mail
+ * unpaced: the pace is the announcements' suites' to test (waitlist-announcement-behaviour.ts).
+ */
+const QUICK = { MAIL_RATE_PER_SECOND: "0", MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "4000", WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com" }
 
 /** 28 addresses in one text of 254 characters: what once became one confirmation mail to 28 strangers. */
 const LIST_OF_28 = Array.from({ length: 28 }, (_, i) => `s${String(i).padStart(2, "0")}@x.tt`).join(",").padEnd(254, "t")

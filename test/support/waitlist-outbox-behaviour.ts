@@ -49,10 +49,43 @@ const kinds = async (store: WaitlistStore) => (await store.outbox.list(["pending
 export function describeOutboxBehaviour(openNew: () => Promise<{ store: WaitlistStore; reopen: () => WaitlistStore }>): void {
   it("queues the team's mail, the webhook event and the confirmation with the entry, and nothing for a bot", async () => {
     const { store } = await openNew()
-    await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })
-    await store.submit(submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))
+    expect(await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({ accepted: true, takenAs: "new" })
+    expect(await store.submit(submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({ accepted: true, takenAs: "bot" })
+    expect(await store.submit(submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({ accepted: true, takenAs: "repeat" })
     expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
     expect(await store.count()).toBe(1)
+  })
+
+  it("gives a claim back at once, due as it was, for any instance to take, but never a claim made again since", async () => {
+    const { store, reopen } = await openNew()
+    const other = reopen()
+    try {
+      await store.submit(submission(ana, T0))
+      const [first] = await store.outbox.claim(at(1000), 60_000, 1)
+      if (!first) throw new Error("nothing was claimed")
+      expect((await other.outbox.claim(at(2000), 60_000, 10)).map((delivery) => delivery.id)).not.toContain(first.id)
+      await store.outbox.release([first])
+      expect(await other.outbox.claim(at(3000), 60_000, 10)).toEqual([expect.objectContaining({ id: first.id, attempts: 2 })])
+      // The first claim's attempt is over: giving it back again leaves the other instance's claim alone.
+      await store.outbox.release([first])
+      expect(await store.outbox.claim(at(4000), 60_000, 10)).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("tells how many deliveries are pending, due or not, and when the oldest of them was queued", async () => {
+    const { store } = await openNew()
+    const none = { pending: 0, oldestPendingAt: null }
+    expect(await store.outbox.backlog()).toEqual({ ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } })
+    await store.submit(submission(ana, T0))
+    await store.submit(submission({ ...ana, email: "bea@example.com" }, at(5000)))
+    expect(await store.outbox.backlog()).toEqual({ pending: 4, oldestPendingAt: T0, paused: 0, lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none } })
+    for (const delivery of await store.outbox.claim(at(6000), 60_000, 10)) {
+      if (delivery.recipient === "team@example.com") await store.outbox.complete(delivery.id, at(6000))
+      else await store.outbox.fail(delivery.id, { error: "refused", nextAttemptAt: delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000), now: at(6000) })
+    }
+    expect(await store.outbox.backlog()).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
   })
 
   it("gathers an address's messages into its waiting team mail, and no other delivery gets a message", async () => {
@@ -251,14 +284,14 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     try {
       const limited = (client: string, now: Date, email: string) =>
         submission({ ...ana, email }, now, { rateLimit: { client, limit: 2, windowMs: 60_000 }, plan: NOTHING_TO_DELIVER })
-      expect(await store.submit(limited("1.2.3.4", T0, "a@example.com"))).toEqual({ accepted: true })
-      expect(await other.submit(limited("1.2.3.4", at(10_000), "b@example.com"))).toEqual({ accepted: true })
+      expect(await store.submit(limited("1.2.3.4", T0, "a@example.com"))).toMatchObject({ accepted: true })
+      expect(await other.submit(limited("1.2.3.4", at(10_000), "b@example.com"))).toMatchObject({ accepted: true })
       expect(await store.submit(limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({ accepted: false, retryAfterSeconds: 40 })
-      expect(await other.submit(limited("5.6.7.8", at(20_000), "c@example.com"))).toEqual({ accepted: true })
-      expect(await store.submit(limited("1.2.3.4", at(60_001), "d@example.com"))).toEqual({ accepted: true })
+      expect(await other.submit(limited("5.6.7.8", at(20_000), "c@example.com"))).toMatchObject({ accepted: true })
+      expect(await store.submit(limited("1.2.3.4", at(60_001), "d@example.com"))).toMatchObject({ accepted: true })
       expect((await store.list()).map((entry) => entry.email).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"])
       await store.outbox.prune(at(200_000), 60_000)
-      expect(await store.submit(limited("1.2.3.4", at(200_001), "e@example.com"))).toEqual({ accepted: true })
+      expect(await store.submit(limited("1.2.3.4", at(200_001), "e@example.com"))).toMatchObject({ accepted: true })
     } finally {
       await other.close()
     }

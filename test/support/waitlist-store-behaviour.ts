@@ -113,8 +113,8 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     const day = Date.parse("2026-11-20T08:00:00.000Z")
     const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}", ofMessage: true }
     const submit = (message: string, at: number) => store.submit({ entry: { ...ana, message }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now: new Date(at) })
-    for (let i = 1; i <= 10; i++) expect(await submit(`message ${i}`, day + i * 60_000)).toEqual({ accepted: true })
-    expect(await submit("message 11", day + 11 * 60_000)).toEqual({ accepted: true })
+    for (let i = 1; i <= 10; i++) expect(await submit(`message ${i}`, day + i * 60_000)).toMatchObject({ accepted: true })
+    expect(await submit("message 11", day + 11 * 60_000)).toEqual({ accepted: true, takenAs: "repeat_discarded" })
     const [entry] = await store.list()
     expect(entry?.messages).toHaveLength(10)
     expect(entry?.message).toBe("message 10")
@@ -126,7 +126,7 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     expect(teamMail?.messages.map((sent) => sent.message)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${i + 1}`))
     await store.outbox.complete(teamMail?.id ?? 0, new Date(day + 12 * 60_000))
     // A day after the first of the ten, one more may be left.
-    expect(await submit("next day", day + 24 * 3_600_000 + 90_000)).toEqual({ accepted: true })
+    expect(await submit("next day", day + 24 * 3_600_000 + 90_000)).toEqual({ accepted: true, takenAs: "repeat" })
     expect((await store.list())[0]?.messages.map((message) => message.message).slice(0, 2)).toEqual(["next day", "message 10"])
     expect((await store.outbox.list(["pending"])).map((delivery) => delivery.kind)).toEqual(["notify"])
   })

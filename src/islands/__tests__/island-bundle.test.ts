@@ -9,6 +9,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
+import type { Metafile } from "esbuild"
 import { bundleIslands } from "../../build/bundle-islands"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 
@@ -16,14 +17,19 @@ import { PROJECT_ROOT } from "../../../test/support/project-root"
 const SERVER_ONLY = [
   /^src\/(server|build)\//,
   /^src\/api\//,
-  /(^|\/)node_modules\/(pg|pg-pool|pg-protocol|better-sqlite3|express|compression|nodemailer|smtp-server|esbuild|sharp|gatsby)\//,
+  /(^|\/)node_modules\/(pg|pg-pool|pg-protocol|better-sqlite3|express|compression|nodemailer|smtp-server|esbuild|sharp|gatsby|pino|pino-pretty|prom-client)\//,
 ]
 
 let inputs: string[]
+let adminInputs: string[]
+let adminOutputs: Metafile["outputs"]
 beforeAll(async () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "islands-"))
   try {
-    inputs = Object.keys((await bundleIslands(PROJECT_ROOT, outdir)).metafile.inputs)
+    const { metafiles } = await bundleIslands(PROJECT_ROOT, outdir)
+    inputs = Object.keys(metafiles["contact-form"].inputs)
+    adminInputs = Object.keys(metafiles.admin.inputs)
+    adminOutputs = metafiles.admin.outputs
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true })
   }
@@ -39,5 +45,22 @@ describe("the contact form's island bundle", () => {
   it("holds no module that runs on the server or at build time, and no Node built-in", () => {
     expect(inputs.filter((input) => SERVER_ONLY.some((pattern) => pattern.test(input)))).toEqual([])
     expect(inputs.filter((input) => input.startsWith("node:"))).toEqual([])
+  })
+
+  it("holds nothing of the admin and no chart library", () => {
+    expect(inputs.filter((input) => input.startsWith("src/admin/") || input.includes("node_modules/uplot/"))).toEqual([])
+  })
+})
+
+describe("the admin's island bundle", () => {
+  it("holds the admin's pages and loads the chart library as a chunk of its own", () => {
+    expect(adminInputs).toEqual(expect.arrayContaining(["src/islands/admin.client.tsx", "src/admin/admin-app.tsx", expect.stringMatching(/node_modules\/uplot\//)]))
+    const entry = Object.values(adminOutputs).find((output) => output.entryPoint === "src/islands/admin.client.tsx")
+    expect(Object.keys(entry?.inputs ?? {}).filter((input) => input.includes("node_modules/uplot/"))).toEqual([])
+  })
+
+  it("holds no module that runs on the server or at build time, and no Node built-in", () => {
+    expect(adminInputs.filter((input) => SERVER_ONLY.some((pattern) => pattern.test(input)))).toEqual([])
+    expect(adminInputs.filter((input) => input.startsWith("node:"))).toEqual([])
   })
 })

@@ -5,7 +5,8 @@
  * with `npm run serve`: the production server depends on no file that
  * `gatsby develop` rewrites, so the pages and the waitlist still work.
  * While develop runs, a legal text with an impossible date and raw HTML
- * shows its problems on the page in the browser, never a rolled-over date.
+ * shows its problems on the page in the browser, never a rolled-over date,
+ * and the admin's Function answers every path under /api/admin/.
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
@@ -68,14 +69,26 @@ describe("npm run serve after npm run develop", () => {
     await ensureProductionBuild()
     const original = fs.readFileSync(POLICY, "utf8")
     let seen = { alert: "", text: "" }
+    const admin: { path: string; status: number; body: string }[] = []
     try {
       fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2026-12-01", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
+        // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
+        for (let waited = 0; waited < 60_000 && !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json"); waited += 500) await pause(500)
+        for (const path of ["session", "people/ana%40example.com", "nothing-here"]) {
+          const answer = await fetch(`${url}/api/admin/${path}`)
+          admin.push({ path, status: answer.status, body: await answer.text() })
+        }
       })
     } finally {
       fs.writeFileSync(POLICY, original)
     }
+    expect(admin).toEqual([
+      { path: "session", status: 401, body: '{"error":"Log in to use the admin."}' },
+      { path: "people/ana%40example.com", status: 401, body: '{"error":"Log in to use the admin."}' },
+      { path: "nothing-here", status: 404, body: '{"error":"There is no such admin route."}' },
+    ])
     expect(seen.alert).toContain("content/legal/privacy-policy.md")
     expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
     const htmlLine = original.trimEnd().split("\n").length + 2

@@ -6,6 +6,7 @@ import type { AddressInfo } from "net"
 import { InFlightBytes } from "../in-flight-bytes"
 import { API_PREFIX, serveApi } from "../http/serve-api"
 import { json, type ApiRoute } from "../http/web-handler"
+import { capturedLogger, lineMatches } from "../../../test/support/test-logger"
 
 const LARGE = 64 * 1024
 /** Handlers as the API's are written: a Request-like value in, a Response out. */
@@ -28,17 +29,18 @@ const routes = new Map<string, ApiRoute>([
     throw new Error("the handler broke")
   } }],
   ["rejects", { bodyLimit: 0, handle: async () => Promise.reject(new Error("the handler broke later")) }],
+  ["tree/*", { bodyLimit: 0, handle: async (request) => json(200, { path: new URL(request.url).pathname }) }],
 ])
 /** The bytes all bodies in flight may hold together: room for three of the small route's. */
 const budget = new InFlightBytes(3 * 1024)
 
 let server: http.Server
 let base: string
-const logged: string[] = []
+const logged = capturedLogger()
 
 beforeAll(async () => {
-  const serve = serveApi(routes, (line) => void logged.push(line), budget)
-  server = http.createServer((req, res) => void serve(req, res))
+  const serve = serveApi(routes, logged.log, budget)
+  server = http.createServer((req, res) => void serve(req, res, "request-7"))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`
 })
@@ -65,6 +67,14 @@ describe("the production server's API routes", () => {
 
   it("finds the route with or without a trailing slash", async () => {
     expect((await fetch(`${base}echo/`, { method: "POST" })).status).toBe(202)
+  })
+
+  it("hands every path under a route named `name/*` to it, and nothing else", async () => {
+    for (const path of ["tree/a", "tree/a/b%40c"]) {
+      const response = await fetch(`${base}${path}?q=1`)
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { path: `/api/${path}` } })
+    }
+    for (const path of ["tree", "tree/", "treex", "treex/a", "tre/a"]) expect({ path, status: (await fetch(`${base}${path}`)).status }).toEqual({ path, status: 404 })
   })
 
   it("answers an unknown route with a JSON 404", async () => {
@@ -147,6 +157,6 @@ describe("the production server's API routes", () => {
     const response = await fetch(`${base}${route}`)
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ error: "The service is unavailable right now. Please try again later." })
-    expect(logged.some((line) => line.startsWith(`${API_PREFIX}${route} failed: Error: the handler broke`))).toBe(true)
+    expect(logged.lines().some((line) => lineMatches(line, { level: "error", msg: "api: a handler failed", route, reqId: "request-7", cause: /^Error: the handler broke/ }))).toBe(true)
   })
 })

@@ -1,4 +1,6 @@
+import { generateKeyPairSync } from "crypto"
 import fs from "fs"
+import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { siteFacts } from "../../config/site-facts"
@@ -9,6 +11,9 @@ describe("the server's settings", () => {
     expect(readSettings({})).toMatchObject({
       port: 9000,
       host: "localhost",
+      metrics: null,
+      shutdownTimeoutMs: 10_000,
+      log: { level: "info", format: "auto" },
       store: { kind: "sqlite", file: expect.stringMatching(/\.data\/waitlist\.sqlite$/) },
       rateLimit: 5,
       trustProxy: false,
@@ -43,10 +48,18 @@ describe("the server's settings", () => {
       WAITLIST_WEBHOOK_SECRET: "0123456789abcdef",
       MAIL_RETRY_BASE_MS: "50",
       MAIL_LEASE_MS: "8000",
+      METRICS_PORT: "9464",
+      METRICS_HOST: "10.0.0.5",
+      SHUTDOWN_TIMEOUT_MS: "25000",
+      LOG_LEVEL: "WARN",
+      LOG_FORMAT: "json",
     })
     expect(settings).toMatchObject({
       port: 8080,
       host: "0.0.0.0",
+      metrics: { port: 9464, host: "10.0.0.5" },
+      shutdownTimeoutMs: 25_000,
+      log: { level: "warn", format: "json" },
       store: { kind: "postgres", url: "postgres://site:secret@db.internal:5432/waitlist" },
       rateLimit: 0,
       trustProxy: true,
@@ -90,6 +103,14 @@ describe("the server's settings", () => {
     [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in", WAITLIST_WEBHOOK_SECRET: "short" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more (the value given is not shown)"],
     [{ MAIL_RETRY_BASE_MS: "soon" }, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds, at least 10"],
     [{ MAIL_LEASE_MS: "5" }, 'MAIL_LEASE_MS must be a whole number of milliseconds, at least 10, not "5"'],
+    [{ METRICS_PORT: "70000" }, 'METRICS_PORT must be a port number from 0 to 65535, not "70000"'],
+    [{ METRICS_PORT: "9000" }, "METRICS_PORT must be a port other than the site's (PORT is 9000): the metrics are never served to visitors, not \"9000\""],
+    [{ PORT: "8080", METRICS_PORT: "8080" }, "METRICS_PORT must be a port other than the site's (PORT is 8080)"],
+    [{ METRICS_HOST: "local host" }, "METRICS_HOST must be a host name or IP address to listen on, without spaces"],
+    [{ SHUTDOWN_TIMEOUT_MS: "10s" }, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "10s"'],
+    [{ SHUTDOWN_TIMEOUT_MS: "50" }, "SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100"],
+    [{ LOG_LEVEL: "verbose" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"'],
+    [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be auto (readable on a terminal, JSON otherwise), json or pretty, not "xml"'],
   ])("refuse %j in one line naming the variable and what it accepts", (env, message) => {
     let thrown: unknown
     try {
@@ -102,6 +123,47 @@ describe("the server's settings", () => {
     expect(text.startsWith(message)).toBe(true)
     expect(text).not.toContain("\n")
     expect(text).not.toMatch(/secret|pass|pw@|short/i.test(message) ? /:secret@|pass@|pw@|"short"/ : /$^/)
+  })
+})
+
+describe("the settings of announcements, bounces and DKIM", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "settings-"))
+  const keyFile = path.join(dir, "dkim.pem")
+  fs.writeFileSync(keyFile, generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("default to 10 mails a second, no hourly limit, no bounce address, mailbox or signature", () => {
+    expect(readSettings({})).toMatchObject({ mail: { rate: { perSecond: 10, perHour: 0 }, bounceAddress: null, dkim: null }, bounceMailbox: null })
+  })
+
+  it("read the rate, the bounce address and mailbox, and the DKIM key", () => {
+    const settings = readSettings({
+      MAIL_RATE_PER_SECOND: "25",
+      MAIL_RATE_PER_HOUR: "20000",
+      BOUNCE_ADDRESS: "bounces@example.com",
+      BOUNCE_IMAP_URL: "imaps://bounces%40example.com:secret@imap.example.com:993/INBOX",
+      BOUNCE_IMAP_POLL_SECONDS: "30",
+      DKIM_DOMAIN: "Example.com",
+      DKIM_SELECTOR: "mail2027",
+      DKIM_PRIVATE_KEY_PATH: keyFile,
+    })
+    expect(settings.mail).toMatchObject({ rate: { perSecond: 25, perHour: 20000 }, bounceAddress: "bounces@example.com", dkim: { domainName: "example.com", keySelector: "mail2027", privateKey: expect.stringContaining("PRIVATE KEY") } })
+    expect(settings.bounceMailbox).toEqual({ url: "imaps://bounces%40example.com:secret@imap.example.com:993/INBOX", pollMs: 30_000 })
+  })
+
+  it.each([
+    [{ MAIL_RATE_PER_SECOND: "fast" }, 'MAIL_RATE_PER_SECOND must be a whole number of mails a second from 0 to 1000 (0 turns the limit off), not "fast"'],
+    [{ MAIL_RATE_PER_HOUR: "-1" }, "MAIL_RATE_PER_HOUR must be a whole number of mails an hour"],
+    [{ BOUNCE_ADDRESS: "bounces+x@example.com" }, "BOUNCE_ADDRESS must be one bare e-mail address without a + in it"],
+    [{ BOUNCE_ADDRESS: "Bounces <bounces@example.com>" }, "BOUNCE_ADDRESS must be one bare e-mail address"],
+    [{ BOUNCE_IMAP_URL: "imaps://imap.example.com/INBOX" }, "BOUNCE_IMAP_URL must be an IMAP URL with the mailbox's user and password"],
+    [{ BOUNCE_IMAP_URL: "https://user:pw@imap.example.com" }, "(or imap://) (the value given is not shown)"],
+    [{ BOUNCE_IMAP_POLL_SECONDS: "0" }, "BOUNCE_IMAP_POLL_SECONDS must be a whole number of seconds from 1 to 86400"],
+    [{ DKIM_DOMAIN: "example.com" }, "DKIM_SELECTOR must be set with DKIM_DOMAIN and DKIM_PRIVATE_KEY_PATH: DKIM needs all three"],
+    [{ DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: "/nowhere/dkim.pem" }, "DKIM_PRIVATE_KEY_PATH must be the path of a readable private key file in PEM"],
+    [{ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: keyFile }, "DKIM_DOMAIN must be a domain name"],
+  ])("refuse %j in one line", (env, message) => {
+    expect(() => readSettings(env)).toThrow(message)
   })
 })
 

@@ -11,6 +11,9 @@ import os from "os"
 import path from "path"
 import { STALLED_WRITE_MS } from "../pipelined-requests"
 import { createSiteServer } from "../site-server"
+import { createMetrics } from "../observability/metrics"
+import { observeRequests } from "../observability/observe-requests"
+import { quietLogger } from "../../../test/support/test-logger"
 
 const LARGE_BYTES = 32 * 1024 * 1024
 
@@ -23,7 +26,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "public"))
   fs.writeFileSync(path.join(root, "public", "404.html"), "<!doctype html><title>Oops!</title>")
   fs.writeFileSync(path.join(root, "public", "large.bin"), Buffer.alloc(LARGE_BYTES, 7))
-  server = createSiteServer({ root, routes: new Map() })
+  const metrics = createMetrics()
+  server = createSiteServer({ root, routes: new Map(), observer: observeRequests({ log: quietLogger, metrics, apiRoutes: new Set() }), health: () => false, log: quietLogger })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   port = (server.address() as AddressInfo).port
 })

@@ -1,4 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id"
 import { functionsRuntime } from "../waitlist/waitlist-context"
 import { apiRoutes, type ApiRouteName } from "./api-routes"
 import { sendWebResponse, standardRequest } from "./node-adapter"
@@ -14,6 +15,8 @@ export function gatsbyFunction(name: ApiRouteName) {
     const route = apiRoutes(functionsRuntime().context).get(name)
     if (!route) return void res.writeHead(404).end()
     const request = standardRequest(req, Buffer.isBuffer(req.body) ? req.body : undefined)
-    await sendWebResponse(res, await route.handle(request, { remoteAddress: req.socket.remoteAddress }))
+    const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER])
+    res.setHeader("X-Request-Id", requestId)
+    await sendWebResponse(res, await route.handle(request, { remoteAddress: req.socket.remoteAddress, requestId }))
   }
 }

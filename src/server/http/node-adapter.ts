@@ -32,11 +32,15 @@ function headersOf(req: IncomingMessage): Headers {
   return headers
 }
 
-/** A real Request for a Node request whose body has been read (Gatsby's Functions). */
-export function standardRequest(req: IncomingMessage, body: Buffer | undefined): Request {
+/**
+ * A real Request for a Node request whose body has been read (Gatsby's
+ * Functions, whose express mounts them under /api/* and so hands them a
+ * `url` without the path: `originalUrl` keeps it).
+ */
+export function standardRequest(req: IncomingMessage & { originalUrl?: string }, body: Buffer | undefined): Request {
   const method = req.method ?? "GET"
   const hasBody = body !== undefined && body.length > 0 && method !== "GET" && method !== "HEAD"
-  return new Request(ORIGIN + (req.url ?? "/"), { method, headers: headersOf(req), body: hasBody ? new Uint8Array(body) : undefined })
+  return new Request(ORIGIN + (req.originalUrl ?? req.url ?? "/"), { method, headers: headersOf(req), body: hasBody ? new Uint8Array(body) : undefined })
 }
 
 /** The production server's stand-in for a Request whose body has been read: what ApiRequest names, without a signal or a stream. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "http"
 import { InFlightBytes } from "../in-flight-bytes"
+import type { Logger } from "../observability/logger"
 import { BodyTooLargeError, discardRest, readRawBody, ServerBusyError } from "../read-raw-body"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { lightRequest, sendWebResponse } from "./node-adapter"
@@ -15,19 +16,22 @@ const jsonError = (res: ServerResponse, status: number, error: string, headers: 
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(JSON.stringify({ error }))
 
 /**
- * Serves the API's Web-standard handlers under /api/ straight on Node's
+ * Serves the API's Web-standard handlers under /api/ (a route named
+ * `name/*` takes every path under /api/name/) straight on Node's
  * HTTP server, without express's router and middleware, which cost more
  * than the waitlist's own work on every sign-up. The body is read up to
  * the route's own limit and within the server-wide budget before the
  * handler sees it. A handler that throws or rejects gets a JSON 503 and
- * its error in the log, never a 500.
+ * its error in the log, never a 500. `requestId` is the request's id in
+ * the log (see requestIdOf), handed to the handler.
  */
-export function serveApi(routes: ReadonlyMap<string, ApiRoute>, log: (line: string) => void, budget = new InFlightBytes(BODIES_IN_FLIGHT_BUDGET)) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+export function serveApi(routes: ReadonlyMap<string, ApiRoute>, log: Logger, budget = new InFlightBytes(BODIES_IN_FLIGHT_BUDGET)) {
+  return async (req: IncomingMessage, res: ServerResponse, requestId?: string): Promise<void> => {
     const url = req.url ?? "/"
     const end = url.indexOf("?")
     const name = trimTrailingSlashes(url.slice(API_PREFIX.length, end === -1 ? undefined : end))
-    const route = routes.get(name)
+    const slash = name.indexOf("/")
+    const route = routes.get(name) ?? (slash > 0 ? routes.get(`${name.slice(0, slash)}/*`) : undefined)
     if (!route) return void jsonError(res, 404, "There is no such API route.")
     let held
     try {
@@ -41,9 +45,9 @@ export function serveApi(routes: ReadonlyMap<string, ApiRoute>, log: (line: stri
       return void jsonError(res, 400, "The body could not be read.")
     }
     try {
-      await sendWebResponse(res, await route.handle(lightRequest(req, held.body), { remoteAddress: req.socket.remoteAddress }))
+      await sendWebResponse(res, await route.handle(lightRequest(req, held.body), { remoteAddress: req.socket.remoteAddress, requestId }))
     } catch (error) {
-      log(`${API_PREFIX}${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      log.error({ reqId: requestId, route: name, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) }, "api: a handler failed")
       if (!res.headersSent) jsonError(res, 503, "The service is unavailable right now. Please try again later.")
       else res.destroy()
     } finally {

@@ -5,8 +5,8 @@
  * rate limit counts), comes beside it, as in Deno.serve's `info`.
  */
 
-/** What the connection knows of the client. */
-export type ClientInfo = { remoteAddress: string | undefined }
+/** What the connection knows of the client, and the request's id in the log (see requestIdOf). */
+export type ClientInfo = { remoteAddress: string | undefined; requestId?: string }
 
 /**
  * What a handler reads of its request: a subset of Request's own members,
@@ -24,3 +24,6 @@ export type ApiRoute = { handle: WebHandler; bodyLimit: number }
 /** A JSON answer with the headers every answer of the API carries. */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } })
+
+/** Whether a request says its body is JSON (`Content-Type: application/json`, with or without parameters). */
+export const isJsonRequest = (headers: Headers): boolean => (headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"

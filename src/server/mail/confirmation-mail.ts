@@ -1,9 +1,9 @@
-import { languageOf } from "../../i18n/languages"
 import { fillPlaceholders } from "../../i18n/messages"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
 import type { MailSettings } from "../settings"
+import { brandedMailPage, withSupportLink } from "./branded-mail-page"
 import { oneLine, type MailMessage } from "./mail-message"
 import { visitorMailTexts, type VisitorMailTexts } from "./visitor-mail-texts"
 
@@ -12,23 +12,16 @@ export type ConfirmationLinks = { confirmUrl: string; leaveUrl: string }
 
 function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
   const e = escapeMarkup
-  const support = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`
-  const questions = e(texts.questions).replace(e("{supportEmail}"), support)
-  return `<!doctype html>
-<html lang="${e(languageOf(lang).htmlLang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="color-scheme" content="light dark"><title>${e(texts.subject)}</title></head>
-<body style="margin:0;padding:24px;background:${brandColors.lightBackground};font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1b1f">
-<main style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${brandColors.brand}">${e(siteFacts.appName)}</p>
-<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(texts.greeting, { name }))}</h1>
+  return brandedMailPage({
+    lang,
+    title: texts.subject,
+    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(texts.greeting, { name }))}</h1>
 <p style="margin:0 0 24px">${e(texts.intro)}</p>
 <p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
-<p style="margin:0 0 16px;font-size:14px">${questions}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>
-</main>
-</body>
-</html>`
+<p style="margin:0 0 16px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+  })
 }
 
 /**

@@ -1,11 +1,12 @@
-import type { Delivery } from "../waitlist/deliveries"
+import { classifySmtpRefusal } from "../bounces/classify-refusal"
+import type { BounceKind, Delivery } from "../waitlist/deliveries"
 import { renderDraft, type MailDraft } from "./mail-drafts"
 import { NotOneAddressError, type SendMail } from "./mail-transport"
 import type { MailSettings } from "../settings"
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook"
 
-/** What became of one try: delivered, or failed for now or (`permanent`) for good. */
-export type DeliveryResult = { ok: true } | { ok: false; permanent: boolean; error: string }
+/** What became of one try: delivered, or failed for now or (`permanent`) for good; `bounce` when the server refused the address itself. */
+export type DeliveryResult = { ok: true } | { ok: false; permanent: boolean; error: string; bounce?: BounceKind }
 
 /** How long a webhook receiver may take to answer, at most (the try's own deadline may be shorter). */
 const WEBHOOK_TIMEOUT_MS = 10_000
@@ -45,7 +46,8 @@ export function deliverer(sendMail: SendMail, settings: MailSettings, fetchImpl:
         return { ok: true }
       } catch (error) {
         if (signal.aborted) return pastDeadline(signal)
-        return { ok: false, permanent: error instanceof NotOneAddressError || isPermanentSmtp(error), error: describe(error) }
+        const bounce = classifySmtpRefusal(error)
+        return { ok: false, permanent: error instanceof NotOneAddressError || isPermanentSmtp(error), error: describe(error), ...(bounce ? { bounce } : {}) }
       }
     }
     if (!webhook) return { ok: false, permanent: true, error: "WAITLIST_WEBHOOK_URL is no longer set" }

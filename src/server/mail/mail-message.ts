@@ -13,6 +13,8 @@ export type MailMessage = {
   text: string
   html?: string
   headers: Record<string, string>
+  /** The envelope's sender, where bounces go: the delivery's VERP address (see verpAddress); the sender's address when absent. */
+  envelopeFrom?: string
 }
 
 /**

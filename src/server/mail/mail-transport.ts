@@ -3,6 +3,7 @@ import path from "path"
 import nodemailer from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { isSingleAddress } from "../../waitlist/contact-rules"
+import type { Logger } from "../observability/logger"
 import type { MailAddress, MailSettings } from "../settings"
 import type { MailMessage } from "./mail-message"
 
@@ -53,7 +54,7 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
     from: message.from,
     to: [message.to],
     replyTo: message.replyTo ? [message.replyTo] : undefined,
-    envelope: { from: { name: "", address: message.from.address }, to: [{ name: "", address: message.to.address }] },
+    envelope: { from: { name: "", address: message.envelopeFrom ?? message.from.address }, to: [{ name: "", address: message.to.address }] },
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -65,25 +66,34 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
   return options as unknown as Mail.Options
 }
 
+/** Writes a mail as the bytes of an .eml file, as it would be sent (signed when DKIM is set up). */
+export function emlWriter(settings: Pick<MailSettings, "dkim">): (message: MailMessage) => Promise<Buffer> {
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", dkim: settings.dkim ?? undefined })
+  return async (message) => ((await writer.sendMail(toNodemailer(message))) as { message: Buffer }).message
+}
+
 /**
  * The way mails leave: through the SMTP server of SMTP_URL with nodemailer,
  * or, without one, as .eml files in the outbox folder (what `npm start`
  * does on the embedded defaults), said once in the log.
  */
-export function createSendMail(settings: MailSettings, log: (line: string) => void): SendMail {
+export function createSendMail(settings: MailSettings, log: Logger, { pooled = true } = {}): SendMail {
+  // Every mail is signed when DKIM is set up (nodemailer's dkim option), the .eml files too.
+  const dkim = settings.dkim ?? undefined
   if (settings.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS })
+    // A short-lived program (the CLI) sends over a connection of each mail's own, so that none stays open after it.
+    const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_OPTIONS, pool: pooled, dkim })
     return async (message, signal) => {
       await transport.sendMail(toNodemailer(message, signal))
     }
   }
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+  const write = emlWriter(settings)
   let told = false
   return async (message) => {
-    const { message: raw } = (await writer.sendMail(toNodemailer(message))) as { message: Buffer }
+    const raw = await write(message)
     fs.mkdirSync(settings.outboxDir, { recursive: true })
     fs.writeFileSync(path.join(settings.outboxDir, emlName(message)), raw)
-    if (!told) log(`mail: SMTP_URL is not set, so mails are written to ${settings.outboxDir} instead of sent`)
+    if (!told) log.info({ folder: settings.outboxDir }, "mail: SMTP_URL is not set, so mails are written to a folder instead of sent")
     told = true
   }
 }

@@ -1,7 +1,9 @@
 import { performance } from "perf_hooks"
-import { nextAttempt, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
+import type { Logger } from "../observability/logger"
+import { nextAttempt, type BounceKind, type Delivery, type DeliveryLane } from "../waitlist/deliveries"
 import type { WaitlistStore } from "../waitlist/waitlist-store"
 import type { DeliveryResult } from "./deliver"
+import type { MailPace } from "./mail-pace"
 
 export type OutboxWorkerOptions = {
   store: () => WaitlistStore
@@ -13,7 +15,9 @@ export type OutboxWorkerOptions = {
   retryBaseMs: number
   /** The rate limit's window, whose old counts are pruned. */
   rateWindowMs: number
-  log: (line: string) => void
+  log: Logger
+  /** Hears what became of each try, and the bounce a refusal was (the metrics count them). */
+  onOutcome?: (delivery: Delivery, outcome: DeliveryOutcome, bounce?: BounceKind) => void
   /** How often the outbox is looked at when nothing wakes the worker. */
   pollMs?: number
   /**
@@ -26,6 +30,8 @@ export type OutboxWorkerOptions = {
   busy?: (wakes: number) => boolean
   /** How many tries each lane makes at once (LANE_SLOTS by default). */
   slots?: Record<DeliveryLane, number>
+  /** The process's mail rate (see MailPace); none: as fast as the slots allow. */
+  pace?: MailPace
 }
 
 /**
@@ -33,9 +39,17 @@ export type OutboxWorkerOptions = {
  * has connections, and as many webhook events. A peer that never answers
  * holds one slot of its lane until its try's deadline, never the others.
  */
-export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4 }
+export const LANE_SLOTS: Record<DeliveryLane, number> = { mail: 4, webhook: 4, bulk: 2 }
 
 const LANES = Object.keys(LANE_SLOTS) as DeliveryLane[]
+
+/**
+ * What became of one try: sent, to be tried again, failed for good,
+ * refused by the receiving server as an address that bounced (hard or
+ * soft, see classifySmtpRefusal: counted, and suppressing it when hard), or
+ * given back unfinished at a stop (see OutboxWorker.stop).
+ */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "bounced" | "released"
 
 /**
  * How long one try may take in all: half its lease, so that it is over, and
@@ -102,10 +116,15 @@ export class OutboxWorker {
   /** Tries begun since the worker last asked whether the process is busy. */
   private begun = 0
   /** The tries under way in each lane, each settling once its outcome is recorded. */
-  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set() }
+  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set(), bulk: new Set() }
   /** The deliveries whose try is still under way, whose leases are renewed. */
   private readonly leased = new Set<Delivery>()
+  /** Aborts the tries still under way when a stop's grace is over: their claims are given back. */
+  private readonly abandon = new AbortController()
+  private readonly released: number[] = []
   private readonly slots: Record<DeliveryLane, number>
+  /** Whether the last look at the outbox was held back by the mail rate: look again when it allows. */
+  private paced = false
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.busy = options.busy ?? eventLoopBusy()
@@ -126,13 +145,28 @@ export class OutboxWorker {
     this.nudge()
   }
 
-  /** Stops after the tries under way (each ends by its deadline); those not recorded are left to their lease. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, and waits for the tries under way to end (each does by
+   * its deadline). Those still under way after `graceMs` are abandoned and
+   * their claims given back, so another instance takes them at once rather
+   * than when their lease runs out; a claim that cannot be given back (the
+   * store is down) is left to its lease.
+   * @returns the ids of the deliveries given back
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<number[]> {
     this.running = false
     this.nudge()
+    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.abandon.abort(new Error("the server is stopping")), graceMs) : undefined
     await this.loop
     await Promise.all(LANES.flatMap((lane) => [...this.tries[lane]]))
+    clearTimeout(grace)
     if (this.renewer) clearInterval(this.renewer)
+    return this.released
+  }
+
+  /** The ids of the deliveries whose try is under way. */
+  underWay(): number[] {
+    return [...this.leased].map((delivery) => delivery.id)
   }
 
   /** Ends the worker's wait: a slot is free, or something was queued. */
@@ -151,17 +185,18 @@ export class OutboxWorker {
       } catch (error) {
         this.storeUnreachable(error)
       }
-      if (!this.again) await this.sleep(this.options.pollMs ?? 1000)
+      const poll = this.options.pollMs ?? 1000
+      if (!this.again) await this.sleep(this.paced ? Math.min(poll, Math.max(1, this.options.pace?.waitMs() ?? poll)) : poll)
     }
   }
 
   private storeReached() {
-    if (this.storeDown) this.options.log("outbox: the store is back; delivering again")
+    if (this.storeDown) this.options.log.info("outbox: the store is back; delivering again")
     this.storeDown = false
   }
 
   private storeUnreachable(error: unknown) {
-    if (!this.storeDown) this.options.log(`outbox: cannot reach the store, will try again: ${(error as Error).message}`)
+    if (!this.storeDown) this.options.log.warn({ cause: (error as Error).message }, "outbox: cannot reach the store, will try again")
     this.storeDown = true
   }
 
@@ -191,10 +226,19 @@ export class OutboxWorker {
       if (!this.running) return
     }
     const outbox = this.options.store().outbox
+    const { pace } = this.options
+    this.paced = false
+    // In the order of LANES: confirmations and team mail get the mail rate's starts before announcements.
     for (const lane of LANES) {
-      const max = Math.min(this.slots[lane] - this.tries[lane].size, BATCH - this.begun)
-      if (max <= 0) continue
+      const free = Math.min(this.slots[lane] - this.tries[lane].size, BATCH - this.begun)
+      const max = pace ? pace.allowance(lane, free) : free
+      if (max <= 0) {
+        this.paced ||= free > 0
+        continue
+      }
       const claimed = await outbox.claim(new Date(), this.options.leaseMs, max, lane)
+      pace?.began(lane, claimed.length)
+      this.paced ||= claimed.length === max && max < free
       for (const delivery of claimed) this.begin(lane, delivery)
       this.begun += claimed.length
       // More may be due: look again once the busy check is made, or a slot frees.
@@ -204,22 +248,33 @@ export class OutboxWorker {
 
   /** Makes one try at a claimed delivery in a slot of its lane, within its deadline, and records the outcome. */
   private begin(lane: DeliveryLane, delivery: Delivery) {
-    const { store, deliver, leaseMs, retryBaseMs, log } = this.options
+    const { store, deliver, leaseMs, retryBaseMs, log, onOutcome } = this.options
     const deadline = new AbortController()
     const limit = tryDeadlineMs(leaseMs)
     const timer = setTimeout(() => deadline.abort(new Error(`nothing came back within ${limit / 1000} s`)), limit)
     timer.unref()
     this.leased.add(delivery)
     const settled = (async () => {
-      const result = await deliver(delivery, deadline.signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+      const signal = AbortSignal.any([deadline.signal, this.abandon.signal])
+      const result = await deliver(delivery, signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
       clearTimeout(timer)
       this.leased.delete(delivery)
       const now = new Date()
       const outbox = store().outbox
-      if (result.ok) return outbox.complete(delivery.id, now)
+      if (result.ok) {
+        await outbox.complete(delivery.id, now)
+        return onOutcome?.(delivery, "sent")
+      }
+      if (this.abandon.signal.aborted) {
+        await outbox.release([delivery])
+        this.released.push(delivery.id)
+        return onOutcome?.(delivery, "released")
+      }
       const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
-      if (next === null) log(`outbox: delivery ${delivery.id} (${delivery.kind} to ${delivery.recipient}) failed for good: ${result.error}`)
-      return outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now })
+      // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
+      if (next === null) log.warn({ deliveryId: delivery.id, kind: delivery.kind, cause: result.error, bounce: result.bounce }, "outbox: a delivery failed for good")
+      await outbox.fail(delivery.id, { error: result.error, nextAttemptAt: next, now, bounce: result.bounce })
+      onOutcome?.(delivery, result.bounce ? "bounced" : next === null ? "failed" : "retry", result.bounce)
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
       .catch((error: unknown) => this.storeUnreachable(error))

@@ -10,6 +10,8 @@ export type VisitorMailTexts = {
   expiry: string
   leave: string
   questions: string
+  /** Why an announcement reached its reader. */
+  announcementReason: string
 }
 
 /** The texts of the mails to visitors in a language of the site (English for a code it does not know), from its dictionary. */
@@ -23,5 +25,6 @@ export function visitorMailTexts(lang: string): VisitorMailTexts {
     expiry: texts["mail.expiry"],
     leave: texts["mail.leave"],
     questions: texts["mail.questions"],
+    announcementReason: texts["mail.announcementReason"],
   }
 }

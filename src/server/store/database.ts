@@ -30,6 +30,18 @@ export type EntriesTable = {
   confirm_expires_at: StoredTime | null
   confirm_mails_sent: Generated<number>
   last_confirm_mail_at: StoredTime | null
+  /** The name folded for search (see folded). */
+  name_key: string | null
+  /** Where the first sign-up came from (see entryAttribution). */
+  lang: string | null
+  referrer_host: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  /** The privacy policy in force when the address was confirmed (see PolicyVersion); null before migration 0006. */
+  confirmed_policy_lang: string | null
+  confirmed_policy_date: string | null
+  confirmed_policy_sha256: string | null
 }
 
 /** One submission of an entry: what the person wrote that time. */
@@ -41,6 +53,10 @@ export type MessagesTable = {
   /** The metadata their browser sent, as JSON. */
   metadata: string
   submitted_at: StoredTime
+  /** The privacy policy in force when the message was sent (see PolicyVersion); null before migration 0006. */
+  policy_lang: string | null
+  policy_date: string | null
+  policy_sha256: string | null
 }
 
 /** Counters kept by name: `bots_discarded`. */
@@ -77,6 +93,82 @@ export type SecretsTable = { name: string; value: string }
 /** A person who left: a keyed hash of their address, and the confirmation mails it was sent. */
 export type LeaversTable = { address_hash: string; confirm_mails_sent: number; last_confirm_mail_at: StoredTime | null; left_at: StoredTime }
 
+/** An announcement sent to the waitlist (see migration 0005): its text as first sent, per language, as JSON. */
+export type AnnouncementsTable = { id: Generated<number>; slug: string; content: string; state: string; paused_reason: string | null; created_at: StoredTime }
+
+/** One entry's mail of an announcement, and what became of it. */
+export type AnnouncementMailsTable = {
+  announcement_id: number
+  entry_id: number
+  lang: string
+  delivery_id: number
+  /** "sent" or "failed" once its outbox delivery is over; null while it waits. */
+  outcome: string | null
+  /** When its last try ended, and whether that try failed (what the send's pause watches). */
+  tried_at: StoredTime | null
+  try_failed: Generated<number>
+  bounced_at: StoredTime | null
+  complained_at: StoredTime | null
+}
+
+/** A bounce or complaint counted, once per delivery and kind ("hard", "soft", "complaint"). */
+export type BouncesTable = { delivery_id: number; kind: string; address_hash: string; detail: string | null; received_at: StoredTime }
+
+/** An address (its keyed hash) that gets no mail, why, and when that was lifted (null: it still holds). */
+export type SuppressionsTable = {
+  address_hash: string
+  reason: string
+  detail: string | null
+  delivery_id: number | null
+  suppressed_at: StoredTime
+  lifted_at: StoredTime | null
+}
+
+/** An erasure of a person's data: a keyed hash of the address (see migration 0004's key), when, and by whom. */
+export type ErasuresTable = { id: Generated<number>; address_hash: string; erased_at: StoredTime; erased_by: string }
+
+/** A person who runs the site: invited by the CLI, active once they set a password and enrolled an authenticator. */
+export type AdminAccountsTable = {
+  id: Generated<number>
+  email: string
+  email_key: string
+  role: string
+  /** argon2id; null until the invitation is taken. */
+  password_hash: string | null
+  /** The TOTP secret (base32) of the enrolled authenticator, and the one shown while enrolling. */
+  totp_secret: string | null
+  totp_pending_secret: string | null
+  /** The last time step a code was accepted for: a code is never taken twice. */
+  totp_last_step: number | null
+  /** The SHA-256 of the invitation's token, and when it stops working. */
+  invite_token_hash: string | null
+  invite_expires_at: StoredTime | null
+  created_at: StoredTime
+  activated_at: StoredTime | null
+  revoked_at: StoredTime | null
+}
+
+/** A logged-in session, by the SHA-256 of its cookie's token. */
+export type AdminSessionsTable = { token_hash: string; account_id: number; created_at: StoredTime; last_seen_at: StoredTime; expires_at: StoredTime }
+
+/** One failed login, counted against an account's address and against a client (in milliseconds since 1970). */
+export type AdminLoginFailuresTable = { subject: string; at: number }
+
+/** One line of the append-only audit log. */
+export type AdminAuditTable = {
+  id: Generated<number>
+  at: StoredTime
+  action: string
+  account_id: number | null
+  /** Who acted: an account's address, or "command line". */
+  actor: string
+  /** The keyed hash of the address a person's action was about (see addressHash). */
+  subject_hash: string | null
+  detail: string | null
+  /** The client's address, replaced by its keyed hash after 30 days. */
+  ip: string | null
+  ip_hash: string | null
+}
 /** The random salt of one day (UTC, `YYYY-MM-DD`) that visitors' hashes are keyed with; deleted two days on (see migration 0007). */
 export type VisitSaltsTable = { day: string; salt: string }
 
@@ -102,4 +194,13 @@ export type Database = {
   waitlist_rate_events: RateEventsTable
   waitlist_secrets: SecretsTable
   waitlist_leavers: LeaversTable
+  waitlist_announcements: AnnouncementsTable
+  waitlist_announcement_mails: AnnouncementMailsTable
+  waitlist_bounces: BouncesTable
+  waitlist_suppressions: SuppressionsTable
+  waitlist_erasures: ErasuresTable
+  admin_accounts: AdminAccountsTable
+  admin_sessions: AdminSessionsTable
+  admin_login_failures: AdminLoginFailuresTable
+  admin_audit: AdminAuditTable
 }

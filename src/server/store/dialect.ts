@@ -18,10 +18,12 @@ import {
   sql,
   type ColumnDataType,
   type DialectAdapter,
+  type RawBuilder,
   type SelectQueryBuilder,
   type Transaction,
 } from "kysely"
 import { Pool, types } from "pg"
+import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
 import type { Database } from "./database"
 import { groupCommit } from "./group-commit"
@@ -56,6 +58,8 @@ export type StoreDialect = {
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>
   /** The column types the schema is written with; `keyOrdered`: a table keyed by text is stored in its key's order alone (SQLite's WITHOUT ROWID). */
   columns: { time: ColumnDataType; bigint: ColumnDataType; id: ColumnDataType; autoIncrement: boolean; keyOrdered: boolean }
+  /** The day (YYYY-MM-DD, UTC) of a stored time column, as SQL: what the dashboard counts by. */
+  utcDay(column: string): RawBuilder<string>
   /** The schema version the site recorded before its migrations were Kysely's (1 to 4), or 0 for none. */
   legacySchemaVersion(trx: Kysely<Database>): Promise<number>
   /** Forgets that record, once the baseline has taken the schema over. */
@@ -182,6 +186,8 @@ function openSqlite(file: string, minFreeBytes: number): StoreDialect {
     forUpdate: (query) => query,
     skipLocked: (query) => query,
     columns: { time: "text", bigint: "integer", id: "integer", autoIncrement: true, keyOrdered: true },
+    // Times are ISO 8601 text in UTC: the day is its first ten characters.
+    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
     legacySchemaVersion: async (on) => Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(on)).rows[0]?.user_version ?? 0),
     forgetLegacySchemaVersion: async (on) => void (await sql`PRAGMA user_version = 0`.execute(on)),
     close: () => db.destroy(),
@@ -199,7 +205,7 @@ const INT8 = 20
  * Every query gives up within a few seconds, so an outage is answered with
  * 503 in time instead of hanging, and the pool reconnects by itself.
  */
-function openPostgres(url: string): StoreDialect {
+function openPostgres(url: string, log: Logger | undefined): StoreDialect {
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -209,7 +215,7 @@ function openPostgres(url: string): StoreDialect {
     types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : types.getTypeParser(oid, format))) as typeof types.getTypeParser },
   })
   // An idle client that loses its server must not take the process down.
-  pool.on("error", (error) => console.error("waitlist: PostgreSQL connection lost:", error.message))
+  pool.on("error", (error) => log?.warn({ cause: error.message }, "waitlist: an idle PostgreSQL connection was lost"))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const lock = prepare<{ client: string }, unknown>((value) => db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(RATE_LOCK)}, hashtext(${value("client")}))`.as("locked")))
   return {
@@ -221,6 +227,7 @@ function openPostgres(url: string): StoreDialect {
     forUpdate: (query) => query.forUpdate(),
     skipLocked: (query) => query.forUpdate().skipLocked(),
     columns: { time: "timestamptz", bigint: "bigint", id: "bigserial", autoIncrement: false, keyOrdered: false },
+    utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
     async legacySchemaVersion(on) {
       const found = await sql<{ name: string | null }>`SELECT to_regclass('waitlist_schema')::text AS name`.execute(on)
       if (!found.rows[0]?.name) return 0
@@ -232,7 +239,9 @@ function openPostgres(url: string): StoreDialect {
 }
 
 /**
- * Opens the database the settings select.
+ * Opens the database the settings select; `log` hears of a PostgreSQL
+ * connection lost while idle (the next query reconnects).
  * @throws Error when an SQLite file cannot be opened (PostgreSQL connects on first use)
  */
-export const openStoreDialect = (store: StoreSettings): StoreDialect => (store.kind === "postgres" ? openPostgres(store.url) : openSqlite(store.file, store.minFreeBytes ?? 0))
+export const openStoreDialect = (store: StoreSettings, log?: Logger): StoreDialect =>
+  store.kind === "postgres" ? openPostgres(store.url, log) : openSqlite(store.file, store.minFreeBytes ?? 0)

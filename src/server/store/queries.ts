@@ -5,12 +5,13 @@
  * PostgreSQL come from the dialect module.
  */
 import { sql, type Kysely } from "kysely"
+import { KINDS_OF_LANE, type DeliveryLane } from "../waitlist/deliveries"
 import type { Database } from "./database"
 import type { StoreDialect } from "./dialect"
-import { prepare } from "./prepared"
+import { prepare, type PreparedQuery } from "./prepared"
 
-/** The lane a delivery's kind is made in, as SQL: webhook events apart from mails (see laneOf). */
-const LANE_OF_KIND = sql<string>`CASE WHEN kind = 'webhook' THEN 'webhook' ELSE 'mail' END`
+/** Every lane, and "any" for a claim of every lane's deliveries. */
+const CLAIMS = [...(Object.keys(KINDS_OF_LANE) as DeliveryLane[]), "any"] as const
 
 /** The statements of one database, built for its dialect. */
 export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect, "db" | "skipLocked" | "forUpdate">) {
@@ -23,7 +24,22 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
      * (random, so no other entry can hold it), which is what is_new says.
      */
     writeEntry: prepare<
-      { name: string; email: string; key: string; now: string; tokenKey: string | null; expires: string | null; sent: number; last: string | null },
+      {
+        name: string
+        email: string
+        key: string
+        now: string
+        tokenKey: string | null
+        expires: string | null
+        sent: number
+        last: string | null
+        nameKey: string
+        lang: string | null
+        referrerHost: string | null
+        utmSource: string | null
+        utmMedium: string | null
+        utmCampaign: string | null
+      },
       { id: number; is_new: unknown; confirmed_at: string | Date | null; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
     >((value) =>
       db
@@ -38,6 +54,12 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
           confirm_expires_at: value("expires"),
           confirm_mails_sent: value("sent"),
           last_confirm_mail_at: value("last"),
+          name_key: value("nameKey"),
+          lang: value("lang"),
+          referrer_host: value("referrerHost"),
+          utm_source: value("utmSource"),
+          utm_medium: value("utmMedium"),
+          utm_campaign: value("utmCampaign"),
         })
         .onConflict((conflict) =>
           conflict.column("email_key").doUpdateSet({
@@ -46,10 +68,22 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         )
         .returning(["id", "confirmed_at", "confirm_mails_sent", "last_confirm_mail_at", sql<unknown>`confirm_token_hash = ${value("tokenKey")}`.as("is_new")]),
     ),
-    insertMessage: prepare<{ entryId: number; name: string; message: string; metadata: string; now: string }, { id: number }>((value) =>
+    insertMessage: prepare<
+      { entryId: number; name: string; message: string; metadata: string; now: string; policyLang: string | null; policyDate: string | null; policySha256: string | null },
+      { id: number }
+    >((value) =>
       db
         .insertInto("waitlist_messages")
-        .values({ entry_id: value("entryId"), name: value("name"), message: value("message"), metadata: value("metadata"), submitted_at: value("now") })
+        .values({
+          entry_id: value("entryId"),
+          name: value("name"),
+          message: value("message"),
+          metadata: value("metadata"),
+          submitted_at: value("now"),
+          policy_lang: value("policyLang"),
+          policy_date: value("policyDate"),
+          policy_sha256: value("policySha256"),
+        })
         .returning("id"),
     ),
     startConfirmation: prepare<{ id: number; tokenKey: string; expires: string; now: string }, never>((value) =>
@@ -144,7 +178,12 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
           .where("confirm_token_hash", "=", value("key")),
       ),
     ),
-    markConfirmed: prepare<{ id: number; now: string }, never>((value) => db.updateTable("waitlist_entries").set({ confirmed_at: value("now") }).where("id", "=", value("id"))),
+    markConfirmed: prepare<{ id: number; now: string; policyLang: string | null; policyDate: string | null; policySha256: string | null }, never>((value) =>
+      db
+        .updateTable("waitlist_entries")
+        .set({ confirmed_at: value("now"), confirmed_policy_lang: value("policyLang"), confirmed_policy_date: value("policyDate"), confirmed_policy_sha256: value("policySha256") })
+        .where("id", "=", value("id")),
+    ),
     byLeaveToken: prepare<{ key: string }, { entry_id: number }>((value) =>
       db.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key")),
     ),
@@ -181,27 +220,38 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
       db.deleteFrom("waitlist_entries").where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", value("key"))),
     ),
 
-    /** Claims due deliveries of a lane (of every lane for null) for a lease; on PostgreSQL, several instances claim at once, each different rows. */
-    claim: prepare<{ now: string; lease: string; max: number; lane: string | null }, OutboxRow>((value) =>
-      db
-        .updateTable("waitlist_outbox")
-        .set({ lease_until: value("lease"), attempts: sql`attempts + 1` })
-        .where("id", "in", (eb) =>
-          skipLocked(
-            eb
-              .selectFrom("waitlist_outbox")
-              .select("id")
-              .where("status", "=", "pending")
-              .where("next_attempt_at", "<=", value("now"))
-              .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", value("now"))]))
-              .where(sql`COALESCE(${value("lane")}, ${LANE_OF_KIND})`, "=", LANE_OF_KIND)
-              .orderBy("next_attempt_at")
-              .orderBy("id")
-              .limit(value("max")),
-          ),
-        )
-        .returningAll(),
-    ),
+    /**
+     * Claims due deliveries of a lane (of every lane for "any") for a lease;
+     * on PostgreSQL, several instances claim at once, each different rows.
+     * Each lane reads its own kinds along the index by kind, so thousands of
+     * an announcement's mails waiting are never read past by a claim of the
+     * lane of confirmations.
+     */
+    claim: Object.fromEntries(
+      CLAIMS.map((lane) => [
+        lane,
+        prepare<{ now: string; lease: string; max: number }, OutboxRow>((value) =>
+          db
+            .updateTable("waitlist_outbox")
+            .set({ lease_until: value("lease"), attempts: sql`attempts + 1` })
+            .where("id", "in", (eb) =>
+              skipLocked(
+                eb
+                  .selectFrom("waitlist_outbox")
+                  .select("id")
+                  .$if(lane !== "any", (query) => query.where("kind", "in", [...KINDS_OF_LANE[lane as DeliveryLane]]))
+                  .where("status", "=", "pending")
+                  .where("next_attempt_at", "<=", value("now"))
+                  .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", value("now"))]))
+                  .orderBy("next_attempt_at")
+                  .orderBy("id")
+                  .limit(value("max")),
+              ),
+            )
+            .returningAll(),
+        ),
+      ]),
+    ) as Record<(typeof CLAIMS)[number], PreparedQuery<{ now: string; lease: string; max: number }, OutboxRow>>,
     renew: prepare<{ id: number; attempts: number; lease: string }, never>((value) =>
       db
         .updateTable("waitlist_outbox")
@@ -209,6 +259,16 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         .where("id", "=", value("id"))
         .where("attempts", "=", value("attempts"))
         .where("status", "=", "pending")
+        .where("lease_until", "is not", null),
+    ),
+    /** Ends a claim's lease now, due as it was: see renew for which claims count (an announcement's paused meanwhile too, due once resumed). */
+    release: prepare<{ id: number; attempts: number }, never>((value) =>
+      db
+        .updateTable("waitlist_outbox")
+        .set({ lease_until: null })
+        .where("id", "=", value("id"))
+        .where("attempts", "=", value("attempts"))
+        .where("status", "in", ["pending", "paused"])
         .where("lease_until", "is not", null),
     ),
     complete: prepare<{ id: number; now: string }, never>((value) =>

@@ -1,14 +1,16 @@
 /**
  * The counting of visits on the waitlist's database (see VisitStore), its
  * statements written once over Kysely for SQLite and PostgreSQL. It runs
- * through the waitlist's own `run` and `write`, so it shares the schema's
- * migrations, the transactions and the errors (StoreUnavailableError).
+ * through the waitlist's own `run` and `write` (see StoreAccess), so it
+ * shares the schema's migrations, the transactions and the errors
+ * (StoreUnavailableError).
  */
 import { randomBytes } from "crypto"
 import { sql, type Kysely } from "kysely"
 import type { KnownValues, PageViews, SignupRecord, ViewCount, VisitorCount, VisitorRow, VisitStore } from "../visits/visit-store"
 import { toDate, storedTime, type Database } from "./database"
 import type { StoreDialect, Tx } from "./dialect"
+import type { StoreAccess } from "./store-access"
 import { addDays } from "../visits/visit-day"
 
 /** Rows written by one statement: far under SQLite's 32,766 parameters. */
@@ -49,11 +51,15 @@ function countVisitorRows(db: Kysely<Database>, first: string, last: string) {
 const dayBefore = (day: string) => addDays(day, -1)
 
 export class VisitsDatabase implements VisitStore {
-  constructor(
-    private readonly dialect: StoreDialect,
-    private readonly run: <T>(work: () => Promise<T>) => Promise<T>,
-    private readonly write: <T>(work: (trx: Tx) => Promise<T>) => Promise<T>,
-  ) {}
+  private readonly dialect: StoreDialect
+  private readonly run: StoreAccess["run"]
+  private readonly write: StoreAccess["write"]
+
+  constructor({ dialect, run, write }: StoreAccess) {
+    this.dialect = dialect
+    this.run = run
+    this.write = write
+  }
 
   salt(day: string): Promise<string> {
     return this.write(async (trx) => {

@@ -1,8 +1,26 @@
 import { createHmac } from "crypto"
 import { sql } from "kysely"
+import type { Logger } from "../observability/logger"
 import type { StoreSettings } from "../settings"
-import { MAX_GATHERED_MESSAGES, TEAM_MAIL_INTERVAL_MS, type Delivery, type DeliveryFailure, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "../waitlist/deliveries"
-import { emailKey, storedEmail } from "../waitlist/email-identity"
+import { AnnouncementChangedError, type AnnouncementStore } from "../announcements/announcement-store"
+import type { BounceStore } from "../bounces/bounce-store"
+import { bounceDetail } from "../bounces/classify-refusal"
+import { deliveryOfTag, deliveryTag } from "../bounces/delivery-tags"
+import {
+  MAX_GATHERED_MESSAGES,
+  TEAM_MAIL_INTERVAL_MS,
+  VISITOR_MAIL_KINDS,
+  type Delivery,
+  type DeliveryFailure,
+  type DeliveryKind,
+  type DeliveryLane,
+  type DeliveryStatus,
+  type NewDelivery,
+  laneOf,
+} from "../waitlist/deliveries"
+import { emailKey, folded, storedEmail } from "../waitlist/email-identity"
+import { entryAttribution } from "../waitlist/entry-attribution"
+import type { PolicyVersion } from "../waitlist/privacy-policy-version"
 import { mayGetConfirmation, MESSAGE_DAY_MS, MESSAGES_PER_DAY, type ConfirmationDraft, type DeliveryPlan } from "../waitlist/plan-deliveries"
 import {
   StoreUnavailableError,
@@ -16,11 +34,19 @@ import {
   type WaitlistEntry,
   type WaitlistMessage,
   type WaitlistStore,
+  type OutboxDepth,
+  type PendingDeliveries,
 } from "../waitlist/waitlist-store"
 import { storedTime, toDate, toDateOrNull } from "./database"
 import { openStoreDialect, type StoreDialect, type Tx } from "./dialect"
 import { migrateToLatest } from "./migrate"
+import { announcementRecords, type AnnouncementRecords } from "./announcement-records"
 import { prepareQueries, type OutboxRow, type Queries } from "./queries"
+import { SUPPRESSED_ERROR, suppressionRecords, type SuppressionRecords } from "./suppression-records"
+import { AdminDatabase } from "./admin-database"
+import { PeopleDatabase } from "./people-database"
+import type { StoreAccess } from "./store-access"
+import { COMMAND_LINE } from "../admin/admin-store"
 import { VisitsDatabase } from "./visits-database"
 
 /**
@@ -28,7 +54,7 @@ import { VisitsDatabase } from "./visits-database"
  * confirmation mails so far, and the id of the message written, or null
  * when the address had left MESSAGES_PER_DAY messages already.
  */
-type WrittenEntry = { id: number; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+type WrittenEntry = { id: number; key: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, messages: Delivery["messages"] = []): Delivery => ({
@@ -63,22 +89,43 @@ export class WaitlistDatabase implements WaitlistStore {
   private migrated: Promise<void> | null = null
   /** The key of leavers' address hashes (see migration 0004), read once the schema is up to date. */
   private leaverKey = ""
+  /** The key of delivery tags (see migration 0005). */
+  private bounceKey = ""
+  private readonly suppressions: SuppressionRecords
+  private readonly announcementRecords: AnnouncementRecords
+  /** The admin's accounts, sessions and audit log. */
+  readonly admin: AdminDatabase
+  /** A person's data, the entries' search and the dashboard's figures. */
+  readonly people: PeopleDatabase
+  /** The counts of visits, in the same database (see VisitsDatabase). */
+  readonly visits: VisitsDatabase
 
-  /** Opens the database the settings select. @throws StoreUnavailableError when an SQLite file cannot be opened */
-  constructor(settings: StoreSettings) {
+  /**
+   * Opens the database the settings select; `log` hears of a connection
+   * lost while idle (see openStoreDialect).
+   * @throws StoreUnavailableError when an SQLite file cannot be opened
+   */
+  constructor(settings: StoreSettings, log?: Logger) {
     this.label = settings.kind === "postgres" ? "PostgreSQL" : "SQLite"
     try {
-      this.dialect = openStoreDialect(settings)
+      this.dialect = openStoreDialect(settings, log)
     } catch (error) {
       const where = settings.kind === "sqlite" ? ` at ${settings.file}` : ""
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
-    this.visits = new VisitsDatabase(this.dialect, (work) => this.run(work), (work) => this.write(work))
+    this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)))
+    this.announcementRecords = announcementRecords(this.dialect, this.suppressions)
+    const access: StoreAccess = {
+      dialect: this.dialect,
+      run: (work) => this.run(work),
+      write: (work) => this.write(work),
+      keyedHash: (text) => this.leaverHash(text),
+    }
+    this.admin = new AdminDatabase(access)
+    this.people = new PeopleDatabase(access, (trx, entry, now) => this.rememberLeaver(trx, entry, now))
+    this.visits = new VisitsDatabase(access)
   }
-
-  /** The counts of visits, in the same database (see VisitsDatabase). */
-  readonly visits: VisitsDatabase
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */
   private async run<T>(work: () => Promise<T>): Promise<T> {
@@ -90,14 +137,16 @@ export class WaitlistDatabase implements WaitlistStore {
       await this.migrated
       return await work()
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error
+      if (error instanceof StoreUnavailableError || error instanceof AnnouncementChangedError) throw error
       throw new StoreUnavailableError(`the ${this.label} waitlist failed: ${(error as Error).message}`, { cause: error })
     }
   }
 
   private async readLeaverKey() {
-    const row = await this.dialect.db.selectFrom("waitlist_secrets").select("value").where("name", "=", "leaver_key").executeTakeFirstOrThrow()
-    this.leaverKey = row.value
+    const rows = await this.dialect.db.selectFrom("waitlist_secrets").select(["name", "value"]).where("name", "in", ["leaver_key", "bounce_key"]).execute()
+    this.leaverKey = rows.find((row) => row.name === "leaver_key")?.value ?? ""
+    this.bounceKey = rows.find((row) => row.name === "bounce_key")?.value ?? ""
+    if (!this.leaverKey || !this.bounceKey) throw new Error("the waitlist's keys are missing from waitlist_secrets")
   }
 
   /** The keyed hash a leaver's address is remembered by (see migration 0004). */
@@ -110,18 +159,16 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(() => this.dialect.write(work))
   }
 
-  /** Counts the submission against its client's limit, or refuses it when the budget is spent. */
-  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<SubmissionOutcome> {
-    if (!rateLimit || rateLimit.limit <= 0) return { accepted: true }
+  /** Counts the submission against its client's limit; the seconds to wait when the budget is spent, else null. */
+  private async countRate(trx: Tx, rateLimit: RateLimit | null, now: Date): Promise<number | null> {
+    if (!rateLimit || rateLimit.limit <= 0) return null
     const at = now.getTime()
     await this.dialect.lockClient(trx, rateLimit.client)
     const { rows } = await this.queries.recentRate.run(trx, { client: rateLimit.client, since: at - rateLimit.windowMs })
     const { n = 0, oldest = null } = rows[0] ?? {}
-    if (Number(n) >= rateLimit.limit) {
-      return { accepted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000)) }
-    }
+    if (Number(n) >= rateLimit.limit) return Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000))
     await this.queries.countRate.run(trx, { client: rateLimit.client, at })
-    return { accepted: true }
+    return null
   }
 
   /**
@@ -129,10 +176,18 @@ export class WaitlistDatabase implements WaitlistStore {
    * confirmation of `confirmation` already started (a new address may always
    * get one); a known one is left as it was.
    */
-  private async writeEntry(trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationDraft | null): Promise<WrittenEntry> {
+  private async writeEntry(
+    trx: Tx,
+    { name, email, message, metadata }: NewWaitlistEntry,
+    now: Date,
+    confirmation: ConfirmationDraft | null,
+    consent: PolicyVersion | null,
+  ): Promise<WrittenEntry> {
     const time = storedTime(now)
     const key = emailKey(email)
     const { rows } = await this.queries.writeEntry.run(trx, {
+      ...entryAttribution(metadata),
+      nameKey: folded(name),
       name,
       email: storedEmail(email),
       key,
@@ -147,6 +202,7 @@ export class WaitlistDatabase implements WaitlistStore {
     const isNew = Boolean(entry.is_new)
     const state = {
       id: entry.id,
+      key,
       isNew,
       mayConfirm: isNew
         ? await this.inheritCaps(trx, entry.id, key, now, confirmation)
@@ -160,7 +216,7 @@ export class WaitlistDatabase implements WaitlistStore {
         return { ...state, messageId: null }
       }
     }
-    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time })
+    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time, ...policyValues(consent) })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
 
@@ -216,6 +272,8 @@ export class WaitlistDatabase implements WaitlistStore {
     if (plan.webhook) await this.queue(trx, id, plan.webhook, now, messageId)
     const { confirmation } = plan
     if (!confirmation || !written.mayConfirm) return
+    // A suppressed address gets no mail of any kind; the team still hears of its message.
+    if (await this.suppressions.isSuppressed(trx, this.leaverHash(written.key))) return
     if (!written.isNew) {
       await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
     }
@@ -227,22 +285,25 @@ export class WaitlistDatabase implements WaitlistStore {
     const full = this.dialect.roomToWrite()
     if (full) return Promise.reject(new StoreUnavailableError(`the ${this.label} waitlist takes no new sign-up: ${full}`))
     return this.write(async (trx) => {
-      const { entry, discard, rateLimit, plan, now } = submission
-      const outcome = await this.countRate(trx, rateLimit, now)
-      if (!outcome.accepted) return outcome
+      const { entry, discard, rateLimit, plan, now, consent = null } = submission
+      const retryAfterSeconds = await this.countRate(trx, rateLimit, now)
+      if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
       if (discard) {
         // A bot's entry takes the same path, so it answers alike and as fast, then leaves nothing but a count.
         await sql`SAVEPOINT discarded`.execute(trx)
-        await this.writeEntry(trx, entry, now, null)
+        await this.writeEntry(trx, entry, now, null, consent)
         await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
         await sql`RELEASE SAVEPOINT discarded`.execute(trx)
         await this.queries.countDiscard.run(trx, { counter: "bots_discarded" })
-        return outcome
+        return { accepted: true, takenAs: "bot" }
       }
-      const written = await this.writeEntry(trx, entry, now, plan.confirmation)
-      if (written.messageId === null) await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
-      else await this.queuePlan(trx, written, plan, now)
-      return outcome
+      const written = await this.writeEntry(trx, entry, now, plan.confirmation, consent)
+      if (written.messageId === null) {
+        await this.queries.countDiscard.run(trx, { counter: "repeats_discarded" })
+        return { accepted: true, takenAs: "repeat_discarded" }
+      }
+      await this.queuePlan(trx, written, plan, now)
+      return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
     })
   }
 
@@ -250,12 +311,12 @@ export class WaitlistDatabase implements WaitlistStore {
     return this.run(async () => linkState((await this.queries.byConfirmToken.run(this.dialect.db, { key: tokenKey })).rows[0], now))
   }
 
-  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null): Promise<LinkState> {
+  confirm(tokenKey: string, now: Date, webhook: (entry: LinkedEntry) => NewDelivery | null, consent: PolicyVersion | null = null): Promise<LinkState> {
     return this.write(async (trx) => {
       const row = (await this.queries.byConfirmToken.run(trx, { key: tokenKey })).rows[0]
       const state = linkState(row, now)
       if (state !== "pending" || !row) return state
-      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now) })
+      await this.queries.markConfirmed.run(trx, { id: row.id, now: storedTime(now), ...policyValues(consent) })
       const event = webhook({ name: row.name, email: row.email })
       if (event) await this.queue(trx, row.id, event, now)
       return "confirmed"
@@ -298,8 +359,10 @@ export class WaitlistDatabase implements WaitlistStore {
         history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
         byEntry.set(row.entry_id, history)
       }
+      const suppressed = await this.suppressions.inForce(db, entries.map((row) => this.suppressions.hashOf(row.email)))
       return entries.map((row) => {
         const history = byEntry.get(row.id) ?? []
+        const suppression = suppressed.get(this.suppressions.hashOf(row.email))
         return {
           name: row.name,
           email: row.email,
@@ -309,19 +372,15 @@ export class WaitlistDatabase implements WaitlistStore {
           updatedAt: toDate(row.updated_at),
           confirmedAt: toDateOrNull(row.confirmed_at),
           messages: history,
+          suppressedAt: suppression?.at ?? null,
+          suppressedReason: suppression?.reason ?? null,
         }
       })
     })
   }
 
   remove(email: string, now = new Date()): Promise<number> {
-    return this.write(async (trx) => {
-      const key = emailKey(email)
-      const entry = await trx.selectFrom("waitlist_entries").select(["confirm_mails_sent", "last_confirm_mail_at"]).where("email_key", "=", key).executeTakeFirst()
-      if (!entry) return 0
-      await this.rememberLeaver(trx, { email_key: key, ...entry }, now)
-      return Number((await trx.deleteFrom("waitlist_entries").where("email_key", "=", key).executeTakeFirst()).numDeletedRows)
-    })
+    return this.people.erase(email, COMMAND_LINE, null, now)
   }
 
   /** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
@@ -333,11 +392,11 @@ export class WaitlistDatabase implements WaitlistStore {
   readonly outbox: OutboxStore = {
     claim: (now: Date, leaseMs: number, max: number, lane?: DeliveryLane) =>
       this.write(async (trx) => {
-        const { rows } = await this.queries.claim.run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max, lane: lane ?? null })
+        const { rows } = await this.queries.claim[lane ?? "any"].run(trx, { now: storedTime(now), lease: storedTime(new Date(now.getTime() + leaseMs)), max })
         const claimed: Delivery[] = []
         for (const row of rows.sort((a, b) => toDate(a.next_attempt_at).getTime() - toDate(b.next_attempt_at).getTime() || a.id - b.id)) {
-          const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
-          claimed.push(deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))))
+          const delivery = await this.claimed(trx, row, now)
+          if (delivery) claimed.push(delivery)
         }
         return claimed
       }),
@@ -348,11 +407,33 @@ export class WaitlistDatabase implements WaitlistStore {
             const lease = storedTime(new Date(now.getTime() + leaseMs))
             for (const { id, attempts } of claims) await this.queries.renew.run(trx, { id, attempts, lease })
           }),
-    complete: (id: number, now: Date) => this.write(async (trx) => void (await this.queries.complete.run(trx, { id, now: storedTime(now) }))),
-    fail: (id: number, { error, nextAttemptAt }: DeliveryFailure) =>
+    complete: (id: number, now: Date) =>
+      this.write(async (trx) => {
+        await this.queries.complete.run(trx, { id, now: storedTime(now) })
+        await this.announcementRecords.recordTry(trx, id, false, "sent", now)
+      }),
+    fail: (id: number, { error, nextAttemptAt, now, bounce }: DeliveryFailure) =>
       this.write(async (trx) => {
         if (nextAttemptAt) await this.queries.retryLater.run(trx, { id, next: storedTime(nextAttemptAt), error })
         else await this.queries.giveUp.run(trx, { id, error })
+        await this.announcementRecords.recordTry(trx, id, true, nextAttemptAt ? null : "failed", now)
+        if (bounce) await this.suppressions.recordBounce(trx, id, bounce, `smtp ${bounceDetail(error)}`, now)
+      }),
+    release: (claims) =>
+      claims.length === 0
+        ? Promise.resolve()
+        : this.write(async (trx) => {
+            for (const { id, attempts } of claims) await this.queries.release.run(trx, { id, attempts })
+          }),
+    backlog: () =>
+      this.run(async () => {
+        const rows = await this.dialect.db
+          .selectFrom("waitlist_outbox")
+          .select((eb) => ["kind", "status", eb.fn.countAll<number | string>().as("n"), eb.fn.min("created_at").as("oldest")])
+          .where("status", "in", ["pending", "paused"])
+          .groupBy(["kind", "status"])
+          .execute()
+        return outboxDepth(rows)
       }),
     list: (statuses: readonly DeliveryStatus[]) =>
       this.run(async () =>
@@ -367,13 +448,71 @@ export class WaitlistDatabase implements WaitlistStore {
       if (id === null) return false
       return this.write(async (trx) => Number((await this.queries.retryFailed.run(trx, { id, now: storedTime(now) })).numAffectedRows ?? 0) > 0)
     },
-    prune: (now: Date, windowMs: number) => this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs }))),
+    prune: async (now: Date, windowMs: number) => {
+      await this.write(async (trx) => void (await this.queries.pruneRate.run(trx, { before: now.getTime() - windowMs })))
+      await this.admin.forgetOld(now)
+    },
+  }
+
+  /**
+   * A claimed row as the worker gets it: a team mail with the messages it
+   * tells of, an announcement's mail with its text, each with its tag. A
+   * mail to a suppressed address fails at once instead, mailing no one.
+   */
+  private async claimed(trx: Tx, row: OutboxRow, now: Date): Promise<Delivery | null> {
+    const tag = deliveryTag(this.bounceKey, row.id)
+    if (VISITOR_MAIL_KINDS.includes(row.kind as DeliveryKind) && (await this.suppressions.isSuppressed(trx, this.suppressions.hashOf(row.recipient)))) {
+      await this.queries.giveUp.run(trx, { id: row.id, error: SUPPRESSED_ERROR })
+      await this.announcementRecords.recordTry(trx, row.id, false, "failed", now)
+      return null
+    }
+    if (row.kind === "announcement") {
+      const announcement = (await this.announcementRecords.versionOf(trx, row.id)) ?? undefined
+      return { ...deliveryOf(row), announcement, tag }
+    }
+    const gathered = row.message_id === null ? [] : (await this.queries.gathered.run(trx, { entryId: row.entry_id, from: row.message_id, max: MAX_GATHERED_MESSAGES })).rows
+    return { ...deliveryOf(row, gathered.map((message) => ({ name: message.name, message: message.message, metadata: parseMetadata(message.metadata) }))), tag }
+  }
+
+  readonly announcements: AnnouncementStore = {
+    send: (slug, content, mailFor, now) => this.run(() => this.announcementRecords.send(slug, content, mailFor, now)),
+    progress: (slug) => this.run(() => this.announcementRecords.progress(slug)),
+    setPaused: (slug, paused, reason) => this.run(() => this.announcementRecords.setPaused(slug, paused, reason)),
+  }
+
+  readonly bounces: BounceStore = {
+    deliveryOfTag: (tag) => this.run(async () => deliveryOfTag(this.bounceKey, tag)),
+    record: (deliveryId, kind, detail, now) => this.write((trx) => this.suppressions.recordBounce(trx, deliveryId, kind, detail, now)),
+    isSuppressed: (address) => this.run(() => this.suppressions.isSuppressed(this.dialect.db, this.suppressions.hashOf(address))),
+    unsuppress: (address, now) => this.write((trx) => this.suppressions.lift(trx, address, now)),
   }
 
   async close(): Promise<void> {
     await this.dialect.close()
   }
 }
+
+/** The outbox's depth from its counts by kind and status (see OutboxStore's backlog). */
+function outboxDepth(rows: { kind: string; status: string; n: number | string; oldest: string | Date | null }[]): OutboxDepth {
+  const none = (): PendingDeliveries => ({ pending: 0, oldestPendingAt: null })
+  const depth: OutboxDepth = { ...none(), paused: 0, lanes: { mail: none(), webhook: none(), bulk: none() } }
+  const add = (to: PendingDeliveries, n: number, oldest: Date | null) => {
+    to.pending += n
+    if (oldest && (to.oldestPendingAt === null || oldest < to.oldestPendingAt)) to.oldestPendingAt = oldest
+  }
+  for (const row of rows) {
+    if (row.status === "paused") {
+      depth.paused += Number(row.n)
+      continue
+    }
+    add(depth, Number(row.n), toDateOrNull(row.oldest))
+    add(depth.lanes[laneOf(row.kind as DeliveryKind)], Number(row.n), toDateOrNull(row.oldest))
+  }
+  return depth
+}
+
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+const policyValues = (policy: PolicyVersion | null) => ({ policyLang: policy?.lang ?? null, policyDate: policy?.effectiveDate ?? null, policySha256: policy?.sha256 ?? null })
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
 function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {

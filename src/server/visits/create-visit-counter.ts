@@ -8,10 +8,11 @@ export const ownHostsOf = (settings: Pick<Settings, "mail">): string[] => [...ne
 
 /**
  * The production server's counter of visits, on the waitlist's store, with
- * its settings (WAITLIST_TRUST_PROXY, SITE_URL), log and clock; null when
- * VISIT_COUNTING is 0.
+ * its settings (WAITLIST_TRUST_PROXY, SITE_URL's host), logger and clock,
+ * its families on the metrics' registry; null when VISIT_COUNTING is 0.
  */
-export function createVisitCounter(settings: Settings, context: Pick<WaitlistContext, "store" | "log" | "now">): VisitCounter | null {
+export function createVisitCounter(settings: Settings, context: Pick<WaitlistContext, "store" | "siteHosts" | "log" | "metrics" | "now">): VisitCounter | null {
   if (!settings.countVisits) return null
-  return new VisitCounter({ store: () => context.store().visits, trustProxy: settings.trustProxy, ownHosts: ownHostsOf(settings), log: context.log, now: context.now })
+  const { store, siteHosts, log, metrics, now } = context
+  return new VisitCounter({ store: () => store().visits, trustProxy: settings.trustProxy, ownHosts: siteHosts, log, metrics: metrics.registry, now })
 }

@@ -3,13 +3,17 @@
  * is a GET of one of the site's HTML pages answered 200, 304 (a page the
  * browser holds, revalidated) or 404, by a browser that sends a language
  * and is no bot, neither prefetching nor prerendering, and not asking not
- * to be tracked (Sec-GPC: 1, DNT: 1). The admin, the API, the service's
- * own endpoints and files are never counted. Every header is bounded
- * before it is read.
+ * to be tracked (Sec-GPC: 1, DNT: 1). What a page is rather than a file is
+ * decided once, for the metrics too (see isPagePath). The admin, the API
+ * and the service's own endpoints are never counted (the site's server
+ * hands neither the API's nor the health checks' requests to the counter,
+ * and these paths are refused here too). Every header is bounded before it
+ * is read.
  */
 import type { IncomingHttpHeaders } from "http"
 import { isbot } from "isbot"
 import { splitLanguage } from "../../i18n/languages"
+import { isPagePath } from "../observability/observe-requests"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { MAX_REFERRER_LENGTH, originOf, type Origin } from "./traffic-source"
 
@@ -24,9 +28,6 @@ const MAX_PAGE_LENGTH = 200
 
 /** Paths that are never pages of the site: anything under /admin, the API, and the service's own endpoints. */
 const NEVER_COUNTED = /^\/(?:admin|(?:api|healthz|readyz|metrics)(?:[/?]|$))/
-
-/** A path whose last segment names a file that is not an HTML page. */
-const A_FILE = /\.(?!html?$)[^./]*$/i
 
 /** A page view as it is counted. */
 export type PageView = Origin & {
@@ -43,12 +44,11 @@ const one = (value: string | string[] | undefined): string | undefined => (Array
 /**
  * Whether a request may be a page view, judged by what came before the
  * answer: so cheap that every request of a file pays almost nothing.
+ * @param path the request's path, without its query (see pathOf)
  */
-export function mayBePageView(method: string | undefined, url: string, headers: IncomingHttpHeaders): boolean {
+export function mayBePageView(method: string | undefined, path: string, headers: IncomingHttpHeaders): boolean {
   if (method !== "GET") return false
-  const end = url.indexOf("?")
-  const path = end === -1 ? url : url.slice(0, end)
-  if (NEVER_COUNTED.test(path) || A_FILE.test(path)) return false
+  if (!isPagePath(path) || NEVER_COUNTED.test(path)) return false
   if (!headers["accept-language"] || headers["sec-gpc"] === "1" || headers.dnt === "1") return false
   for (const name of PURPOSE_HEADERS) {
     const purpose = one(headers[name])

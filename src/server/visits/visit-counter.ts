@@ -3,21 +3,26 @@
  * one hook into the request pipeline (site-server.ts), and costs a request
  * a few header checks; a page view is added to counts in memory when its
  * answer has gone, and the counts are written to the store in one batch
- * every FLUSH_EVERY_MS (and at `close`, which a shutdown awaits). A store
- * that is down loses the batches of its outage, logged, and no page waits
- * or fails for it. Memory is bounded: at most MAX_PENDING_VIEWS
+ * every FLUSH_EVERY_MS (and at `close`, which the clean shutdown awaits
+ * before it closes the store). A store that is down loses the batches of
+ * its outage, logged and counted in the metrics (see visitMetrics), and no
+ * page waits or fails for it. No log line holds an address, a User-Agent,
+ * a referrer or a path. Memory is bounded: at most MAX_PENDING_VIEWS
  * combinations and MAX_PENDING_VISITORS visitors wait between two writes.
  * A visitor waits by its client's key and User-Agent, in memory only, for
  * at most FLUSH_EVERY_MS: the write keeps nothing but their keyed hash
  * (see visitorHash), so a request pays no hash.
  */
 import type { IncomingMessage, ServerResponse } from "http"
+import type { Registry } from "prom-client"
+import type { Logger } from "../observability/logger"
 import { clientKey } from "../waitlist/rate-limit-key"
 import { DailyCaps } from "./daily-caps"
 import { mayBePageView, readPageView, type PageView } from "./page-view"
 import { sourceKey, sourceOf, type Origin } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 import type { ViewCount, VisitorRow, VisitStore } from "./visit-store"
+import { visitMetrics, type VisitMetrics } from "./visit-metrics"
 import { visitorHash } from "./visitor-hash"
 
 /** How often the counts in memory are written. */
@@ -39,7 +44,9 @@ export type VisitCounterOptions = {
   trustProxy: boolean
   /** The site's own hosts (`storyling.app`): a referrer there is no source. The request's Host is one too. */
   ownHosts: readonly string[]
-  log: (line: string) => void
+  log: Logger
+  /** The registry the counter's families are added to (see visitMetrics). */
+  metrics: Registry
   /** The time now (tests move it). */
   now?: () => Date
 }
@@ -61,15 +68,21 @@ export class VisitCounter {
   private timer: NodeJS.Timeout | null = null
   private closedThrough = ""
   private readonly now: () => Date
+  private readonly metrics: VisitMetrics
 
   constructor(private readonly options: VisitCounterOptions) {
     this.now = options.now ?? (() => new Date())
+    this.metrics = visitMetrics(options.metrics, () => this.pending())
   }
 
-  /** The hook of the request pipeline: looks at a request, and counts its answer once it has gone if it was a page view. */
-  readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
+  /**
+   * The hook of the request pipeline: looks at a request of a page or a
+   * file, and counts its answer once it has gone if it was a page view.
+   * @param path the request's path, without its query, as the site's server read it (see pathOf)
+   */
+  readonly observe = (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    if (!mayBePageView(req.method, path, req.headers)) return
     const url = req.url ?? "/"
-    if (!mayBePageView(req.method, url, req.headers)) return
     res.once("finish", () => {
       try {
         const forwarded = req.headers["x-forwarded-for"]
@@ -77,7 +90,8 @@ export class VisitCounter {
         const view = readPageView(url, req.headers, res.statusCode, String(res.getHeader("content-type") ?? ""), client, this.options.ownHosts)
         if (view) this.add(view)
       } catch (error) {
-        this.options.log(`visits: a page view could not be counted: ${(error as Error).message}`)
+        // The error's type only: its message could quote the request.
+        this.options.log.error({ cause: (error as Error).name }, "visits: a page view could not be counted")
       }
     })
   }
@@ -97,6 +111,7 @@ export class VisitCounter {
     if (counted) counted.views += 1
     else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, page, language, referrer, utmSource, utmMedium, utmCampaign, views: 1 })
     else this.lost += 1
+    this.metrics.pageViews(counted || this.views.has(key) ? "counted" : "dropped")
 
     // A visitor waits in memory by its address and User-Agent until the next write, which keeps only their keyed hash.
     const identity = `${day}\n${view.client}\n${view.userAgent}`
@@ -151,7 +166,7 @@ export class VisitCounter {
     this.views = new Map()
     this.visitors = new Map()
     this.lost = 0
-    if (lost > 0) this.options.log(`visits: ${lost} page views were not counted: more distinct ones came between two writes than are kept`)
+    if (lost > 0) this.options.log.warn({ pageViews: lost }, "visits: page views not counted: more distinct ones came between two writes than are kept")
     if (views.size === 0 && visitors.size === 0 && this.closedThrough === today && this.salts.has(today) && this.caps.has(today)) return
     try {
       const store = this.options.store()
@@ -165,7 +180,9 @@ export class VisitCounter {
       this.closedThrough = today
     } catch (error) {
       const count = [...views.values()].reduce((sum, view) => sum + view.views, 0)
-      this.options.log(`visits: the counts of ${count} page views are lost, the store could not be written: ${(error as Error).message}`)
+      this.metrics.writeFailed()
+      this.metrics.pageViews("lost", count)
+      this.options.log.error({ pageViews: count, cause: (error as Error).message }, "visits: the counts of page views are lost: the store could not be written")
     }
   }
 

@@ -5,19 +5,59 @@
  *   npm run --silent waitlist -- export > waitlist.csv
  *   npm run --silent waitlist -- delete ana@example.com
  *   npm run --silent waitlist -- stats --days 7
+ *   npm run waitlist -- announce send launch
+ * Announcements are read from content/announcements/ of the folder it runs
+ * in (npm runs it in the project's root), previews written to
+ * .data/announcements/ there.
  */
+import fs from "fs"
+import path from "path"
+import { createSendMail, emlWriter } from "../mail/mail-transport"
+import { createLogger } from "../observability/logger"
 import { readSettings } from "../settings"
 import { ownHostsOf } from "../visits/create-visit-counter"
 import { openWaitlistStore } from "./open-waitlist-store"
 import { runWaitlistCommand } from "./run-waitlist-command"
 
+/** Standard input, up to `max` bytes; null as soon as it holds more. */
+async function readInput(max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length
+    if (size > max) {
+      process.stdin.destroy()
+      return null
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
 try {
   const settings = readSettings(process.env)
+  const { mail } = settings
+  // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
+  const log = createLogger(settings.log, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
     openStore: () => openWaitlistStore(settings.store),
     siteHosts: ownHostsOf(settings),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
+    announcements: {
+      dir: path.resolve("content", "announcements"),
+      previewDir: path.resolve(".data", "announcements"),
+      mail,
+      sendMail: createSendMail(mail, log, { pooled: false }),
+      eml: emlWriter(mail),
+      writeFile: (file, data) => {
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        fs.writeFileSync(file, data)
+      },
+      now: () => new Date(),
+    },
+    readInput,
+    bounceAddress: mail.bounceAddress,
   }).then((code) => {
     process.exitCode = code
   })

@@ -1,17 +1,28 @@
-/** What a delivery of the outbox carries: a mail to the team, a confirmation mail to a visitor, or a webhook event. */
-export type DeliveryKind = "notify" | "confirm" | "webhook"
+/** What a delivery of the outbox carries: a mail to the team, a confirmation mail or an announcement to a visitor, or a webhook event. */
+export type DeliveryKind = "notify" | "confirm" | "announcement" | "webhook"
 
 /**
  * The lanes deliveries are made in, each with slots of its own, so a slow
- * webhook receiver never holds a mail back, nor a slow SMTP server an event.
+ * webhook receiver never holds a mail back, nor a slow SMTP server an event,
+ * and an announcement's thousands of mails (`bulk`) never stand before a
+ * confirmation or the team's mail.
  */
-export type DeliveryLane = "mail" | "webhook"
+export type DeliveryLane = "mail" | "webhook" | "bulk"
+
+/** The kinds of delivery each lane makes. */
+export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = { mail: ["notify", "confirm"], webhook: ["webhook"], bulk: ["announcement"] }
 
 /** The lane a kind of delivery is made in. */
-export const laneOf = (kind: DeliveryKind): DeliveryLane => (kind === "webhook" ? "webhook" : "mail")
+export const laneOf = (kind: DeliveryKind): DeliveryLane => (kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail")
 
-/** Where a delivery stands: waiting (for its first try or a retry), delivered, or given up. */
-export type DeliveryStatus = "pending" | "sent" | "failed"
+/** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
+export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "announcement"]
+
+/** Where a delivery stands: waiting (for its first try or a retry), held while its announcement is paused, delivered, or given up. */
+export type DeliveryStatus = "pending" | "paused" | "sent" | "failed"
+
+/** What a bounce says of an address: it does not exist (hard), it could not take the mail this time (soft), or its owner reported the mail as spam. */
+export type BounceKind = "hard" | "soft" | "complaint"
 
 /** A delivery as the store hands it to the worker and the CLI. */
 export type Delivery = {
@@ -35,7 +46,14 @@ export type Delivery = {
    * deliveries, and in lists.
    */
   messages: DeliveryMessage[]
+  /** The text of an announcement's mail in the delivery's language, read from the store when it is claimed. */
+  announcement?: AnnouncementVersion
+  /** The signed tag of this delivery (see delivery-tags.ts), which its bounce address and header carry; set when it is claimed. */
+  tag?: string
 }
+
+/** One language's version of an announcement, as it was when it was first sent. */
+export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
 
 /**
  * The team gets at most one mail per address in this time: a message left
@@ -60,8 +78,8 @@ export type DeliveryMessage = { name: string; message: string; metadata: Record<
  */
 export type NewDelivery = { kind: DeliveryKind; recipient: string; payload: string; ofMessage?: boolean }
 
-/** The outcome of a failed try: tried again at `nextAttemptAt`, or given up for good when that is null. */
-export type DeliveryFailure = { error: string; nextAttemptAt: Date | null; now: Date }
+/** The outcome of a failed try: tried again at `nextAttemptAt`, or given up for good when that is null; `bounce` when the receiving server refused the address (see classifySmtpRefusal). */
+export type DeliveryFailure = { error: string; nextAttemptAt: Date | null; now: Date; bounce?: BounceKind }
 
 /** How long the outbox keeps trying a delivery before giving up. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000

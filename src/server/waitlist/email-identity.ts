@@ -11,7 +11,7 @@ const split = (email: string): [string, string | null] => {
  * writing what a reader sees as the same letters (the KELVIN SIGN and K,
  * full-width and plain Latin letters, "ß" and "ss").
  */
-const folded = (text: string): string => text.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC")
+export const folded = (text: string): string => text.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC")
 
 /**
  * The domain in its one stored form: an internationalized domain as

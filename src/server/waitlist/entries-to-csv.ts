@@ -2,7 +2,7 @@ import { inertText } from "./inert-text"
 import type { WaitlistEntry } from "./waitlist-store"
 
 /** The columns of the waitlist export, in order. */
-export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages"] as const
+export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"] as const
 
 /**
  * How a cell starts when a spreadsheet would run it as a formula (OWASP's
@@ -38,12 +38,13 @@ const history = (entry: WaitlistEntry) =>
  * The waitlist as CSV: a header row, then one row per entry: the name and
  * address it signed up with, its newest message, when the address was
  * confirmed (empty while it is not), that message's
- * metadata as a JSON string, and every message newest first as JSON. Every
- * line ends with CRLF.
+ * metadata as a JSON string, every message newest first as JSON, and when
+ * and why its address was suppressed (empty while it is not). Every line
+ * ends with CRLF.
  */
 export function entriesToCsv(entries: WaitlistEntry[]): string {
   const rows = entries.map((entry) =>
-    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry)]),
+    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry), entry.suppressedAt?.toISOString() ?? "", entry.suppressedReason ?? ""]),
   )
   return row(CSV_COLUMNS) + rows.join("")
 }

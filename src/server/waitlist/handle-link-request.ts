@@ -1,6 +1,8 @@
+import { cookieValue } from "../http/cookies"
 import type { WebHandler } from "../http/web-handler"
 import { confirmedEvent } from "../mail/webhook-events"
 import { linkTokenKey, isLinkToken } from "./link-tokens"
+import { privacyPolicyInForce } from "./privacy-policy-version"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
 
@@ -45,15 +47,6 @@ const redirect = (to: string, headers: Record<string, string> = {}) => new Respo
 const plain = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", ...headers } })
 
-/** The value of one cookie of a Cookie header; a value that is not a token is left for isLinkToken to refuse. */
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const pair of (header ?? "").split(";")) {
-    const at = pair.indexOf("=")
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
-  }
-  return undefined
-}
-
 /**
  * The cookie's attributes: sent back to /api/ only, never read by a script,
  * never sent on a cross-site subrequest, and only over HTTPS (browsers count
@@ -75,7 +68,7 @@ const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Max-Age=0; 
  * expired, with a way to sign up again. The promise never rejects.
  */
 export function linkHandler(action: LinkAction, context: WaitlistContext, prefix: LanguagePrefix): WebHandler {
-  return async (request) => {
+  return async (request, client) => {
     try {
       const link: LinkRequest = {
         method: request.method,
@@ -83,17 +76,17 @@ export function linkHandler(action: LinkAction, context: WaitlistContext, prefix
         cookie: cookieValue(request.headers.get("cookie"), cookieName(action)),
         body: request.method === "POST" ? await request.text() : "",
       }
-      return await answerLink(action, link, context, prefix(link.query.get("lang") ?? undefined))
+      return await answerLink(action, link, context, link.query.get("lang") ?? undefined, prefix)
     } catch (error) {
       const cause = error instanceof StoreUnavailableError ? error.message : String(error)
-      context.log(`waitlist: a ${action} link failed: ${cause}`)
+      context.log.warn({ reqId: client.requestId, action, cause }, "waitlist: a link failed")
       return plain(503, "The waitlist is unavailable right now. Please try again in a moment.", { "Retry-After": "5" })
     }
   }
 }
 
-async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string): Promise<Response> {
-  const page = (name: keyof typeof LINK_PAGES) => `${lang}${LINK_PAGES[name]}`
+async function answerLink(action: LinkAction, request: LinkRequest, context: WaitlistContext, lang: string | undefined, prefix: LanguagePrefix): Promise<Response> {
+  const page = (name: keyof typeof LINK_PAGES) => `${prefix(lang)}${LINK_PAGES[name]}`
   const store = context.store()
   if (request.method === "GET" || request.method === "HEAD") {
     const token = request.query.get("token")
@@ -118,7 +111,7 @@ async function answerLink(action: LinkAction, request: LinkRequest, context: Wai
   }
   const now = context.now()
   const webhook = context.mail.webhook
-  const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null))
+  const state = await store.confirm(key, now, (entry) => (webhook ? confirmedEvent(webhook, entry, now) : null), privacyPolicyInForce(lang, now))
   if (state === "confirmed") context.queued()
   return redirect(page(state === "confirmed" ? "confirmed" : "expired"), cleared)
 }

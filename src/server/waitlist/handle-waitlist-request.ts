@@ -1,8 +1,11 @@
-import { json, type ApiRequest, type ClientInfo, type WebHandler } from "../http/web-handler"
+import { isCrossSite } from "../http/request-origin"
+import { isJsonRequest, json, type ApiRequest, type ClientInfo, type WebHandler } from "../http/web-handler"
+import type { SignupRefusal } from "../observability/metrics"
 import { exceedsJsonDepth } from "./json-depth"
 import { parseSubmission } from "./parse-submission"
 import { planSubmission } from "./plan-submission"
 import { NOTHING_TO_DELIVER } from "./plan-deliveries"
+import { privacyPolicyInForce } from "./privacy-policy-version"
 import { rateLimitClient } from "./rate-limit-key"
 import type { WaitlistContext } from "./waitlist-context"
 import { StoreUnavailableError } from "./waitlist-store"
@@ -15,20 +18,6 @@ const ACCEPTED_HEADERS = { "Content-Type": "application/json; charset=utf-8", "C
 
 /** The deepest a body of the form's shape goes is 3 (the body, its metadata, `utm`); anything far deeper is refused unparsed. */
 export const MAX_BODY_DEPTH = 8
-
-const isCrossSite = (headers: Headers, allowedOrigins: string[]): boolean => {
-  if (headers.get("sec-fetch-site") === "cross-site") return true
-  const origin = headers.get("origin")
-  if (origin === null) return false
-  if (allowedOrigins.includes(origin)) return false
-  try {
-    return new URL(origin).host !== headers.get("host")
-  } catch {
-    return true
-  }
-}
-
-const isJson = (headers: Headers): boolean => (headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
 
 const unavailable = () => json(503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
 
@@ -45,36 +34,41 @@ export function waitlistHandler(context: WaitlistContext): WebHandler {
     try {
       return await answerRequest(request, client, context)
     } catch (error) {
-      context.log(`waitlist: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      context.log.error({ reqId: client.requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) }, "waitlist: unexpected failure")
+      context.metrics.signups.inc({ outcome: "refused", reason: "unavailable" })
       return unavailable()
     }
   }
 }
 
 async function answerRequest(request: ApiRequest, client: ClientInfo, context: WaitlistContext): Promise<Response> {
+  const refused = (reason: SignupRefusal, answer: Response) => {
+    context.metrics.signups.inc({ outcome: "refused", reason })
+    return answer
+  }
   if (request.method !== "POST") {
-    return json(405, { error: "Only POST is allowed here." }, { Allow: "POST" })
+    return refused("method", json(405, { error: "Only POST is allowed here." }, { Allow: "POST" }))
   }
   const { headers } = request
   if (isCrossSite(headers, context.allowedOrigins)) {
-    return json(403, { error: "Cross-site submissions are not accepted." })
+    return refused("cross_site", json(403, { error: "Cross-site submissions are not accepted." }))
   }
-  if (!isJson(headers)) return json(415, { error: "Send the entry as JSON, with Content-Type: application/json." })
+  if (!isJsonRequest(headers)) return refused("media_type", json(415, { error: "Send the entry as JSON, with Content-Type: application/json." }))
   const body = Buffer.from(await request.arrayBuffer())
-  if (body.length > MAX_BODY_BYTES) return json(413, { error: "The body is larger than 32 KB." })
+  if (body.length > MAX_BODY_BYTES) return refused("too_large", json(413, { error: "The body is larger than 32 KB." }))
 
   const text = body.toString("utf8")
   if (exceedsJsonDepth(text, MAX_BODY_DEPTH)) {
-    return json(422, { error: `The body nests values more than ${MAX_BODY_DEPTH} levels deep; the form's entry has 3.`, fields: {} })
+    return refused("too_deep", json(422, { error: `The body nests values more than ${MAX_BODY_DEPTH} levels deep; the form's entry has 3.`, fields: {} }))
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return json(400, { error: "The body is not valid JSON." })
+    return refused("malformed", json(400, { error: "The body is not valid JSON." }))
   }
   const parsed = parseSubmission(value)
-  if (!parsed.ok) return json(422, { error: parsed.error, fields: parsed.fields })
+  if (!parsed.ok) return refused("invalid", json(422, { error: parsed.error, fields: parsed.fields }))
 
   const rateClient = rateLimitClient(headers, client.remoteAddress, context.trustProxy)
   const { submission } = parsed
@@ -92,19 +86,20 @@ async function answerRequest(request: ApiRequest, client: ClientInfo, context: W
       rateLimit: { client: rateClient, ...context.rateLimit },
       plan: discard ? NOTHING_TO_DELIVER : plan,
       now,
+      consent: privacyPolicyInForce(submission.metadata.locale, now),
     })
   } catch (error) {
     const cause = error instanceof StoreUnavailableError ? error.message : String(error)
-    context.log(`waitlist: store unavailable: ${cause}`)
-    return unavailable()
+    context.log.warn({ reqId: client.requestId, cause }, "waitlist: store unavailable")
+    return refused("unavailable", unavailable())
   }
   if (!outcome.accepted) {
-    return json(
-      429,
-      { error: "Too many submissions from this address. Please try again later." },
-      { "Retry-After": String(outcome.retryAfterSeconds) },
+    return refused(
+      "rate_limited",
+      json(429, { error: "Too many submissions from this address. Please try again later." }, { "Retry-After": String(outcome.retryAfterSeconds) }),
     )
   }
+  context.metrics.signups.inc({ outcome: outcome.takenAs, reason: "" })
   if (!discard) context.queued()
   return new Response(ACCEPTED, { status: 201, headers: ACCEPTED_HEADERS })
 }

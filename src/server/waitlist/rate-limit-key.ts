@@ -39,24 +39,31 @@ export function rateLimitKey(address: string): string {
 }
 
 /**
- * The address a submission is counted against: the last hop a trusted
- * proxy appended to X-Forwarded-For when it is a valid IP address, else
- * the socket's own. A forged or malformed header can thus never become a
- * key of its own.
+ * The client's address: the last hop a trusted proxy appended to
+ * X-Forwarded-For when it is a valid IP address, else the socket's own,
+ * else "unknown". A forged or malformed header can thus never become an
+ * address of its own.
+ * @param forwarded the X-Forwarded-For header's value, from a Web request's Headers or from Node's own request
  */
-export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
-  return clientKey(headers.get("x-forwarded-for"), remoteAddress, trustProxy)
+export function clientAddress(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
+    if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return lastHop
+  }
+  return remoteAddress && remoteAddress.length <= MAX_ADDRESS_LENGTH && isIP(remoteAddress.split("%")[0] ?? "") ? remoteAddress : "unknown"
 }
 
 /**
- * The same key from the X-Forwarded-For value as Node's own request gives
- * it (the site's pages are not served through Headers): what the rate
- * limit counts a client under, and what visitors are told apart by.
+ * The key a client is counted under: its address (see clientAddress) as
+ * rateLimitKey counts it. What the rate limit counts, and what visitors
+ * are told apart by (see visitorHash).
  */
 export function clientKey(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
-    if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return rateLimitKey(lastHop)
-  }
-  return remoteAddress && isIP(remoteAddress.split("%")[0] ?? "") ? rateLimitKey(remoteAddress) : "unknown"
+  const address = clientAddress(forwarded, remoteAddress, trustProxy)
+  return address === "unknown" ? address : rateLimitKey(address)
+}
+
+/** The key a submission is counted against (see clientKey), from a Web request's headers. */
+export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  return clientKey(headers.get("x-forwarded-for"), remoteAddress, trustProxy)
 }

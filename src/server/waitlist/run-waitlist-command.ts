@@ -1,4 +1,8 @@
 import { parseArgs } from "util"
+import type { AnnouncementIo } from "../announcements/announcement-service"
+import { announceCommandOf } from "../announcements/run-announce-command"
+import { handleBounceMessage } from "../bounces/handle-bounce"
+import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
 import { statsTable } from "../visits/stats-report"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { entriesToCsv } from "./entries-to-csv"
@@ -27,20 +31,39 @@ Commands:
                       page, sign-ups, confirmed), the top pages, sources and languages; --json
                       prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
 
+  announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
+                      as .eml and .html into .data/announcements/<name>/
+  announce test <name> --to <address>   send every language's version to one address, marked as a test
+  announce send <name>                  queue one mail for each confirmed entry that has none of it yet
+  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language
+  announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
+  bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
+                      count it against its delivery; exits 75 when the store cannot be reached
+  unsuppress <email>  lift the suppression of an address that bounced or complained
+
 The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
 the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
 `
 
-/** Where a command reads and writes: the store it opens and the two output streams. */
+/** Where a command reads and writes: the store it opens and the two output streams, and what announcements and bounces need. */
 export type CommandIo = {
   openStore: () => WaitlistStore
   out: (text: string) => void
   err: (text: string) => void
+  /** Everything the announcement operations use but the store. */
+  announcements?: Omit<AnnouncementIo, "store">
+  /** Standard input, up to `max` bytes; null when it holds more. */
+  readInput?: (max: number) => Promise<Buffer | null>
+  /** The address bounces come back to (BOUNCE_ADDRESS), whose VERP tags a bounce is matched by. */
+  bounceAddress?: string | null
   /** The site's own hosts, for the sources of sign-ups (see visitStats). */
   siteHosts?: readonly string[]
   /** The time now, which `stats` counts its days back from. */
   now?: () => Date
 }
+
+/** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
+export const TRY_LATER = 75
 
 type Command = (store: WaitlistStore, out: (text: string) => void, io: CommandIo) => Promise<void>
 
@@ -62,15 +85,53 @@ function statsCommand(args: string[]): Command | null {
 
 const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
 
-/** The command the arguments name, or null when they name none. */
-function commandOf([name, ...rest]: string[]): Command | null {
+/** The `announce` command of the arguments, with the service's I/O. */
+function announce(args: string[]): Command | string {
+  const command = announceCommandOf(args)
+  if (typeof command === "string") return command
+  return (store, out, io) => {
+    if (!io.announcements) throw new Error("announcements are not available here")
+    return command({ ...io.announcements, store }, out)
+  }
+}
+
+/** `bounce`: one message on standard input, handled (see handleBounceMessage). */
+function bounce(rest: string[]): Command | null {
+  const recipient = rest[0] === "--recipient" && rest.length === 2 ? (rest[1] ?? null) : null
+  if (rest.length > 0 && recipient === null) return null
+  return async (store, out, io) => {
+    const raw = await io.readInput?.(MAX_BOUNCE_BYTES)
+    if (!raw) return out(`bounce: not read: the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is\n`)
+    out(`bounce: ${(await handleBounceMessage(raw, store.bounces, io.bounceAddress ?? null, new Date(), recipient)).line}\n`)
+  }
+}
+
+/** The command the arguments name, or null (or what is wrong) when they name none. */
+function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "stats") return statsCommand(rest)
+  if (name === "announce") return announce(rest)
+  if (name === "bounce") return bounce(rest)
+  if (name === "unsuppress" && rest.length === 1 && rest[0]?.trim()) {
+    const address = rest[0].trim()
+    return async (store, out) => {
+      if (!(await store.bounces.unsuppress(address, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
+      out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
+    }
+  }
   if (name === "count" && rest.length === 0) return async (store, out) => out(`${await store.count()}\n`)
   if (name === "export" && rest.length === 0) return async (store, out) => out(entriesToCsv(await store.list()))
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
     return async (store, out) => out(entriesToCsv((await store.list()).filter((entry) => entry.confirmedAt !== null)))
   }
-  if (name === "outbox" && rest.length === 0) return async (store, out) => out(outboxTable(await store.outbox.list(["pending", "failed"])))
+  if (name === "outbox" && rest.length === 0) {
+    return async (store, out) => {
+      // An announcement's thousands of waiting mails are counted, not listed: `announce status` shows them.
+      const deliveries = await store.outbox.list(["pending", "failed"])
+      const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
+      const note = waiting.length > 0 ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n` : ""
+      out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
+    }
+  }
   if (name === "outbox" && rest.length === 2 && rest[0] === "retry") {
     const id = rest[1] ?? ""
     return async (store, out) => {
@@ -90,13 +151,14 @@ function commandOf([name, ...rest]: string[]): Command | null {
 /**
  * Runs one command of the waitlist CLI and closes the store, so the process
  * can end. Resolves with the exit code: 0 when done, 1 when the store
- * failed, 2 (after printing the usage to stderr) for a missing or bad command.
+ * failed (75 for `bounce`, so an MTA tries again later), 2 (after printing
+ * the usage to stderr) for a missing or bad command.
  */
 export async function runWaitlistCommand(args: string[], io: CommandIo): Promise<number> {
   const { openStore, out, err } = io
   const command = commandOf(args)
-  if (!command) {
-    err(USAGE)
+  if (typeof command !== "function") {
+    err(`${command ? `waitlist: ${command}\n\n` : ""}${USAGE}`)
     return 2
   }
   let store: WaitlistStore | undefined
@@ -106,7 +168,7 @@ export async function runWaitlistCommand(args: string[], io: CommandIo): Promise
     return 0
   } catch (error) {
     err(`waitlist: ${inertText((error as Error).message)}\n`)
-    return 1
+    return args[0] === "bounce" ? TRY_LATER : 1
   } finally {
     await store?.close().catch(() => undefined)
   }

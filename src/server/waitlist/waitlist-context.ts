@@ -1,8 +1,13 @@
 import { siteFacts } from "../../config/site-facts"
+import { BounceMailbox } from "../bounces/bounce-mailbox"
 import { deliverer } from "../mail/deliver"
+import { MailPace, pacedSendMail } from "../mail/mail-pace"
 import { createSendMail } from "../mail/mail-transport"
 import { OutboxWorker } from "../mail/outbox-worker"
+import { createLogger, type Logger } from "../observability/logger"
+import { createMetrics, type Metrics } from "../observability/metrics"
 import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
+import { ownHostsOf } from "../visits/create-visit-counter"
 import { openWaitlistStore } from "./open-waitlist-store"
 import type { WaitlistStore } from "./waitlist-store"
 
@@ -18,49 +23,65 @@ export type WaitlistContext = {
   trustProxy: boolean
   /** Origins allowed besides the request's own host (the configured site URL). */
   allowedOrigins: string[]
+  /** The site's own hosts (see ownHostsOf): a referrer there is no source of a visit or a sign-up. */
+  siteHosts: readonly string[]
   mail: MailSettings
   /** Tells the outbox's worker that something was queued. */
   queued: () => void
-  log: (message: string) => void
+  log: Logger
+  /** Where sign-ups and deliveries are counted. */
+  metrics: Metrics
   /** The time now (tests move it). */
   now: () => Date
 }
 
-/** The waitlist of a running server: what the handlers answer with, and the worker delivering its outbox. */
-export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker }
+/** The waitlist of a running server: what the handlers answer with, the worker delivering its outbox, the reader of the bounce mailbox (BOUNCE_IMAP_URL), and how to close its store (if it was opened). */
+export type WaitlistRuntime = { context: WaitlistContext; worker: OutboxWorker; bounceMailbox: BounceMailbox | null; close: () => Promise<void> }
 
 /**
  * Builds the waitlist's running state from the settings: the store (opened
  * lazily, and again after a failed attempt), the rate limit, the proxy,
- * origin and mail settings, and the outbox's worker (not started).
+ * origin and mail settings, and the outbox's worker (not started), logging
+ * through `log` and counting in `metrics`.
  */
 export function createWaitlistRuntime(
   settings: Settings,
-  { now = () => new Date(), log = (message: string) => console.error(message) }: { now?: () => Date; log?: (message: string) => void } = {},
+  { log, metrics, now = () => new Date() }: { log: Logger; metrics: Metrics; now?: () => Date },
 ): WaitlistRuntime {
   let store: WaitlistStore | null = null
-  const openStore = () => (store ??= openWaitlistStore(settings.store))
+  const openStore = () => (store ??= openWaitlistStore(settings.store, log))
   const { mail } = settings
   const rateLimit = { limit: settings.rateLimit, windowMs: RATE_WINDOW_MS }
+  const pace = new MailPace(mail.rate)
   const worker = new OutboxWorker({
     store: openStore,
-    deliver: deliverer(createSendMail(mail, log), mail),
+    deliver: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     rateWindowMs: rateLimit.windowMs,
     log,
+    pace,
+    onOutcome: (delivery, outcome, bounce) => {
+      metrics.deliveries.inc({ kind: delivery.kind, outcome })
+      if (bounce) metrics.bounces.inc({ kind: bounce, source: "smtp" })
+    },
   })
   const context: WaitlistContext = {
     store: openStore,
     rateLimit,
     trustProxy: settings.trustProxy,
     allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
+    siteHosts: ownHostsOf(settings),
     mail,
     queued: () => worker.wake(),
     log,
+    metrics,
     now,
   }
-  return { context, worker }
+  const bounceMailbox = settings.bounceMailbox
+    ? new BounceMailbox({ settings: settings.bounceMailbox, store: openStore, bounceAddress: mail.bounceAddress, log, onCounted: (kind) => metrics.bounces.inc({ kind, source: "mailbox" }) })
+    : null
+  return { context, worker, bounceMailbox, close: async () => void (await store?.close()) }
 }
 
 const RUNTIME = Symbol.for("storyling.waitlist-runtime")
@@ -68,14 +89,16 @@ const RUNTIME = Symbol.for("storyling.waitlist-runtime")
 /**
  * The one waitlist runtime of a Gatsby Functions process (`gatsby
  * develop`), shared by every Function, with its worker started on the
- * first request, so mail is delivered there too. (The production server
- * makes its own at start, from the settings it read.)
+ * first request, so mail is delivered there too; it logs as the server
+ * does, and its metrics are served nowhere. (The production server makes
+ * its own at start, from the settings it read.)
  * @throws SettingsError when a setting cannot work
  */
 export function functionsRuntime(): WaitlistRuntime {
   const holder = globalThis as { [RUNTIME]?: WaitlistRuntime }
   if (!holder[RUNTIME]) {
-    holder[RUNTIME] = createWaitlistRuntime(settingsOfThisProcess())
+    const settings = settingsOfThisProcess()
+    holder[RUNTIME] = createWaitlistRuntime(settings, { log: createLogger(settings.log), metrics: createMetrics() })
     holder[RUNTIME].worker.start()
   }
   return holder[RUNTIME]

@@ -8,7 +8,8 @@ import type { Delivery } from "../../waitlist/deliveries"
 import { NOTHING_TO_DELIVER } from "../../waitlist/plan-deliveries"
 import { openWaitlistStore } from "../../waitlist/open-waitlist-store"
 import type { WaitlistStore } from "../../waitlist/waitlist-store"
-import { OutboxWorker } from "../outbox-worker"
+import { OutboxWorker, type OutboxWorkerOptions } from "../outbox-worker"
+import { capturedLogger, quietLogger } from "../../../../test/support/test-logger"
 
 const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
 const webhook = { kind: "webhook" as const, recipient: "https://hooks.example.com/in", payload: "{}" }
@@ -42,7 +43,7 @@ async function deliverAll(store: WaitlistStore, count: number, busy?: (wakes: nu
     leaseMs: 60_000,
     retryBaseMs: 15_000,
     rateWindowMs: 60_000,
-    log: () => {},
+    log: quietLogger,
     busy,
   })
   worker.start()
@@ -58,8 +59,8 @@ const hangsUntilDeadline = (signal: AbortSignal) =>
   )
 
 /** A worker over `store` with a lease of 4 s (so a try's deadline of 2 s), noting what it did and when. */
-function watchedWorker(store: WaitlistStore, deliver: (delivery: Delivery, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; permanent: boolean; error: string }>) {
-  return new OutboxWorker({ store: () => store, deliver, leaseMs: 4000, retryBaseMs: 60_000, rateWindowMs: 60_000, log: () => {}, pollMs: 50, busy: () => false })
+function watchedWorker(store: WaitlistStore, deliver: OutboxWorkerOptions["deliver"], more: Partial<OutboxWorkerOptions> = {}) {
+  return new OutboxWorker({ store: () => store, deliver, leaseMs: 4000, retryBaseMs: 60_000, rateWindowMs: 60_000, log: quietLogger, pollMs: 50, busy: () => false, ...more })
 }
 
 describe("the outbox worker", () => {
@@ -152,7 +153,7 @@ describe("the outbox worker", () => {
           leaseMs: 300,
           retryBaseMs: 15_000,
           rateWindowMs: 60_000,
-          log: () => {},
+          log: quietLogger,
           pollMs: 50,
           busy: () => false,
         }),
@@ -165,6 +166,71 @@ describe("the outbox worker", () => {
       expect(await store.outbox.list(["sent"])).toHaveLength(4)
     } finally {
       await other.close()
+      await close()
+    }
+  })
+
+  it("at a stop, lets the tries under way finish within the grace, and gives back the claims of those that do not, for another instance to take at once", async () => {
+    const { store, file, close } = await storeWithMail(3)
+    const other = openWaitlistStore({ kind: "sqlite", file })
+    const outcomes: string[] = []
+    // Delivery 1 is done quickly; 2 and 3 hang until they are abandoned, long before their deadline.
+    const deliver: OutboxWorkerOptions["deliver"] = (delivery, signal) => (delivery.id === 1 ? new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 100)) : hangsUntilDeadline(signal))
+    const worker = watchedWorker(store, deliver, { leaseMs: 60_000, onOutcome: (delivery, outcome) => outcomes.push(`${delivery.id} ${outcome}`) })
+    try {
+      worker.start()
+      while (worker.underWay().length < 3) await new Promise((resolve) => setTimeout(resolve, 10))
+      const stopping = Date.now()
+      expect(await worker.stop(500)).toEqual([2, 3])
+      expect(Date.now() - stopping).toBeGreaterThanOrEqual(450)
+      expect(Date.now() - stopping).toBeLessThan(2000)
+      expect(outcomes.sort()).toEqual(["1 sent", "2 released", "3 released"])
+      // Given back before their 60-second lease ran out, due as they were: another instance takes them now, for a second attempt.
+      const taken = await other.outbox.claim(new Date(), 60_000, 10)
+      expect(taken.map((delivery) => [delivery.id, delivery.attempts, delivery.lastError])).toEqual([
+        [2, 2, null],
+        [3, 2, null],
+      ])
+    } finally {
+      await other.close()
+      await close()
+    }
+  })
+
+  it("tells what became of each try: sent, to be tried again, failed for good, or bounced", async () => {
+    const { store, close } = await storeWithMail(4)
+    const outcomes: string[] = []
+    const results = [
+      { ok: true as const },
+      { ok: false as const, permanent: false, error: "451 later" },
+      { ok: false as const, permanent: true, error: "554 refused" },
+      { ok: false as const, permanent: true, error: "550 5.1.1 no such mailbox", bounce: "hard" as const },
+    ]
+    const worker = watchedWorker(store, async (delivery) => results[delivery.id - 1] ?? { ok: true }, {
+      onOutcome: (delivery, outcome, bounce) => outcomes.push(`${delivery.kind} ${delivery.id} ${outcome}${bounce ? ` ${bounce}` : ""}`),
+    })
+    try {
+      worker.start()
+      while (outcomes.length < 4) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(await worker.stop()).toEqual([])
+      expect(outcomes.sort()).toEqual(["notify 1 sent", "notify 2 retry", "notify 3 failed", "notify 4 bounced hard"])
+    } finally {
+      await close()
+    }
+  })
+
+  it("logs a delivery failed for good by its id and kind, never its recipient", async () => {
+    const { store, close } = await storeWithMail(1)
+    const { log, text, lines } = capturedLogger()
+    const refusal = '550 5.1.1 <team@example.com>: no such mailbox; not mailed: its recipient "team@example.com" is not one address'
+    const worker = watchedWorker(store, async () => ({ ok: false, permanent: true, error: refusal }), { log })
+    try {
+      worker.start()
+      while (lines().length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      await worker.stop()
+      expect(lines()).toEqual([expect.objectContaining({ level: "warn", msg: "outbox: a delivery failed for good", deliveryId: 1, kind: "notify" })])
+      expect(text()).not.toContain("team@example.com")
+    } finally {
       await close()
     }
   })

@@ -5,15 +5,16 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { Client } from "pg"
+import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { deliverer } from "../../mail/deliver"
 import { createSendMail } from "../../mail/mail-transport"
+import { quietLogger } from "../../../../test/support/test-logger"
 import { OutboxWorker } from "../../mail/outbox-worker"
 import { readSettings, type StoreSettings } from "../../settings"
 import { linkTokenKey } from "../../waitlist/link-tokens"
 import type { WaitlistStore } from "../../waitlist/waitlist-store"
-import { loadBetterSqlite3 } from "../load-better-sqlite3"
 import { WaitlistDatabase } from "../waitlist-database"
 
 /** The fixture: a waitlist written by the version of c2f33d8 itself (see its make-fixture.ts). */
@@ -111,7 +112,7 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
   it("delivers the mail still pending once, in today's form, and mails nobody already mailed again", async () => {
     smtp.mails.length = 0
     const { mail } = readSettings({ SMTP_URL: smtp.url, SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" })
-    const worker = new OutboxWorker({ store: () => store, deliver: deliverer(createSendMail(mail, () => {}), mail), leaseMs: 60_000, retryBaseMs: 100, rateWindowMs: 60_000, log: () => {} })
+    const worker = new OutboxWorker({ store: () => store, deliver: deliverer(createSendMail(mail, quietLogger), mail), leaseMs: 60_000, retryBaseMs: 100, rateWindowMs: 60_000, log: quietLogger })
     worker.start()
     try {
       await smtp.waitForMails(7, 20_000)
@@ -141,24 +142,6 @@ describe.each(["sqlite", "postgres"] as const)("a waitlist written by version c2
     const again = new WaitlistDatabase(location)
     expect(await again.count()).toBe(6)
     await again.close()
-    expect(await migrationsRecorded(location)).toEqual(["0001-baseline", "0002-current-drafts-and-keys", "0003-repeats-discarded", "0004-caps-of-leavers", "0007-visit-counts"])
+    expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
   })
 })
-
-/** The names of the migrations a database records as applied. */
-async function migrationsRecorded(location: StoreSettings): Promise<string[]> {
-  const query = "SELECT name FROM kysely_migration ORDER BY name"
-  if (location.kind === "sqlite") {
-    const db = new (loadBetterSqlite3())(location.file, { readonly: true })
-    const names = (db.prepare(query).all() as { name: string }[]).map((row) => row.name)
-    db.close()
-    return names
-  }
-  const client = new Client({ connectionString: location.url })
-  await client.connect()
-  try {
-    return (await client.query<{ name: string }>(query)).rows.map((row) => row.name)
-  } finally {
-    await client.end()
-  }
-}

@@ -5,6 +5,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { Migrator, sql } from "kysely"
+import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import type { StoreSettings } from "../../settings"
 import { visitStats } from "../../visits/visit-stats"
@@ -22,11 +23,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-/** A waitlist as the version before 0007 left it: migrated to 0004, with an entry and its message. */
+/** A waitlist as the version before 0007 left it: migrated to 0006, with an entry and its message. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = openStoreDialect(settings)
   const migrator = new Migrator({ db: dialect.db, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
-  const { error } = await migrator.migrateTo("0004-caps-of-leavers")
+  const { error } = await migrator.migrateTo("0006-admin-and-consent")
   if (error) throw error
   const at = "2026-11-20T09:00:00.000Z"
   await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at})`.execute(dialect.db)
@@ -48,6 +49,7 @@ describe.each([
       const stats = await visitStats(store.visits, { days: 1, now: new Date("2026-11-20T12:00:00.000Z"), ownHosts: [] })
       expect(stats.days).toEqual([{ date: "2026-11-20", visitors: 1, pageviews: 2, contactVisitors: 0, signups: 1, confirmed: 0 }])
       expect(stats.sources).toEqual([{ source: "newsletter", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0 }])
+      expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
     } finally {
       await store.close()
     }

@@ -12,6 +12,8 @@ import { baseline } from "./0001-baseline"
 import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
 import { repeatsDiscarded } from "./0003-repeats-discarded"
 import { capsOfLeavers } from "./0004-caps-of-leavers"
+import { announcementsAndSuppression } from "./0005-announcements-and-suppression"
+import { adminAndConsent } from "./0006-admin-and-consent"
 import { visitCounts } from "./0007-visit-counts"
 
 /** Every migration by name, for the dialect at hand. */
@@ -22,7 +24,9 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
     "0003-repeats-discarded": on(repeatsDiscarded.up),
     "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
-    // 0005 and 0006 are taken by work under way on other branches.
+    "0005-announcements-and-suppression": on(announcementsAndSuppression(dialect).up),
+    // Released before 0005, so a database may have it without 0005: neither needs the other (see migrate.ts).
+    "0006-admin-and-consent": on(adminAndConsent(dialect).up),
     "0007-visit-counts": on(visitCounts(dialect).up),
   }
 }

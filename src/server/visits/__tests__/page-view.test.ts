@@ -1,3 +1,4 @@
+import { pathOf } from "../../observability/observe-requests"
 import { mayBePageView, NOT_FOUND_PAGE, readPageView } from "../page-view"
 import { DIRECT, INTERNAL, OTHER, originOf, sourceOf } from "../traffic-source"
 
@@ -21,7 +22,7 @@ describe("which requests may be page views", () => {
     ["/static/d/123/page-data.json", false],
     ["/island-contact-ABCD1234.js", false],
   ])("%s: %s", (url, expected) => {
-    expect(mayBePageView("GET", url, browser)).toBe(expected)
+    expect(mayBePageView("GET", pathOf(url), browser)).toBe(expected)
   })
 
   it("takes only GETs from a browser that sends a language and does not ask not to be tracked", () => {

@@ -88,9 +88,9 @@ describe.each([
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
     const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first)],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second)],
+      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first), "", ""],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second), "", ""],
     ])
   })
 
@@ -115,11 +115,17 @@ describe.each([
     expect((await waitlist(["count"], settings)).stdout).toBe("0\n")
   })
 
-  it("removes an address given in any case with `delete`, with all its messages, says so, and `count` drops", async () => {
+  it("removes an address given in any case with `delete`, with all its messages, says so, and `count` drops; the erasure is recorded by a keyed hash and in the audit log", async () => {
     const settings = await newStore()
     await seed(settings, [ana, eve, { ...eve, message: "again" }])
     expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({ code: 0, stdout: "Removed 1 entry for EVE@Example.com\n", stderr: "" })
     expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
+    const store = openStoreOf(settings)
+    const person = await store.people.person("eve@example.com")
+    const [line] = (await store.admin.auditLog(1, 10)).items
+    await store.close()
+    expect(person).toMatchObject({ entry: null, messages: [], erasures: [{ erasedAt: expect.any(Date) }] })
+    expect(line).toMatchObject({ action: "erase", actor: "command line", subjectHash: expect.stringMatching(/^[0-9a-f]{64}$/), detail: "the entry and its 2 messages" })
   })
 
   it("exports the confirmed entries only with `export --confirmed`, with when they confirmed", async () => {

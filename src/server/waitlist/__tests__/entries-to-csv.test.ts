@@ -13,10 +13,12 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   updatedAt: new Date("2025-06-02T11:30:00.000Z"),
   confirmedAt: null,
   messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: new Date("2025-06-02T11:30:00.000Z") }],
+  suppressedAt: null,
+  suppressedReason: null,
   ...fields,
 })
 
-const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages"
+const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages,suppressed_at,suppressed_reason"
 
 describe("csvField", () => {
   it("leaves plain text as it is", () => {
@@ -68,8 +70,10 @@ describe("entriesToCsv", () => {
     expect(entriesToCsv([])).toBe(`${HEADER}\r\n`)
   })
 
-  it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata and every message newest first as JSON", () => {
+  it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata, every message newest first as JSON, and when and why it was suppressed", () => {
     const bob = entry({
+      suppressedAt: new Date("2025-06-05T07:00:00.000Z"),
+      suppressedReason: "hard bounce",
       name: "Bob",
       confirmedAt: new Date("2025-06-04T09:00:00.000Z"),
       email: "bob@example.org",
@@ -83,10 +87,10 @@ describe("entriesToCsv", () => {
     expect(entriesToCsv([entry(), bob])).toBe(
       `${HEADER}\r\n` +
         'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,,"{""language"":""es""}",' +
-        '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]"\r\n' +
+        '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]",,\r\n' +
         "Bob,bob@example.org,Again,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,2025-06-04T09:00:00.000Z,{}," +
         '"[{""submitted_at"":""2025-06-03T08:00:00.000Z"",""name"":""Bobby"",""message"":""Again""},' +
-        '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]"\r\n',
+        '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]",2025-06-05T07:00:00.000Z,hard bounce\r\n',
     )
   })
 
@@ -99,7 +103,7 @@ describe("entriesToCsv", () => {
         const defused = (value: string) => (/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value))
         expect(parseCsv(entriesToCsv(entries))).toEqual([
           HEADER.split(","),
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]"]),
+          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]", "", ""]),
         ])
       }),
       { numRuns: 300 },

@@ -74,7 +74,7 @@ describe("the waitlist when its PostgreSQL database goes down under load", () =>
       expect(result.slowestMs).toBeLessThan(5000)
       expect(after.status).toBe(201)
       expect(lost).toEqual([])
-      await site.stderrMatching(/waitlist: store unavailable: the PostgreSQL waitlist failed/)
+      await site.logLine({ msg: "waitlist: store unavailable", cause: /^the PostgreSQL waitlist failed/ })
     },
     60_000,
   )

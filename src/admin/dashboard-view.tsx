@@ -1,0 +1,103 @@
+import { useState } from "react"
+import { LANGUAGES } from "../i18n/languages"
+import { AdminNotice } from "./admin-notice"
+import { shownTime } from "./admin-api"
+import { DataTable } from "./data-table"
+import { SignupsChart, type DayFigures } from "./signups-chart"
+import { useAdminData } from "./use-admin-data"
+
+/** GET /api/admin/dashboard as JSON. Later features add sections: `visits` (visit counts), `announcements`. */
+type Dashboard = {
+  periodDays: number
+  days: DayFigures[]
+  languages: { lang: string | null; entries: number }[]
+  sources: { referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; entries: number }[]
+  confirmed: { all: { entries: number; confirmed: number }; period: { entries: number; confirmed: number } }
+  outbox: { pending: number; failed: number; sentLastDay: number; oldestPendingSince: string | null }
+}
+
+const PERIODS = [7, 30, 90, 365]
+
+const percent = ({ entries, confirmed }: { entries: number; confirmed: number }) => (entries === 0 ? "—" : `${Math.round((confirmed / entries) * 100)}%`)
+
+const languageName = (code: string | null) => LANGUAGES.find((language) => language.code === code)?.name ?? "Not known"
+
+/** A source as a line: where the referrer was and the campaign's tags. */
+const sourceName = ({ referrerHost, utmSource, utmMedium, utmCampaign }: Dashboard["sources"][number]) =>
+  [referrerHost ?? "No referrer", utmSource && `source ${utmSource}`, utmMedium && `medium ${utmMedium}`, utmCampaign && `campaign ${utmCampaign}`].filter(Boolean).join(", ")
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: 4 }}>
+      <dt sx={{ variant: "text.small" }}>{label}</dt>
+      <dd sx={{ m: 0, fontSize: 6, fontWeight: "heading" }}>{value}</dd>
+    </div>
+  )
+}
+
+/** The dashboard: the waitlist's growth over a period, as a chart and a table, by language and source, the share confirmed, and the outbox's health. */
+export function DashboardView() {
+  const [days, setDays] = useState(30)
+  const loaded = useAdminData<Dashboard>(`dashboard?days=${days}`)
+  return (
+    <div>
+      <label htmlFor="period" sx={{ variant: "forms.label", mr: 3 }}>
+        Period
+      </label>
+      <select id="period" value={days} onChange={(event) => setDays(Number(event.target.value))} sx={{ variant: "forms.input", py: 2 }}>
+        {PERIODS.map((period) => (
+          <option key={period} value={period}>
+            Last {period} days
+          </option>
+        ))}
+      </select>
+      {loaded.state === "loading" && <p role="status">Loading…</p>}
+      {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}
+      {loaded.state === "done" && <Figures dashboard={loaded.data} />}
+    </div>
+  )
+}
+
+function Figures({ dashboard }: { dashboard: Dashboard }) {
+  const { days, confirmed, outbox } = dashboard
+  const signUps = days.reduce((sum, day) => sum + day.signUps, 0)
+  const confirmations = days.reduce((sum, day) => sum + day.confirmations, 0)
+  const summary = `Sign-ups and confirmations per day, ${days[0]?.day} to ${days.at(-1)?.day}: ${signUps} sign-ups and ${confirmations} confirmations in all. The numbers of each day are in the table below.`
+  return (
+    <>
+      <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "1fr 1fr", "repeat(4, 1fr)"], gap: 4, my: 5 }}>
+        <Figure label={`Sign-ups in ${dashboard.periodDays} days`} value={String(signUps)} />
+        <Figure label={`Confirmed, of those`} value={percent(confirmed.period)} />
+        <Figure label="Entries in all" value={String(confirmed.all.entries)} />
+        <Figure label="Confirmed, of all" value={percent(confirmed.all)} />
+      </dl>
+      <h2 sx={{ variant: "text.heading", fontSize: 5 }}>Sign-ups and confirmations per day</h2>
+      <SignupsChart days={days} summary={summary} />
+      <DataTable caption="Sign-ups and confirmations per day (UTC)" columns={["Day", "Sign-ups", "Confirmations"]} rows={[...days].reverse().map((day) => [day.day, day.signUps, day.confirmations])} />
+      <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr 1fr"], gap: 6 }}>
+        <section aria-labelledby="by-language">
+          <h2 id="by-language" sx={{ variant: "text.heading", fontSize: 5 }}>By language</h2>
+          <DataTable caption="Sign-ups of the period by the language of the page" captionHidden columns={["Language", "Sign-ups"]} rows={dashboard.languages.map((row) => [languageName(row.lang), row.entries])} />
+        </section>
+        <section aria-labelledby="by-source">
+          <h2 id="by-source" sx={{ variant: "text.heading", fontSize: 5 }}>By source</h2>
+          <DataTable caption="Sign-ups of the period by referrer and campaign (the 20 largest)" captionHidden columns={["Source", "Sign-ups"]} rows={dashboard.sources.map((row) => [sourceName(row), row.entries])} />
+        </section>
+      </div>
+      <section aria-labelledby="outbox">
+        <h2 id="outbox" sx={{ variant: "text.heading", fontSize: 5 }}>Mail</h2>
+        {outbox.failed > 0 && (
+          <AdminNotice tone="error">
+            {outbox.failed === 1 ? "1 mail or event failed for good" : `${outbox.failed} mails or events failed for good`}: see <code>npm run waitlist -- outbox</code> on the server.
+          </AdminNotice>
+        )}
+        <DataTable
+          caption="The outbox: mails and webhook events"
+          captionHidden
+          columns={["Waiting", "Waiting since", "Failed for good", "Sent in the last 24 hours"]}
+          rows={[[outbox.pending, shownTime(outbox.oldestPendingSince), outbox.failed, outbox.sentLastDay]]}
+        />
+      </section>
+    </>
+  )
+}

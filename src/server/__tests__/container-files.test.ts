@@ -1,0 +1,77 @@
+/**
+ * @jest-environment node
+ *
+ * The Dockerfile and compose.yaml cannot be built or run on these machines
+ * (see the README): what they run is tested elsewhere (the production
+ * install, the health checks, the shutdown), and here they are held to
+ * the server they package: its settings, its health checks, its shutdown
+ * and its production install.
+ */
+import fs from "fs"
+import path from "path"
+import yaml from "js-yaml"
+import { PROJECT_ROOT } from "../../../test/support/project-root"
+import { HEALTH_PATHS } from "../observability/health-routes"
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, SETTING_NAMES } from "../settings"
+
+type Service = { environment?: Record<string, string>; healthcheck?: { test: string[] }; stop_grace_period?: string; stop_signal?: string; image?: string; build?: string }
+type Compose = { services: Record<string, Service>; configs: Record<string, { content: string }> }
+
+const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, "Dockerfile"), "utf8")
+const compose = yaml.load(fs.readFileSync(path.join(PROJECT_ROOT, "compose.yaml"), "utf8")) as Compose
+/** The Dockerfile's instructions, continued lines joined. */
+const instructions = dockerfile
+  .replace(/\\\n\s*/g, " ")
+  .split("\n")
+  .filter((line) => /^[A-Z]+ /.test(line))
+const seconds = (duration: string | undefined) => Number(/^(\d+)s$/.exec(duration ?? "")?.[1] ?? Number.NaN)
+
+describe("the Dockerfile", () => {
+  it("builds from Node 20 slim in every stage, and runs the compiled server as the unprivileged user", () => {
+    expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual(["node:20-slim", "node:20-slim", "node:20-slim"])
+    const last = instructions.slice(instructions.map((line) => line.startsWith("FROM ")).lastIndexOf(true))
+    expect(last).toContain("USER node")
+    expect(last.at(-1)).toBe('CMD ["node", "dist/server.js"]')
+  })
+
+  it("installs the runtime's packages with npm ci --omit=dev and copies what the production install's test serves", () => {
+    expect(instructions).toContain("RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force")
+    const copied = instructions.filter((line) => line.startsWith("COPY --from=build ")).map((line) => line.split(" ")[2]?.replace("/src/", ""))
+    expect(copied.sort()).toEqual(["dist", "package.json", "public", "scripts/run-compiled.mjs"])
+    const test = fs.readFileSync(path.join(PROJECT_ROOT, "src/server/__tests__/production-install.build.test.ts"), "utf8")
+    expect(test).toContain('const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs"]')
+  })
+
+  it("keeps the SQLite waitlist in the data volume, sets only settings the server reads, and checks /healthz", () => {
+    const env = instructions.find((line) => line.startsWith("ENV ")) ?? ""
+    const names = env.split(" ").filter((pair) => pair.includes("=")).map((pair) => pair.split("=")[0])
+    expect(names.filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never))).toEqual([])
+    expect(env).toContain("WAITLIST_DB_PATH=/data/waitlist.sqlite")
+    expect(instructions).toContain('VOLUME ["/data"]')
+    expect(instructions.find((line) => line.startsWith("HEALTHCHECK "))).toContain(`'${HEALTH_PATHS.live}'`)
+    expect(instructions).toContain("STOPSIGNAL SIGTERM")
+  })
+})
+
+describe("compose.yaml", () => {
+  const sites = Object.entries(compose.services).filter(([, service]) => service.build === ".")
+
+  it("runs two instances of the site on PostgreSQL behind a reverse proxy, every service with a health check", () => {
+    expect(sites.map(([name]) => name)).toEqual(["site-1", "site-2"])
+    expect(compose.services.postgres?.image).toMatch(/^postgres:/)
+    expect(Object.entries(compose.services).filter(([, service]) => !service.healthcheck?.test.length)).toEqual([])
+    const caddyfile = compose.configs.caddyfile?.content ?? ""
+    expect(caddyfile).toContain("reverse_proxy site-1:9000 site-2:9000")
+    expect(caddyfile).toContain(`health_uri ${HEALTH_PATHS.ready}`)
+  })
+
+  it("gives each instance only settings the server reads, and more time to stop than its shutdown may take", () => {
+    for (const [, site] of sites) {
+      expect(Object.keys(site.environment ?? {}).filter((name) => !SETTING_NAMES.includes(name as never))).toEqual([])
+      expect(site.healthcheck?.test.join(" ")).toContain(HEALTH_PATHS.live)
+      expect(site.stop_signal).toBe("SIGTERM")
+      const timeout = Number(site.environment?.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS)
+      expect(seconds(site.stop_grace_period) * 1000).toBeGreaterThan(timeout)
+    }
+  })
+})

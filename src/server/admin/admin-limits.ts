@@ -1,0 +1,18 @@
+/** How long an invitation's link works. */
+export const INVITE_TTL_MS = 24 * 60 * 60 * 1000
+
+/** A session ends after 30 minutes without a request, and 12 hours after its login whatever happens (OWASP's session guidance for sensitive data). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000
+
+/** After this many failed logins of one account, or from one client, within the window, logins are refused with 429 until the oldest leaves it. */
+export const LOGIN_FAILURE_LIMIT = 10
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+
+/** How long the audit log keeps a client's address before only its keyed hash remains. */
+export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000
+
+/** The lines of one page of the entries and of the audit log. */
+export const PAGE_SIZE = 25
+/** The last page anyone may ask for: 250,000 lines deep, past any list here, and a bound on the offset a query skips. */
+export const MAX_PAGE = 10_000

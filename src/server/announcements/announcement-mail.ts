@@ -1,0 +1,71 @@
+import { fillPlaceholders } from "../../i18n/messages"
+import { siteFacts } from "../../config/site-facts"
+import { escapeMarkup } from "../../markup/escape-markup"
+import { brandedMailPage, withSupportLink } from "../mail/branded-mail-page"
+import { oneLine, type MailMessage } from "../mail/mail-message"
+import { visitorMailTexts } from "../mail/visitor-mail-texts"
+import type { MailSettings } from "../settings"
+import { NAME_SLOT } from "./announcement-markdown"
+import type { RenderedAnnouncement } from "./render-announcement"
+
+/** Who one mail of an announcement goes to, and the link that takes them off the waitlist. */
+export type AnnouncementReader = { name: string; email: string; leaveUrl: string }
+
+/** The List-Id of the waitlist's mail (RFC 2919), under the site's own domain. */
+export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitlist.${new URL(siteUrl).hostname}>`
+
+/** What marks a test mail: its subject's prefix and the line above its text. */
+export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
+
+function html(rendered: RenderedAnnouncement, name: string, leaveUrl: string, test: string | null): string {
+  const e = escapeMarkup
+  const texts = visitorMailTexts(rendered.lang)
+  const withName = (text: string) => text.split(NAME_SLOT).join(name)
+  return brandedMailPage({
+    lang: rendered.lang,
+    title: withName(rendered.subject),
+    preheader: withName(rendered.preheader),
+    note: test ?? undefined,
+    content: `${rendered.html.split(NAME_SLOT).join(e(name))}
+<hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
+<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
+<p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+  })
+}
+
+/**
+ * One reader's mail of an announcement: plain text and HTML alike, with
+ * the support address and a visible leave link, the headers of RFC 2369
+ * and RFC 8058 that let a mail client unsubscribe in one click, and the
+ * List-Id of RFC 2919. A test (`test` names it) says so in its subject and
+ * above its text.
+ */
+export function announcementMail(rendered: RenderedAnnouncement, reader: AnnouncementReader, settings: MailSettings, messageId: string, test: string | null = null): MailMessage {
+  const texts = visitorMailTexts(rendered.lang)
+  const name = oneLine(reader.name, 80)
+  const fill = (text: string) => text.split(NAME_SLOT).join(name)
+  const text = [
+    ...(test ? [test, ""] : []),
+    fill(rendered.text),
+    "",
+    "—",
+    texts.announcementReason,
+    fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
+    `${texts.leave}: ${reader.leaveUrl}`,
+  ].join("\n")
+  return {
+    messageId,
+    from: settings.from,
+    to: { name: "", address: reader.email },
+    subject: oneLine(`${test ? `${test} ` : ""}${fill(rendered.subject)}`, 250),
+    text,
+    html: html(rendered, name, reader.leaveUrl, test),
+    headers: {
+      "List-Unsubscribe": `<${reader.leaveUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "List-Id": listId(settings.siteUrl),
+      "Feedback-ID": `${rendered.slug}:announcement:${siteFacts.appName.toLowerCase().replace(/[^a-z\d]+/g, "-")}`,
+    },
+  }
+}

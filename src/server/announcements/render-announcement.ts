@@ -1,0 +1,151 @@
+/**
+ * An announcement in one language as a mail's two bodies: an HTML fragment
+ * in the brand's look (every style inline, as mail clients need) and plain
+ * text, each with NAME_SLOT where the recipient's name goes, and its
+ * subject and preheader with their tokens filled. Rendered once per
+ * language and kept (see renderedAnnouncement); each mail only fills the name.
+ */
+import type { Root, Content } from "mdast"
+import type { Node, Parent } from "unist"
+import toHast from "mdast-util-to-hast"
+import toHtml from "hast-util-to-html"
+import { brandColors } from "../../brand/brand-colors"
+import { siteFacts } from "../../config/site-facts"
+import type { AnnouncementVersion } from "../waitlist/deliveries"
+import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
+
+/** An announcement ready to be personalised: its subject and preheader, and its bodies, each with NAME_SLOT for the name. */
+export type RenderedAnnouncement = { slug: string; lang: string; subject: string; preheader: string; html: string; text: string }
+
+/** An announcement that cannot be sent as written: what is wrong, each naming its line. */
+export class AnnouncementProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "))
+    this.name = "AnnouncementProblemsError"
+  }
+}
+
+/** The inline style of each element an announcement's HTML may hold. */
+const STYLES: Record<string, string> = {
+  p: "margin:0 0 16px",
+  h1: "margin:0 0 16px;font-size:22px;line-height:1.3",
+  h2: "margin:24px 0 12px;font-size:19px;line-height:1.3",
+  h3: "margin:20px 0 8px;font-size:17px",
+  a: "color:#1b1b1f;text-decoration:underline",
+  ul: "margin:0 0 16px;padding-left:24px",
+  ol: "margin:0 0 16px;padding-left:24px",
+  li: "margin:0 0 6px",
+  blockquote: `margin:0 0 16px;padding-left:12px;border-left:3px solid ${brandColors.brand}`,
+  hr: "border:none;border-top:1px solid #d9d9de;margin:24px 0",
+  code: "font-family:ui-monospace,Menlo,monospace;font-size:14px",
+}
+
+type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] }
+
+/** A link alone in its paragraph (a store link) is a button, in the brand's colors as the confirmation mail's. */
+const BUTTON = `display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none`
+
+const isElement = (node: HastNode | undefined, tagName: string) => node?.type === "element" && node.tagName === tagName
+
+/** Gives each element its inline style (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
+function style(node: HastNode) {
+  const buttons = new WeakSet<HastNode>()
+  const stack = [node]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const children = item.children ?? []
+    stack.push(...children)
+    const [only] = children
+    if (isElement(item, "p") && children.length === 1 && only && isElement(only, "a")) buttons.add(only)
+    const inline = buttons.has(item) ? BUTTON : item.type === "element" && item.tagName ? STYLES[item.tagName] : undefined
+    if (inline) item.properties = { ...item.properties, style: inline }
+  }
+}
+
+/** The plain text of an inline run: links as "text (address)", the rest as written. */
+function inlineText(nodes: readonly Node[]): string {
+  return nodes
+    .map((node) => {
+      const { type } = node
+      if (type === "text" || type === "inlineCode") return String((node as Node & { value: string }).value)
+      if (type === "break") return "\n"
+      if (type === "link") {
+        const { url, children } = node as Node & { url: string; children: Node[] }
+        const text = inlineText(children)
+        const shown = url.startsWith("mailto:") ? url.slice(7) : url
+        return text === shown ? shown : `${text} (${shown})`
+      }
+      return "children" in node ? inlineText((node as Parent).children) : ""
+    })
+    .join("")
+}
+
+/** The plain text of block nodes, a blank line between blocks. */
+function blockText(nodes: readonly Content[], indent = ""): string[] {
+  return nodes.flatMap((node): string[] => {
+    switch (node.type) {
+      case "heading":
+        return [indent + inlineText(node.children).toUpperCase()]
+      case "list":
+        return [node.children.map((item, i) => `${indent}${node.ordered ? `${(node.start ?? 1) + i}.` : "-"} ${blockText(item.children, `${indent}  `).join("\n").trimStart()}`).join("\n")]
+      case "blockquote":
+        return blockText(node.children, `${indent}> `)
+      case "thematicBreak":
+        return [`${indent}———`]
+      case "code":
+        return [node.value.split("\n").map((line) => indent + line).join("\n")]
+      case "definition":
+        return []
+      default:
+        return ["children" in node ? indent + inlineText((node as Parent).children) : ""]
+    }
+  })
+}
+
+/** Fills the text tokens of a subject or preheader (the name as NAME_SLOT), flattened to one line. */
+function fillLine(text: string): string {
+  const facts: Record<string, string> = { appName: siteFacts.appName, companyName: siteFacts.companyName, supportEmail: siteFacts.supportEmail, name: NAME_SLOT }
+  return text.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (token, name: string) => facts[name] ?? token).replace(/\s+/g, " ").trim()
+}
+
+/** The problems of a subject or preheader: too long, a line break, a token it cannot hold. */
+export function lineProblems(field: string, text: string, max: number): string[] {
+  const problems = text.length > max ? [`its ${field} is longer than ${max} characters`] : []
+  if (text.includes(NAME_SLOT) || /[\r\n]/.test(text)) problems.push(`its ${field} must be one line`)
+  for (const token of tokensOf(text).tokens) if (!/^\{\{\s*(appName|companyName|supportEmail|name)\s*\}\}$/.test(token)) problems.push(`its ${field} holds ${token}, which only a body can (a subject takes {{name}}, {{appName}} and {{companyName}})`)
+  return problems
+}
+
+/**
+ * Renders one language's version for the mails of SITE_URL `siteUrl`.
+ * @throws AnnouncementProblemsError naming what is wrong
+ */
+export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string): RenderedAnnouncement {
+  const parsed = parseBody(version.body, version.lang, siteUrl)
+  const problems = [...lineProblems("subject", version.subject, 200), ...lineProblems("preheader", version.preheader, 300), ...parsed.problems]
+  if (version.subject.trim() === "") problems.unshift("it has no subject")
+  if (problems.length > 0) throw new AnnouncementProblemsError(problems)
+  const hast = toHast(parsed.tree as Root) as unknown as HastNode
+  style(hast)
+  return {
+    slug: version.slug,
+    lang: version.lang,
+    subject: fillLine(version.subject),
+    preheader: fillLine(version.preheader),
+    html: toHtml(hast as Parameters<typeof toHtml>[0]),
+    text: blockText(parsed.tree.children).join("\n\n"),
+  }
+}
+
+const rendered = new Map<string, RenderedAnnouncement>()
+
+/** renderAnnouncement, kept for the next mails of the same version (the last 32 versions). */
+export function renderedAnnouncement(version: AnnouncementVersion, siteUrl: string): RenderedAnnouncement {
+  const key = JSON.stringify([siteUrl, version.slug, version.lang, version.subject, version.preheader, version.body])
+  let found = rendered.get(key)
+  if (!found) {
+    found = renderAnnouncement(version, siteUrl)
+    if (rendered.size >= 32) rendered.delete(rendered.keys().next().value as string)
+    rendered.set(key, found)
+  }
+  return found
+}

@@ -1,0 +1,142 @@
+/**
+ * Reads the bounce mailbox (BOUNCE_IMAP_URL) with imapflow every
+ * BOUNCE_IMAP_POLL_SECONDS: each message not yet processed is handled as
+ * `npm run waitlist -- bounce` handles a piped one, then flagged
+ * PROCESSED (and \Seen), so no poll reads it again; a server that takes
+ * no keywords of ours gets \Seen alone, and unseen messages are read. A
+ * message handled twice all the same (a crash between its count and its
+ * flag) is counted once: the store counts a delivery's bounce once. Several
+ * instances may poll one mailbox. The log names message and delivery ids,
+ * never an address. A stop (the server's shutdown) ends the poll under way
+ * after the message it is handling, or at once when its grace is over.
+ */
+import { ImapFlow } from "imapflow"
+import type { Logger } from "../observability/logger"
+import type { BounceMailboxSettings } from "../settings"
+import type { BounceKind } from "../waitlist/deliveries"
+import type { WaitlistStore } from "../waitlist/waitlist-store"
+import { handleBounceMessage } from "./handle-bounce"
+import { MAX_BOUNCE_BYTES } from "./read-bounce-report"
+
+/** The keyword a processed message gets. */
+export const PROCESSED = "$StorylingProcessed"
+
+/** The most messages one poll reads, so a flood is worked through over several polls. */
+const MAX_PER_POLL = 500
+
+export type BounceMailboxOptions = {
+  settings: BounceMailboxSettings
+  store: () => WaitlistStore
+  bounceAddress: string | null
+  log: Logger
+  /** Hears of each bounce or complaint counted (the metrics count them). */
+  onCounted?: (kind: BounceKind) => void
+}
+
+export class BounceMailbox {
+  private timer: NodeJS.Timeout | null = null
+  private polling: Promise<void> | null = null
+  private failing = false
+  private stopping = false
+  /** The connection of the poll under way, closed when a stop's grace is over. */
+  private client: ImapFlow | null = null
+
+  constructor(private readonly options: BounceMailboxOptions) {}
+
+  /** Polls now, then every poll interval. */
+  start(): void {
+    if (this.timer) return
+    this.stopping = false
+    const tick = () => {
+      this.polling ??= this.poll().finally(() => (this.polling = null))
+    }
+    this.timer = setInterval(tick, this.options.settings.pollMs)
+    this.timer.unref()
+    tick()
+  }
+
+  /**
+   * Stops polling: the poll under way ends after the message it is
+   * handling; past `graceMs` its connection is closed (a message handled
+   * but not yet flagged is read again later, and counted once).
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.stopping = true
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    const polling = this.polling
+    if (!polling) return
+    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.client?.close(), graceMs) : undefined
+    await polling
+    clearTimeout(grace)
+  }
+
+  /** Whether the last poll could read the mailbox (true before the first). */
+  readable(): boolean {
+    return !this.failing
+  }
+
+  /** One poll, its failure logged once until a poll works again. */
+  private async poll() {
+    try {
+      await this.readOnce()
+      if (this.failing) this.options.log.info("bounces: the bounce mailbox can be read again")
+      this.failing = false
+    } catch (error) {
+      if (this.stopping) return
+      if (!this.failing) this.options.log.warn({ cause: (error as Error).message.slice(0, 200) }, "bounces: cannot read the bounce mailbox, will try again")
+      this.failing = true
+    }
+  }
+
+  /** Handles every message of the mailbox not processed yet; resolves with how many it read. */
+  async readOnce(): Promise<number> {
+    const url = new URL(this.options.settings.url)
+    const secure = url.protocol === "imaps:"
+    const client = new ImapFlow({
+      host: url.hostname,
+      port: Number(url.port) || (secure ? 993 : 143),
+      secure,
+      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+      logger: false,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    })
+    // A connection that fails later is reported by the command that used it.
+    client.on("error", () => {})
+    this.client = client
+    await client.connect()
+    let read = 0
+    try {
+      const lock = await client.getMailboxLock(decodeURIComponent(url.pathname.slice(1)) || "INBOX")
+      try {
+        const keywords = client.mailbox !== false && client.mailbox.permanentFlags?.has("\\*")
+        const uids = (await client.search(keywords ? { unKeyword: PROCESSED } : { seen: false }, { uid: true })) || []
+        for (const uid of uids.slice(0, MAX_PER_POLL)) {
+          if (this.stopping) break
+          const { size = 0 } = (await client.fetchOne(String(uid), { size: true }, { uid: true })) || {}
+          let line = `not read: it is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is`
+          if (size <= MAX_BOUNCE_BYTES) {
+            const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
+            const source = message ? message.source : undefined
+            if (source) {
+              const handled = await handleBounceMessage(source, this.options.store().bounces, this.options.bounceAddress, new Date())
+              line = handled.line
+              if (handled.counted) this.options.onCounted?.(handled.counted)
+            }
+          }
+          await client.messageFlagsAdd(String(uid), keywords ? [PROCESSED, "\\Seen"] : ["\\Seen"], { uid: true })
+          this.options.log.info({ messageUid: uid, outcome: line }, "bounces: a message of the bounce mailbox was handled")
+          read += 1
+        }
+      } finally {
+        lock.release()
+      }
+    } finally {
+      await client.logout().catch(() => client.close())
+      this.client = null
+    }
+    return read
+  }
+}

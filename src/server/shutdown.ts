@@ -1,0 +1,121 @@
+/**
+ * The clean shutdown on SIGTERM or SIGINT, within SHUTDOWN_TIMEOUT_MS: what
+ * a load balancer, a process manager or an orchestrator expects of a
+ * service it restarts.
+ */
+import type http from "http"
+import type { Logger } from "./observability/logger"
+
+/** How often idle keep-alive connections are closed while requests drain. */
+const SWEEP_MS = 100
+
+/** The part of the timeout kept, after the outbox's tries, for giving back their claims and closing the store. */
+const closingMarginMs = (timeoutMs: number) => Math.min(1000, Math.floor(timeoutMs / 4))
+
+export type ShutdownParts = {
+  /** The site's server. */
+  server: http.Server
+  /** The metrics' listener, closed last (a scrape during the drain still answers). */
+  metricsServer: http.Server | null
+  /** The outbox's worker: stopped with a grace, after which its unfinished tries' claims are given back (see OutboxWorker.stop). */
+  worker: { stop(graceMs: number): Promise<number[]>; underWay(): number[] }
+  /** The reader of the bounce mailbox, if there is one: it ends its poll under way within the grace the worker has (see BounceMailbox.stop). */
+  bounceMailbox?: { stop(graceMs: number): Promise<void> } | null
+  /**
+   * The counter of visits, if counting is on: once every request is
+   * answered, it writes the counts still in memory (see VisitCounter's
+   * close), within the grace the worker has; past it they are left out.
+   */
+  visits?: { close(): Promise<void> } | null
+  /** Closes the store, once nothing uses it any more. */
+  closeStore: () => Promise<void>
+  /** The requests being answered (see observeRequests): how many, and a way to make every answer from now on close its connection. */
+  requests: { inFlight: () => number; lastAnswers: () => void }
+  timeoutMs: number
+  log: Logger
+  exit: (code: number) => void
+}
+
+const closed = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()))
+
+/**
+ * Waits up to `ms` for the counts of visits to be written; past it, says so
+ * and goes on: the store then closes under the write, which logs how many
+ * page views it loses.
+ */
+async function countsWritten(visits: NonNullable<ShutdownParts["visits"]>, ms: number, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, ms))))
+  const outcome = await Promise.race([visits.close(), late])
+  clearTimeout(timer)
+  if (outcome === "late") log.warn({ ms }, "shutdown: the counts of visits were not written in time; they are left out")
+}
+
+/**
+ * Stops the process cleanly once `begin` is called (on the first SIGTERM
+ * or SIGINT): the server stops accepting connections, answers every
+ * request already received (each answer then says `Connection: close`),
+ * and closes keep-alive connections as soon as they are idle; meanwhile
+ * the outbox's worker claims nothing more and its tries under way finish,
+ * or, near the timeout, are abandoned and their claims given back so
+ * another instance takes them at once (an announcement's as any other:
+ * the bulk lane's tries, and those waiting for their turn of the mail
+ * pace); the bounce mailbox's reader ends its poll likewise. Once the
+ * last answer has gone, the counts of visits still in memory are written.
+ * Then the store and the metrics' listener close and the process exits
+ * with 0. Past `timeoutMs`, or on a
+ * second signal, it logs what it abandons (requests still in flight, the
+ * deliveries still being tried, left to their lease) and exits with 1.
+ */
+export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox, visits, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+  let startedAt: number | null = null
+  let over = false
+  const finish = (code: number) => {
+    if (over) return
+    over = true
+    exit(code)
+  }
+  const giveUp = (reason: string) => {
+    log.error(
+      { reason, requestsInFlight: requests.inFlight(), deliveriesUnderWay: worker.underWay() },
+      "shutdown: not finished in time; abandoning the requests still in flight, and the deliveries still being tried to their lease",
+    )
+    finish(1)
+  }
+
+  const begin = (signal: string) => {
+    if (startedAt !== null) return giveUp(`a second ${signal}`)
+    startedAt = Date.now()
+    log.info({ signal, timeoutMs }, "shutdown: no new connections; answering the requests under way")
+    requests.lastAnswers()
+    const httpDone = closed(server)
+    server.closeIdleConnections()
+    const sweeper = setInterval(() => server.closeIdleConnections(), SWEEP_MS)
+    const deadline = setTimeout(() => giveUp(`SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms) passed`), timeoutMs)
+    const graceMs = Math.max(0, timeoutMs - closingMarginMs(timeoutMs))
+    const workerDone = worker.stop(graceMs)
+    const mailboxDone = bounceMailbox?.stop(graceMs)
+    // Every page view is counted once its answer has gone: the counts are written after the last one.
+    const visitsDone = httpDone.then(() => (visits ? countsWritten(visits, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
+    void Promise.all([visitsDone, workerDone, mailboxDone])
+      .then(async ([, released]) => {
+        clearInterval(sweeper)
+        if (released.length > 0) log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")
+        await closeStore()
+        if (metricsServer) {
+          metricsServer.closeAllConnections()
+          await closed(metricsServer)
+        }
+        clearTimeout(deadline)
+        log.info({ ms: Date.now() - (startedAt ?? Date.now()) }, "shutdown: done")
+        finish(0)
+      })
+      .catch((error: unknown) => giveUp(`the shutdown failed: ${error instanceof Error ? error.message : String(error)}`))
+  }
+
+  return {
+    begin,
+    /** Whether a shutdown is under way (readiness answers 503). */
+    stopping: () => startedAt !== null,
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * @jest-environment node
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { Migrator } from "kysely"
+import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
+import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import type { StoreSettings } from "../../settings"
+import { openStoreDialect } from "../dialect"
+import { waitlistMigrations } from "../migrations"
+import { WaitlistDatabase } from "../waitlist-database"
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migration-0005-"))
+let postgres: PostgresServer
+beforeAll(async () => {
+  postgres = await startPostgresServer()
+}, 10 * 60_000)
+afterAll(async () => {
+  await postgres?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const T = "2026-11-20T10:00:00.000Z"
+
+/**
+ * A waitlist as a version before migration 0005 wrote it: its schema (0001
+ * to 0004, and 0006 with `withAdmin`: the admin was released first), a
+ * confirmed entry and its pending confirmation mail.
+ */
+async function writtenByTheVersionBefore(settings: StoreSettings, withAdmin = false) {
+  const dialect = openStoreDialect(settings)
+  const all = waitlistMigrations(dialect)
+  const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0005" || (withAdmin && name === "0006-admin-and-consent")))
+  const { error } = await new Migrator({ db: dialect.db, provider: { getMigrations: async () => before } }).migrateToLatest()
+  if (error) throw error
+  const entry = await dialect.db
+    .insertInto("waitlist_entries")
+    .values({ name: "Ana", email: "ana@example.org", email_key: "ana@example.org", created_at: T, updated_at: T, confirmed_at: T, confirm_token_hash: null, confirm_expires_at: null, last_confirm_mail_at: T })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  await dialect.db.insertInto("waitlist_messages").values({ entry_id: entry.id, name: "Ana", message: "Hola", metadata: JSON.stringify({ locale: "es" }), submitted_at: T }).execute()
+  await dialect.db
+    .insertInto("waitlist_outbox")
+    .values({ entry_id: entry.id, kind: "confirm", recipient: "ana@example.org", payload: "{}", next_attempt_at: T, created_at: T })
+    .execute()
+  await dialect.close()
+}
+
+describe.each([
+  { name: "SQLite", settings: async (): Promise<StoreSettings> => ({ kind: "sqlite", file: path.join(dir, `before-${Math.random()}.sqlite`) }) },
+  { name: "PostgreSQL", settings: async (): Promise<StoreSettings> => ({ kind: "postgres", url: await postgres.createDatabase() }) },
+])("migration 0005 on a $name waitlist of the version before it", ({ settings }) => {
+  it.each([
+    ["the version before it", false],
+    ["the admin's version, which has 0006 and not 0005", true],
+  ])("on a waitlist of %s, keeps every entry and pending mail, which is then claimed with its tag, and the waitlist can send announcements and count bounces", async (_version, withAdmin) => {
+    const where = await settings()
+    await writtenByTheVersionBefore(where, withAdmin)
+    const store = new WaitlistDatabase(where)
+    try {
+      expect((await store.list()).map((entry) => [entry.email, entry.suppressedAt, entry.suppressedReason])).toEqual([["ana@example.org", null, null]])
+      const [pending] = await store.outbox.claim(new Date(), 60_000, 10, "mail")
+      expect(pending).toMatchObject({ kind: "confirm", recipient: "ana@example.org", tag: expect.stringMatching(/^\d+-[0-9a-f]{16}$/) })
+      const content = { en: { subject: "Hi", preheader: "", body: "Hi {{name}}" }, es: { subject: "Hola", preheader: "", body: "Hola {{name}}" } }
+      const sent = await store.announcements.send("launch", content, () => ({ lang: "es", leaveTokenKey: "k", payload: "{}" }), new Date())
+      expect(sent.queued).toEqual({ es: 1 })
+      expect(await store.bounces.record(pending?.id ?? 0, "hard", "status 5.1.1", new Date())).toMatchObject({ counted: true, suppressed: "hard bounce" })
+      expect((await store.people.person("ana@example.org"))?.suppression).toMatchObject({ reason: "hard bounce" })
+      expect(await migrationsRecorded(where)).toEqual(EVERY_MIGRATION)
+    } finally {
+      await store.close()
+    }
+  }, 60_000)
+})

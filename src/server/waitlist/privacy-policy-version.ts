@@ -1,0 +1,32 @@
+import lock from "../../../content/legal/legal.lock.json"
+import { DEFAULT_LANGUAGE, isLanguageCode } from "../../i18n/languages"
+import type { LegalLock, LockedVersion } from "../../legal/legal-lock"
+
+/**
+ * A version of the privacy policy as the legal lock records it: the
+ * language it was shown in, the date it took effect and the SHA-256 of its
+ * text (content/legal/legal.lock.json), so that what a person agreed to
+ * can be read back word for word from git or the site's archive.
+ */
+export type PolicyVersion = { lang: string; effectiveDate: string; sha256: string }
+
+const POLICY = "privacy-policy"
+
+/**
+ * The version of the privacy policy in force on `now`'s day (UTC) in the
+ * language a person read the site in (English when the site has no
+ * translation in that language): of the versions the lock records, the
+ * newest that had taken effect. The lock is the one the running build was
+ * made from (it is bundled with the server), so it names the text the site
+ * served. Null only for a lock without the policy.
+ */
+export function privacyPolicyInForce(lang: unknown, now: Date, legalLock: LegalLock = lock as LegalLock): PolicyVersion | null {
+  const texts = legalLock.documents[POLICY] ?? {}
+  const shown = isLanguageCode(lang) && texts[lang] ? lang : DEFAULT_LANGUAGE
+  const text = texts[shown]
+  if (!text) return null
+  const today = now.toISOString().slice(0, 10)
+  const versions = [...text.archive, text.current].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
+  const inForce = versions.filter((version) => version.effectiveDate <= today).pop() ?? (versions[0] as LockedVersion)
+  return { lang: shown, effectiveDate: inForce.effectiveDate, sha256: inForce.sha256 }
+}

@@ -1,0 +1,399 @@
+import lock from "../../content/legal/legal.lock.json"
+import { LOGIN_FAILURE_LIMIT } from "../../src/server/admin/admin-limits"
+import type { Role } from "../../src/server/admin/admin-store"
+import { startApiInProcess } from "./api-in-process"
+import { callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
+import type { RunningSite } from "./site-server-process"
+import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
+import { openStoreOf } from "./waitlist-store-access"
+
+/** How the admin's suite reaches one kind of store. */
+export type AdminApiBackend = { newStore: () => Promise<Record<string, string>> }
+
+const MINUTE = 60_000
+const HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+const policyIn = (lang: "en" | "es") => ({ document: "privacy-policy", language: lang, effectiveDate: lock.documents["privacy-policy"][lang].current.effectiveDate, sha256: lock.documents["privacy-policy"][lang].current.sha256 })
+
+/**
+ * What the admin's API does over real HTTP, its handlers served in the
+ * test's own process with a real store and a clock the suite moves: the
+ * invitation and enrolment, logins and their lock-out, every role's routes,
+ * cross-origin refusals, the session's timeouts, a person's export and
+ * erasure, the audit log, and hostile input.
+ */
+export function describeAdminApi(backend: AdminApiBackend): void {
+  let clock = new Date("2026-12-01T09:00:00.000Z")
+  /** Moves the clock on (by a time step of the authenticators at least, so each login has a code of its own). */
+  const tick = (ms = 31_000) => (clock = new Date(clock.getTime() + ms))
+  let site: RunningSite
+  let settings: Record<string, string>
+  const accounts = {} as Record<Role, EnrolledAccount>
+
+  /** An account of a role, invited by the CLI and enrolled through the API. */
+  async function enrolled(role: Role, email = `${role}-${Math.random().toString(36).slice(2, 8)}@team.example`) {
+    const token = await inviteWithCli(settings, email, role, clock)
+    tick()
+    return enrol(site, token, email, clock)
+  }
+
+  /** A fresh session of an account. */
+  async function sessionOf(account: EnrolledAccount) {
+    tick()
+    return sessionCookieOf(await logIn(site, account, clock))
+  }
+
+  beforeAll(async () => {
+    settings = { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "0", WAITLIST_TRUST_PROXY: "1" }
+    site = await startApiInProcess(settings, { now: () => clock })
+    for (const role of ["owner", "marketing", "legal"] as const) accounts[role] = await enrolled(role)
+  }, 60_000)
+  afterAll(() => site?.stop())
+
+  describe("an invitation", () => {
+    it("shows the account, a QR code and the otpauth:// URI with the secret, takes a password with the authenticator's code once, and starts a session", async () => {
+      const token = await inviteWithCli(settings, "Nora@Team.example", "legal", clock)
+      const opened = await callAdmin(site, "POST", "invite", { body: { token } })
+      expect(opened.status).toBe(200)
+      const secret = String(opened.body?.secret)
+      expect(opened.body).toEqual({
+        email: "Nora@Team.example",
+        role: "legal",
+        secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+        uri: `otpauth://totp/Storyling%20admin:Nora%40Team.example?secret=${secret}&issuer=Storyling%20admin`,
+        qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      })
+      expect(Buffer.from(String(opened.body?.qrCode).split(",")[1] ?? "", "base64").toString()).toMatch(/^<svg [^>]*>/)
+      const again = await callAdmin(site, "POST", "invite", { body: { token } })
+      expect(again.body?.secret).toBe(secret)
+
+      const weak = await callAdmin(site, "POST", "invite/accept", { body: { token, password: "Password2024!", code: await codeAt(secret, clock) } })
+      expect(weak).toMatchObject({ status: 422, body: { fields: { password: expect.stringContaining("among the most common") } } })
+      const short = await callAdmin(site, "POST", "invite/accept", { body: { token, password: "short one", code: await codeAt(secret, clock) } })
+      expect(short).toMatchObject({ status: 422, body: { fields: { password: "Use at least 12 characters." } } })
+      const wrongCode = await callAdmin(site, "POST", "invite/accept", { body: { token, password: "three quiet rivers meet", code: await codeAt(secret, new Date(clock.getTime() - 10 * MINUTE)) } })
+      expect(wrongCode).toMatchObject({ status: 422, body: { fields: { code: expect.stringContaining("not the code") } } })
+
+      const accepted = await callAdmin(site, "POST", "invite/accept", { body: { token, password: "three quiet rivers meet", code: await codeAt(secret, clock) } })
+      expect(accepted.status).toBe(204)
+      const me = await callAdmin(site, "GET", "session", { cookie: sessionCookieOf(accepted) })
+      expect(me).toMatchObject({ status: 200, body: { email: "Nora@Team.example", role: "legal" } })
+      expect(await callAdmin(site, "POST", "invite", { body: { token } })).toMatchObject({ status: 410, body: { error: "This invitation has expired or was taken already. Ask an owner for a new one." } })
+    })
+
+    it("stops working after 24 hours", async () => {
+      const token = await inviteWithCli(settings, "late@team.example", "marketing", clock)
+      tick(24 * 60 * MINUTE + 1000)
+      expect((await callAdmin(site, "POST", "invite", { body: { token } })).status).toBe(410)
+    })
+
+    it("cannot be made for an address whose account is active", async () => {
+      await expect(inviteWithCli(settings, accounts.owner.email, "marketing", clock)).rejects.toThrow(/has an active account already/)
+    })
+  })
+
+  describe("logging in", () => {
+    it("answers 204 and a __Host- cookie that is Secure, HttpOnly, SameSite=Strict for the whole site, with a new session each time", async () => {
+      tick()
+      const first = await logIn(site, accounts.marketing, clock)
+      expect(first.status).toBe(204)
+      const [cookie] = first.headers.getSetCookie()
+      expect(cookie).toMatch(/^__Host-admin_session=[\w-]{43}; Path=\/; Secure; HttpOnly; SameSite=Strict$/)
+      tick()
+      const second = await logIn(site, accounts.marketing, clock)
+      expect(sessionCookieOf(second)).not.toBe(sessionCookieOf(first))
+      for (const session of [sessionCookieOf(first), sessionCookieOf(second)]) expect((await callAdmin(site, "GET", "session", { cookie: session })).status).toBe(200)
+    })
+
+    it("answers 401 with one message whatever failed: an unknown address, a wrong password, a wrong, used or stale code, a revoked account", async () => {
+      tick()
+      const account = accounts.legal
+      const code = await codeAt(account.secret, clock)
+      const used = await logIn(site, account, clock)
+      expect(used.status).toBe(204)
+      const revoked = await enrolled("marketing")
+      await openStoreOf(settings).admin.revoke(revoked.email, { accountId: null, label: "test" }, null, clock)
+      tick()
+      const attempts = [
+        { email: "nobody@team.example", password: account.password, code: await codeAt(account.secret, clock) },
+        { email: account.email, password: `${account.password}!`, code: await codeAt(account.secret, clock) },
+        { email: account.email, password: account.password, code: "123456" },
+        { email: account.email, password: account.password, code },
+        { email: account.email, password: account.password, code: await codeAt(account.secret, new Date(clock.getTime() - 5 * MINUTE)) },
+        { email: account.email, password: account.password, code: "not a code" },
+        { email: revoked.email, password: revoked.password, code: await codeAt(revoked.secret, clock) },
+      ]
+      for (const body of attempts) {
+        const answer = await callAdmin(site, "POST", "session", { body, headers: { "X-Forwarded-For": `203.0.113.${Math.floor(Math.random() * 200)}` } })
+        expect({ status: answer.status, text: answer.text, cookie: answer.headers.getSetCookie() }).toEqual({ status: 401, text: '{"error":"The e-mail address, password or code is not right."}', cookie: [] })
+      }
+    })
+
+    it("refuses an account after 10 failures within 15 minutes with 429 and Retry-After, from any client, right credentials too, until the window moves on", async () => {
+      const account = await enrolled("marketing")
+      tick()
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        const wrong = await callAdmin(site, "POST", "session", { body: { email: account.email, password: "wrong wrong wrong", code: "000000" }, headers: { "X-Forwarded-For": `198.51.100.${i}` } })
+        expect(wrong.status).toBe(401)
+      }
+      tick()
+      const locked = await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })
+      expect(locked.status).toBe(429)
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(13 * 60)
+      expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60)
+      expect(locked.body?.error).toMatch(/^Too many failed logins\. Try again in \d+ minutes\.$/)
+      expect((await logIn(site, accounts.owner, clock, { "X-Forwarded-For": "198.51.100.98" })).status).toBe(204)
+      tick(15 * MINUTE)
+      expect((await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })).status).toBe(204)
+    })
+
+    it("refuses a client after 10 failures within 15 minutes, whatever the accounts tried", async () => {
+      tick()
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        await callAdmin(site, "POST", "session", { body: { email: `guess${i}@team.example`, password: "wrong wrong wrong", code: "000000" }, headers: { "X-Forwarded-For": "192.0.2.7" } })
+      }
+      tick()
+      expect((await logIn(site, accounts.owner, clock, { "X-Forwarded-For": "192.0.2.7" })).status).toBe(429)
+      expect((await logIn(site, accounts.owner, clock, { "X-Forwarded-For": "192.0.2.8" })).status).toBe(204)
+    })
+
+    it("refuses a login from another origin", async () => {
+      tick()
+      const answer = await callAdmin(site, "POST", "session", { body: { email: accounts.owner.email, password: accounts.owner.password, code: await codeAt(accounts.owner.secret, clock) }, crossOrigin: true })
+      expect(answer).toMatchObject({ status: 403, body: { error: "Changes are taken only from the admin's own pages." } })
+    })
+  })
+
+  describe("sessions", () => {
+    it("end after 30 minutes without a request", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      tick(29 * MINUTE)
+      expect((await callAdmin(site, "GET", "session", { cookie })).status).toBe(200)
+      tick(30 * MINUTE + 1000)
+      expect(await callAdmin(site, "GET", "session", { cookie })).toMatchObject({ status: 401, body: { error: "Log in to use the admin." } })
+    })
+
+    it("end 12 hours after the login, however busy", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      for (let spent = 0; spent < 12 * 60 - 20; spent += 20) {
+        tick(20 * MINUTE)
+        expect((await callAdmin(site, "GET", "session", { cookie })).status).toBe(200)
+      }
+      tick(40 * MINUTE)
+      expect((await callAdmin(site, "GET", "session", { cookie })).status).toBe(401)
+    })
+
+    it("end at logout: the cookie is cleared and the session is no more", async () => {
+      const cookie = await sessionOf(accounts.marketing)
+      const out = await callAdmin(site, "DELETE", "session", { cookie })
+      expect(out.status).toBe(204)
+      expect(out.headers.getSetCookie()).toEqual(["__Host-admin_session=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Strict"])
+      expect((await callAdmin(site, "GET", "session", { cookie })).status).toBe(401)
+    })
+  })
+
+  describe("roles", () => {
+    const routes = [
+      { method: "GET", path: "session", allowed: ["owner", "marketing", "legal"] },
+      { method: "GET", path: "dashboard", allowed: ["owner", "marketing"] },
+      { method: "GET", path: "entries", allowed: ["owner", "marketing", "legal"] },
+      { method: "GET", path: "people/someone%40example.com", allowed: ["owner", "legal"], otherwise: 404 },
+      { method: "DELETE", path: "people/someone%40example.com", allowed: ["owner", "legal"], otherwise: 404, body: { confirm: "someone@example.com" } },
+      { method: "GET", path: "audit", allowed: ["owner", "legal"] },
+    ] as const
+
+    it("lets each role use its routes only, and no one without a session", async () => {
+      const seen: Record<string, Record<string, number>> = {}
+      const expected: Record<string, Record<string, number>> = {}
+      for (const role of ["owner", "marketing", "legal"] as const) {
+        const cookie = await sessionOf(accounts[role])
+        for (const route of routes) {
+          const key = `${route.method} ${route.path}`
+          const answer = await callAdmin(site, route.method, route.path, { cookie, body: "body" in route ? route.body : undefined })
+          seen[key] = { ...seen[key], [role]: answer.status, none: (await callAdmin(site, route.method, route.path, { body: "body" in route ? route.body : undefined })).status }
+          const allowed = (route.allowed as readonly string[]).includes(role)
+          expected[key] = { ...expected[key], [role]: allowed ? ("otherwise" in route ? route.otherwise : 200) : 403, none: 401 }
+          expect(answer.headers.get("cache-control")).toBe("no-store")
+        }
+      }
+      expect(seen).toEqual(expected)
+    })
+
+    it("refuses a state-changing request with a valid session from another origin or site, and changes nothing", async () => {
+      await postJson(site, entryFor("kept@example.com"))
+      const cookie = await sessionOf(accounts.owner)
+      const body = { confirm: "kept@example.com" }
+      for (const headers of [{ Origin: "https://attacker.example" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://admin.attacker.example" }, { "Sec-Fetch-Site": "same-site" }, {}]) {
+        const answer = await callAdmin(site, "DELETE", "people/kept%40example.com", { cookie, body, headers: { Origin: "", "Sec-Fetch-Site": "", ...headers } })
+        expect(answer.status).toBe(403)
+      }
+      expect((await callAdmin(site, "DELETE", "session", { cookie, crossOrigin: true })).status).toBe(403)
+      expect((await callAdmin(site, "GET", "people/kept%40example.com", { cookie })).status).toBe(200)
+    })
+  })
+
+  describe("a person's data", () => {
+    it("exports everything held about an address, with the privacy policy in force at each sign-up and at the confirmation, text as text", async () => {
+      await postJson(site, entryFor("Hostile@Example.com", { name: HOSTILE_NAME, message: "<script>alert(2)</script>", metadata: { ...formMetadata, locale: "es", referrer: "https://news.example.org/a" } }))
+      tick()
+      await postJson(site, entryFor("hostile@example.com", { name: "Second", message: "again", metadata: { ...formMetadata, locale: "en" } }))
+      const store = openStoreOf(settings)
+      const draft = (await store.outbox.list(["pending"]))
+        .filter((delivery) => delivery.kind === "confirm" && delivery.recipient.toLowerCase() === "hostile@example.com")
+        .map((delivery) => JSON.parse(delivery.payload) as { confirmToken?: string })[0]
+      await store.close()
+      const confirmedAt = clock.toISOString()
+      const confirmed = await fetch(`${site.url}/api/waitlist-confirm?token=${draft?.confirmToken}&lang=es`, { method: "POST", redirect: "manual" })
+      expect(confirmed.headers.get("location")).toBe("/es/waitlist/confirmed/")
+
+      const cookie = await sessionOf(accounts.legal)
+      const exported = await callAdmin(site, "GET", `people/${encodeURIComponent("HOSTILE@example.com")}`, { cookie })
+      expect(exported.status).toBe(200)
+      expect(exported.headers.get("content-disposition")).toBe('attachment; filename="personal-data.json"')
+      expect(exported.body).toMatchObject({
+        address: "HOSTILE@example.com",
+        entry: { name: HOSTILE_NAME, email: "Hostile@example.com", language: "es", cameFrom: { referrerHost: "news.example.org", utmSource: "newsletter" } },
+        confirmation: { confirmedAt, privacyPolicyWhenConfirmed: policyIn("es"), confirmationMailsSent: 1 },
+        messages: [
+          { name: HOSTILE_NAME, message: "<script>alert(2)</script>", metadata: { locale: "es" }, privacyPolicyInForce: policyIn("es") },
+          { name: "Second", message: "again", privacyPolicyInForce: policyIn("en") },
+        ],
+        mails: expect.arrayContaining([expect.objectContaining({ kind: "confirm", status: "pending", what: "a mail to you asking to confirm your address" }), expect.objectContaining({ kind: "notify" })]),
+        // No announcement was sent and nothing bounced: said as empty, not left out.
+        announcementMails: [],
+        suppression: null,
+        bounces: [],
+      })
+      expect(exported.text).toContain(JSON.stringify(HOSTILE_NAME))
+    })
+
+    it("answers 404 for an address nothing is held about, and records the attempt", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      expect(await callAdmin(site, "GET", "people/never%40example.com", { cookie })).toMatchObject({ status: 404, body: { error: "Nothing is held about this address." } })
+    })
+
+    it("erases an entry only when the address is typed again, keeping a record of the erasure by a keyed hash alone, and lists each step in the audit log", async () => {
+      await postJson(site, entryFor("gone@example.com", { name: "Gone" }))
+      const cookie = await sessionOf(accounts.legal)
+      expect((await callAdmin(site, "GET", "people/gone%40example.com", { cookie })).status).toBe(200)
+      expect(await callAdmin(site, "DELETE", "people/gone%40example.com", { cookie, body: { confirm: "gone@example.org" } })).toMatchObject({ status: 422, body: { fields: { confirm: expect.any(String) } } })
+      expect(await callAdmin(site, "DELETE", "people/gone%40example.com", { cookie, body: { confirm: "GONE@example.com" } })).toMatchObject({ status: 200, body: { erased: true } })
+
+      const store = openStoreOf(settings)
+      const person = await store.people.person("gone@example.com")
+      const hash = store.people.addressHash("gone@example.com")
+      expect((await store.list()).some((entry) => entry.email === "gone@example.com")).toBe(false)
+      await store.close()
+      expect(person).toMatchObject({ entry: null, messages: [], deliveries: [], erasures: [{ erasedAt: clock }] })
+      expect(hash).toMatch(/^[0-9a-f]{64}$/)
+
+      const about = await callAdmin(site, "GET", `audit?address=${encodeURIComponent("gone@example.com")}`, { cookie })
+      expect((about.body?.items as Record<string, unknown>[]).map(({ action, actor, subjectHash, ip }) => ({ action, actor, subjectHash, ip }))).toEqual([
+        { action: "erase", actor: accounts.legal.email, subjectHash: hash, ip: "127.0.0.1" },
+        { action: "export", actor: accounts.legal.email, subjectHash: hash, ip: "127.0.0.1" },
+      ])
+      expect(JSON.stringify(about.body)).not.toContain("gone@example.com")
+      expect((await callAdmin(site, "DELETE", "people/gone%40example.com", { cookie, body: { confirm: "gone@example.com" } })).status).toBe(404)
+    })
+  })
+
+  describe("the audit log", () => {
+    it("lists every login, failed login, logout, invitation, enrolment, revocation, export and erasure with who, when and from where, newest first", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      const all: { action: string; actor: string; at: string }[] = []
+      for (let page = 1; ; page++) {
+        const next = (await callAdmin(site, "GET", `audit?page=${page}`, { cookie })).body?.items as typeof all
+        if (next.length === 0) break
+        all.push(...next)
+      }
+      expect(new Set(all.map((item) => item.action))).toEqual(new Set(["login", "login-failed", "logout", "invite", "enrol", "revoke", "export", "erase"]))
+      expect(all.map((item) => item.at)).toEqual([...all.map((item) => item.at)].sort().reverse())
+      expect(all.find((item) => item.action === "invite")).toMatchObject({ actor: "command line" })
+      expect(all.find((item) => item.action === "login-failed" && item.actor === "unknown account")).toBeDefined()
+    })
+
+    it("keeps a client's address 30 days, then only its keyed hash", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      const before = (await callAdmin(site, "GET", "audit", { cookie })).body?.items as { id: number; ip: string | null; ipHash: string | null }[]
+      const newest = before[0]
+      expect(newest).toMatchObject({ ip: "127.0.0.1", ipHash: null })
+      tick(31 * 24 * 60 * MINUTE)
+      const store = openStoreOf(settings)
+      await store.outbox.prune(clock, 60_000)
+      await store.close()
+      const after = await sessionOf(accounts.owner)
+      const lines = (await callAdmin(site, "GET", "audit?page=1", { cookie: after })).body?.items as { id: number; ip: string | null; ipHash: string | null }[]
+      expect(lines.find((line) => line.id === newest?.id)).toMatchObject({ ip: null, ipHash: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    })
+  })
+
+  describe("entries and the dashboard", () => {
+    it("finds entries by part of an address or name, in any case, newest first, a page at a time, with wildcards taken literally", async () => {
+      for (let i = 0; i < 27; i++) {
+        tick(1000)
+        await postJson(site, entryFor(`pager${i}@example.com`, { name: i === 5 ? "Zoë 100%_done" : `Pager ${i}` }))
+      }
+      const cookie = await sessionOf(accounts.marketing)
+      const first = await callAdmin(site, "GET", "entries?q=PAGER", { cookie })
+      expect(first.body).toMatchObject({ total: 27, page: 1, pageSize: 25 })
+      expect((first.body?.items as { email: string }[])[0]?.email).toBe("pager26@example.com")
+      const second = await callAdmin(site, "GET", "entries?q=pager&page=2", { cookie })
+      expect((second.body?.items as { email: string }[]).map((item) => item.email)).toEqual(["pager1@example.com", "pager0@example.com"])
+      expect(((await callAdmin(site, "GET", "entries?q=zo%C3%8B", { cookie })).body?.items as { name: string }[]).map((item) => item.name)).toEqual(["Zoë 100%_done"])
+      expect((await callAdmin(site, "GET", "entries?q=0%25_", { cookie })).body?.total).toBe(1)
+      expect((await callAdmin(site, "GET", "entries?q=%25", { cookie })).body?.total).toBe(1)
+    })
+
+    it("counts sign-ups and confirmations per day, by language and source, the share confirmed, and the outbox's health", async () => {
+      const cookie = await sessionOf(accounts.marketing)
+      const answer = await callAdmin(site, "GET", "dashboard?days=7", { cookie })
+      expect(answer.status).toBe(200)
+      const figures = answer.body as { periodDays: number; days: { day: string; signUps: number }[]; languages: unknown[]; sources: unknown[]; confirmed: { all: { entries: number; confirmed: number } }; outbox: { pending: number } }
+      expect(figures.periodDays).toBe(7)
+      expect(figures.days).toHaveLength(7)
+      expect(figures.days.at(-1)?.day).toBe(clock.toISOString().slice(0, 10))
+      const store = openStoreOf(settings)
+      const entries = await store.list()
+      await store.close()
+      const inPeriod = entries.filter((entry) => entry.createdAt.getTime() >= Date.parse(`${figures.days[0]?.day}T00:00:00Z`))
+      expect(figures.days.reduce((sum, day) => sum + day.signUps, 0)).toBe(inPeriod.length)
+      expect(figures.confirmed.all).toEqual({ entries: entries.length, confirmed: entries.filter((entry) => entry.confirmedAt).length })
+      expect(figures.languages).toEqual(expect.arrayContaining([{ lang: "en", entries: expect.any(Number) }]))
+      expect(figures.sources).toEqual(expect.arrayContaining([expect.objectContaining({ utmSource: "newsletter" })]))
+      expect(figures.outbox.pending).toBeGreaterThan(0)
+    })
+  })
+
+  describe("hostile input", () => {
+    it("answers bounded, clear 4xx to addresses, terms, pages and bodies that no entry or page could have", async () => {
+      const cookie = await sessionOf(accounts.owner)
+      const cases: [string, string, number, string?][] = [
+        ["GET", `people/${"a".repeat(250)}%40${"b".repeat(10)}.example`, 400],
+        ["GET", `people/${"%40".repeat(5000)}`, 400],
+        ["GET", "people/%E0%A4%A", 400],
+        ["GET", "people/ana%0A%40example.com", 400],
+        ["GET", "people/ana%E2%80%8E%40example.com", 400],
+        ["GET", `entries?q=${"x".repeat(201)}`, 422],
+        ["GET", "entries?page=0", 422],
+        ["GET", "entries?page=abc", 422],
+        ["GET", "entries?page=99999999999999999999", 422],
+        ["GET", "audit?page=-1", 422],
+        ["GET", `audit?address=${"@".repeat(300)}`, 422],
+        ["GET", "dashboard?days=31", 422],
+        ["GET", "no-such-route", 404],
+        ["PUT", "entries", 405],
+        ["POST", "session", 400, "{not json"],
+        ["POST", "session", 422, `{"email":${"[".repeat(50)}${"]".repeat(50)}}`],
+        ["POST", "session", 422, '{"email":"a@b.example","password":1,"code":"123456"}'],
+        ["POST", "invite", 410, '{"token":"../../etc/passwd"}'],
+      ]
+      for (const [method, path, status, rawBody] of cases) {
+        const answer = await callAdmin(site, method, path, { cookie, rawBody })
+        expect({ path: path.slice(0, 60), status: answer.status, error: typeof answer.body?.error }).toEqual({ path: path.slice(0, 60), status, error: "string" })
+      }
+      const huge = await fetch(`${site.url}/api/admin/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: site.url }, body: JSON.stringify({ email: "a@b.example", password: "x".repeat(10_000), code: "123456" }) })
+      expect(huge.status).toBe(413)
+      const wrongType = await callAdmin(site, "POST", "session", { rawBody: "email=a", headers: { "Content-Type": "application/x-www-form-urlencoded" } })
+      expect(wrongType.status).toBe(415)
+    })
+  })
+}
