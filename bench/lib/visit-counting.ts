@@ -68,7 +68,7 @@ export async function measureVisitCounting(compiledServer: string, { rounds = 5,
   return [
     VISITS_HEADING,
     "",
-    `Measured on ${new Date().toISOString().slice(0, 10)}. 50 kept-alive connections, each another browser (its own User-Agent, a language, gzip), GET / for ${seconds} s after 2 s of warming up; ${rounds} runs of each, interleaved, on a new SQLite store each; medians. The page views counted are read from the store after a clean stop, and compared with every page answered, warming up included.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=visits npm run bench\`). 50 kept-alive connections, each another browser (its own User-Agent, a language, gzip), GET / for ${seconds} s after 2 s of warming up; ${rounds} runs of each, interleaved, on a new SQLite store each; medians. The page views counted are read from the store after a clean stop, and compared with every page answered, warming up included.`,
     "",
     "| | pages / s | p50 | p99 | errors | pages answered in all | page views counted |",
     "|---|---:|---:|---:|---:|---:|---:|",
