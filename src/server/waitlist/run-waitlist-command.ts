@@ -67,16 +67,17 @@ export const TRY_LATER = 75
 
 type Command = (store: WaitlistStore, out: (text: string) => void, io: CommandIo) => Promise<void>
 
-/** The `stats` command of these arguments, or null when they are not its. */
-function statsCommand(args: string[]): Command | null {
+/** The `stats` command of these arguments, or what is wrong with them. */
+function statsCommand(args: string[]): Command | string {
+  const accepted = `stats takes --days N (a whole number from 1 to ${MAX_STATS_DAYS}) and --json`
   let values
   try {
     values = parseArgs({ args, options: { days: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values
   } catch {
-    return null
+    return accepted
   }
   const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
-  if (days < 1 || days > MAX_STATS_DAYS) return null
+  if (days < 1 || days > MAX_STATS_DAYS) return accepted
   return async (store, out, { siteHosts = [], now = () => new Date() }) => {
     const stats = await visitStats(store.visits, { days, now: now(), ownHosts: siteHosts })
     out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))

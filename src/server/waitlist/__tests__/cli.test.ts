@@ -264,6 +264,8 @@ describe("npm run waitlist", () => {
       expect(outcome).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("Usage: npm run --silent waitlist -- <command>") })
       expect(outcome.stderr).toMatch(/delete <email>/)
     }
+    // What is wrong with the arguments of `stats` comes first, in one line.
+    for (const outcome of outcomes.slice(4)) expect(outcome.stderr).toMatch(/^waitlist: stats takes --days N \(a whole number from 1 to 366\) and --json\n\nUsage: /)
   })
 
   it("runs as `npm run --silent waitlist -- count` from package.json", async () => {
