@@ -7,8 +7,9 @@
  * beside a bare node:http + better-sqlite3 server; and cold and warm builds
  * beside the peer's. Prints the tables and rewrites docs/benchmarks.md. BENCH_RUNS (default 5) and BENCH_LOAD_SECONDS
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
- * timings and measures the builds already there; BENCH_ONLY=announcements
- * measures an announcement's send alone (on the build there) and rewrites
+ * timings and measures the builds already there. BENCH_ONLY=visits (serving /
+ * with and without the counting of visits) or BENCH_ONLY=announcements (an
+ * announcement's send) measures that alone, on the build there, and rewrites
  * only its section of the report.
  */
 import { execFileSync } from "child_process"
@@ -22,11 +23,12 @@ import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { traceMainThread, traceTable } from "./lib/main-thread-trace"
-import { buildTable, loadTable, pageTable, targetList, type BuildTimes, type PageSeries } from "./lib/report"
+import { buildTable, loadTable, pageTable, replaceSection, targetList, type BuildTimes, type PageSeries } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
+import { measureVisitCounting } from "./lib/visit-counting"
 import { loadWaitlist } from "./lib/waitlist-load"
 
 const root = path.resolve(__dirname, "..")
@@ -201,20 +203,14 @@ async function announcementSection(): Promise<string> {
   ].join("\n")
 }
 
-/** Replaces one section (from its heading to the next `## `) of a report, or adds it at the end. */
-function withSection(report: string, heading: string, section: string): string {
-  const start = report.indexOf(heading)
-  if (start < 0) return `${report.trimEnd()}\n\n${section}`
-  const next = report.indexOf("\n## ", start + heading.length)
-  return report.slice(0, start) + section + (next < 0 ? "" : report.slice(next + 1))
-}
-
 async function main() {
-  if (process.env.BENCH_ONLY === "announcements") {
-    const file = path.join(root, "docs", "benchmarks.md")
-    const section = await announcementSection()
+  const report = path.join(root, "docs", "benchmarks.md")
+  const alone: Record<string, () => Promise<string>> = { visits: () => measureVisitCounting(compiledServer), announcements: announcementSection }
+  const only = alone[process.env.BENCH_ONLY ?? ""]
+  if (only) {
+    const section = await only()
     console.log(section)
-    fs.writeFileSync(file, withSection(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n", ANNOUNCEMENT_HEADING, section))
+    fs.writeFileSync(report, replaceSection(fs.existsSync(report) ? fs.readFileSync(report, "utf8") : "# Benchmarks\n", section))
     return
   }
   const builds = process.env.BENCH_REUSE_BUILDS === "1" ? [] : [timeBuild("ours", root), timeBuild("peer", peerDir)]
@@ -274,8 +270,9 @@ async function main() {
 
   const heldBodies = await measureHeldBodies()
   const announcement = await announcementSection()
+  const visits = await measureVisitCounting(compiledServer)
 
-  const report = [
+  const written = [
     "# Benchmarks",
     "",
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.`,
@@ -322,14 +319,16 @@ async function main() {
     "",
     `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
+    visits,
+    "",
     "## Build",
     "",
     builds.length ? buildTable(builds) : "Not measured in this run (BENCH_REUSE_BUILDS=1).",
     "",
   ].join("\n")
-  console.log(report)
+  console.log(written)
   fs.mkdirSync(path.join(root, "docs"), { recursive: true })
-  fs.writeFileSync(path.join(root, "docs", "benchmarks.md"), report)
+  fs.writeFileSync(report, written)
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,9 @@
 import fs from "fs"
 import type { BrowserContext, Page } from "@playwright/test"
 import { codeAt, enrol, inviteWithCli } from "../test/support/admin-client"
+import { contactForm, fillContact, toast } from "./support/contact-form"
+import { openHydrated } from "./support/hydration"
+import { linkPath, mailTo } from "./support/mail-outbox"
 import { openStoreOf } from "../test/support/waitlist-store-access"
 import { adminSiteOn, otherOrigin, type AdminSite } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
@@ -8,6 +11,8 @@ import { expect, test } from "./support/test"
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 const PASSWORD = "seven amber kites drift"
+/** An ordinary browser's User-Agent: Playwright's own names HeadlessChrome, which the counting of visits takes for a bot. */
+const VISITOR_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 
 /** Signs a person up as the contact form does. */
 async function signUp(site: AdminSite, email: string, name: string, locale = "en") {
@@ -122,6 +127,42 @@ for (const store of ["sqlite", "postgres"] as const) {
       expect(await sessionCookie(context, site)).toBeUndefined()
       await page.goto(`${site.url}/admin/entries`)
       await expect(page).toHaveURL(`${site.url}/admin/login?next=%2Fadmin%2Fentries`)
+      await expectAccessible(page)
+    })
+
+    test("a visitor's page views, from a campaign's link to a confirmed address, show on the dashboard's visits as charts and tables", async ({ page, browser }) => {
+      const campaign = `launch-${store}-${Date.now().toString(36)}`
+      const email = `reader-${store}-${Date.now()}@example.com`
+      const visitor = await browser.newContext({ userAgent: VISITOR_AGENT })
+      try {
+        const tab = await visitor.newPage()
+        for (const path of ["/", "/ja"]) expect((await tab.goto(`${site.url}${path}?utm_source=${campaign}&utm_medium=social`))?.status()).toBe(200)
+        await openHydrated(tab, `${site.url}/contact?utm_source=${campaign}&utm_medium=social`)
+        await fillContact(tab, { name: "Rita", email, message: "Hola" })
+        await contactForm(tab).send.click()
+        await expect(toast(tab, "Message sent!")).toBeVisible()
+        await tab.goto(`${site.url}${linkPath(await mailTo(email, 10_000, site.mailDir), "/api/waitlist-confirm")}`)
+        await tab.getByRole("button", { name: "Confirm my address" }).click()
+        await expect(tab.getByRole("heading", { level: 1 })).toHaveText("You're on the list")
+      } finally {
+        await visitor.close()
+      }
+
+      await logInWithPage(page, site, owner)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard")
+      // The server writes its counts every 10 s: the dashboard shows them once they are written.
+      const row = page.getByRole("table", { name: "The funnel by source (the 10 largest)" }).getByRole("row").filter({ hasText: campaign })
+      await expect(async () => {
+        await page.reload()
+        await expect(row.getByRole("cell")).toHaveText([campaign, "social", "", "1", "1", "1", "1"], { timeout: 3000 })
+      }).toPass({ timeout: 45_000 })
+      await expect(page.getByRole("img", { name: /^Visitors and visitors of the contact page per day/ }).locator("canvas").first()).toBeVisible()
+      await expect(page.getByRole("img", { name: /^The funnel of the period: [1-9]\d* visitors, [1-9]\d* of them on the contact page, [1-9]\d* sign-ups, [1-9]\d* confirmed/ })).toBeVisible()
+      const today = page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row").nth(1).getByRole("cell")
+      await expect(today.first()).toHaveText(new Date().toISOString().slice(0, 10))
+      expect(Number(await today.nth(1).textContent())).toBeGreaterThan(0)
+      await expect(page.getByRole("table", { name: "Visitors and page views of the pages visited most (the 10 largest)" })).toContainText("/contact")
+      await expect(page.getByRole("table", { name: "Visitors and page views by the language of the pages" })).toContainText("日本語")
       await expectAccessible(page)
     })
 

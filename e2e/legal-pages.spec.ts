@@ -4,10 +4,11 @@ import { expect, test } from "./support/test"
 const providers = Object.values(siteFacts.providers)
 
 test.describe("the legal pages", () => {
-  test("the privacy policy: effective May 25, 2025, with every section of the spec", async ({ page }) => {
+  test("the privacy policy: effective December 1, 2026 (the version of May 25, 2025 among its previous versions), with every section of the spec", async ({ page }) => {
     await page.goto("/privacy-policy")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy")
-    await expect(page.getByText("Effective May 25, 2025", { exact: true })).toBeVisible()
+    await expect(page.getByText(/^Effective December 1, 2026/)).toBeVisible()
+    await expect(page.getByRole("heading", { level: 3, name: "Visits to this website" })).toBeVisible()
     const sections = page.getByRole("main").getByRole("heading", { level: 2 })
     await expect(sections).toHaveText([
       "Information collection and use",
@@ -24,6 +25,10 @@ test.describe("the legal pages", () => {
     for (const { name, privacyUrl } of providers) {
       await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toHaveAttribute("href", privacyUrl)
     }
+    await page.getByRole("link", { name: "Previous versions" }).click()
+    await page.getByRole("link", { name: "May 25, 2025" }).click()
+    await expect(page.getByText("This version is no longer in effect.")).toBeVisible()
+    await expect(page.getByText(/not addressed to anyone under the age of 13/)).toBeVisible()
   })
 
   test("the terms and conditions: effective May 25, 2025, with every section of the spec", async ({ page }) => {

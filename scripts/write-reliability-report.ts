@@ -34,6 +34,7 @@ const SUITES: Record<string, string> = {
   "connection-floods": "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
   shutdown: "`shutdown.build.test.ts`: SIGTERM and SIGINT under full-speed load, with a request half received, with idle keep-alive connections and with a mail half sent; every acknowledged entry kept and exit 0 within SHUTDOWN_TIMEOUT_MS",
   "rolling-restart": "`rolling-restart.postgres.build.test.ts`: two instances on one PostgreSQL database behind a balancer, each stopped with SIGTERM and started again in turn under load, with a real SMTP server; every entry kept, every mail sent once",
+  "visit-flood": "`visit-flood.build.test.ts`: 100,000 page views of distinct paths, referrer hosts and campaigns; the server's memory before and after, every view counted within the day's caps",
 }
 
 /** Where a suite's tests live. */
@@ -44,7 +45,9 @@ const folderOf = (suite: string) =>
       ? "src/server/mail/__tests__/"
       : ["connection-floods", "shutdown", "rolling-restart"].includes(suite)
         ? "src/server/__tests__/"
-        : "src/server/waitlist/__tests__/"
+        : suite === "visit-flood"
+          ? "src/server/visits/__tests__/"
+          : "src/server/waitlist/__tests__/"
 
 const number = (n: number) => n.toLocaleString("en-US")
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`

@@ -117,3 +117,12 @@ export function targetList(series: PageSeries[]): string {
     `- \`/ja\` scores against \`/\`'s (medians): ${scores.map(([name, ja, en]) => `${name.toLowerCase()} ${score(ja)} / ${score(en)}`).join(", ")} (goal equal): ${verdict(unequal.length === 0)}.`,
   ].join("\n")
 }
+
+/** A report with one `## ` section replaced by `section` (whose first line is its heading), or added at the end when it has none. */
+export function replaceSection(report: string, section: string): string {
+  const heading = section.split("\n")[0] ?? ""
+  const start = report.indexOf(`${heading}\n`)
+  if (start === -1) return `${report.trimEnd()}\n\n${section.trimEnd()}\n`
+  const next = report.indexOf("\n## ", start + heading.length)
+  return `${report.slice(0, start)}${section.trimEnd()}\n${next === -1 ? "" : report.slice(next)}`
+}

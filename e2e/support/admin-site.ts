@@ -1,11 +1,14 @@
+import fs from "fs"
 import http from "http"
+import os from "os"
+import path from "path"
 import type { AddressInfo } from "net"
 import { startPostgresServer, type PostgresServer } from "../../test/support/postgres-server"
 import { startSiteServer, type RunningSite } from "../../test/support/site-server-process"
 import { siteUrl } from "./test"
 
-/** A production server the admin's browser tests use, with the settings that name its store. */
-export type AdminSite = { url: string; settings: Record<string, string>; stop: () => Promise<void> }
+/** A production server the admin's browser tests use, with the settings that name its store, and the folder it writes its mail to (it has no SMTP server). */
+export type AdminSite = { url: string; settings: Record<string, string>; mailDir: string; stop: () => Promise<void> }
 
 /**
  * The production server of a store: on SQLite, the suite's own server (see
@@ -15,21 +18,25 @@ export type AdminSite = { url: string; settings: Record<string, string>; stop: (
 export async function adminSiteOn(store: "sqlite" | "postgres"): Promise<AdminSite> {
   if (store === "sqlite") {
     const file = process.env.E2E_WAITLIST_DB_PATH
-    if (!file) throw new Error("E2E_WAITLIST_DB_PATH is not set: run the suite through playwright.config.ts")
-    return { url: siteUrl(), settings: { WAITLIST_DB_PATH: file }, stop: async () => undefined }
+    const mailDir = process.env.E2E_MAIL_OUTBOX_DIR
+    if (!file || !mailDir) throw new Error("E2E_WAITLIST_DB_PATH or E2E_MAIL_OUTBOX_DIR is not set: run the suite through playwright.config.ts")
+    return { url: siteUrl(), settings: { WAITLIST_DB_PATH: file }, mailDir, stop: async () => undefined }
   }
   const postgres: PostgresServer = await startPostgresServer()
   let site: RunningSite | undefined
   try {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-site-mail-"))
     const settings = { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" }
-    site = await startSiteServer(settings, { echoComplaints: true })
+    site = await startSiteServer({ ...settings, MAIL_OUTBOX_DIR: mailDir }, { echoComplaints: true })
     const started = site
     return {
       url: started.url,
       settings,
+      mailDir,
       stop: async () => {
         await started.stop()
         await postgres.stop()
+        fs.rmSync(mailDir, { recursive: true, force: true })
       },
     }
   } catch (error) {

@@ -6,10 +6,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * The mail the suite's server wrote for this address (it has no SMTP
- * server, so it writes each mail as an .eml file), once it is there.
+ * server, so it writes each mail as an .eml file), once it is there; `dir`
+ * names the folder of another server's mail.
  */
-export async function mailTo(address: string, timeoutMs = 10_000): Promise<ParsedMail> {
-  const dir = process.env.E2E_MAIL_OUTBOX_DIR
+export async function mailTo(address: string, timeoutMs = 10_000, dir = process.env.E2E_MAIL_OUTBOX_DIR): Promise<ParsedMail> {
   if (!dir) throw new Error("E2E_MAIL_OUTBOX_DIR is not set: run the suite through playwright.config.ts")
   const giveUp = Date.now() + timeoutMs
   for (;;) {

@@ -1,41 +1,35 @@
-import { useState } from "react"
-import { LANGUAGES } from "../i18n/languages"
+import { useMemo, useState } from "react"
+import type { VisitStats } from "../server/visits/visit-stats"
 import { AdminNotice } from "./admin-notice"
 import { shownTime } from "./admin-api"
+import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"
-import { SignupsChart, type DayFigures } from "./signups-chart"
+import { Figure } from "./figure"
+import { languageName } from "./language-name"
 import { useAdminData } from "./use-admin-data"
+import { VisitsView } from "./visits-view"
 
-/** GET /api/admin/dashboard as JSON. Later features add sections: `visits` (visit counts), `announcements`. */
+/** GET /api/admin/dashboard as JSON. Later features add sections (`announcements`). */
 type Dashboard = {
   periodDays: number
-  days: DayFigures[]
+  days: { day: string; signUps: number; confirmations: number }[]
   languages: { lang: string | null; entries: number }[]
   sources: { referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; entries: number }[]
   confirmed: { all: { entries: number; confirmed: number }; period: { entries: number; confirmed: number } }
   outbox: { pending: number; failed: number; sentLastDay: number; oldestPendingSince: string | null }
+  /** The visits of the period and their funnel, as `npm run waitlist -- stats --json` prints them. */
+  visits: VisitStats
 }
 
 const PERIODS = [7, 30, 90, 365]
 
 const percent = ({ entries, confirmed }: { entries: number; confirmed: number }) => (entries === 0 ? "—" : `${Math.round((confirmed / entries) * 100)}%`)
 
-const languageName = (code: string | null) => LANGUAGES.find((language) => language.code === code)?.name ?? "Not known"
-
 /** A source as a line: where the referrer was and the campaign's tags. */
 const sourceName = ({ referrerHost, utmSource, utmMedium, utmCampaign }: Dashboard["sources"][number]) =>
   [referrerHost ?? "No referrer", utmSource && `source ${utmSource}`, utmMedium && `medium ${utmMedium}`, utmCampaign && `campaign ${utmCampaign}`].filter(Boolean).join(", ")
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: 4 }}>
-      <dt sx={{ variant: "text.small" }}>{label}</dt>
-      <dd sx={{ m: 0, fontSize: 6, fontWeight: "heading" }}>{value}</dd>
-    </div>
-  )
-}
-
-/** The dashboard: the waitlist's growth over a period, as a chart and a table, by language and source, the share confirmed, and the outbox's health. */
+/** The dashboard: the waitlist's growth over a period, as a chart and a table, by language and source, the share confirmed, the visits and their funnel, and the outbox's health. */
 export function DashboardView() {
   const [days, setDays] = useState(30)
   const loaded = useAdminData<Dashboard>(`dashboard?days=${days}`)
@@ -63,6 +57,14 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
   const signUps = days.reduce((sum, day) => sum + day.signUps, 0)
   const confirmations = days.reduce((sum, day) => sum + day.confirmations, 0)
   const summary = `Sign-ups and confirmations per day, ${days[0]?.day} to ${days.at(-1)?.day}: ${signUps} sign-ups and ${confirmations} confirmations in all. The numbers of each day are in the table below.`
+  const dates = useMemo(() => days.map((day) => day.day), [days])
+  const lines = useMemo(
+    () => [
+      { label: "Sign-ups", values: days.map((day) => day.signUps) },
+      { label: "Confirmations", values: days.map((day) => day.confirmations) },
+    ],
+    [days],
+  )
   return (
     <>
       <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "1fr 1fr", "repeat(4, 1fr)"], gap: 4, my: 5 }}>
@@ -72,7 +74,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
         <Figure label="Confirmed, of all" value={percent(confirmed.all)} />
       </dl>
       <h2 sx={{ variant: "text.heading", fontSize: 5 }}>Sign-ups and confirmations per day</h2>
-      <SignupsChart days={days} summary={summary} />
+      <DailyChart days={dates} series={lines} summary={summary} />
       <DataTable caption="Sign-ups and confirmations per day (UTC)" columns={["Day", "Sign-ups", "Confirmations"]} rows={[...days].reverse().map((day) => [day.day, day.signUps, day.confirmations])} />
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr 1fr"], gap: 6 }}>
         <section aria-labelledby="by-language">
@@ -84,6 +86,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
           <DataTable caption="Sign-ups of the period by referrer and campaign (the 20 largest)" captionHidden columns={["Source", "Sign-ups"]} rows={dashboard.sources.map((row) => [sourceName(row), row.entries])} />
         </section>
       </div>
+      <VisitsView visits={dashboard.visits} />
       <section aria-labelledby="outbox">
         <h2 id="outbox" sx={{ variant: "text.heading", fontSize: 5 }}>Mail</h2>
         {outbox.failed > 0 && (

@@ -81,6 +81,8 @@ export type Settings = {
   rateLimit: number
   /** Count the last X-Forwarded-For address instead of the socket's. */
   trustProxy: boolean
+  /** Count page views and visitors (see src/server/visits/). */
+  countVisits: boolean
   mail: MailSettings
   /** Null: bounces arrive through `npm run waitlist -- bounce` alone. */
   bounceMailbox: BounceMailboxSettings | null
@@ -191,6 +193,7 @@ const variables = {
   DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
   WAITLIST_RATE_LIMIT: setting("a whole number of submissions a minute, 0 or more (0 turns the limit off)", wholeNumber(0), DEFAULT_RATE_LIMIT),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
+  VISIT_COUNTING: setting("1 (count page views and visitors) or 0 (count nothing)", (value) => ({ "1": true, "0": false })[value], true),
   SMTP_URL: setting("an SMTP URL starting with smtp:// or smtps://", (value) => urlWith(["smtp:", "smtps:"])(value)?.href, null),
   MAIL_FROM: setting(ADDRESS, mailAddress, { name: siteFacts.appName, address: siteFacts.supportEmail }),
   WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
@@ -260,6 +263,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH), minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024) },
     rateLimit: values.WAITLIST_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
+    countVisits: values.VISIT_COUNTING,
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,

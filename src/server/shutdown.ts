@@ -21,6 +21,12 @@ export type ShutdownParts = {
   worker: { stop(graceMs: number): Promise<number[]>; underWay(): number[] }
   /** The reader of the bounce mailbox, if there is one: it ends its poll under way within the grace the worker has (see BounceMailbox.stop). */
   bounceMailbox?: { stop(graceMs: number): Promise<void> } | null
+  /**
+   * The counter of visits, if counting is on: once every request is
+   * answered, it writes the counts still in memory (see VisitCounter's
+   * close), within the grace the worker has; past it they are left out.
+   */
+  visits?: { close(): Promise<void> } | null
   /** Closes the store, once nothing uses it any more. */
   closeStore: () => Promise<void>
   /** The requests being answered (see observeRequests): how many, and a way to make every answer from now on close its connection. */
@@ -33,6 +39,19 @@ export type ShutdownParts = {
 const closed = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()))
 
 /**
+ * Waits up to `ms` for the counts of visits to be written; past it, says so
+ * and goes on: the store then closes under the write, which logs how many
+ * page views it loses.
+ */
+async function countsWritten(visits: NonNullable<ShutdownParts["visits"]>, ms: number, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, ms))))
+  const outcome = await Promise.race([visits.close(), late])
+  clearTimeout(timer)
+  if (outcome === "late") log.warn({ ms }, "shutdown: the counts of visits were not written in time; they are left out")
+}
+
+/**
  * Stops the process cleanly once `begin` is called (on the first SIGTERM
  * or SIGINT): the server stops accepting connections, answers every
  * request already received (each answer then says `Connection: close`),
@@ -41,12 +60,14 @@ const closed = (server: http.Server) => new Promise<void>((resolve) => server.cl
  * or, near the timeout, are abandoned and their claims given back so
  * another instance takes them at once (an announcement's as any other:
  * the bulk lane's tries, and those waiting for their turn of the mail
- * pace); the bounce mailbox's reader ends its poll likewise. Then the store and the metrics'
- * listener close and the process exits with 0. Past `timeoutMs`, or on a
+ * pace); the bounce mailbox's reader ends its poll likewise. Once the
+ * last answer has gone, the counts of visits still in memory are written.
+ * Then the store and the metrics' listener close and the process exits
+ * with 0. Past `timeoutMs`, or on a
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox, visits, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -74,7 +95,9 @@ export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox,
     const graceMs = Math.max(0, timeoutMs - closingMarginMs(timeoutMs))
     const workerDone = worker.stop(graceMs)
     const mailboxDone = bounceMailbox?.stop(graceMs)
-    void Promise.all([httpDone, workerDone, mailboxDone])
+    // Every page view is counted once its answer has gone: the counts are written after the last one.
+    const visitsDone = httpDone.then(() => (visits ? countsWritten(visits, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
+    void Promise.all([visitsDone, workerDone, mailboxDone])
       .then(async ([, released]) => {
         clearInterval(sweeper)
         if (released.length > 0) log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")

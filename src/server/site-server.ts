@@ -27,6 +27,12 @@ export type SiteServerOptions = {
   health: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => boolean
   /** Where the server writes what went wrong. */
   log: Logger
+  /**
+   * Sees each request of a page or a file, with its path, before it is
+   * answered: the counting of visits (see VisitCounter's `observe`). The
+   * API's and the health checks' requests never reach it.
+   */
+  pageRequests?: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => void
 }
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -38,9 +44,9 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
  * Web-standard handlers under /api, and the health checks. It does what
  * `gatsby serve` does, plus the headers that `gatsby serve` ignores and a
  * JSON answer for every bad body; every request gets an id, a log line and
- * its count in the metrics.
+ * its count in the metrics, and each page view its count in the visits.
  */
-export function createSiteServer({ root, headers = {}, routes, observer, health, log }: SiteServerOptions): http.Server {
+export function createSiteServer({ root, headers = {}, routes, observer, health, log, pageRequests }: SiteServerOptions): http.Server {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -101,11 +107,13 @@ export function createSiteServer({ root, headers = {}, routes, observer, health,
     oneAnswerAtATime((req: http.IncomingMessage, res: http.ServerResponse) => {
       // Set before either path takes the response: express keeps headers already set.
       for (const [name, value] of everyResponse) res.setHeader(name, value)
-      const requestId = observer.observe(req, res)
+      // The path is read once, here, for every part that looks at it.
       const path = pathOf(req.url)
+      const requestId = observer.observe(req, res, path)
       if (health(req, res, path)) return
-      if (path.startsWith(API_PREFIX)) void api(req, res, requestId)
-      else app(req, res)
+      if (path.startsWith(API_PREFIX)) return void api(req, res, requestId)
+      pageRequests?.(req, res, path)
+      app(req, res)
     }),
   )
   server.requestTimeout = 15_000

@@ -5,7 +5,8 @@
  * settings.ts); one that cannot work stops it with one line. Every response
  * carries the headers of gatsby-config's `headers` option, which `gatsby
  * serve` would ignore. The logger and the metrics are made here and passed
- * down; SIGTERM and SIGINT stop it cleanly (see shutdown.ts).
+ * down; the counter of visits (VISIT_COUNTING) sees the pages' requests;
+ * SIGTERM and SIGINT stop it cleanly (see shutdown.ts).
  */
 import type http from "http"
 import path from "path"
@@ -21,6 +22,7 @@ import { createReadiness } from "./observability/readiness"
 import { describeStore, readSettings, type Settings } from "./settings"
 import { gracefulShutdown } from "./shutdown"
 import { createSiteServer } from "./site-server"
+import { createVisitCounter } from "./visits/create-visit-counter"
 import { createWaitlistRuntime } from "./waitlist/waitlist-context"
 
 /** The project's root: this program runs from dist/. */
@@ -63,9 +65,10 @@ async function main(settings: Settings, log: Logger) {
   if (bounceMailbox) metrics.watchBounceMailbox(() => bounceMailbox.readable())
   const routes = apiRoutes(runtime.context)
   const observer = observeRequests({ log, metrics, apiRoutes: new Set(routes.keys()) })
+  const visits = createVisitCounter(settings, runtime.context)
   let server: http.Server
   try {
-    server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes, observer, health: healthRoutes(readiness), log })
+    server = createSiteServer({ root, headers: headersForEveryResponse(gatsbyConfig.headers), routes, observer, health: healthRoutes(readiness), log, pageRequests: visits?.observe })
   } catch (error) {
     cannotStart((error as Error).message)
   }
@@ -76,6 +79,7 @@ async function main(settings: Settings, log: Logger) {
     metricsServer,
     worker: runtime.worker,
     bounceMailbox,
+    visits,
     closeStore: runtime.close,
     requests: observer,
     timeoutMs: settings.shutdownTimeoutMs,
@@ -90,8 +94,12 @@ async function main(settings: Settings, log: Logger) {
   await listen(server, settings.port, settings.host, ["PORT", "HOST"])
   runtime.worker.start()
   bounceMailbox?.start()
+  visits?.start()
   log.info(
-    { metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)" },
+    {
+      metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)",
+      visits: visits ? "counted (VISIT_COUNTING=1)" : "not counted (VISIT_COUNTING=0)",
+    },
     `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,
   )
 }

@@ -1,6 +1,13 @@
 import lock from "../../content/legal/legal.lock.json"
 import { LOGIN_FAILURE_LIMIT } from "../../src/server/admin/admin-limits"
 import type { Role } from "../../src/server/admin/admin-store"
+import { ownHostsOf } from "../../src/server/visits/create-visit-counter"
+import { sourceKey } from "../../src/server/visits/traffic-source"
+import { addDays, dayOf } from "../../src/server/visits/visit-day"
+import type { VisitStats } from "../../src/server/visits/visit-stats"
+import type { VisitorDimension } from "../../src/server/visits/visit-store"
+import { runWaitlistCommand } from "../../src/server/waitlist/run-waitlist-command"
+import { readSettings } from "../../src/server/settings"
 import { startApiInProcess } from "./api-in-process"
 import { callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
 import type { RunningSite } from "./site-server-process"
@@ -360,6 +367,65 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       expect(figures.languages).toEqual(expect.arrayContaining([{ lang: "en", entries: expect.any(Number) }]))
       expect(figures.sources).toEqual(expect.arrayContaining([expect.objectContaining({ utmSource: "newsletter" })]))
       expect(figures.outbox.pending).toBeGreaterThan(0)
+    })
+
+    it("shows the visits of the same days with their funnel by source, exactly as `npm run waitlist -- stats --json` prints them", async () => {
+      const today = dayOf(clock)
+      const yesterday = addDays(today, -1)
+      const launch = sourceKey({ source: "launch-post", medium: "social", campaign: "" })
+      const views = (day: string, page: string, language: string, count: number) => ({ day, page, language, referrer: "", utmSource: "launch-post", utmMedium: "social", utmCampaign: "", views: count })
+      const visitor = (day: string, dimension: VisitorDimension, value: string, hash: string) => ({ day, dimension, value, visitor: hash })
+      const rows = (day: string, hash: string, pages: string[], language: string) => [
+        visitor(day, "all", "", hash),
+        visitor(day, "language", language, hash),
+        visitor(day, "source", launch, hash),
+        ...pages.map((page) => visitor(day, "page", page, hash)),
+        ...(pages.includes("/contact") ? [visitor(day, "contact", "", hash)] : []),
+      ]
+      // Written as the counter writes them: yesterday's visitors become counts when today's first batch closes the day.
+      const store = openStoreOf(settings)
+      await store.visits.record([views(yesterday, "/", "en", 2)], rows(yesterday, "v1", ["/"], "en"), yesterday)
+      await store.visits.record([views(today, "/", "es", 1), views(today, "/contact", "es", 1)], [...rows(today, "v2", ["/", "/contact"], "es"), ...rows(today, "v3", ["/"], "es")], today)
+      await store.close()
+      const signUp = { ...formMetadata, locale: "es", referrer: null, utm: { utm_source: "launch-post", utm_medium: "social" } }
+      expect((await postJson(site, entryFor("launch-reader@example.com", { metadata: signUp }))).status).toBe(201)
+      const opened = openStoreOf(settings)
+      const draft = (await opened.outbox.list(["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "launch-reader@example.com")
+      await opened.close()
+      const { confirmToken } = JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }
+      expect((await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { method: "POST", redirect: "manual" })).status).toBe(303)
+
+      const answer = await callAdmin(site, "GET", "dashboard?days=7", { cookie: await sessionOf(accounts.marketing) })
+      expect(answer.status).toBe(200)
+      const visits = answer.body?.visits as VisitStats
+      expect(visits.days.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)))
+      expect(visits.days.slice(-2).map(({ date, visitors, pageviews, contactVisitors }) => ({ date, visitors, pageviews, contactVisitors }))).toEqual([
+        { date: yesterday, visitors: 1, pageviews: 2, contactVisitors: 0 },
+        { date: today, visitors: 2, pageviews: 2, contactVisitors: 1 },
+      ])
+      expect(visits.sources.find((source) => source.source === "launch-post")).toEqual({ source: "launch-post", medium: "social", campaign: "", visitors: 3, contactVisitors: 1, signups: 1, confirmed: 1 })
+      expect(visits.pages).toEqual([
+        { page: "/", visitors: 3, pageviews: 3 },
+        { page: "/contact", visitors: 1, pageviews: 1 },
+      ])
+      expect(visits.languages).toEqual([
+        { language: "en", visitors: 1, pageviews: 2 },
+        { language: "es", visitors: 2, pageviews: 2 },
+      ])
+
+      // The command line, on the same store and clock, prints the same figures.
+      let printed = ""
+      const code = await runWaitlistCommand(["stats", "--days", "7", "--json"], {
+        openStore: () => openStoreOf(settings),
+        siteHosts: ownHostsOf(readSettings(settings)),
+        now: () => clock,
+        out: (text) => void (printed += text),
+        err: () => undefined,
+      })
+      expect(code).toBe(0)
+      expect(JSON.parse(printed)).toEqual(visits)
+      // Legal staff do not see the dashboard, visits included.
+      expect((await callAdmin(site, "GET", "dashboard?days=7", { cookie: await sessionOf(accounts.legal) })).status).toBe(403)
     })
   })
 

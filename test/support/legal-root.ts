@@ -3,30 +3,41 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "./project-root"
-import { formatLock } from "../../src/legal/legal-lock"
+import { formatLock, type LegalLock } from "../../src/legal/legal-lock"
 
 const copies: string[] = []
 
-type Lock = { documents: Record<string, Record<string, unknown>> }
-
 /**
- * A throwaway project root holding a copy of content/legal (the texts and
- * their lock as committed), for the legal commands to change. Unless
- * `withTranslations`, only the English texts: a test adds the translations
- * it is about.
+ * A throwaway project root holding a copy of content/legal at each text's
+ * first version (May 25, 2025): the text in force is the earliest one the
+ * archive holds, the archive is empty, and the lock says so. The legal
+ * commands' tests start from there, whatever versions the site has had
+ * since. Unless `withTranslations`, only the English texts: a test adds
+ * the translations it is about.
  */
 export function copyLegalRoot({ withTranslations = false } = {}): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "legal-"))
   copies.push(root)
+  const source = path.join(PROJECT_ROOT, "content", "legal")
   const target = path.join(root, "content", "legal")
   const isTranslation = (file: string) => /^[^.]+\.[a-z-]+\.md$/.test(path.basename(file))
-  fs.cpSync(path.join(PROJECT_ROOT, "content", "legal"), target, { recursive: true, filter: (file) => withTranslations || !isTranslation(file) })
-  if (!withTranslations) {
-    const lockFile = path.join(target, "legal.lock.json")
-    const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lock
-    for (const languages of Object.values(lock.documents)) for (const lang of Object.keys(languages)) if (lang !== "en") delete languages[lang]
-    fs.writeFileSync(lockFile, formatLock(lock as Parameters<typeof formatLock>[0]))
+  fs.cpSync(source, target, { recursive: true, filter: (file) => !file.startsWith(path.join(source, "archive")) && (withTranslations || !isTranslation(file)) })
+  const lockFile = path.join(target, "legal.lock.json")
+  const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as LegalLock
+  for (const languages of Object.values(lock.documents)) {
+    for (const [lang, text] of Object.entries(languages)) {
+      if (lang !== "en" && !withTranslations) {
+        delete languages[lang]
+        continue
+      }
+      const [first] = [...text.archive].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
+      if (!first) continue
+      fs.copyFileSync(path.join(source, first.file), path.join(target, text.current.file))
+      languages[lang] = { current: { ...first, file: text.current.file }, archive: [] }
+    }
   }
+  lock.amendments = []
+  fs.writeFileSync(lockFile, formatLock(lock))
   return root
 }
 

@@ -1,6 +1,17 @@
 import type { StoreSettings } from "../../src/server/settings"
 import { openStoreDialect } from "../../src/server/store/dialect"
 
+/** Every migration of the waitlist's schema, by name: what a database of any earlier version records once it is opened by this one. */
+export const EVERY_MIGRATION = [
+  "0001-baseline",
+  "0002-current-drafts-and-keys",
+  "0003-repeats-discarded",
+  "0004-caps-of-leavers",
+  "0005-announcements-and-suppression",
+  "0006-admin-and-consent",
+  "0007-visit-counts",
+]
+
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */
 export async function migrationsRecorded(settings: StoreSettings): Promise<string[]> {
   const dialect = openStoreDialect(settings)

@@ -27,7 +27,7 @@ export type RunningSite = {
 }
 
 /** Settings of the outer environment that must not leak into a server under test. */
-const OWN_SETTINGS = /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+)$/
+const OWN_SETTINGS = /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+|VISIT_COUNTING)$/
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -15,12 +15,19 @@ const sectionsOf = (markdown: string) => [...markdown.matchAll(/^## (.+)$/gm)].m
 
 describe("the legal texts in content/legal", () => {
   it.each([
-    ["privacy-policy.md", privacyFile],
-    ["terms-and-conditions.md", termsFile],
-  ])("%s passes the build's checks, is effective May 25, 2025, and fills every token", (_, file) => {
+    ["privacy-policy.md", privacyFile, "2026-12-01"],
+    ["archive/privacy-policy/2025-05-25.md", readContentFile("legal/archive/privacy-policy/2025-05-25.md"), "2025-05-25"],
+    ["terms-and-conditions.md", termsFile, "2025-05-25"],
+  ])("%s passes the build's checks, is effective %s, and fills every token", (_, file, date) => {
     expect(checkLegalFrontmatter(file.frontmatter)).toEqual([])
-    expect(file.frontmatter.effectiveDate).toBe("2025-05-25")
+    expect(file.frontmatter.effectiveDate).toBe(date)
     expect(() => fillEveryToken(file.body)).not.toThrow()
+  })
+
+  it("says in the privacy policy in force, since December 1, 2026, how visits are counted without cookies", () => {
+    expect(privacy).toContain("### Visits to this website")
+    expect(privacy).toContain("This website counts its visits without cookies and without any script in your browser.")
+    expect(privacy).toContain("Your IP address and User-Agent are never stored.")
   })
 
   it("gives the privacy policy every section the spec lists", () => {

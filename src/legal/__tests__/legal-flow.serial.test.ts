@@ -25,7 +25,8 @@ import { PROJECT_ROOT } from "../../../test/support/project-root"
 const LEGAL = path.join(PROJECT_ROOT, "content", "legal")
 const POLICY = path.join(LEGAL, "privacy-policy.md")
 const LOCK = path.join(LEGAL, "legal.lock.json")
-const ARCHIVE = path.join(LEGAL, "archive", "privacy-policy")
+/** What new-version archives: the version in force until the test's new one. */
+const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2026-12-01.md")
 
 function legal(...args: string[]) {
   const result = spawnSync("npx", ["--no-install", "tsx", path.join(PROJECT_ROOT, "scripts", "legal.ts"), ...args], { cwd: PROJECT_ROOT, encoding: "utf8" })
@@ -70,13 +71,13 @@ describe("a new version of the privacy policy, from the edit to the built site",
       fs.writeFileSync(POLICY, saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."))
       const failed = legal("check")
       expect(failed.code).toBe(1)
-      expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2025-05-25: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
-      expect(legal("new-version", "privacy-policy", "2026-01-01").code).toBe(0)
+      expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2026-12-01: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
+      expect(legal("new-version", "privacy-policy", "2027-01-01").code).toBe(0)
       expect(legal("check")).toMatchObject({ code: 0 })
       output = await withBuildLock(() => gatsbyBuild())
 
       const current = page("/privacy-policy")
-      expect(textOf(current.body)).toContain("Effective January 1, 2026")
+      expect(textOf(current.body)).toContain("Effective January 1, 2027")
       const previous = [...current.querySelectorAll("a")].find((link) => link.textContent === "Previous versions")
       expect(previous?.getAttribute("href")).toBe("/privacy-policy/versions")
 
@@ -85,28 +86,32 @@ describe("a new version of the privacy policy, from the edit to the built site",
       )
       expect(versions).toEqual([
         [
-          ["January 1, 2026", "/privacy-policy"],
+          ["January 1, 2027", "/privacy-policy"],
           ["in force", null],
-          ["What changed on January 1, 2026", "/privacy-policy/changes/2026-01-01"],
+          ["What changed on January 1, 2027", "/privacy-policy/changes/2027-01-01"],
+        ],
+        [
+          ["December 1, 2026", "/privacy-policy/2026-12-01"],
+          ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"],
         ],
         [["May 25, 2025", "/privacy-policy/2025-05-25"]],
       ])
 
-      const archived = page("/privacy-policy/2025-05-25")
+      const archived = page("/privacy-policy/2026-12-01")
       expect(archived.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex")
       expect(textOf(archived.body)).toContain("This version is no longer in effect.")
       expect(textOf(archived.body)).toContain("We do not sell your personal information.")
 
-      const changes = page("/privacy-policy/changes/2026-01-01")
+      const changes = page("/privacy-policy/changes/2027-01-01")
       expect([...changes.querySelectorAll("ins")].map(textOf)).toEqual(["[inserted: never]"])
       expect([...changes.querySelectorAll("del")].map(textOf)).toEqual(["[deleted: do not]"])
 
       const spanish = textOf(page("/es/privacy-policy").body)
-      expect(spanish).toContain(translate("es", "legal.outdated", { date: "25 de mayo de 2025" }))
-      expect(output).toContain("privacy-policy (es): outdated, translates 2025-05-25, English is 2026-01-01")
-      expect(fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")).not.toContain("/privacy-policy/2025-05-25")
+      expect(spanish).toContain(translate("es", "legal.outdated", { date: "1 de diciembre de 2026" }))
+      expect(output).toContain("privacy-policy (es): outdated, translates 2026-12-01, English is 2027-01-01")
+      expect(fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")).not.toContain("/privacy-policy/2026-12-01")
 
-      const records = ["/privacy-policy/versions", "/privacy-policy/2025-05-25", "/privacy-policy/changes/2026-01-01", "/ja/privacy-policy/versions"]
+      const records = ["/privacy-policy/versions", "/privacy-policy/2026-12-01", "/privacy-policy/changes/2027-01-01", "/ja/privacy-policy/versions"]
       for (const route of records) {
         const html = fs.readFileSync(builtFilePath(`${route}/index.html`))
         expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({ route, scripts: 0 })
@@ -116,9 +121,8 @@ describe("a new version of the privacy policy, from the edit to the built site",
     } finally {
       fs.writeFileSync(POLICY, saved.policy)
       fs.writeFileSync(LOCK, saved.lock)
-      fs.rmSync(ARCHIVE, { recursive: true, force: true })
-      const archive = path.join(LEGAL, "archive")
-      if (fs.existsSync(archive) && fs.readdirSync(archive).length === 0) fs.rmdirSync(archive)
+      // Only what new-version wrote: the versions archived before the test stay.
+      fs.rmSync(ARCHIVED, { force: true })
     }
   }, 10 * 60_000)
 })

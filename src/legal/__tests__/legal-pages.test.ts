@@ -21,10 +21,18 @@ function withSecondVersion(): string {
 
 describe("legalPages", () => {
   it("lists only the versions page of each document while no version is archived", () => {
-    expect(legalPages(PROJECT_ROOT).map((page) => [page.template, page.path])).toEqual([
+    expect(legalPages(copyLegalRoot()).map((page) => [page.template, page.path])).toEqual([
       ["versions", "/privacy-policy/versions"],
       ["versions", "/terms-and-conditions/versions"],
     ])
+  })
+
+  it("gives the site's privacy policy its first version, archived, and the changes of December 1, 2026, in every language", () => {
+    for (const lang of ["en", "es", "fr", "de", "pt-br", "ja"]) {
+      const prefix = lang === "en" ? "" : `/${lang}`
+      const paths = legalPages(PROJECT_ROOT, { lang, pathPrefix: prefix }).map((page) => page.path)
+      expect(paths).toEqual(expect.arrayContaining([`${prefix}/privacy-policy/versions`, `${prefix}/privacy-policy/2025-05-25`, `${prefix}/privacy-policy/changes/2026-12-01`]))
+    }
   })
 
   it("adds the archived version and the changes of the version in force once there are two", () => {

@@ -30,7 +30,7 @@ describe("the server's settings", () => {
   })
 
   it("treat an empty or blank value as unset", () => {
-    expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "" })).toMatchObject({ port: 9000, rateLimit: 5, mail: { smtpUrl: null } })
+    expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({ port: 9000, rateLimit: 5, countVisits: true, mail: { smtpUrl: null } })
   })
 
   it("read every setting", () => {
@@ -40,6 +40,7 @@ describe("the server's settings", () => {
       DATABASE_URL: "postgres://site:secret@db.internal:5432/waitlist",
       WAITLIST_RATE_LIMIT: "0",
       WAITLIST_TRUST_PROXY: "1",
+      VISIT_COUNTING: "0",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       MAIL_FROM: "Team <hello@example.com>",
       WAITLIST_NOTIFY_TO: "inbox@example.com",
@@ -65,6 +66,7 @@ describe("the server's settings", () => {
       store: { kind: "postgres", url: "postgres://site:secret@db.internal:5432/waitlist" },
       rateLimit: 0,
       trustProxy: true,
+      countVisits: false,
       mail: {
         smtpUrl: "smtps://user:pass@mail.example.com:465",
         from: { name: "Team", address: "hello@example.com" },
@@ -86,6 +88,7 @@ describe("the server's settings", () => {
     [{ WAITLIST_RATE_LIMIT: "-3" }, 'WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "-3"'],
     [{ WAITLIST_RATE_LIMIT: "2.5" }, "WAITLIST_RATE_LIMIT must be a whole number"],
     [{ WAITLIST_TRUST_PROXY: "maybe" }, 'WAITLIST_TRUST_PROXY must be 1 (behind your own proxy) or 0, not "maybe"'],
+    [{ VISIT_COUNTING: "off" }, 'VISIT_COUNTING must be 1 (count page views and visitors) or 0 (count nothing), not "off"'],
     [{ DATABASE_URL: "mysql://root:pw@db/waitlist" }, "DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)"],
     [{ PORT: "99999" }, 'PORT must be a port number from 0 to 65535, not "99999"'],
     [{ PORT: "80a" }, "PORT must be a port number"],

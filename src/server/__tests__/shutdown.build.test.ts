@@ -18,6 +18,7 @@ import { startSiteServer, type RunningSite } from "../../../test/support/site-se
 import { SmtpTestServer } from "../../../test/support/smtp-test-server"
 import { startSubmissionLoad } from "../../../test/support/submission-load"
 import { TricklingSmtpServer } from "../../../test/support/trickling-smtp-server"
+import { tableRows } from "../../../test/support/visit-tables"
 import { entryFor, storedEntries } from "../../../test/support/waitlist-api-client"
 
 const figures = recordFigures("shutdown", "SQLite")
@@ -110,6 +111,27 @@ describe("a SIGTERM", () => {
     expect((await closed) - signalled).toBeLessThan(1000)
     expect(exit.code).toBe(0)
     expect(exit.ms).toBeLessThan(2000)
+  })
+
+  it("writes the counts of the page views it answered before it closes the store, and exits with 0", async () => {
+    const settings = newStore()
+    const site = await start(settings)
+    const browsers = ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"]
+    for (let i = 0; i < 24; i++) {
+      const answer = await fetch(`${site.url}${i % 3 ? "/" : "/contact"}`, { headers: { "User-Agent": browsers[i % 2] ?? "", "Accept-Language": "en" } })
+      expect(answer.status).toBe(200)
+      await answer.arrayBuffer()
+    }
+    // Counts are written every 10 s: none of these yet.
+    expect(await tableRows(settings, "visit_views")).toEqual([])
+    const exit = await site.terminate()
+    expect(exit).toEqual({ code: 0, signal: null, ms: expect.any(Number) })
+    const views = await tableRows(settings, "visit_views")
+    expect(views.reduce((sum, row) => sum + Number(row.views), 0)).toBe(24)
+    expect((await tableRows(settings, "visit_visitors")).filter((row) => row.dimension === "all")).toHaveLength(2)
+    const lines = site.logLines().map((line) => line.msg)
+    expect(lines.indexOf("shutdown: done")).toBeGreaterThan(-1)
+    expect(lines.filter((line) => /^visits:/.test(line))).toEqual([])
   })
 
   it("past SHUTDOWN_TIMEOUT_MS, says what it abandons and exits with 1", async () => {

@@ -34,7 +34,7 @@ export async function withinHashingBudget(work: () => Promise<Response>): Promis
 
 /** The client as the audit log records it, and as the lock-out counts it (IPv6 by its /64). */
 export function clientOf(request: ApiRequest, client: ClientInfo, context: WaitlistContext): { ip: string | null; key: string } {
-  const address = clientAddress(request.headers, client.remoteAddress, context.trustProxy)
+  const address = clientAddress(request.headers.get("x-forwarded-for"), client.remoteAddress, context.trustProxy)
   return address === "unknown" ? { ip: null, key: "unknown" } : { ip: address, key: rateLimitKey(address) }
 }
 

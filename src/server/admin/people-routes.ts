@@ -5,6 +5,7 @@ import { addressOf, readBodyFields, textField } from "./admin-request"
 import { clientOf } from "./login"
 import { personExport } from "./person-export"
 import type { Area } from "../../admin/roles"
+import { visitStats } from "../visits/visit-stats"
 import { emailKey } from "../waitlist/email-identity"
 
 /** The longest search term: far longer than any address or name searched for. */
@@ -36,12 +37,21 @@ function pathAddress(rest: string): string | undefined {
 
 const NO_ADDRESS = "The path does not name an address an entry could have: at most 254 characters of visible text, percent-encoded."
 
-/** GET /api/admin/dashboard?days=30: the figures of the dashboard (owner, marketing). */
+/**
+ * GET /api/admin/dashboard?days=30: the figures of the dashboard (owner,
+ * marketing): the waitlist's, and under `visits` the visits of the same
+ * days with their funnel, as `npm run waitlist -- stats --json` prints
+ * them (one function computes both: visitStats).
+ */
 async function dashboard({ request, context }: AdminCall) {
   const raw = new URL(request.url).searchParams.get("days") ?? "30"
   const days = DASHBOARD_PERIODS.find((period) => String(period) === raw)
   if (!days) return invalid(`Ask for ${DASHBOARD_PERIODS.join(", ")} days.`, "days")
-  return json(200, { periodDays: days, ...(await context.store().people.dashboard(days, context.now())) })
+  const store = context.store()
+  const now = context.now()
+  const figures = await store.people.dashboard(days, now)
+  const visits = await visitStats(store.visits, { days, now, ownHosts: context.siteHosts })
+  return json(200, { periodDays: days, ...figures, visits })
 }
 
 /** GET /api/admin/entries?q=&page=: entries newest first, searched by address or name (every role). */

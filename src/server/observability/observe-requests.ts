@@ -43,6 +43,16 @@ export function loggedPath(path: string, apiRoutes: ReadonlySet<string>): string
 }
 
 /**
+ * Whether a path names one of the site's HTML pages rather than a file: its
+ * last segment has no extension, or is `.html`. The one test of what a page
+ * is, for the metrics' routes (see routeOf) and the counting of visits.
+ */
+export function isPagePath(path: string): boolean {
+  const last = path.slice(path.lastIndexOf("/") + 1)
+  return !last.includes(".") || last.endsWith(".html")
+}
+
+/**
  * The route a request is counted under: one of a few names fixed here,
  * never the path itself, so a flood of made-up paths adds no series.
  * `healthz` and `readyz`; `api/<name>` for a route of the API (for every
@@ -60,8 +70,7 @@ export function routeOf(path: string, status: number, apiRoutes: ReadonlySet<str
     return route === null ? "api/unknown" : `api/${route.replace(/\/\*$/, "")}`
   }
   if (status === 404) return "not_found"
-  const last = path.slice(path.lastIndexOf("/") + 1)
-  return !last.includes(".") || last.endsWith(".html") ? "page" : "asset"
+  return isPagePath(path) ? "page" : "asset"
 }
 
 export type RequestObserverOptions = {
@@ -83,7 +92,8 @@ export type RequestObserverOptions = {
 export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOptions) {
   const answering = new Set<ServerResponse>()
   let closing = false
-  const observe = (req: IncomingMessage, res: ServerResponse): string => {
+  /** Observes a request whose path (see pathOf) the caller has read already; returns its id. */
+  const observe = (req: IncomingMessage, res: ServerResponse, path: string): string => {
     const started = performance.now()
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER])
     res.setHeader("X-Request-Id", requestId)
@@ -92,7 +102,6 @@ export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOpti
     res.once("close", () => {
       answering.delete(res)
       const ms = performance.now() - started
-      const path = pathOf(req.url)
       const status = res.statusCode
       const route = routeOf(path, status, apiRoutes)
       const labels = { route, status: String(status) }

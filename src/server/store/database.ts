@@ -169,8 +169,23 @@ export type AdminAuditTable = {
   ip: string | null
   ip_hash: string | null
 }
+/** The random salt of one day (UTC, `YYYY-MM-DD`) that visitors' hashes are keyed with; deleted two days on (see migration 0007). */
+export type VisitSaltsTable = { day: string; salt: string }
+
+/** Page views counted per day, page, language, referrer host and campaign parameters. */
+export type VisitViewsTable = { day: string; page: string; language: string; referrer: string; utm_source: string; utm_medium: string; utm_campaign: string; views: number }
+
+/** The visitors of the day not yet over, one row per visitor and dimension: a keyed hash, never an address. Rolled into counts and deleted when the day ends. */
+export type VisitVisitorsTable = { day: string; dimension: string; value: string; visitor: string }
+
+/** The visitors of past days, counted per day and dimension. */
+export type VisitVisitorCountsTable = { day: string; dimension: string; value: string; visitors: number }
 
 export type Database = {
+  visit_salts: VisitSaltsTable
+  visit_views: VisitViewsTable
+  visit_visitors: VisitVisitorsTable
+  visit_visitor_counts: VisitVisitorCountsTable
   waitlist_entries: EntriesTable
   waitlist_messages: MessagesTable
   waitlist_counters: CountersTable

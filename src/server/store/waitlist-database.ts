@@ -47,6 +47,7 @@ import { AdminDatabase } from "./admin-database"
 import { PeopleDatabase } from "./people-database"
 import type { StoreAccess } from "./store-access"
 import { COMMAND_LINE } from "../admin/admin-store"
+import { VisitsDatabase } from "./visits-database"
 
 /**
  * What writing an entry gives back: its id, whether this write made it, its
@@ -96,6 +97,8 @@ export class WaitlistDatabase implements WaitlistStore {
   readonly admin: AdminDatabase
   /** A person's data, the entries' search and the dashboard's figures. */
   readonly people: PeopleDatabase
+  /** The counts of visits, in the same database (see VisitsDatabase). */
+  readonly visits: VisitsDatabase
 
   /**
    * Opens the database the settings select; `log` hears of a connection
@@ -121,6 +124,7 @@ export class WaitlistDatabase implements WaitlistStore {
     }
     this.admin = new AdminDatabase(access)
     this.people = new PeopleDatabase(access, (trx, entry, now) => this.rememberLeaver(trx, entry, now))
+    this.visits = new VisitsDatabase(access)
   }
 
   /** Runs `work` once the schema is up to date; any failure becomes StoreUnavailableError naming the database. */

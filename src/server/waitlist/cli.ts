@@ -4,6 +4,7 @@
  *   npm run --silent waitlist -- count
  *   npm run --silent waitlist -- export > waitlist.csv
  *   npm run --silent waitlist -- delete ana@example.com
+ *   npm run --silent waitlist -- stats --days 7
  *   npm run waitlist -- announce send launch
  * Announcements are read from ANNOUNCEMENTS_DIR (content/announcements/ of
  * the folder it runs in, which npm makes the project's root), previews
@@ -14,6 +15,7 @@ import path from "path"
 import { createSendMail, emlWriter } from "../mail/mail-transport"
 import { createLogger } from "../observability/logger"
 import { readSettings } from "../settings"
+import { ownHostsOf } from "../visits/create-visit-counter"
 import { openWaitlistStore } from "./open-waitlist-store"
 import { runWaitlistCommand } from "./run-waitlist-command"
 
@@ -33,11 +35,13 @@ async function readInput(max: number): Promise<Buffer | null> {
 }
 
 try {
-  const { store, mail, log: logSettings, announcementsDir } = readSettings(process.env)
+  const settings = readSettings(process.env)
+  const { mail, announcementsDir } = settings
   // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
-  const log = createLogger(logSettings, process.stderr)
+  const log = createLogger(settings.log, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
-    openStore: () => openWaitlistStore(store),
+    openStore: () => openWaitlistStore(settings.store),
+    siteHosts: ownHostsOf(settings),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     announcements: {

@@ -32,3 +32,14 @@ export function inertText(text: string): string {
     JOINS_EMOJI.has(char) && EMOJI_PART.test(text.slice(Math.max(0, offset - 2), offset)) ? char : escape(char),
   )
 }
+
+/**
+ * A value as JSON in which every character inertText escapes is written as
+ * JSON's own `\u` escape (a character beyond U+FFFF as its two halves): the
+ * same JSON to any parser, and nothing a terminal would act on.
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(UNSEEN, (char: string) =>
+    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+  )
+}

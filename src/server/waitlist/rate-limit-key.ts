@@ -43,18 +43,27 @@ export function rateLimitKey(address: string): string {
  * X-Forwarded-For when it is a valid IP address, else the socket's own,
  * else "unknown". A forged or malformed header can thus never become an
  * address of its own.
+ * @param forwarded the X-Forwarded-For header's value, from a Web request's Headers or from Node's own request
  */
-export function clientAddress(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+export function clientAddress(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = headers.get("x-forwarded-for")
     const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
     if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return lastHop
   }
   return remoteAddress && remoteAddress.length <= MAX_ADDRESS_LENGTH && isIP(remoteAddress.split("%")[0] ?? "") ? remoteAddress : "unknown"
 }
 
-/** The key a submission is counted against: the client's address (see clientAddress) as rateLimitKey counts it. */
-export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
-  const address = clientAddress(headers, remoteAddress, trustProxy)
+/**
+ * The key a client is counted under: its address (see clientAddress) as
+ * rateLimitKey counts it. What the rate limit counts, and what visitors
+ * are told apart by (see visitorHash).
+ */
+export function clientKey(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
+  const address = clientAddress(forwarded, remoteAddress, trustProxy)
   return address === "unknown" ? address : rateLimitKey(address)
+}
+
+/** The key a submission is counted against (see clientKey), from a Web request's headers. */
+export function rateLimitClient(headers: Headers, remoteAddress: string | undefined, trustProxy: boolean): string {
+  return clientKey(headers.get("x-forwarded-for"), remoteAddress, trustProxy)
 }

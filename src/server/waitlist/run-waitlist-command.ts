@@ -1,9 +1,12 @@
+import { parseArgs } from "util"
 import type { AnnouncementIo, PreviewFiles } from "../announcements/announcement-service"
 import { announceCommandOf } from "../announcements/run-announce-command"
 import { handleBounceMessage } from "../bounces/handle-bounce"
 import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
+import { statsTable } from "../visits/stats-report"
+import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { entriesToCsv } from "./entries-to-csv"
-import { inertText } from "./inert-text"
+import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
 import type { WaitlistStore } from "./waitlist-store"
 
@@ -22,6 +25,11 @@ Commands:
   outbox              list the mails and webhook events not delivered yet, and those that
                       failed: id, status, kind, recipient, attempts, next try, last error
   outbox retry <id>   put a failed delivery back in line, to be tried at once
+  stats [--days N] [--json]
+                      the visits of the last N days (1 to 366, default 30, UTC): visitors per
+                      day as a sparkline, the funnel per day (visitors, visitors of the contact
+                      page, sign-ups, confirmed), the top pages, sources and languages; --json
+                      prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
 
   announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
                       as .eml and .html into .data/announcements/<name>/
@@ -48,12 +56,33 @@ export type CommandIo = {
   readInput?: (max: number) => Promise<Buffer | null>
   /** The address bounces come back to (BOUNCE_ADDRESS), whose VERP tags a bounce is matched by. */
   bounceAddress?: string | null
+  /** The site's own hosts, for the sources of sign-ups (see visitStats). */
+  siteHosts?: readonly string[]
+  /** The time now, which `stats` counts its days back from. */
+  now?: () => Date
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
 export const TRY_LATER = 75
 
 type Command = (store: WaitlistStore, out: (text: string) => void, io: CommandIo) => Promise<void>
+
+/** The `stats` command of these arguments, or what is wrong with them. */
+function statsCommand(args: string[]): Command | string {
+  const accepted = `stats takes --days N (a whole number from 1 to ${MAX_STATS_DAYS}) and --json`
+  let values
+  try {
+    values = parseArgs({ args, options: { days: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values
+  } catch {
+    return accepted
+  }
+  const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
+  if (days < 1 || days > MAX_STATS_DAYS) return accepted
+  return async (store, out, { siteHosts = [], now = () => new Date() }) => {
+    const stats = await visitStats(store.visits, { days, now: now(), ownHosts: siteHosts })
+    out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))
+  }
+}
 
 const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
 
@@ -80,6 +109,7 @@ function bounce(rest: string[]): Command | null {
 
 /** The command the arguments name, or null (or what is wrong) when they name none. */
 function commandOf([name, ...rest]: string[]): Command | string | null {
+  if (name === "stats") return statsCommand(rest)
   if (name === "announce") return announce(rest)
   if (name === "bounce") return bounce(rest)
   if (name === "unsuppress" && rest.length === 1 && rest[0]?.trim()) {

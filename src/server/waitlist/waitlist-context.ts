@@ -8,6 +8,7 @@ import { OutboxWorker } from "../mail/outbox-worker"
 import { createLogger, type Logger } from "../observability/logger"
 import { createMetrics, type Metrics } from "../observability/metrics"
 import { settingsOfThisProcess, type MailSettings, type Settings } from "../settings"
+import { ownHostsOf } from "../visits/create-visit-counter"
 import { openWaitlistStore } from "./open-waitlist-store"
 import type { WaitlistStore } from "./waitlist-store"
 
@@ -23,6 +24,8 @@ export type WaitlistContext = {
   trustProxy: boolean
   /** Origins allowed besides the request's own host (the configured site URL). */
   allowedOrigins: string[]
+  /** The site's own hosts (see ownHostsOf): a referrer there is no source of a visit or a sign-up. */
+  siteHosts: readonly string[]
   mail: MailSettings
   /** What the announcements' operations use besides the store: their folder, the mail settings, and the process's paced transport for test mails. */
   announcements: Omit<AnnouncementIo, "store">
@@ -71,6 +74,7 @@ export function createWaitlistRuntime(
     rateLimit,
     trustProxy: settings.trustProxy,
     allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
+    siteHosts: ownHostsOf(settings),
     mail,
     // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: { dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },

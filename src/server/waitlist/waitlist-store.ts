@@ -5,6 +5,7 @@ import type { DeliveryPlan } from "./plan-deliveries"
 import type { PolicyVersion } from "./privacy-policy-version"
 import type { AdminDatabase } from "../store/admin-database"
 import type { PeopleDatabase } from "../store/people-database"
+import type { VisitStore } from "../visits/visit-store"
 
 /** One submission of a person: what they wrote that time, and the metadata their browser sent with it. */
 export type WaitlistMessage = {
@@ -122,6 +123,8 @@ export interface WaitlistStore {
   readonly announcements: AnnouncementStore
   /** Bounces, complaints and the addresses they suppress. */
   readonly bounces: BounceStore
+  /** The counts of visits to the site's pages, kept beside the waitlist (see src/server/visits/). */
+  readonly visits: VisitStore
   close(): Promise<void>
 }
 

@@ -74,6 +74,22 @@ describe("the metrics", () => {
     expect(["rate_limited", "invalid", "malformed", "media_type", "method"].map((reason) => signups("refused", reason))).toEqual([1, 1, 1, 1, 1])
   })
 
+  it("count the page views of browsers, and show what waits in memory for the counts' next write", async () => {
+    const browser = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Accept-Language": "en" }
+    const before = valueOf(await scrape(), "storyling_page_views_total", { outcome: "counted" })
+    for (const page of ["/", "/contact", "/es", "/no-such-page"]) await rawRequest(site.url, { method: "GET", path: page, headers: browser })
+    // Not page views: a bot, a file, the API.
+    await rawRequest(site.url, { method: "GET", path: "/", headers: { ...browser, "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })
+    await rawRequest(site.url, { method: "GET", path: "/favicon-32x32.png", headers: browser })
+    await rawRequest(site.url, { method: "GET", path: "/api/waitlist", headers: browser })
+    const samples = await scrape()
+    expect(valueOf(samples, "storyling_page_views_total", { outcome: "counted" }) - before).toBe(4)
+    expect(valueOf(samples, "storyling_page_views_total", { outcome: "dropped" })).toBe(0)
+    expect(valueOf(samples, "storyling_page_views_total", { outcome: "lost" })).toBe(0)
+    expect(valueOf(samples, "storyling_visit_writes_failed_total")).toBe(0)
+    expect(samplesOf(samples, "storyling_visit_pending").map((sample) => sample.labels.kind).sort()).toEqual(["views", "visitors"])
+  })
+
   it("count deliveries by kind and outcome, and show the outbox's depth and oldest age", async () => {
     await smtp.waitForMails(2)
     const store = openStoreOf(site.settings)

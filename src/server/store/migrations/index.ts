@@ -14,6 +14,7 @@ import { repeatsDiscarded } from "./0003-repeats-discarded"
 import { capsOfLeavers } from "./0004-caps-of-leavers"
 import { announcementsAndSuppression } from "./0005-announcements-and-suppression"
 import { adminAndConsent } from "./0006-admin-and-consent"
+import { visitCounts } from "./0007-visit-counts"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function waitlistMigrations(dialect: StoreDialect): Record<string, Migrat
     "0005-announcements-and-suppression": on(announcementsAndSuppression(dialect).up),
     // Released before 0005, so a database may have it without 0005: neither needs the other (see migrate.ts).
     "0006-admin-and-consent": on(adminAndConsent(dialect).up),
+    "0007-visit-counts": on(visitCounts(dialect).up),
   }
 }

@@ -172,6 +172,68 @@ describe.each([
     expect((await waitlist(["outbox"], settings)).stdout).toMatch(/^The outbox is empty/)
   })
 
+  it("prints the visits of the last days with `stats --json`: the funnel per day, pages, sources and languages", async () => {
+    const settings = await newStore()
+    const today = new Date().toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    const store = openStoreOf(settings)
+    const views = (day: string, page: string, language: string, count: number) => ({ day, page, language, referrer: "", utmSource: "", utmMedium: "", utmCampaign: "", views: count })
+    const visitor = (day: string, dimension: "all" | "page" | "language" | "source" | "contact", value: string, hash: string) => ({ day, dimension, value, visitor: hash })
+    const newsletter = JSON.stringify(["newsletter", "email", "launch"])
+    await store.visits.record(
+      [views(yesterday, "/", "en", 3), views(yesterday, "/contact", "es", 1)],
+      [visitor(yesterday, "all", "", "a"), visitor(yesterday, "all", "", "b"), visitor(yesterday, "page", "/", "a"), visitor(yesterday, "page", "/", "b"), visitor(yesterday, "page", "/contact", "b")]
+        .concat([visitor(yesterday, "language", "en", "a"), visitor(yesterday, "language", "en", "b"), visitor(yesterday, "language", "es", "b"), visitor(yesterday, "contact", "", "b"), visitor(yesterday, "source", newsletter, "b")]),
+      yesterday,
+    )
+    // Today's write closes yesterday: its visitors become counts.
+    await store.visits.record([views(today, "/", "en", 1)], [visitor(today, "all", "", "c"), visitor(today, "page", "/", "c"), visitor(today, "language", "en", "c")], today)
+    await saveEntry(store, { ...ana, metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } } })
+    await store.close()
+
+    const { code, stdout, stderr } = await waitlist(["stats", "--days", "2", "--json"], settings)
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+    expect(JSON.parse(stdout)).toEqual({
+      days: [
+        { date: yesterday, visitors: 2, pageviews: 4, contactVisitors: 1, signups: 0, confirmed: 0 },
+        { date: today, visitors: 1, pageviews: 1, contactVisitors: 0, signups: 1, confirmed: 0 },
+      ],
+      pages: [
+        { page: "/", visitors: 3, pageviews: 4 },
+        { page: "/contact", visitors: 1, pageviews: 1 },
+      ],
+      sources: [{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0 }],
+      languages: [
+        { language: "en", visitors: 3, pageviews: 4 },
+        { language: "es", visitors: 1, pageviews: 1 },
+      ],
+    })
+
+    const table = await waitlist(["stats", "--days", "2"], settings)
+    expect(table.code).toBe(0)
+    expect(table.stdout).toContain(`Visits from ${yesterday} to ${today} (2 days, UTC)`)
+    expect(table.stdout).toContain("Visitors per day  █▅  (most 2)")
+    expect(table.stdout).toMatch(new RegExp(`${today} +1 +1 +0 +1 +0`))
+    expect(table.stdout).toMatch(/newsletter +email +launch +1 +1 +1 +0/)
+  })
+
+  it("prints hostile text of referrers and campaigns inert, in the table and in the JSON", async () => {
+    const settings = await newStore()
+    const today = new Date().toISOString().slice(0, 10)
+    const hostile = "evil\u202e\u001b[2Jmoc.\u200bx\u{E0041}"
+    const store = openStoreOf(settings)
+    await store.visits.record([], [{ day: today, dimension: "source", value: JSON.stringify([hostile, "", ""]), visitor: "h" }], today)
+    await saveEntry(store, { ...ana, metadata: { referrer: null, utm: { utm_source: hostile } } })
+    await store.close()
+    for (const args of [["stats"], ["stats", "--json"]]) {
+      const { code, stdout } = await waitlist(args, settings)
+      expect(code).toBe(0)
+      expect(stdout).not.toMatch(/[\u001b\u202e\u200b]|\u{E0041}/u)
+    }
+    const json = JSON.parse((await waitlist(["stats", "--json"], settings)).stdout) as { sources: { source: string; visitors: number; signups: number }[] }
+    expect(json.sources).toEqual([expect.objectContaining({ source: hostile, visitors: 1, signups: 1 })])
+  })
+
   it("exits with 1 and says why when the store cannot be reached", async () => {
     const { code, stdout, stderr } = await waitlist(["count"], await unreachable())
     expect({ code, stdout }).toEqual({ code: 1, stdout: "" })
@@ -196,11 +258,14 @@ describe("npm run waitlist", () => {
   })
 
   it("prints the usage to stderr and exits with 2 for a missing, unknown or incomplete command", async () => {
-    const outcomes = await Promise.all([[], ["list"], ["delete"], ["count", "extra"]].map((args) => waitlist(args, sqlite())))
+    const wrong = [[], ["list"], ["delete"], ["count", "extra"], ["stats", "--days", "0"], ["stats", "--days", "367"], ["stats", "--days", "x"], ["stats", "--days"], ["stats", "--since", "1"], ["stats", "7"]]
+    const outcomes = await Promise.all(wrong.map((args) => waitlist(args, sqlite())))
     for (const outcome of outcomes) {
       expect(outcome).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("Usage: npm run --silent waitlist -- <command>") })
       expect(outcome.stderr).toMatch(/delete <email>/)
     }
+    // What is wrong with the arguments of `stats` comes first, in one line.
+    for (const outcome of outcomes.slice(4)) expect(outcome.stderr).toMatch(/^waitlist: stats takes --days N \(a whole number from 1 to 366\) and --json\n\nUsage: /)
   })
 
   it("runs as `npm run --silent waitlist -- count` from package.json", async () => {

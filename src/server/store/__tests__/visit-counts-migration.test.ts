@@ -1,0 +1,57 @@
+/**
+ * @jest-environment node
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { Migrator, sql } from "kysely"
+import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
+import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import type { StoreSettings } from "../../settings"
+import { visitStats } from "../../visits/visit-stats"
+import { openStoreDialect } from "../dialect"
+import { waitlistMigrations } from "../migrations"
+import { WaitlistDatabase } from "../waitlist-database"
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "visit-migration-"))
+let postgres: PostgresServer
+beforeAll(async () => {
+  postgres = await startPostgresServer()
+}, 60_000)
+afterAll(async () => {
+  await postgres?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** A waitlist as the version before 0007 left it: migrated to 0006, with an entry and its message. */
+async function previousVersion(settings: StoreSettings) {
+  const dialect = openStoreDialect(settings)
+  const migrator = new Migrator({ db: dialect.db, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
+  const { error } = await migrator.migrateTo("0006-admin-and-consent")
+  if (error) throw error
+  const at = "2026-11-20T09:00:00.000Z"
+  await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at})`.execute(dialect.db)
+  await sql`INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, 'Ana', 'Hola', '{"utm":{"utm_source":"newsletter"}}', ${at} FROM waitlist_entries`.execute(dialect.db)
+  await dialect.close()
+}
+
+describe.each([
+  { store: "SQLite", settings: async (): Promise<StoreSettings> => ({ kind: "sqlite", file: path.join(dir, "waitlist.sqlite") }) },
+  { store: "PostgreSQL", settings: async (): Promise<StoreSettings> => ({ kind: "postgres", url: await postgres.createDatabase() }) },
+])("migration 0007 on a $store waitlist of the version before it", ({ settings }) => {
+  it("adds the tables of visits, keeps every entry, and counts the old sign-ups in the funnel", async () => {
+    const location = await settings()
+    await previousVersion(location)
+    const store = new WaitlistDatabase(location)
+    try {
+      expect(await store.count()).toBe(1)
+      await store.visits.record([{ day: "2026-11-20", page: "/", language: "en", referrer: "", utmSource: "newsletter", utmMedium: "", utmCampaign: "", views: 2 }], [{ day: "2026-11-20", dimension: "all", value: "", visitor: "v" }], "2026-11-20")
+      const stats = await visitStats(store.visits, { days: 1, now: new Date("2026-11-20T12:00:00.000Z"), ownHosts: [] })
+      expect(stats.days).toEqual([{ date: "2026-11-20", visitors: 1, pageviews: 2, contactVisitors: 0, signups: 1, confirmed: 0 }])
+      expect(stats.sources).toEqual([{ source: "newsletter", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0 }])
+      expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
+    } finally {
+      await store.close()
+    }
+  })
+})
