@@ -111,6 +111,15 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     ])
   })
 
+  it("believes no X-Forwarded-For unless WAITLIST_TRUST_PROXY says a proxy writes it, as the rate limit does", async () => {
+    const settings = await newStore()
+    const site = await start(settings)
+    // Without a trusted proxy, the header is the client's own words: one browser forging three addresses is one visitor.
+    for (const forged of ["203.0.113.1", "203.0.113.2", "198.51.100.3"]) expect(await visit(site, "/", browser(BROWSERS.chrome, { "X-Forwarded-For": forged }))).toBe(200)
+    await site.visits.flush()
+    expect(today(await stats(site, settings))).toMatchObject({ visitors: 1, pageviews: 3 })
+  })
+
   it("counts no bot, prefetch, prerender, Sec-GPC or DNT request, no request without a language, and no admin, API or file", async () => {
     const settings = await newStore()
     const site = await start(settings)
