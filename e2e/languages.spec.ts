@@ -121,7 +121,7 @@ for (const { code, htmlLang, name } of LANGUAGES) {
  * Where the lines of each paragraph the build marked with phrase breaks
  * start, read from the rendered text: the characters that begin a line
  * (their box sits lower than the one before), each with whether a line may
- * start there: after a <wbr>, a space or Japanese punctuation, where Latin
+ * start there: after a <wbr>, a space, Japanese punctuation or a Latin word's hyphen, where Latin
  * script meets Japanese (a word's edge, where the browser may break too), or
  * inside a phrase that alone fills the whole line before (it cannot fit on one line).
  */
@@ -154,7 +154,8 @@ const lineStartsOf = (page: Page, selector: string) =>
             } else if (opportunity && previousTop !== null) opportunitiesOnLine += 1
             previousTop = box.top
           }
-          opportunity = /[\s、。，．・：；！？）」』】〕］｝〉》]/u.test(character)
+          // A hyphen inside a Latin word ("User-Agent") lets the line break after it, as in any Latin text.
+          opportunity = /[\s、。，．・：；！？）」』】〕］｝〉》]/u.test(character) || (character === "-" && latin(previous))
           previous = character
         }
       }
