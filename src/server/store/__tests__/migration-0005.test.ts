@@ -6,21 +6,13 @@ import os from "os"
 import path from "path"
 import { Migrator } from "kysely"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
-import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { openStoreDialect } from "../dialect"
 import { waitlistMigrations } from "../migrations"
 import { WaitlistDatabase } from "../waitlist-database"
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migration-0005-"))
-let postgres: PostgresServer
-beforeAll(async () => {
-  postgres = await startPostgresServer()
-}, 10 * 60_000)
-afterAll(async () => {
-  await postgres?.stop()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
+const stores = useThrowawayStores("migration-0005-")
 
 const T = "2026-11-20T10:00:00.000Z"
 
@@ -49,8 +41,8 @@ async function writtenByTheVersionBefore(settings: StoreSettings, withAdmin = fa
 }
 
 describe.each([
-  { name: "SQLite", settings: async (): Promise<StoreSettings> => ({ kind: "sqlite", file: path.join(dir, `before-${Math.random()}.sqlite`) }) },
-  { name: "PostgreSQL", settings: async (): Promise<StoreSettings> => ({ kind: "postgres", url: await postgres.createDatabase() }) },
+  { name: "SQLite", settings: stores.sqlite },
+  { name: "PostgreSQL", settings: stores.postgres },
 ])("migration 0005 on a $name waitlist of the version before it", ({ settings }) => {
   it.each([
     ["the version before it", false],

@@ -5,26 +5,13 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { Migrator } from "kysely"
-import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { openStoreDialect } from "../dialect"
 import { waitlistMigrations } from "../migrations"
 import { WaitlistDatabase } from "../waitlist-database"
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-upgrade-0006-"))
-let postgres: PostgresServer
-beforeAll(async () => {
-  postgres = await startPostgresServer()
-}, 60_000)
-afterAll(async () => {
-  await postgres?.stop()
-  fs.rmSync(dir, { recursive: true, force: true })
-}, 60_000)
-
-const stores: Record<"sqlite" | "postgres", () => Promise<StoreSettings>> = {
-  sqlite: async () => ({ kind: "sqlite", file: path.join(dir, `store-${Date.now()}.sqlite`) }),
-  postgres: async () => ({ kind: "postgres", url: await postgres.createDatabase() }),
-}
+const stores = useThrowawayStores("waitlist-upgrade-0006-")
 
 /**
  * A waitlist as the version before migration 0006 leaves it: its schema

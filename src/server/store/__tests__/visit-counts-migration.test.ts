@@ -6,22 +6,14 @@ import os from "os"
 import path from "path"
 import { Migrator, sql } from "kysely"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
-import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
+import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { visitStats } from "../../visits/visit-stats"
 import { openStoreDialect } from "../dialect"
 import { waitlistMigrations } from "../migrations"
 import { WaitlistDatabase } from "../waitlist-database"
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "visit-migration-"))
-let postgres: PostgresServer
-beforeAll(async () => {
-  postgres = await startPostgresServer()
-}, 60_000)
-afterAll(async () => {
-  await postgres?.stop()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
+const stores = useThrowawayStores("visit-migration-")
 
 /** A waitlist as the version before 0007 left it: migrated to 0006, with an entry and its message. */
 async function previousVersion(settings: StoreSettings) {
@@ -36,8 +28,8 @@ async function previousVersion(settings: StoreSettings) {
 }
 
 describe.each([
-  { store: "SQLite", settings: async (): Promise<StoreSettings> => ({ kind: "sqlite", file: path.join(dir, "waitlist.sqlite") }) },
-  { store: "PostgreSQL", settings: async (): Promise<StoreSettings> => ({ kind: "postgres", url: await postgres.createDatabase() }) },
+  { store: "SQLite", settings: stores.sqlite },
+  { store: "PostgreSQL", settings: stores.postgres },
 ])("migration 0007 on a $store waitlist of the version before it", ({ settings }) => {
   it("adds the tables of visits, keeps every entry, and counts the old sign-ups in the funnel", async () => {
     const location = await settings()
