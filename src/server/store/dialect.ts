@@ -21,6 +21,8 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
   type Transaction,
+  type CompiledQuery,
+  type QueryResult,
 } from "kysely"
 import { Pool, types } from "pg"
 import type { Logger } from "../observability/logger"
@@ -28,7 +30,7 @@ import type { StoreSettings } from "../settings"
 import type { Database } from "./database"
 import { groupCommit } from "./group-commit"
 import { loadBetterSqlite3 } from "./load-better-sqlite3"
-import { prepare } from "./prepared"
+import { preparer, type Executor } from "./prepared"
 
 /** A transaction of the waitlist's database. */
 export type Tx = Transaction<Database>
@@ -36,6 +38,14 @@ export type Tx = Transaction<Database>
 export type StoreDialect = {
   kind: StoreSettings["kind"]
   db: Kysely<Database>
+  /**
+   * Runs a prepared query (see preparer) on the database or a transaction
+   * of it. On SQLite, a query of the group commit's transaction runs on
+   * better-sqlite3 at once: that transaction holds the one connection and
+   * runs its writes one after another, so Kysely's connection queue has
+   * nothing to order (it cost a sign-up about 10 µs of its 90 in the store).
+   */
+  execute<R>(on: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>>
   /**
    * Runs a write in a transaction. On SQLite, the writes of one turn of the
    * event loop share one transaction (see groupCommit): one sync of the
@@ -164,17 +174,36 @@ function openSqlite(file: string, minFreeBytes: number): StoreDialect {
     raw.close()
     throw error
   }
-  const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: cachedStatements(raw) }) })
+  const statements = cachedStatements(raw)
+  const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: statements }) })
+  // The group commit's open transaction, whose prepared statements run on the connection directly (see execute).
+  let open: Tx | null = null
   const together = groupCommit<(trx: Tx) => Promise<unknown>, unknown>((works) =>
     db.transaction().execute(async (trx) => {
-      const results: unknown[] = []
-      for (const work of works) results.push(await work(trx))
-      return results
+      open = trx
+      try {
+        const results: unknown[] = []
+        for (const work of works) results.push(await work(trx))
+        return results
+      } finally {
+        open = null
+      }
     }),
   )
   return {
     kind: "sqlite",
     db,
+    execute<R>(on: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+      if (on !== open) return on.executeQuery(query)
+      try {
+        const statement = statements.prepare(query.sql)
+        if (statement.reader) return Promise.resolve({ rows: statement.all(query.parameters) as R[] })
+        const { changes } = statement.run(query.parameters)
+        return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) })
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    },
     write: (work) => together(work as (trx: Tx) => Promise<unknown>) as Promise<never>,
     roomToWrite() {
       if (minFreeBytes === 0) return null
@@ -217,10 +246,12 @@ function openPostgres(url: string, log: Logger | undefined): StoreDialect {
   // An idle client that loses its server must not take the process down.
   pool.on("error", (error) => log?.warn({ cause: error.message }, "waitlist: an idle PostgreSQL connection was lost"))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  const lock = prepare<{ client: string }, unknown>((value) => db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(RATE_LOCK)}, hashtext(${value("client")}))`.as("locked")))
+  const execute = <R>(on: Executor, query: CompiledQuery<R>) => on.executeQuery(query)
+  const lock = preparer(execute)<{ client: string }, unknown>((value) => db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(RATE_LOCK)}, hashtext(${value("client")}))`.as("locked")))
   return {
     kind: "postgres",
     db,
+    execute,
     write: (work) => db.transaction().execute(work),
     roomToWrite: () => null,
     lockClient: async (trx, client) => void (await lock.run(trx, { client })),

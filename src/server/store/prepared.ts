@@ -5,8 +5,9 @@
  * 30 µs a statement here, which on a sign-up of five to seven statements
  * cost more than the whole rest of the request. A prepared query is built
  * once with named placeholders, compiled by the dialect of its database,
- * and each run only puts the values in place. The dialect module's
- * statement cache then spares SQLite a second `prepare` of the same text.
+ * and each run only puts the values in place, and runs through its
+ * dialect's `execute`. The dialect module's statement cache then spares
+ * SQLite a second `prepare` of the same text.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from "kysely"
 
@@ -16,7 +17,7 @@ class Placeholder {
 }
 
 /** Something a query can run on: the database, or a transaction of it. */
-type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> }
+export type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> }
 
 export type PreparedQuery<Values, Row> = {
   /** Runs the query with these values on the database or a transaction. */
@@ -25,22 +26,30 @@ export type PreparedQuery<Values, Row> = {
   readonly sql: string
 }
 
+/** How a database runs a compiled query (see StoreDialect's execute). */
+export type RunCompiled = <R>(on: Executor, query: CompiledQuery<R>) => Promise<QueryResult<R>>
+
 /**
- * Builds a query once: `build` receives `value(name)`, which stands for the
- * value of that name in every run, typed as that value.
+ * The `prepare` of a database, whose queries run through `execute`:
+ * `prepare(build)` builds a query once; `build` receives `value(name)`,
+ * which stands for the value of that name in every run, typed as that value.
  */
-export function prepare<Values extends Record<string, unknown>, Row>(
-  build: (value: <K extends keyof Values & string>(name: K) => Values[K]) => Compilable<Row>,
-): PreparedQuery<Values, Row> {
-  const compiled = build((name) => new Placeholder(name) as never).compile()
-  const slots = compiled.parameters.map((parameter) => (parameter instanceof Placeholder ? parameter.name : null))
-  const fixed = compiled.parameters
-  return {
-    sql: compiled.sql,
-    run: (on, values) =>
-      on.executeQuery<Row>({
-        ...compiled,
-        parameters: slots.map((name, i) => (name === null ? fixed[i] : values[name])),
-      } as CompiledQuery<Row>),
+export function preparer(execute: RunCompiled) {
+  return function prepare<Values extends Record<string, unknown>, Row>(
+    build: (value: <K extends keyof Values & string>(name: K) => Values[K]) => Compilable<Row>,
+  ): PreparedQuery<Values, Row> {
+    const { sql, query, queryId, parameters: fixed } = build((name) => new Placeholder(name) as never).compile()
+    const slots = fixed.map((parameter) => (parameter instanceof Placeholder ? parameter.name : null))
+    return {
+      sql,
+      run: (on, values) => {
+        const parameters = new Array<unknown>(slots.length)
+        for (let i = 0; i < slots.length; i++) {
+          const name = slots[i]
+          parameters[i] = name === null || name === undefined ? fixed[i] : values[name]
+        }
+        return execute<Row>(on, { sql, query, queryId, parameters } as CompiledQuery<Row>)
+      },
+    }
   }
 }

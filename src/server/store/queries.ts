@@ -8,13 +8,14 @@ import { sql, type Kysely } from "kysely"
 import { KINDS_OF_LANE, type DeliveryLane } from "../waitlist/deliveries"
 import type { Database } from "./database"
 import type { StoreDialect } from "./dialect"
-import { prepare, type PreparedQuery } from "./prepared"
+import { preparer, type PreparedQuery } from "./prepared"
 
 /** Every lane, and "any" for a claim of every lane's deliveries. */
 const CLAIMS = [...(Object.keys(KINDS_OF_LANE) as DeliveryLane[]), "any"] as const
 
 /** The statements of one database, built for its dialect. */
-export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect, "db" | "skipLocked" | "forUpdate">) {
+export function prepareQueries({ db, execute, skipLocked, forUpdate }: Pick<StoreDialect, "db" | "execute" | "skipLocked" | "forUpdate">) {
+  const prepare = preparer(execute)
   return {
     /**
      * Adds an entry with its confirmation started, or marks the entry of the
@@ -143,6 +144,10 @@ export function prepareQueries({ db, skipLocked, forUpdate }: Pick<StoreDialect,
         )
         .orderBy("id")
         .limit(value("max")),
+    ),
+    /** Whether an address's keyed hash is suppressed now. */
+    suppressed: prepare<{ hash: string }, { address_hash: string }>((value) =>
+      db.selectFrom("waitlist_suppressions").select("address_hash").where("address_hash", "=", value("hash")).where("lifted_at", "is", null),
     ),
     countDiscard: prepare<{ counter: DiscardCounter }, never>((value) =>
       db.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", value("counter")),

@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely"
 import { VISITOR_MAIL_KINDS, type BounceKind } from "../waitlist/deliveries"
 import { storedTime, toDate, type Database } from "./database"
+import type { Queries } from "./queries"
 
 type On = Kysely<Database>
 
@@ -31,10 +32,9 @@ const visitorKinds = [...VISITOR_MAIL_KINDS]
  * The records of bounces and suppressions, given the keyed hash of an
  * address (see WaitlistDatabase's addressHash).
  */
-export function suppressionRecords(hashOf: (address: string) => string) {
+export function suppressionRecords(hashOf: (address: string) => string, suppressed: Queries["suppressed"]) {
   /** Whether this hash is suppressed now. */
-  const isSuppressed = async (on: On, hash: string) =>
-    (await on.selectFrom("waitlist_suppressions").select("address_hash").where("address_hash", "=", hash).where("lifted_at", "is", null).executeTakeFirst()) !== undefined
+  const isSuppressed = async (on: On, hash: string) => (await suppressed.run(on, { hash })).rows.length > 0
 
   /** Suppresses a hash (a suppression in force keeps its first reason) and cancels the entry's waiting mail to it. */
   async function suppress(trx: On, hash: string, entryId: number, reason: SuppressionReason, detail: string | null, deliveryId: number, now: Date) {

@@ -54,7 +54,7 @@ import { VisitsDatabase } from "./visits-database"
  * confirmation mails so far, and the id of the message written, or null
  * when the address had left MESSAGES_PER_DAY messages already.
  */
-type WrittenEntry = { id: number; key: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+type WrittenEntry = { id: number; hash: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
 /** A delivery as the worker and the CLI see it, from its row and the message it tells of. */
 const deliveryOf = (row: OutboxRow, messages: Delivery["messages"] = []): Delivery => ({
@@ -114,7 +114,7 @@ export class WaitlistDatabase implements WaitlistStore {
       throw new StoreUnavailableError(`cannot open the ${this.label} waitlist${where}: ${(error as Error).message}`, { cause: error })
     }
     this.queries = prepareQueries(this.dialect)
-    this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)))
+    this.suppressions = suppressionRecords((address) => this.leaverHash(emailKey(address)), this.queries.suppressed)
     this.announcementRecords = announcementRecords(this.dialect, this.suppressions)
     const access: StoreAccess = {
       dialect: this.dialect,
@@ -185,8 +185,13 @@ export class WaitlistDatabase implements WaitlistStore {
   ): Promise<WrittenEntry> {
     const time = storedTime(now)
     const key = emailKey(email)
+    const from = entryAttribution(metadata)
     const { rows } = await this.queries.writeEntry.run(trx, {
-      ...entryAttribution(metadata),
+      lang: from.lang,
+      referrerHost: from.referrerHost,
+      utmSource: from.utmSource,
+      utmMedium: from.utmMedium,
+      utmCampaign: from.utmCampaign,
       nameKey: folded(name),
       name,
       email: storedEmail(email),
@@ -200,12 +205,13 @@ export class WaitlistDatabase implements WaitlistStore {
     const entry = rows[0]
     if (!entry) throw new Error("the entry was not written")
     const isNew = Boolean(entry.is_new)
+    const hash = this.leaverHash(key)
     const state = {
       id: entry.id,
-      key,
+      hash,
       isNew,
       mayConfirm: isNew
-        ? await this.inheritCaps(trx, entry.id, key, now, confirmation)
+        ? await this.inheritCaps(trx, entry.id, hash, now, confirmation)
         : mayGetConfirmation({ confirmedAt: toDateOrNull(entry.confirmed_at), mailsSent: entry.confirm_mails_sent, lastMailAt: toDateOrNull(entry.last_confirm_mail_at) }, now),
     }
     if (!isNew) {
@@ -216,7 +222,16 @@ export class WaitlistDatabase implements WaitlistStore {
         return { ...state, messageId: null }
       }
     }
-    const written = await this.queries.insertMessage.run(trx, { entryId: entry.id, name, message, metadata: JSON.stringify(metadata), now: time, ...policyValues(consent) })
+    const written = await this.queries.insertMessage.run(trx, {
+      entryId: entry.id,
+      name,
+      message,
+      metadata: JSON.stringify(metadata),
+      now: time,
+      policyLang: consent?.lang ?? null,
+      policyDate: consent?.effectiveDate ?? null,
+      policySha256: consent?.sha256 ?? null,
+    })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
 
@@ -225,8 +240,8 @@ export class WaitlistDatabase implements WaitlistStore {
    * that leaving never buys another confirmation mail. Returns whether the
    * entry may get this sign-up's confirmation.
    */
-  private async inheritCaps(trx: Tx, id: number, key: string, now: Date, confirmation: ConfirmationDraft | null): Promise<boolean> {
-    const left = (await this.queries.returningLeaver.run(trx, { hash: this.leaverHash(key) })).rows[0]
+  private async inheritCaps(trx: Tx, id: number, hash: string, now: Date, confirmation: ConfirmationDraft | null): Promise<boolean> {
+    const left = (await this.queries.returningLeaver.run(trx, { hash })).rows[0]
     if (!left) return true
     const record = { confirmedAt: null, mailsSent: left.confirm_mails_sent, lastMailAt: toDateOrNull(left.last_confirm_mail_at) }
     const allowed = confirmation !== null && mayGetConfirmation(record, now)
@@ -273,7 +288,7 @@ export class WaitlistDatabase implements WaitlistStore {
     const { confirmation } = plan
     if (!confirmation || !written.mayConfirm) return
     // A suppressed address gets no mail of any kind; the team still hears of its message.
-    if (await this.suppressions.isSuppressed(trx, this.leaverHash(written.key))) return
+    if (await this.suppressions.isSuppressed(trx, written.hash)) return
     if (!written.isNew) {
       await this.queries.startConfirmation.run(trx, { id, tokenKey: confirmation.tokenKey, expires: storedTime(confirmation.expiresAt), now: storedTime(now) })
     }
