@@ -12,6 +12,7 @@
  * waitlist figures.
  */
 import type { IncomingMessage, ServerResponse } from "http"
+import { BufferedResponse } from "./buffered-response"
 import type { ApiRequest } from "./web-handler"
 
 /** The stand-in origin of requests' URLs: handlers read only the path and query; the Host header stays the client's own. */
@@ -57,7 +58,7 @@ export function lightRequest(req: IncomingMessage, body: Buffer): ApiRequest {
 
 /** Writes a Web-standard Response to a Node response, keeping the headers already set on it (the site's own). */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer())
+  const body = response instanceof BufferedResponse ? response.heldBytes : Buffer.from(await response.arrayBuffer())
   const cookies = response.headers.getSetCookie()
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value)

@@ -5,6 +5,8 @@
  * rate limit counts), comes beside it, as in Deno.serve's `info`.
  */
 
+import { BufferedResponse } from "./buffered-response"
+
 /** What the connection knows of the client, and the request's id in the log (see requestIdOf). */
 export type ClientInfo = { remoteAddress: string | undefined; requestId?: string }
 
@@ -23,7 +25,7 @@ export type ApiRoute = { handle: WebHandler; bodyLimit: number }
 
 /** A JSON answer with the headers every answer of the API carries. */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } })
+  new BufferedResponse(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } })
 
 /** Whether a request says its body is JSON (`Content-Type: application/json`, with or without parameters). */
 export const isJsonRequest = (headers: Headers): boolean => (headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"

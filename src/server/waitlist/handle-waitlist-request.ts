@@ -1,3 +1,4 @@
+import { BufferedResponse } from "../http/buffered-response"
 import { isCrossSite } from "../http/request-origin"
 import { isJsonRequest, json, type ApiRequest, type ClientInfo, type WebHandler } from "../http/web-handler"
 import type { SignupRefusal } from "../observability/metrics"
@@ -101,5 +102,5 @@ async function answerRequest(request: ApiRequest, client: ClientInfo, context: W
   }
   context.metrics.signups.inc({ outcome: outcome.takenAs, reason: "" })
   if (!discard) context.queued()
-  return new Response(ACCEPTED, { status: 201, headers: ACCEPTED_HEADERS })
+  return new BufferedResponse(ACCEPTED, { status: 201, headers: ACCEPTED_HEADERS })
 }

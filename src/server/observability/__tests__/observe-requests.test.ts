@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import fc from "fast-check"
 import { loggedPath, pathOf, routeOf } from "../observe-requests"
 

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { pathOf } from "../../observability/observe-requests"
 import { mayBePageView, NOT_FOUND_PAGE, readPageView } from "../page-view"
 import { DIRECT, INTERNAL, OTHER, originOf, sourceOf } from "../traffic-source"
