@@ -64,5 +64,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     if (name !== "set-cookie") res.setHeader(name, value)
   })
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+  // Sent whole with its length rather than chunked (one write, less for the client to parse); 204 and 304 have no body to measure.
+  if (response.status !== 204 && response.status !== 304) res.setHeader("Content-Length", body.length)
   res.writeHead(response.status).end(body)
 }

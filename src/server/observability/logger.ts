@@ -51,7 +51,13 @@ function scrubbed(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { type: value.name, message: withoutAddresses(value.message), stack: withoutAddresses(value.stack ?? "") }
   if (value === null || typeof value !== "object" || depth > 2) return value
   if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1))
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbed(item, depth + 1)]))
+  // A line of every request passes here: it is copied only when a value of it changes.
+  let copy: Record<string, unknown> | null = null
+  for (const [key, item] of Object.entries(value)) {
+    const clean = scrubbed(item, depth + 1)
+    if (clean !== item) (copy ??= { ...value })[key] = clean
+  }
+  return copy ?? value
 }
 
 /** Where the lines go: a file descriptor (stdout's), written synchronously so that no line is lost at exit, or any stream (the tests'). */

@@ -59,6 +59,8 @@ const FIELDS: { [Field in keyof ContactMetadata]: Reader<NonNullable<ContactMeta
   locale: text,
 }
 
+const FIELD_READERS = Object.entries(FIELDS) as [keyof ContactMetadata, Reader<unknown>][]
+
 export type MetadataReading = { ok: true; metadata: StoredMetadata } | { ok: false; problem: string }
 
 /**
@@ -71,7 +73,7 @@ export type MetadataReading = { ok: true; metadata: StoredMetadata } | { ok: fal
 export function readMetadata(value: unknown): MetadataReading {
   if (!isPlainObject(value)) return { ok: false, problem: "Metadata must be an object" }
   const metadata: Record<string, unknown> = {}
-  for (const [field, reader] of Object.entries(FIELDS) as [keyof ContactMetadata, Reader<unknown>][]) {
+  for (const [field, reader] of FIELD_READERS) {
     const given = Object.prototype.hasOwnProperty.call(value, field) ? value[field] : undefined
     if (given === undefined || given === null) {
       metadata[field] = null
@@ -82,7 +84,7 @@ export function readMetadata(value: unknown): MetadataReading {
     metadata[field] = read
   }
   // Every value is now flat or one level deep and bounded by the body, so writing it out is safe.
-  if (new TextEncoder().encode(JSON.stringify(metadata)).length > METADATA_MAX_BYTES) {
+  if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) {
     return { ok: false, problem: "Metadata must be at most 8 KB" }
   }
   return { ok: true, metadata: metadata as StoredMetadata }
