@@ -67,16 +67,35 @@ export function pageTable(series: PageSeries[]): string {
 
 export type LoadSeries = { label: string; result: LoadResult; stored: number }
 
-/** The waitlist table: ours against the bare limit. */
-export function loadTable([ours, limit]: [LoadSeries, LoadSeries]): string {
+/** The waitlist's load: ours, the bare limit (an entry and its message), and the same rows as ours written by a bare server. */
+export type WaitlistLoads = { ours: LoadSeries; limit: LoadSeries; sameRows: LoadSeries }
+
+/** The waitlist table: the three servers, ours against each limit, and what writing every row of a sign-up costs the bare server. */
+export function loadTable({ ours, limit, sameRows }: WaitlistLoads): string {
   const row = (s: LoadSeries) =>
     `| ${s.label} | ${Math.round(s.result.acceptedPerSecond)} | ${s.result.p50Ms} ms | ${s.result.p99Ms} ms | ${s.result.errors} | ${s.result.accepted} | ${s.stored} | ${s.result.accepted - s.stored} |`
+  const quotient = (name: string, a: LoadSeries, b: LoadSeries) =>
+    `| ${name} | ${ratio(a.result.acceptedPerSecond, b.result.acceptedPerSecond)} | ${ratio(a.result.p50Ms, b.result.p50Ms)} | ${ratio(a.result.p99Ms, b.result.p99Ms)} | | | | |`
   return [
     "| | accepted / s | p50 | p99 | errors | 2xx answers | entries stored | lost |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     row(ours),
     row(limit),
-    `| ours ÷ limit | ${ratio(ours.result.acceptedPerSecond, limit.result.acceptedPerSecond)} | ${ratio(ours.result.p50Ms, limit.result.p50Ms)} | ${ratio(ours.result.p99Ms, limit.result.p99Ms)} | | | | |`,
+    row(sameRows),
+    quotient("ours ÷ limit", ours, limit),
+    quotient("ours ÷ same rows", ours, sameRows),
+    quotient("same rows ÷ limit", sameRows, limit),
+  ].join("\n")
+}
+
+/** The waitlist's target (at least 0.5× the bare limit's sign-ups a second, p99 under 50 ms), as the report says it, with the ceiling the same rows set. */
+export function waitlistTarget({ ours, limit, sameRows }: WaitlistLoads): string {
+  const share = ours.result.acceptedPerSecond / limit.result.acceptedPerSecond
+  const ceiling = sameRows.result.acceptedPerSecond / limit.result.acceptedPerSecond
+  return [
+    `- Sign-ups at least 0.5× the limit's: ${share.toFixed(2)}×: ${verdict(share >= 0.5)}.`,
+    `- Sign-up p99 under 50 ms: ${ours.result.p99Ms} ms: ${verdict(ours.result.p99Ms < 50)}.`,
+    `- What the rows of a sign-up cost a bare server on this machine: ${ceiling.toFixed(2)}× the limit's sign-ups; ours runs at ${(ours.result.acceptedPerSecond / sameRows.result.acceptedPerSecond).toFixed(2)}× that.`,
   ].join("\n")
 }
 
