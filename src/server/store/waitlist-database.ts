@@ -50,9 +50,10 @@ import { COMMAND_LINE } from "../admin/admin-store"
 import { VisitsDatabase } from "./visits-database"
 
 /**
- * What writing an entry gives back: its id, whether this write made it, its
- * confirmation mails so far, and the id of the message written, or null
- * when the address had left MESSAGES_PER_DAY messages already.
+ * What writing an entry gives back: its id, the keyed hash of its address
+ * (see leaverHash), whether this write made it, whether it may get this
+ * sign-up's confirmation, and the id of the message written, or null when
+ * the address had left MESSAGES_PER_DAY messages already.
  */
 type WrittenEntry = { id: number; hash: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
 
