@@ -11,21 +11,27 @@
  * as they can be: the floor of the same durable work.
  * Usage: tsx bench/lib/limit-waitlist-server.ts PORT DB_FILE [entry|sign-up]
  */
-import { createHash, createHmac, randomBytes, randomUUID } from "crypto"
+import { createHmac } from "crypto"
 import http from "http"
 import { WaitlistDatabase } from "../../src/server/store/waitlist-database"
 import { loadBetterSqlite3 } from "../../src/server/store/load-better-sqlite3"
+import { newMessageId } from "../../src/server/mail/mail-drafts"
 import { emailKey, storedEmail } from "../../src/server/waitlist/email-identity"
+import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
+import { CONFIRMATION_TTL_MS } from "../../src/server/waitlist/plan-deliveries"
 
 const [port, file, rows = "entry"] = process.argv.slice(2)
 if (!port || !file || (rows !== "entry" && rows !== "sign-up")) throw new Error("usage: limit-waitlist-server.ts PORT DB_FILE [entry|sign-up]")
 
+/** The site whose domain the drafts' Message-IDs take. */
+const SITE_URL = "https://storyling.app"
+
 type Entry = { name: string; email: string; message: string; metadata: unknown }
 
-/** A link's token and the key the store keeps of it: the time, then random bytes; the time in hex, then its SHA-256. */
+/** A link's token and the key the store keeps of it, as ours makes them. */
 function linkToken(now: number) {
-  const token = Buffer.concat([Buffer.from(now.toString(16).padStart(12, "0"), "hex"), randomBytes(26)]).toString("base64url")
-  return { token, key: now.toString(16).padStart(12, "0") + createHash("sha256").update(token).digest("hex") }
+  const token = newLinkToken(now)
+  return { token, key: linkTokenKey(token) }
 }
 
 async function main(file: string, port: number) {
@@ -58,13 +64,13 @@ async function main(file: string, port: number) {
     const leave = linkToken(at)
     const key = emailKey(email)
     const hash = createHmac("sha256", leaverKey).update(key).digest("hex")
-    const { id } = upsertConfirming.get(name, storedEmail(email), key, now, now, confirm.key, new Date(at + 7 * 86_400_000).toISOString(), now) as { id: number }
+    const { id } = upsertConfirming.get(name, storedEmail(email), key, now, now, confirm.key, new Date(at + CONFIRMATION_TTL_MS).toISOString(), now) as { id: number }
     leaver.get(hash)
     const { id: messageId } = addMessageWithId.get(id, name, message, JSON.stringify(metadata), now) as { id: number }
-    queue.run(id, "notify", "team@example.com", JSON.stringify({ kind: "team", messageId: `<${randomUUID()}@storyling.app>`, email }), messageId, now, now)
+    queue.run(id, "notify", "team@example.com", JSON.stringify({ kind: "team", messageId: newMessageId(SITE_URL), email }), messageId, now, now)
     if (suppressed.get(hash)) return
     addLeaveToken.run(leave.key, id)
-    const draft = { kind: "confirmation", messageId: `<${randomUUID()}@storyling.app>`, name, lang: "en", confirmToken: confirm.token, leaveToken: leave.token }
+    const draft = { kind: "confirmation", messageId: newMessageId(SITE_URL), name, lang: "en", confirmToken: confirm.token, leaveToken: leave.token }
     queue.run(id, "confirm", email, JSON.stringify(draft), null, now, now)
   }
   const write = rows === "entry" ? writeEntry : writeSignUp

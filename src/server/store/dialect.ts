@@ -30,7 +30,7 @@ import type { StoreSettings } from "../settings"
 import type { Database } from "./database"
 import { groupCommit } from "./group-commit"
 import { loadBetterSqlite3 } from "./load-better-sqlite3"
-import { preparer, type Executor } from "./prepared"
+import { preparer, type Executor, type RunCompiled } from "./prepared"
 
 /** A transaction of the waitlist's database. */
 export type Tx = Transaction<Database>
@@ -45,7 +45,7 @@ export type StoreDialect = {
    * runs its writes one after another, so Kysely's connection queue has
    * nothing to order (it cost a sign-up about 10 µs of its 90 in the store).
    */
-  execute<R>(on: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>>
+  execute: RunCompiled
   /**
    * Runs a write in a transaction. On SQLite, the writes of one turn of the
    * event loop share one transaction (see groupCommit): one sync of the
@@ -246,7 +246,7 @@ function openPostgres(url: string, log: Logger | undefined): StoreDialect {
   // An idle client that loses its server must not take the process down.
   pool.on("error", (error) => log?.warn({ cause: error.message }, "waitlist: an idle PostgreSQL connection was lost"))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  const execute = <R>(on: Executor, query: CompiledQuery<R>) => on.executeQuery(query)
+  const execute: RunCompiled = (on, query) => on.executeQuery(query)
   const lock = preparer(execute)<{ client: string }, unknown>((value) => db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(RATE_LOCK)}, hashtext(${value("client")}))`.as("locked")))
   return {
     kind: "postgres",

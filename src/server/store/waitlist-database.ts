@@ -223,15 +223,16 @@ export class WaitlistDatabase implements WaitlistStore {
         return { ...state, messageId: null }
       }
     }
+    const policy = policyValues(consent)
     const written = await this.queries.insertMessage.run(trx, {
       entryId: entry.id,
       name,
       message,
       metadata: JSON.stringify(metadata),
       now: time,
-      policyLang: consent?.lang ?? null,
-      policyDate: consent?.effectiveDate ?? null,
-      policySha256: consent?.sha256 ?? null,
+      policyLang: policy.policyLang,
+      policyDate: policy.policyDate,
+      policySha256: policy.policySha256,
     })
     return { ...state, messageId: written.rows[0]?.id ?? 0 }
   }
