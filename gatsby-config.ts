@@ -11,6 +11,7 @@ const LEGAL_DOCUMENTS = ["privacy-policy", "terms-and-conditions"]
 import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
+import { developApi } from "./src/server/develop"
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -22,6 +23,10 @@ const config: GatsbyConfig = {
   jsxRuntime: "automatic",
   jsxImportSource: "theme-ui",
   trailingSlash: "never",
+  // `gatsby develop` serves /api through the production server's own router (src/server/develop.ts).
+  developMiddleware: (app) => {
+    app.use(developApi(process.env))
+  },
   // The security headers of every response, for hosting adapters and for our
   // own server (src/server/start.ts reads them from here). The CSP lists the
   // hashes of the pages' inline scripts, taken from their sources.

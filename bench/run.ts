@@ -19,8 +19,8 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { freePort } from "../test/support/free-port"
-import { MAX_BODY_BYTES } from "../src/server/waitlist/handle-waitlist-request"
-import { WaitlistDatabase } from "../src/server/store/waitlist-database"
+import { MAX_BODY_BYTES } from "../src/server/signup/sign-up-route"
+import { openDb } from "../src/server/db/db"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
@@ -32,6 +32,7 @@ import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
 import { loadWaitlist } from "./lib/waitlist-load"
+import { countEntries } from "../src/server/signup/entry-list"
 
 const root = path.resolve(__dirname, "..")
 const peerDir = path.join(__dirname, "peer")
@@ -133,8 +134,8 @@ async function measureLoad(
     }
   }
   await server.stop()
-  const store = new WaitlistDatabase({ kind: "sqlite", file: dbFile })
-  const stored = await store.count()
+  const store = openDb({ kind: "sqlite", file: dbFile })
+  const stored = await countEntries(store)
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })
   return { label, result, stored, mail }

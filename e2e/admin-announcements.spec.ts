@@ -7,9 +7,10 @@ import { PROJECT_ROOT } from "../test/support/project-root"
 import { complainOf, seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
 import { SmtpTestServer } from "../test/support/smtp-test-server"
-import { openStoreOf } from "../test/support/waitlist-store-access"
+import { openDbOf } from "../test/support/waitlist-store-access"
 import { expectAccessible } from "./support/axe"
 import { expect, test } from "./support/test"
+import { announcementProgressOf } from "../src/server/announcements/announcement-queries"
 
 /** What a hostile announcement's preview would hold if anything let it through: script, a handler, a form, a link out of the frame. */
 const HOSTILE_PREVIEW = `<!doctype html><html lang="de"><title>x</title>
@@ -142,8 +143,8 @@ test.describe("the admin's announcements", () => {
     expect(served).toEqual([{ status: 200, headers: expect.objectContaining({ "content-type": "text/html; charset=utf-8", "content-security-policy": expect.stringMatching(/; sandbox$/) }) }])
     expect(blocked.some((text) => /sandboxed and the 'allow-scripts' permission is not set/.test(text))).toBe(true)
     expect(await reachParentFrom(page, "/preview/de")).toBe("SecurityError")
-    const store = openStoreOf(settings)
-    expect(await store.announcements.progress("launch")).toEqual([])
+    const store = openDbOf(settings)
+    expect(await announcementProgressOf(store, "launch")).toEqual([])
     await store.close()
   })
 
@@ -182,8 +183,8 @@ test.describe("the admin's announcements", () => {
     await page.keyboard.press("Escape")
     await expect(dialog).toBeHidden()
     await expect(send).toBeFocused()
-    const store = openStoreOf(settings)
-    expect(await store.announcements.progress("launch")).toEqual([])
+    const store = openDbOf(settings)
+    expect(await announcementProgressOf(store, "launch")).toEqual([])
 
     await page.keyboard.press("Enter")
     const confirm = dialog.getByRole("button", { name: "Send to 8 people" })

@@ -4,10 +4,12 @@ import { codeAt, enrol, inviteWithCli } from "../test/support/admin-client"
 import { contactForm, fillContact, toast } from "./support/contact-form"
 import { openHydrated } from "./support/hydration"
 import { linkPath, mailTo } from "./support/mail-outbox"
-import { openStoreOf } from "../test/support/waitlist-store-access"
+import { openDbOf } from "../test/support/waitlist-store-access"
 import { adminSiteOn, otherOrigin, type AdminSite } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
 import { expect, test } from "./support/test"
+import { listEntries } from "../src/server/signup/entry-list"
+import { personRecord } from "../src/server/people/people-queries"
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 const PASSWORD = "seven amber kites drift"
@@ -212,10 +214,10 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.getByRole("button", { name: "Erase everything" }).click()
       await expect(page.getByRole("status")).toContainText(`Everything held about ${visitor} was erased.`)
 
-      const database = openStoreOf(site.settings)
+      const database = openDbOf(site.settings)
       try {
-        expect((await database.list()).some((entry) => entry.email === visitor)).toBe(false)
-        expect(await database.people.person(visitor)).toMatchObject({ entry: null, messages: [], erasures: [expect.any(Object)] })
+        expect((await listEntries(database)).some((entry) => entry.email === visitor)).toBe(false)
+        expect(await personRecord(database, visitor)).toMatchObject({ entry: null, messages: [], erasures: [expect.any(Object)] })
       } finally {
         await database.close()
       }

@@ -10,13 +10,17 @@ import http from "http"
 import os from "os"
 import path from "path"
 import { promisify } from "util"
-import { WaitlistDatabase } from "../../src/server/store/waitlist-database"
-import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
-import { NOTHING_TO_DELIVER } from "../../src/server/waitlist/plan-deliveries"
+import { openDb } from "../../src/server/db/db"
+import { KINDS_OF_LANE } from "../../src/server/outbox/deliveries"
+import { claimDue, markSent } from "../../src/server/outbox/outbox-queries"
+import { confirmAddress } from "../../src/server/signup/links"
+import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
 import { busiestWindow } from "../../test/support/busiest-window"
 import { freePort } from "../../test/support/free-port"
 import { startChildServer } from "./child-server"
 import { startSmtpSink } from "./smtp-sink"
+import { submitSignup } from "../../src/server/signup/sign-up"
 
 const run = promisify(execFile)
 
@@ -69,22 +73,22 @@ async function steadySignUps(url: string, perSecond: number, seconds: number, ta
 
 /** Seeds `entries` confirmed entries in a new SQLite file. */
 async function seed(file: string, entries: number) {
-  const store = new WaitlistDatabase({ kind: "sqlite", file })
+  const store = openDb({ kind: "sqlite", file })
   const now = new Date()
   const locales = ["en", "es", "fr", "de", "pt-br", "ja"]
   await Promise.all(
     Array.from({ length: entries }, async (_, i) => {
       const confirmation = { mail: { kind: "confirm" as const, recipient: "x", payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 86_400_000) }
       const email = `reader-${i}@example.org`
-      await store.submit({ entry: { name: `Reader ${i}`, email, message: "", metadata: { locale: locales[i % locales.length] } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
-      await store.confirm(confirmation.tokenKey, now, () => null)
+      await submitSignup(store, { entry: { name: `Reader ${i}`, email, message: "", metadata: { locale: locales[i % locales.length] } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
+      await confirmAddress(store, confirmation.tokenKey, now, null)
     }),
   )
   // The seeded confirmations are not part of the benchmark.
   for (;;) {
-    const claimed = await store.outbox.claim(new Date(now.getTime() + 1000), 3_600_000, 1000, "mail")
+    const claimed = await store.write((trx) => claimDue(store, trx, KINDS_OF_LANE.mail, new Date(now.getTime() + 1000), 3_600_000, 1000))
     if (claimed.length === 0) break
-    for (const delivery of claimed) await store.outbox.complete(delivery.id, now)
+    for (const delivery of claimed) await store.write((trx) => markSent(trx, delivery.id, now))
   }
   await store.close()
 }

@@ -13,12 +13,13 @@
  */
 import { createHmac } from "crypto"
 import http from "http"
-import { WaitlistDatabase } from "../../src/server/store/waitlist-database"
-import { loadBetterSqlite3 } from "../../src/server/store/load-better-sqlite3"
-import { newMessageId } from "../../src/server/mail/mail-drafts"
-import { emailKey, storedEmail } from "../../src/server/waitlist/email-identity"
-import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
-import { CONFIRMATION_TTL_MS } from "../../src/server/waitlist/plan-deliveries"
+import BetterSqlite3 from "better-sqlite3"
+import { openDb } from "../../src/server/db/db"
+import { newMessageId } from "../../src/server/mails/message-id"
+import { emailKey, storedEmail } from "../../src/server/addresses/email-identity"
+import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { CONFIRMATION_TTL_MS } from "../../src/server/signup/confirmation-rules"
+import { countEntries } from "../../src/server/signup/entry-list"
 
 const [port, file, rows = "entry"] = process.argv.slice(2)
 if (!port || !file || (rows !== "entry" && rows !== "sign-up")) throw new Error("usage: limit-waitlist-server.ts PORT DB_FILE [entry|sign-up]")
@@ -35,10 +36,10 @@ function linkToken(now: number) {
 }
 
 async function main(file: string, port: number) {
-  const schema = new WaitlistDatabase({ kind: "sqlite", file })
-  await schema.count()
+  const schema = openDb({ kind: "sqlite", file })
+  await countEntries(schema)
   await schema.close()
-  const db = new (loadBetterSqlite3())(file, { timeout: 5000 })
+  const db = new BetterSqlite3(file, { timeout: 5000 })
   db.pragma("journal_mode = WAL")
   db.pragma("synchronous = FULL")
   db.pragma("foreign_keys = ON")

@@ -3,7 +3,7 @@ import http from "http"
 import path from "path"
 import compression from "compression"
 import express from "express"
-import { cacheControlFor } from "../../src/server/cache-policy"
+import { cacheControlFor } from "../../src/server/http/cache-policy"
 
 /**
  * Serves a built folder as a plain static host would: gzip, the same cache

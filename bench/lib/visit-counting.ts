@@ -2,10 +2,11 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { freePort } from "../../test/support/free-port"
-import { WaitlistDatabase } from "../../src/server/store/waitlist-database"
+import { openDb } from "../../src/server/db/db"
 import { startChildServer } from "./child-server"
 import { loadPage, type PageLoadResult } from "./page-load"
 import { median } from "./report"
+import { viewsBetween } from "../../src/server/visits/visit-queries"
 
 /** The heading of the benchmark's section, by which `BENCH_ONLY=visits` finds it in docs/benchmarks.md. */
 export const VISITS_HEADING = "## Serving / with and without the counting of visits"
@@ -48,9 +49,9 @@ async function oneRun(compiledServer: string, counting: boolean, seconds: number
   const cpuPerPage = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.served)
   // A clean stop writes the counts still in memory.
   await server.stop()
-  const store = new WaitlistDatabase({ kind: "sqlite", file })
+  const store = openDb({ kind: "sqlite", file })
   const today = new Date().toISOString().slice(0, 10)
-  const counted = (await store.visits.views("0000-00-00", today)).reduce((sum, row) => sum + row.views, 0)
+  const counted = (await viewsBetween(store, "0000-00-00", today)).reduce((sum, row) => sum + row.views, 0)
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })
   return { result, answered: warm.served + result.served, counted, cpuPerPage }

@@ -1,13 +1,13 @@
-import { openStoreOf } from "../../test/support/waitlist-store-access"
-import type { WaitlistEntry } from "../../src/server/waitlist/waitlist-store"
+import { listEntries, type WaitlistEntry } from "../../src/server/signup/entry-list"
+import { openDbOf } from "../../test/support/waitlist-store-access"
 
 /** The entry stored for this address in the server's SQLite file, read as the waitlist itself reads it. */
 export async function storedEntry(email: string): Promise<WaitlistEntry | undefined> {
   const file = process.env.E2E_WAITLIST_DB_PATH
   if (!file) throw new Error("E2E_WAITLIST_DB_PATH is not set: run the suite through playwright.config.ts")
-  const store = openStoreOf({ WAITLIST_DB_PATH: file })
+  const store = openDbOf({ WAITLIST_DB_PATH: file })
   try {
-    return (await store.list()).find((entry) => entry.email === email)
+    return (await listEntries(store)).find((entry) => entry.email === email)
   } finally {
     await store.close()
   }

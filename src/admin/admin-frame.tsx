@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react"
-import type { SessionAccount } from "../server/admin/admin-store"
+import type { SessionAccount } from "../server/admin/accounts"
 import { mayUse, type Area } from "./roles"
 import { callApi, loginPath } from "./admin-api"
 import { AdminNotice } from "./admin-notice"

@@ -5,7 +5,7 @@
  */
 import { LANGUAGES } from "../i18n/languages"
 import type { AnnouncementSummary } from "../server/announcements/announcement-service"
-import type { AnnouncementProgress, LanguageProgress, SendAudience, SendOutcome } from "../server/announcements/announcement-store"
+import type { AnnouncementProgress, LanguageProgress, SendAudience, SendOutcome } from "../server/announcements/announcement-queries"
 
 export type { LanguageProgress, SendAudience, SendOutcome }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react"
-import type { PersonExport } from "../server/admin/person-export"
+import type { PersonExport } from "../server/people/person-export"
 import { callApi, shownTime } from "./admin-api"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"

@@ -8,11 +8,11 @@ export const COMPILED_DIR = "dist"
 /** The programs compiled into COMPILED_DIR, by their file name there. */
 export const COMPILED_PROGRAMS = {
   /** The production server `npm start` and `npm run serve` run. */
-  server: "src/server/start.ts",
+  server: "src/server/main.ts",
   /** The waitlist's command line, `npm run waitlist`. */
-  waitlist: "src/server/waitlist/cli.ts",
+  waitlist: "src/server/cli/waitlist.ts",
   /** The admin's command line, `npm run admin`: accounts and the audit log. */
-  admin: "src/server/admin/cli.ts",
+  admin: "src/server/cli/admin.ts",
 } as const
 
 export type CompiledProgram = keyof typeof COMPILED_PROGRAMS
@@ -55,7 +55,7 @@ export async function bundleServer(
     bundle: true,
     platform: "node",
     format: "cjs",
-    target: "node20",
+    target: "node22",
     external: runtimePackages(root),
     // React's production build: its development build is twice the size, and checks nothing the server needs.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },

@@ -12,7 +12,6 @@ import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
 import { isSingleAddress } from "../waitlist/contact-rules"
-import { FIRST_RETRY_DELAY_MS } from "./waitlist/deliveries"
 
 /** One mailbox, as nodemailer is given it: never a string it would parse, so never a list. */
 export type MailAddress = { name: string; address: string }
@@ -108,6 +107,8 @@ export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** The wait before a failed delivery's first retry when MAIL_RETRY_BASE_MS is unset; each next one doubles it. */
+export const DEFAULT_RETRY_BASE_MS = 15_000
 /** How long a shutdown may take when SHUTDOWN_TIMEOUT_MS is unset. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -201,7 +202,7 @@ const variables = {
   WAITLIST_WEBHOOK_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.href, null),
   WAITLIST_WEBHOOK_SECRET: setting("a secret of 16 characters or more", (value) => (value.length >= 16 ? value : undefined), null),
   MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
-  MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), FIRST_RETRY_DELAY_MS),
+  MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), DEFAULT_RETRY_BASE_MS),
   MAIL_LEASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), 60_000),
   MAIL_RATE_PER_SECOND: setting("a whole number of mails a second from 0 to 1000 (0 turns the limit off)", wholeNumber(0, 1000), 10),
   MAIL_RATE_PER_HOUR: setting("a whole number of mails an hour from 0 to 1000000 (0 turns the limit off)", wholeNumber(0, 1_000_000), 0),

@@ -19,8 +19,8 @@ export type ShutdownParts = {
   metricsServer: http.Server | null
   /** The outbox's worker: stopped with a grace, after which its unfinished tries' claims are given back (see OutboxWorker.stop). */
   worker: { stop(graceMs: number): Promise<number[]>; underWay(): number[] }
-  /** The reader of the bounce mailbox, if there is one: it ends its poll under way within the grace the worker has (see BounceMailbox.stop). */
-  bounceMailbox?: { stop(graceMs: number): Promise<void> } | null
+  /** The periodic jobs: none begins any more, and those under way end within the grace the worker has (the bounce mailbox's poll after its message: see Scheduler.stop). */
+  scheduler: { stop(graceMs: number): Promise<void> }
   /**
    * The counter of visits, if counting is on: once every request is
    * answered, it writes the counts still in memory (see VisitCounter's
@@ -60,14 +60,14 @@ async function countsWritten(visits: NonNullable<ShutdownParts["visits"]>, ms: n
  * or, near the timeout, are abandoned and their claims given back so
  * another instance takes them at once (an announcement's as any other:
  * the bulk lane's tries, and those waiting for their turn of the mail
- * pace); the bounce mailbox's reader ends its poll likewise. Once the
+ * pace); the periodic jobs end likewise (the bounce mailbox's poll). Once the
  * last answer has gone, the counts of visits still in memory are written.
  * Then the store and the metrics' listener close and the process exits
  * with 0. Past `timeoutMs`, or on a
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox, visits, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({ server, metricsServer, worker, scheduler, visits, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -94,10 +94,10 @@ export function gracefulShutdown({ server, metricsServer, worker, bounceMailbox,
     const deadline = setTimeout(() => giveUp(`SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms) passed`), timeoutMs)
     const graceMs = Math.max(0, timeoutMs - closingMarginMs(timeoutMs))
     const workerDone = worker.stop(graceMs)
-    const mailboxDone = bounceMailbox?.stop(graceMs)
+    const jobsDone = scheduler.stop(graceMs)
     // Every page view is counted once its answer has gone: the counts are written after the last one.
     const visitsDone = httpDone.then(() => (visits ? countsWritten(visits, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
-    void Promise.all([visitsDone, workerDone, mailboxDone])
+    void Promise.all([visitsDone, workerDone, jobsDone])
       .then(async ([, released]) => {
         clearInterval(sweeper)
         if (released.length > 0) log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")

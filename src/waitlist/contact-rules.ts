@@ -111,26 +111,39 @@ export function isSingleAddress(email: string): boolean {
   return isDotAtom(email.slice(0, at)) && isDomainOfLabels(email.slice(at + 1))
 }
 
+/** What is wrong with a name, judged trimmed, its length before its characters; undefined when nothing is. */
+export function nameProblem(name: string): ContactProblem | undefined {
+  const trimmed = name.trim()
+  if (trimmed === "") return "nameRequired"
+  if (isLongerThan(trimmed, CONTACT_LIMITS.name)) return "nameTooLong"
+  if (CONTROL.test(trimmed)) return "nameNotAllowed"
+  return undefined
+}
+
+/** What is wrong with an e-mail address, judged trimmed, its length before its characters; undefined when nothing is. */
+export function emailProblem(email: string): ContactProblem | undefined {
+  const trimmed = email.trim()
+  if (trimmed === "") return "emailRequired"
+  if (isLongerThan(trimmed, CONTACT_LIMITS.email)) return "emailTooLong"
+  if (INVISIBLE.test(trimmed) || !hasEmailShape(trimmed) || !isSingleAddress(trimmed)) return "emailInvalid"
+  return undefined
+}
+
+/** What is wrong with a message, its length before its characters; undefined when nothing is. */
+export function messageProblem(message: string): ContactProblem | undefined {
+  if (isLongerThan(message, CONTACT_LIMITS.message)) return "messageTooLong"
+  if (CONTROL_BUT_LINE_BREAKS.test(message)) return "messageNotAllowed"
+  return undefined
+}
+
 /**
  * Checks the name, e-mail and message of a contact form entry; the honeypot
  * is never checked here. The name and e-mail are judged trimmed. Returns
- * the problem of each failing field, its length before its characters.
+ * the problem of each failing field.
  */
 export function validateContact({ name, email, message = "" }: ContactFields): ContactErrors {
-  const errors: ContactErrors = {}
-  const trimmedName = name.trim()
-  if (trimmedName === "") errors.name = "nameRequired"
-  else if (isLongerThan(trimmedName, CONTACT_LIMITS.name)) errors.name = "nameTooLong"
-  else if (CONTROL.test(trimmedName)) errors.name = "nameNotAllowed"
-
-  const trimmedEmail = email.trim()
-  if (trimmedEmail === "") errors.email = "emailRequired"
-  else if (isLongerThan(trimmedEmail, CONTACT_LIMITS.email)) errors.email = "emailTooLong"
-  else if (INVISIBLE.test(trimmedEmail) || !hasEmailShape(trimmedEmail) || !isSingleAddress(trimmedEmail)) errors.email = "emailInvalid"
-
-  if (isLongerThan(message, CONTACT_LIMITS.message)) errors.message = "messageTooLong"
-  else if (CONTROL_BUT_LINE_BREAKS.test(message)) errors.message = "messageNotAllowed"
-  return errors
+  const problems: ContactErrors = { name: nameProblem(name), email: emailProblem(email), message: messageProblem(message) }
+  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined)) as ContactErrors
 }
 
 /** True when the errors hold no problem, so the entry may be sent. */

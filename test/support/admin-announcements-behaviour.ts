@@ -1,8 +1,9 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { Role } from "../../src/server/admin/admin-store"
-import { PREVIEW_POLICY } from "../../src/server/admin/announcement-routes"
+import type { Role } from "../../src/admin/roles"
+import { addressHash } from "../../src/server/addresses/address-hash"
+import { PREVIEW_POLICY } from "../../src/server/announcements/announcement-routes"
 import type { AdminApiBackend } from "./admin-api-behaviour"
 import { callAdmin, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
 import { startApiInProcess } from "./api-in-process"
@@ -10,7 +11,10 @@ import { PROJECT_ROOT } from "./project-root"
 import type { RunningSite } from "./site-server-process"
 import { SmtpTestServer } from "./smtp-test-server"
 import { complainOf, seedEntries } from "./seed-entries"
-import { openStoreOf } from "./waitlist-store-access"
+import { openDbOf } from "./waitlist-store-access"
+import { countEntries } from "../../src/server/signup/entry-list"
+import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
+import { announcementProgressOf } from "../../src/server/announcements/announcement-queries"
 
 const LANGUAGES = ["en", "es", "fr", "de", "pt-br", "ja"]
 
@@ -51,10 +55,10 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
 
   /** The outbox's mails of announcements, each with its recipient and status, and where one announcement's send stands. */
   async function queued(slug: string) {
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      const rows = (await store.outbox.list(["pending", "paused", "sent", "failed"])).filter((delivery) => delivery.kind === "announcement")
-      const [progress] = await store.announcements.progress(slug)
+      const rows = (await deliveriesIn(store, ["pending", "paused", "sent", "failed"])).filter((delivery) => delivery.kind === "announcement")
+      const [progress] = await announcementProgressOf(store, slug)
       return { rows: new Map(rows.map((row) => [row.id, { recipient: row.recipient, status: row.status }])), progress: progress ?? null }
     } finally {
       await store.close()
@@ -168,10 +172,10 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({ to: "Editor@Example.org", sent: LANGUAGES.map((lang) => ({ lang, subject: expect.stringMatching(new RegExp(`^\\[Test of launch, ${lang}\\] `)) })) })
       expect(smtp.mails.map((mail) => [mail.envelopeTo, mail.parsed.subject])).toEqual(LANGUAGES.map((lang) => [["Editor@example.org"], expect.stringContaining(`[Test of launch, ${lang}]`)]))
-      const store = openStoreOf(settings)
+      const store = openDbOf(settings)
       // The keyed hash needs the store's key, read once the store has been used.
-      await store.count()
-      const hash = store.people.addressHash("editor@example.org")
+      await countEntries(store)
+      const hash = await store.read(async () => addressHash(store, "editor@example.org"))
       await store.close()
       const [line] = await announcementLines(await sessionOf("owner"))
       expect(line).toEqual({ action: "announcement-test", actor: accounts.marketing.email, ip: "127.0.0.1", detail: `launch: ${LANGUAGES.join(", ")}`, subjectHash: hash })

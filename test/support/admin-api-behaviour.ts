@@ -1,18 +1,25 @@
 import lock from "../../content/legal/legal.lock.json"
 import { LOGIN_FAILURE_LIMIT } from "../../src/server/admin/admin-limits"
-import type { Role } from "../../src/server/admin/admin-store"
-import { ownHostsOf } from "../../src/server/visits/create-visit-counter"
+import type { Role } from "../../src/admin/roles"
+import { revokeAccount } from "../../src/server/admin/admin-queries"
+import { addressHash } from "../../src/server/addresses/address-hash"
+import { forgetOldAuditAddresses } from "../../src/server/audit/audit-log"
+import { siteHostsOf } from "../../src/server/visits/site-hosts"
+import { closeVisitDays, recordVisits } from "../../src/server/visits/visit-queries"
 import { sourceKey } from "../../src/server/visits/traffic-source"
 import { addDays, dayOf } from "../../src/server/visits/visit-day"
 import type { VisitStats } from "../../src/server/visits/visit-stats"
-import type { VisitorDimension } from "../../src/server/visits/visit-store"
-import { runWaitlistCommand } from "../../src/server/waitlist/run-waitlist-command"
+import type { VisitorDimension } from "../../src/server/visits/visit-counts"
+import { runWaitlistCommand } from "../../src/server/cli/waitlist-commands"
 import { readSettings } from "../../src/server/settings"
 import { startApiInProcess } from "./api-in-process"
 import { callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
 import type { RunningSite } from "./site-server-process"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
-import { openStoreOf } from "./waitlist-store-access"
+import { openDbOf } from "./waitlist-store-access"
+import { listEntries } from "../../src/server/signup/entry-list"
+import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
+import { personRecord } from "../../src/server/people/people-queries"
 
 /** How the admin's suite reaches one kind of store. */
 export type AdminApiBackend = { newStore: () => Promise<Record<string, string>> }
@@ -118,7 +125,9 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       const used = await logIn(site, account, clock)
       expect(used.status).toBe(204)
       const revoked = await enrolled("marketing")
-      await openStoreOf(settings).admin.revoke(revoked.email, { accountId: null, label: "test" }, null, clock)
+      const revoking = openDbOf(settings)
+      await revokeAccount(revoking, revoked.email, { accountId: null, label: "test" }, null, clock)
+      await revoking.close()
       tick()
       const attempts = [
         { email: "nobody@team.example", password: account.password, code: await codeAt(account.secret, clock) },
@@ -243,8 +252,8 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       await postJson(site, entryFor("Hostile@Example.com", { name: HOSTILE_NAME, message: "<script>alert(2)</script>", metadata: { ...formMetadata, locale: "es", referrer: "https://news.example.org/a" } }))
       tick()
       await postJson(site, entryFor("hostile@example.com", { name: "Second", message: "again", metadata: { ...formMetadata, locale: "en" } }))
-      const store = openStoreOf(settings)
-      const draft = (await store.outbox.list(["pending"]))
+      const store = openDbOf(settings)
+      const draft = (await deliveriesIn(store, ["pending"]))
         .filter((delivery) => delivery.kind === "confirm" && delivery.recipient.toLowerCase() === "hostile@example.com")
         .map((delivery) => JSON.parse(delivery.payload) as { confirmToken?: string })[0]
       await store.close()
@@ -285,10 +294,10 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       expect(await callAdmin(site, "DELETE", "people/gone%40example.com", { cookie, body: { confirm: "gone@example.org" } })).toMatchObject({ status: 422, body: { fields: { confirm: expect.any(String) } } })
       expect(await callAdmin(site, "DELETE", "people/gone%40example.com", { cookie, body: { confirm: "GONE@example.com" } })).toMatchObject({ status: 200, body: { erased: true } })
 
-      const store = openStoreOf(settings)
-      const person = await store.people.person("gone@example.com")
-      const hash = store.people.addressHash("gone@example.com")
-      expect((await store.list()).some((entry) => entry.email === "gone@example.com")).toBe(false)
+      const store = openDbOf(settings)
+      const person = await personRecord(store, "gone@example.com")
+      const hash = await store.read(async () => addressHash(store, "gone@example.com"))
+      expect((await listEntries(store)).some((entry) => entry.email === "gone@example.com")).toBe(false)
       await store.close()
       expect(person).toMatchObject({ entry: null, messages: [], deliveries: [], erasures: [{ erasedAt: clock }] })
       expect(hash).toMatch(/^[0-9a-f]{64}$/)
@@ -324,8 +333,8 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       const newest = before[0]
       expect(newest).toMatchObject({ ip: "127.0.0.1", ipHash: null })
       tick(31 * 24 * 60 * MINUTE)
-      const store = openStoreOf(settings)
-      await store.outbox.prune(clock, 60_000)
+      const store = openDbOf(settings)
+      await forgetOldAuditAddresses(store, clock)
       await store.close()
       const after = await sessionOf(accounts.owner)
       const lines = (await callAdmin(site, "GET", "audit?page=1", { cookie: after })).body?.items as { id: number; ip: string | null; ipHash: string | null }[]
@@ -358,8 +367,8 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       expect(figures.periodDays).toBe(7)
       expect(figures.days).toHaveLength(7)
       expect(figures.days.at(-1)?.day).toBe(clock.toISOString().slice(0, 10))
-      const store = openStoreOf(settings)
-      const entries = await store.list()
+      const store = openDbOf(settings)
+      const entries = await listEntries(store)
       await store.close()
       const inPeriod = entries.filter((entry) => entry.createdAt.getTime() >= Date.parse(`${figures.days[0]?.day}T00:00:00Z`))
       expect(figures.days.reduce((sum, day) => sum + day.signUps, 0)).toBe(inPeriod.length)
@@ -382,15 +391,17 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         ...pages.map((page) => visitor(day, "page", page, hash)),
         ...(pages.includes("/contact") ? [visitor(day, "contact", "", hash)] : []),
       ]
-      // Written as the counter writes them: yesterday's visitors become counts when today's first batch closes the day.
-      const store = openStoreOf(settings)
-      await store.visits.record([views(yesterday, "/", "en", 2)], rows(yesterday, "v1", ["/"], "en"), yesterday)
-      await store.visits.record([views(today, "/", "es", 1), views(today, "/contact", "es", 1)], [...rows(today, "v2", ["/", "/contact"], "es"), ...rows(today, "v3", ["/"], "es")], today)
+      // Written as the counter writes them, and yesterday's visitors made counts as the job that closes the days does.
+      const store = openDbOf(settings)
+      await recordVisits(store, [views(yesterday, "/", "en", 2)], rows(yesterday, "v1", ["/"], "en"))
+      await closeVisitDays(store, yesterday)
+      await recordVisits(store, [views(today, "/", "es", 1), views(today, "/contact", "es", 1)], [...rows(today, "v2", ["/", "/contact"], "es"), ...rows(today, "v3", ["/"], "es")])
+      await closeVisitDays(store, today)
       await store.close()
       const signUp = { ...formMetadata, locale: "es", referrer: null, utm: { utm_source: "launch-post", utm_medium: "social" } }
       expect((await postJson(site, entryFor("launch-reader@example.com", { metadata: signUp }))).status).toBe(201)
-      const opened = openStoreOf(settings)
-      const draft = (await opened.outbox.list(["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "launch-reader@example.com")
+      const opened = openDbOf(settings)
+      const draft = (await deliveriesIn(opened, ["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "launch-reader@example.com")
       await opened.close()
       const { confirmToken } = JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }
       expect((await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { method: "POST", redirect: "manual" })).status).toBe(303)
@@ -416,8 +427,8 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       // The command line, on the same store and clock, prints the same figures.
       let printed = ""
       const code = await runWaitlistCommand(["stats", "--days", "7", "--json"], {
-        openStore: () => openStoreOf(settings),
-        siteHosts: ownHostsOf(readSettings(settings)),
+        openDb: () => openDbOf(settings),
+        siteHosts: siteHostsOf(readSettings(settings)),
         now: () => clock,
         out: (text) => void (printed += text),
         err: () => undefined,

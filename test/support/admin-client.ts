@@ -1,7 +1,7 @@
 import { generate } from "otplib"
-import { runAdminCommand } from "../../src/server/admin/run-admin-command"
-import type { Role } from "../../src/server/admin/admin-store"
-import { openStoreOf } from "./waitlist-store-access"
+import { runAdminCommand } from "../../src/server/cli/admin-commands"
+import type { Role } from "../../src/admin/roles"
+import { openDbOf } from "./waitlist-store-access"
 
 /** An answer of the admin's API: its status, headers, and body parsed as JSON (null for none). */
 export type AdminAnswer = { status: number; headers: Headers; body: Record<string, unknown> | null; text: string }
@@ -40,7 +40,7 @@ export async function inviteWithCli(settings: Record<string, string>, email: str
   let printed = ""
   let errors = ""
   const code = await runAdminCommand(["invite", email, "--role", role], {
-    openStore: () => openStoreOf(settings),
+    openDb: () => openDbOf(settings),
     siteUrl: "https://site.example",
     now: () => now,
     out: (text) => void (printed += text),

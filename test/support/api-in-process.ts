@@ -2,12 +2,12 @@ import http from "http"
 import type { AddressInfo } from "net"
 import os from "os"
 import path from "path"
-import { apiRoutes } from "../../src/server/http/api-routes"
-import { API_PREFIX, serveApi } from "../../src/server/http/serve-api"
+import express from "express"
+import { apiRouter, API_ROUTE_NAMES } from "../../src/server/app"
+import { assemble } from "../../src/server/assemble"
 import { createMetrics } from "../../src/server/observability/metrics"
-import { REQUEST_ID_HEADER, requestIdOf } from "../../src/server/observability/request-id"
+import { observeRequests } from "../../src/server/observability/observe-requests"
 import { readSettings } from "../../src/server/settings"
-import { createWaitlistRuntime } from "../../src/server/waitlist/waitlist-context"
 import type { RunningSite } from "./site-server-process"
 import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
 
@@ -22,18 +22,19 @@ import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
 export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
   const { log, lines, text } = capturedLogger()
   const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), ...settings }
-  const runtime = createWaitlistRuntime(readSettings(env), { log, metrics: createMetrics(), now })
-  const serve = serveApi(apiRoutes(runtime.context), log)
-  const server = http.createServer((req, res) => {
-    if (req.url?.startsWith(API_PREFIX)) return void serve(req, res, requestIdOf(req.headers[REQUEST_ID_HEADER]))
-    res.writeHead(404).end()
-  })
+  const metrics = createMetrics()
+  const parts = assemble(readSettings(env), { log, metrics, now })
+  const app = express()
+  app.use(observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }).middleware)
+  app.use(apiRouter(parts.api))
+  app.use((_req, res) => void res.writeHead(404).end())
+  const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const stop = async () => {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
-    await runtime.close()
+    await parts.db.close()
   }
   const notHere = (what: string) => () => Promise.reject(new Error(`an API served in the test's own process cannot ${what}: start the production server for that`))
   return {

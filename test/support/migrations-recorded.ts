@@ -1,5 +1,5 @@
 import type { StoreSettings } from "../../src/server/settings"
-import { openStoreDialect } from "../../src/server/store/dialect"
+import { connect } from "../../src/server/db/db"
 
 /** Every migration of the waitlist's schema, by name: what a database of any earlier version records once it is opened by this one. */
 export const EVERY_MIGRATION = [
@@ -14,9 +14,9 @@ export const EVERY_MIGRATION = [
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */
 export async function migrationsRecorded(settings: StoreSettings): Promise<string[]> {
-  const dialect = openStoreDialect(settings)
+  const dialect = connect(settings)
   try {
-    const rows = await dialect.db.selectFrom("kysely_migration" as never).select("name" as never).execute()
+    const rows = await dialect.kysely.selectFrom("kysely_migration" as never).select("name" as never).execute()
     return rows.map((row) => (row as { name: string }).name).sort()
   } finally {
     await dialect.close()

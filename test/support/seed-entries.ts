@@ -1,20 +1,25 @@
-import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
-import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/waitlist/plan-deliveries"
+import { countBounce } from "../../src/server/bounces/suppressions"
+import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
+import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
+import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { confirmAddress } from "../../src/server/signup/links"
+import { submitSignup } from "../../src/server/signup/sign-up"
+import { claimed, markDone } from "./outbox-access"
 import { formMetadata } from "./waitlist-api-client"
-import { openStoreOf } from "./waitlist-store-access"
+import { openDbOf } from "./waitlist-store-access"
 
 /** Adds confirmed entries, each signed up from a page in its `locale` (and unconfirmed ones with `confirmed: false`), straight into the store of these settings. */
 export async function seedEntries(settings: Record<string, string>, people: { email: string; locale: string; name?: string; confirmed?: boolean }[]) {
-  const store = openStoreOf(settings)
+  const store = openDbOf(settings)
   const now = new Date()
   try {
     for (const { email, locale, name = email.split("@")[0] ?? "", confirmed = true } of people) {
       const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS) }
-      await store.submit({ entry: { name, email, message: "", metadata: { ...formMetadata, locale } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
-      if (confirmed) await store.confirm(confirmation.tokenKey, now, () => null)
+      await submitSignup(store, { entry: { name, email, message: "", metadata: { ...formMetadata, locale } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
+      if (confirmed) await confirmAddress(store, confirmation.tokenKey, now, null)
     }
     // The seeded confirmations were never meant to be mailed.
-    for (const delivery of await store.outbox.claim(new Date(now.getTime() + 1000), 3_600_000, 100_000, "mail")) await store.outbox.complete(delivery.id, now)
+    for (const delivery of await claimed(store, new Date(now.getTime() + 1000), 3_600_000, 100_000, "mail")) await markDone(store, delivery.id, now)
   } finally {
     await store.close()
   }
@@ -22,11 +27,11 @@ export async function seedEntries(settings: Record<string, string>, people: { em
 
 /** Suppresses an address among the seeded ones, as a complaint about its confirmation mail would. */
 export async function complainOf(settings: Record<string, string>, email: string, now = new Date()) {
-  const store = openStoreOf(settings)
+  const store = openDbOf(settings)
   try {
-    const confirmation = (await store.outbox.list(["sent"])).find((delivery) => delivery.recipient === email && delivery.kind === "confirm")
+    const confirmation = (await deliveriesIn(store, ["sent"])).find((delivery) => delivery.recipient === email && delivery.kind === "confirm")
     if (!confirmation) throw new Error(`${email} has no confirmation mail to complain of`)
-    await store.bounces.record(confirmation.id, "complaint", null, now)
+    await countBounce(store, confirmation.id, "complaint", null, now)
   } finally {
     await store.close()
   }

@@ -2,17 +2,19 @@ import http from "http"
 import type { AddressInfo } from "net"
 import os from "os"
 import path from "path"
-import { apiRoutes } from "../../src/server/http/api-routes"
+import { API_ROUTE_NAMES, createApp } from "../../src/server/app"
+import { assemble } from "../../src/server/assemble"
+import type { Db } from "../../src/server/db/db"
+import { siteServer } from "../../src/server/http/site-server"
 import { healthRoutes } from "../../src/server/observability/health-routes"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { observeRequests } from "../../src/server/observability/observe-requests"
 import { createReadiness } from "../../src/server/observability/readiness"
+import { outboxDepth } from "../../src/server/outbox/outbox-queries"
 import { readSettings } from "../../src/server/settings"
-import { createSiteServer } from "../../src/server/site-server"
-import { createVisitCounter } from "../../src/server/visits/create-visit-counter"
 import type { VisitCounter } from "../../src/server/visits/visit-counter"
-import { createWaitlistRuntime } from "../../src/server/waitlist/waitlist-context"
-import type { WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+import { dayOf } from "../../src/server/visits/visit-day"
+import { closeVisitDays } from "../../src/server/visits/visit-queries"
 import { PROJECT_ROOT } from "./project-root"
 import { capturedLogger, type LogLine } from "./test-logger"
 
@@ -21,7 +23,9 @@ export type SiteInProcess = {
   url: string
   /** The counter of visits, whose `flush` the test calls instead of waiting for its timer. */
   visits: VisitCounter
-  store: () => WaitlistStore
+  /** Closes the days before the clock's, as the periodic job does (the test calls it instead of waiting). */
+  closeDays: () => Promise<void>
+  db: Db
   /** Every line the server logged, parsed, and all of them as written. */
   logLines: () => LogLine[]
   logText: () => string
@@ -31,7 +35,7 @@ export type SiteInProcess = {
 }
 
 /**
- * The production server as start.ts puts it together (the site from
+ * The production server as main.ts puts it together (the site from
  * public/, the API, the health checks, the observation of requests, the
  * counter of visits on the waitlist's store), served in the test's own
  * process, so that its clock can be moved (`now`) and its counts written
@@ -42,23 +46,23 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   const { log, lines, text } = capturedLogger()
   const metrics = createMetrics()
   const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), ...env })
-  const runtime = createWaitlistRuntime(settings, { now, log, metrics })
-  const visits = createVisitCounter(settings, runtime.context)
+  const parts = assemble(settings, { now, log, metrics })
+  const { db, visits } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
-  const routes = apiRoutes(runtime.context)
-  const server: http.Server = createSiteServer({
+  const app = createApp(parts.api, {
     root: PROJECT_ROOT,
-    routes,
-    observer: observeRequests({ log, metrics, apiRoutes: new Set(routes.keys()) }),
-    health: healthRoutes(createReadiness({ store: runtime.context.store, stopping: () => false, log })),
-    log,
+    headers: {},
+    observer: observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }),
+    health: healthRoutes(createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => false, log })),
     pageRequests: visits.observe,
   })
+  const server: http.Server = siteServer(app, {})
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     visits,
-    store: runtime.context.store,
+    closeDays: () => closeVisitDays(db, dayOf(now())),
+    db,
     logLines: lines,
     logText: text,
     metrics: () => metrics.registry.metrics(),
@@ -66,7 +70,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await visits.close()
-      await runtime.close()
+      await db.close()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { validateContact } from "../../src/waitlist/contact-rules"
-import { parseSubmission } from "../../src/server/waitlist/parse-submission"
-import type { WaitlistEntry } from "../../src/server/waitlist/waitlist-store"
+import { parseSubmission } from "../../src/server/signup/submission-schema"
+import type { WaitlistEntry } from "../../src/server/signup/entry-list"
 
 /**
  * Checks that a stored entry is one the waitlist could have accepted: the

@@ -1,5 +1,6 @@
 import http from "http"
-import { ownHostsOf } from "../../src/server/visits/create-visit-counter"
+import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
+import { siteHostsOf } from "../../src/server/visits/site-hosts"
 import { readSettings } from "../../src/server/settings"
 import { visitStats, type VisitStats } from "../../src/server/visits/visit-stats"
 import { startSiteInProcess, type SiteInProcess } from "./site-in-process"
@@ -60,7 +61,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
   }
 
   async function stats(site: SiteInProcess, settings: Settings, days = 1): Promise<VisitStats> {
-    return visitStats(site.store().visits, { days, now: clock, ownHosts: ownHostsOf(readSettings(settings)) })
+    return visitStats(site.db, { days, now: clock, ownHosts: siteHostsOf(readSettings(settings)) })
   }
 
   const today = (result: VisitStats) => result.days[result.days.length - 1]
@@ -197,7 +198,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     await signUp("ben@example.com", { referrer: "https://news.example.com/", utm: {} })
     await signUp("cy@example.com", { referrer: "https://storyling.example.com/", utm: {} })
     // Confirm ana's address as a person does: open the link, press the button.
-    const mail = (await site.store().outbox.list(["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "ana@example.com")
+    const mail = (await deliveriesIn(site.db, ["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "ana@example.com")
     const { confirmToken } = JSON.parse(mail?.payload ?? "{}") as { confirmToken: string }
     const opened = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { redirect: "manual" })
     const cookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
@@ -228,6 +229,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     clock = new Date("2026-11-21T00:00:05.000Z")
     await visit(site, "/", ana)
     await site.visits.flush()
+    await site.closeDays()
     const second = await salts()
     expect(second.map(([day]) => day)).toEqual(["2026-11-20", "2026-11-21"])
     expect(second[1]?.[1]).not.toBe(firstSalt)
@@ -240,6 +242,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
 
     clock = new Date("2026-11-22T00:00:01.000Z")
     await site.visits.flush()
+    await site.closeDays()
     expect((await salts()).map(([day]) => day)).toEqual(["2026-11-21", "2026-11-22"])
     expect(await tableRows(settings, "visit_visitors")).toEqual([])
     expect((await stats(site, settings, 3)).days.map((day) => day.visitors)).toEqual([1, 1, 0])
@@ -264,6 +267,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     clock = new Date("2026-11-21T08:00:00.000Z")
     await visit(site, "/", browser(BROWSERS.chrome, { "X-Forwarded-For": addresses[0] ?? "" }))
     await site.visits.flush()
+    await site.closeDays()
     expect((await stats(site, settings, 2)).days[0]).toMatchObject({ visitors: addresses.length * userAgents.length })
     const bytesTomorrow = await storeBytes(settings)
 

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { siteFacts } from "../../src/config/site-facts"
-import { emailKey } from "../../src/server/waitlist/email-identity"
+import { emailKey } from "../../src/server/addresses/email-identity"
 import {
   ACCEPTED_BODY,
   callWaitlistApi,

@@ -1,6 +1,6 @@
 import type { ContactMetadata, WaitlistSubmission } from "../../src/waitlist/submission"
-import type { WaitlistEntry } from "../../src/server/waitlist/waitlist-store"
-import { openStoreOf } from "./waitlist-store-access"
+import { listEntries, type WaitlistEntry } from "../../src/server/signup/entry-list"
+import { openDbOf } from "./waitlist-store-access"
 
 /** What the server answered, body read as text so answers can be compared byte for byte. */
 export type ApiAnswer = { status: number; headers: Headers; text: string }
@@ -80,9 +80,9 @@ export function expectJsonError(answer: ApiAnswer, status: number): Record<strin
 
 /** The entries of the store these settings select, read directly as the CLI does. */
 export async function storedEntries(settings: Record<string, string>): Promise<WaitlistEntry[]> {
-  const store = openStoreOf(settings)
+  const store = openDbOf(settings)
   try {
-    return await store.list()
+    return await listEntries(store)
   } finally {
     await store.close()
   }

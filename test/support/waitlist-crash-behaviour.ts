@@ -1,4 +1,4 @@
-import { emailKey } from "../../src/server/waitlist/email-identity"
+import { emailKey } from "../../src/server/addresses/email-identity"
 import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { startSubmissionLoad } from "./submission-load"

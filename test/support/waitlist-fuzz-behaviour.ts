@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { siteFacts } from "../../src/config/site-facts"
-import { emailKey } from "../../src/server/waitlist/email-identity"
+import { emailKey } from "../../src/server/addresses/email-identity"
 import { rawRequest } from "./raw-http"
 import type { recordFigures } from "./reliability-figures"
 import { expectAcceptableEntry } from "./stored-entry-rules"

@@ -1,6 +1,6 @@
-import { inertText } from "../../src/server/waitlist/inert-text"
-import { runWaitlistCommand } from "../../src/server/waitlist/run-waitlist-command"
-import { openStoreOf } from "./waitlist-store-access"
+import { inertText } from "../../src/server/cli/inert-text"
+import { runWaitlistCommand } from "../../src/server/cli/waitlist-commands"
+import { openDbOf } from "./waitlist-store-access"
 import { parseCsv } from "./parse-csv"
 import type { RobustnessBackend } from "./waitlist-fuzz-behaviour"
 import { entryFor, expectJsonError, postJson, storedEntries } from "./waitlist-api-client"
@@ -73,7 +73,7 @@ export function describeWaitlistInjection({ newStore, figures }: RobustnessBacke
 
   it("exports every one of them through the CLI with formula starts defused, terminal controls written out and nothing else changed", async () => {
     let csv = ""
-    const code = await runWaitlistCommand(["export"], { openStore: () => openStoreOf(site.settings), out: (text) => (csv += text), err: () => undefined })
+    const code = await runWaitlistCommand(["export"], { openDb: () => openDbOf(site.settings), out: (text) => (csv += text), err: () => undefined })
     expect(code).toBe(0)
     const [header, ...rows] = parseCsv(csv)
     expect(header?.slice(0, 3)).toEqual(["name", "email", "message"])

@@ -1,9 +1,9 @@
 import http from "http"
 import net from "net"
-import { planSubmission } from "../../src/server/waitlist/plan-submission"
+import { planSubmission } from "../../src/server/signup/plan-submission"
 import { readSettings } from "../../src/server/settings"
-import { openStoreOf } from "./waitlist-store-access"
-import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/mail/sign-webhook"
+import { openDbOf } from "./waitlist-store-access"
+import { verifyWebhook, SIGNATURE_HEADER } from "../../src/server/outbox/webhook-signature"
 import { siteFacts } from "../../src/config/site-facts"
 import { translate } from "../../src/i18n/messages"
 import { eventually } from "./eventually"
@@ -13,6 +13,9 @@ import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { TricklingSmtpServer } from "./trickling-smtp-server"
 import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
+import { countEntries, listEntries } from "../../src/server/signup/entry-list"
+import { deliveriesIn, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
+import { submitSignup } from "../../src/server/signup/sign-up"
 
 type Settings = Record<string, string>
 
@@ -118,16 +121,16 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     const scanned = await open(link)
     expect(scanned).toMatchObject({ status: 303, location: "/waitlist/confirm/" })
     expect(scanned.cookie?.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=3600", "Path=/api/", "SameSite=Lax", "Secure"])
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      expect((await store.list())[0]?.confirmedAt).toBeNull()
+      expect((await listEntries(store))[0]?.confirmedAt).toBeNull()
       const pressed = await open(`${running.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookiePair(scanned.cookie) } })
       expect(pressed).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
-      expect((await store.list())[0]?.confirmedAt).toBeInstanceOf(Date)
+      expect((await listEntries(store))[0]?.confirmedAt).toBeInstanceOf(Date)
       expect(await open(link)).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
       await postJson(running, entryFor("ben@example.com", { name: "Ben", message: "Again" }))
       // The repeat queues the team's mail for the end of the hour (one an hour per address), and no confirmation.
-      await eventually(async () => expect((await store.outbox.list(["pending"])).map((delivery) => delivery.kind)).toEqual(["notify"]))
+      await eventually(async () => expect((await deliveriesIn(store, ["pending"])).map((delivery) => delivery.kind)).toEqual(["notify"]))
       await pause(500)
       expect(smtp.to("ben@example.com")).toHaveLength(1)
     } finally {
@@ -201,9 +204,9 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     await smtp.waitForMails(2)
     await pause(1000)
     expect(smtp.mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual(["one@example.com", siteFacts.supportEmail].sort())
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      expect((await store.list()).map((entry) => entry.email)).toEqual(["one@example.com"])
+      expect((await listEntries(store)).map((entry) => entry.email)).toEqual(["one@example.com"])
     } finally {
       await store.close()
     }
@@ -212,22 +215,22 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
   it("mails no stored address that is not one address (a row an earlier version kept), and fails it for good, saying why", async () => {
     const store = await newStore()
     const env = { ...store, ...QUICK, SMTP_URL: smtp.url }
-    const earlier = openStoreOf(env)
+    const earlier = openDbOf(env)
     const now = new Date()
     try {
       for (const email of [LIST_OF_28, "a<victim@x.test>"]) {
         const entry = { name: "Mallory", email, message: "Your bank account is locked", metadata: formMetadata }
-        await earlier.submit({ entry, discard: false, rateLimit: null, plan: planSubmission(entry, readSettings(env).mail, now), now })
+        await submitSignup(earlier, { entry, discard: false, rateLimit: null, plan: planSubmission(entry, readSettings(env).mail, now), now })
       }
     } finally {
       await earlier.close()
     }
     const running = await startSiteServer(env)
     started.push(running)
-    const check = openStoreOf(env)
+    const check = openDbOf(env)
     try {
-      await eventually(async () => expect((await check.outbox.list(["failed"])).map((d) => d.kind)).toEqual(["confirm", "confirm"]))
-      const failed = await check.outbox.list(["failed"])
+      await eventually(async () => expect((await deliveriesIn(check, ["failed"])).map((d) => d.kind)).toEqual(["confirm", "confirm"]))
+      const failed = await deliveriesIn(check, ["failed"])
       expect(failed.map((delivery) => delivery.lastError)).toEqual([
         `not mailed: its recipient ${JSON.stringify(LIST_OF_28)} is not one address`,
         'not mailed: its recipient "a<victim@x.test>" is not one address',
@@ -275,10 +278,10 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     expect(opened).toMatchObject({ status: 303, location: "/waitlist/leave/" })
     const pressed = await open(`${running.url}/api/waitlist-leave`, { method: "POST", headers: { Cookie: cookiePair(opened.cookie) } })
     expect(pressed).toMatchObject({ status: 303, location: "/waitlist/left/" })
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      expect(await store.count()).toBe(0)
-      expect(await store.outbox.list(["pending", "failed"])).toEqual([])
+      expect(await countEntries(store)).toBe(0)
+      expect(await deliveriesIn(store, ["pending", "failed"])).toEqual([])
     } finally {
       await store.close()
     }
@@ -304,15 +307,15 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     const { site: running, settings } = await site()
     smtp.mood = { refuse: 451 }
     await postJson(running, entryFor("hal@example.com"))
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      await eventually(async () => expect((await store.outbox.list(["pending"])).some((d) => d.attempts >= 2 && /451/.test(d.lastError ?? ""))).toBe(true))
+      await eventually(async () => expect((await deliveriesIn(store, ["pending"])).some((d) => d.attempts >= 2 && /451/.test(d.lastError ?? ""))).toBe(true))
       smtp.mood = { refuse: 550 }
-      await eventually(async () => expect((await store.outbox.list(["failed"])).map((d) => d.kind).sort()).toEqual(["confirm", "notify"]))
-      const [failed] = await store.outbox.list(["failed"])
+      await eventually(async () => expect((await deliveriesIn(store, ["failed"])).map((d) => d.kind).sort()).toEqual(["confirm", "notify"]))
+      const [failed] = await deliveriesIn(store, ["failed"])
       expect(failed?.lastError).toMatch(/550/)
       smtp.mood = "accept"
-      expect(await store.outbox.retry(String(failed?.id), new Date())).toBe(true)
+      expect(await retryFailedDelivery(store, String(failed?.id), new Date())).toBe(true)
       await smtp.waitForMails(1)
     } finally {
       await store.close()
@@ -376,10 +379,10 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
       await eventually(() => expect(trickler.mails.length).toBe(21), 30_000)
       expect(trickler.to("slow@example.com")).toEqual([])
       // The held try ends at its deadline (half the lease), and waits for its retry.
-      const store = openStoreOf(settings)
+      const store = openDbOf(settings)
       try {
         await eventually(async () => {
-          const held = (await store.outbox.list(["pending"])).find((delivery) => delivery.recipient === "slow@example.com")
+          const held = (await deliveriesIn(store, ["pending"])).find((delivery) => delivery.recipient === "slow@example.com")
           expect(held?.lastError).toMatch(/deadline/)
         }, 15_000)
       } finally {

@@ -1,6 +1,14 @@
-import { linkTokenKey, newLinkToken } from "../../src/server/waitlist/link-tokens"
-import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/waitlist/plan-deliveries"
-import type { NewWaitlistEntry, Submission, WaitlistStore } from "../../src/server/waitlist/waitlist-store"
+import { COMMAND_LINE } from "../../src/server/audit/audit-log"
+import type { Db } from "../../src/server/db/db"
+import { deliveriesIn, outboxDepth, releaseClaims, renewLeases, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
+import { erasePerson } from "../../src/server/people/people-queries"
+import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/signup/confirmation-rules"
+import { countEntries, listEntries } from "../../src/server/signup/entry-list"
+import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { canLeave, confirmAddress, confirmationState, leaveByLink } from "../../src/server/signup/links"
+import { forgetOldSubmissionCounts } from "../../src/server/signup/rate-limit"
+import { submitSignup, type NewWaitlistEntry, type Submission } from "../../src/server/signup/sign-up"
+import { claim, claimed, markDone, markTriedAndFailed, messagesIn, writtenText } from "./outbox-access"
 
 const DAY = 24 * 60 * 60 * 1000
 const T0 = new Date("2026-03-01T10:00:00.000Z")
@@ -16,7 +24,7 @@ function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: Deli
     confirmToken,
     leaveToken,
     plan: {
-      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ about: entry.email }), ofMessage: true },
+      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ kind: "team", messageId: "<team@example.com>", email: entry.email }), ofMessage: true },
       webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
       confirmation: {
         mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
@@ -40,35 +48,35 @@ const submission = (entry: NewWaitlistEntry, now: Date, fields: Partial<Submissi
 /** A far-off time by which every delivery is due and every lease over. */
 const LATER = at(400 * DAY)
 
-const kinds = async (store: WaitlistStore) => (await store.outbox.list(["pending"])).map((delivery) => `${delivery.kind} ${delivery.recipient}`).sort()
+const kinds = async (store: Db) => (await deliveriesIn(store, ["pending"])).map((delivery) => `${delivery.kind} ${delivery.recipient}`).sort()
 
 /**
- * The outbox, confirmation and rate limit every WaitlistStore must have,
- * run by each store's test file against a real database.
+ * The outbox, confirmation and rate limit every database must give the
+ * same, run by each store's test file against a real one.
  */
-export function describeOutboxBehaviour(openNew: () => Promise<{ store: WaitlistStore; reopen: () => WaitlistStore }>): void {
+export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reopen: () => Db }>): void {
   it("queues the team's mail, the webhook event and the confirmation with the entry, and nothing for a bot", async () => {
     const { store } = await openNew()
-    expect(await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({ accepted: true, takenAs: "new" })
-    expect(await store.submit(submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({ accepted: true, takenAs: "bot" })
-    expect(await store.submit(submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({ accepted: true, takenAs: "repeat" })
+    expect(await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({ accepted: true, takenAs: "new" })
+    expect(await submitSignup(store, submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({ accepted: true, takenAs: "bot" })
+    expect(await submitSignup(store, submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({ accepted: true, takenAs: "repeat" })
     expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
-    expect(await store.count()).toBe(1)
+    expect(await countEntries(store)).toBe(1)
   })
 
   it("gives a claim back at once, due as it was, for any instance to take, but never a claim made again since", async () => {
     const { store, reopen } = await openNew()
     const other = reopen()
     try {
-      await store.submit(submission(ana, T0))
-      const [first] = await store.outbox.claim(at(1000), 60_000, 1)
+      await submitSignup(store, submission(ana, T0))
+      const [first] = await claimed(store, at(1000), 60_000, 1)
       if (!first) throw new Error("nothing was claimed")
-      expect((await other.outbox.claim(at(2000), 60_000, 10)).map((delivery) => delivery.id)).not.toContain(first.id)
-      await store.outbox.release([first])
-      expect(await other.outbox.claim(at(3000), 60_000, 10)).toEqual([expect.objectContaining({ id: first.id, attempts: 2 })])
+      expect((await claimed(other, at(2000), 60_000, 10)).map((delivery) => delivery.id)).not.toContain(first.id)
+      await store.write((trx) => releaseClaims(trx, [first]))
+      expect(await claimed(other, at(3000), 60_000, 10)).toEqual([expect.objectContaining({ id: first.id, attempts: 2 })])
       // The first claim's attempt is over: giving it back again leaves the other instance's claim alone.
-      await store.outbox.release([first])
-      expect(await store.outbox.claim(at(4000), 60_000, 10)).toEqual([])
+      await store.write((trx) => releaseClaims(trx, [first]))
+      expect(await claimed(store, at(4000), 60_000, 10)).toEqual([])
     } finally {
       await other.close()
     }
@@ -77,46 +85,47 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
   it("tells how many deliveries are pending, due or not, and when the oldest of them was queued", async () => {
     const { store } = await openNew()
     const none = { pending: 0, oldestPendingAt: null }
-    expect(await store.outbox.backlog()).toEqual({ ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } })
-    await store.submit(submission(ana, T0))
-    await store.submit(submission({ ...ana, email: "bea@example.com" }, at(5000)))
-    expect(await store.outbox.backlog()).toEqual({ pending: 4, oldestPendingAt: T0, paused: 0, lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none } })
-    for (const delivery of await store.outbox.claim(at(6000), 60_000, 10)) {
-      if (delivery.recipient === "team@example.com") await store.outbox.complete(delivery.id, at(6000))
-      else await store.outbox.fail(delivery.id, { error: "refused", nextAttemptAt: delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000), now: at(6000) })
+    expect(await outboxDepth(store)).toEqual({ ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } })
+    await submitSignup(store, submission(ana, T0))
+    await submitSignup(store, submission({ ...ana, email: "bea@example.com" }, at(5000)))
+    expect(await outboxDepth(store)).toEqual({ pending: 4, oldestPendingAt: T0, paused: 0, lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none } })
+    for (const delivery of await claimed(store, at(6000), 60_000, 10)) {
+      if (delivery.recipient === "team@example.com") await markDone(store, delivery.id, at(6000))
+      else await markTriedAndFailed(store, delivery.id, "refused", delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000))
     }
-    expect(await store.outbox.backlog()).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
+    expect(await outboxDepth(store)).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
   })
 
   it("gathers an address's messages into its waiting team mail, and no other delivery gets a message", async () => {
     const { store } = await openNew()
-    await store.submit({ ...submission(ana, T0), plan: plan(ana, T0, true).plan })
+    await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })
     const again = { ...ana, name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } }
-    await store.submit(submission(again, at(1000)))
-    const claimed = await store.outbox.claim(LATER, 60_000, 10)
-    expect(claimed.filter((delivery) => delivery.kind === "notify").map((delivery) => delivery.messages)).toEqual([
-      [
-        { name: "Ana", message: "Hola", metadata: { locale: "es" } },
-        { name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } },
-      ],
-    ])
-    expect(claimed.filter((delivery) => delivery.kind !== "notify").map((delivery) => delivery.messages)).toEqual([[], []])
+    await submitSignup(store, submission(again, at(1000)))
+    const claims = await claim(store, LATER, 60_000, 10)
+    const teamMails = claims.filter(({ delivery }) => delivery.kind === "notify")
+    expect(teamMails).toHaveLength(1)
+    const text = writtenText(teamMails[0])
+    expect(messagesIn(text, ["Hola", "Y en catalán"])).toEqual(["Hola", "Y en catalán"])
+    expect(text).toContain("Name given: Ana\n")
+    expect(text).toContain("Name given: Ana María\n")
+    expect(text).toContain("Page language: ca")
   })
 
   it("mails the team at most once an hour per address: a message after a sent or a claimed team mail waits for the hour, with the others left meanwhile", async () => {
     const { store } = await openNew()
     // The team mails due at `now`, each sent at once.
+    const said = ["first", "second", "third", "fourth", "fifth"]
     const told = async (now: Date) => {
-      const mails = (await store.outbox.claim(now, 60_000, 10)).filter((delivery) => delivery.kind === "notify")
-      for (const mail of mails) await store.outbox.complete(mail.id, now)
-      return mails.map((mail) => mail.messages.map((sent) => sent.message))
+      const mails = (await claim(store, now, 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
+      for (const { delivery } of mails) await markDone(store, delivery.id, now)
+      return mails.map((mail) => messagesIn(writtenText(mail), said))
     }
-    const say = (message: string, time: Date) => store.submit(submission({ ...ana, message }, time))
+    const say = (message: string, time: Date) => submitSignup(store, submission({ ...ana, message }, time))
     await say("first", T0)
-    const [first] = await store.outbox.claim(T0, 60_000, 10)
+    const [first] = await claimed(store, T0, 60_000, 10)
     // Claimed (being tried): a message now cannot join it, and waits for the hour.
     await say("second", at(1000))
-    await store.outbox.complete(first?.kind === "notify" ? first.id : 0, at(2000))
+    await markDone(store, first?.kind === "notify" ? first.id : 0, at(2000))
     await say("third", at(30 * 60_000))
     expect(await told(at(59 * 60_000))).toEqual([])
     expect(await told(at(60 * 60_000))).toEqual([["second", "third"]])
@@ -130,88 +139,85 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
 
   it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {
     const { store } = await openNew()
-    const confirmations = async () => (await store.outbox.list(["pending"])).filter((delivery) => delivery.kind === "confirm").length
-    await store.submit(submission(ana, T0))
-    await store.submit(submission(ana, at(DAY - 60_000)))
+    const confirmations = async () => (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    await submitSignup(store, submission(ana, T0))
+    await submitSignup(store, submission(ana, at(DAY - 60_000)))
     expect(await confirmations()).toBe(1)
-    await store.submit(submission(ana, at(DAY)))
-    await store.submit(submission(ana, at(2 * DAY)))
-    await store.submit(submission(ana, at(3 * DAY)))
-    await store.submit(submission(ana, at(30 * DAY)))
+    await submitSignup(store, submission(ana, at(DAY)))
+    await submitSignup(store, submission(ana, at(2 * DAY)))
+    await submitSignup(store, submission(ana, at(3 * DAY)))
+    await submitSignup(store, submission(ana, at(30 * DAY)))
     expect(await confirmations()).toBe(3)
     const bob = { ...ana, email: "bob@example.com" }
     const first = plan(bob, T0)
-    await store.submit({ ...submission(bob, T0), plan: first.plan })
-    expect(await store.confirm(linkTokenKey(first.confirmToken), at(1000), () => null)).toBe("confirmed")
-    await store.submit(submission(bob, at(2 * DAY)))
-    expect((await store.outbox.list(["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
-    expect(await store.outbox.list(["pending"])).toHaveLength(3 + 1 + 1 + 1)
+    await submitSignup(store, { ...submission(bob, T0), plan: first.plan })
+    expect(await confirmAddress(store, linkTokenKey(first.confirmToken), at(1000), null)).toBe("confirmed")
+    await submitSignup(store, submission(bob, at(2 * DAY)))
+    expect((await deliveriesIn(store, ["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
+    expect(await deliveriesIn(store, ["pending"])).toHaveLength(3 + 1 + 1 + 1)
   })
 
   it("keeps an address's confirmation caps when it leaves or is deleted and signs up again", async () => {
     const { store } = await openNew()
-    const confirmations = async () => (await store.outbox.list(["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    const confirmations = async () => (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
     // Signs up at `time`, then leaves by the link of that sign-up's mail (or of the entry's first, when none was sent).
     let leaveToken = ""
     const signUpAndLeave = async (time: Date) => {
       const made = plan(ana, time)
-      await store.submit({ ...submission(ana, time), plan: made.plan })
+      await submitSignup(store, { ...submission(ana, time), plan: made.plan })
       leaveToken ||= made.leaveToken
       const sent = await confirmations()
-      expect(await store.leave(linkTokenKey(leaveToken))).toBe(true)
+      expect(await leaveByLink(store, linkTokenKey(leaveToken))).toBe(true)
       leaveToken = ""
       return sent
     }
     expect(await signUpAndLeave(T0)).toBe(1)
     // At once again: the day between two confirmation mails still holds.
-    await store.submit(submission(ana, at(60_000)))
+    await submitSignup(store, submission(ana, at(60_000)))
     expect(await confirmations()).toBe(0)
-    expect((await store.list())[0]?.email).toBe("ana@example.com")
+    expect((await listEntries(store))[0]?.email).toBe("ana@example.com")
     // A deletion request keeps the caps too.
-    expect(await store.remove("ana@example.com")).toBe(1)
+    expect(await erasePerson(store, "ana@example.com", COMMAND_LINE, null, new Date())).toBe(1)
     expect(await signUpAndLeave(at(DAY))).toBe(1)
     expect(await signUpAndLeave(at(2 * DAY))).toBe(1)
     // Three mails were sent in all: never a fourth.
-    await store.submit(submission(ana, at(30 * DAY)))
+    await submitSignup(store, submission(ana, at(30 * DAY)))
     expect(await confirmations()).toBe(0)
   })
 
   it("confirms by an unexpired link only, once, queuing the event, and reads the link's state without changing it", async () => {
     const { store } = await openNew()
     const { plan: first, confirmToken } = plan(ana, T0)
-    await store.submit({ ...submission(ana, T0), plan: first })
+    await submitSignup(store, { ...submission(ana, T0), plan: first })
     const hash = linkTokenKey(confirmToken)
-    expect(await store.confirmationState(hash, at(1000))).toBe("pending")
-    expect(await store.confirmationState(hash, at(1000))).toBe("pending")
-    expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS + 1000))).toBe("expired")
-    expect(await store.confirm(hash, at(CONFIRMATION_TTL_MS + 1000), () => null)).toBe("expired")
-    expect((await store.list())[0]?.confirmedAt).toBeNull()
-    expect(await store.confirmationState(linkTokenKey(newLinkToken()), T0)).toBe("expired")
-    const events: string[] = []
-    const event = (entry: { email: string }) => {
-      events.push(entry.email)
-      return { kind: "webhook" as const, recipient: "https://hooks.example/x", payload: "{}" }
-    }
-    expect(await store.confirm(hash, at(2000), event)).toBe("confirmed")
-    expect(await store.confirm(hash, at(3000), event)).toBe("confirmed")
-    expect(events).toEqual(["ana@example.com"])
-    expect((await store.list())[0]?.confirmedAt).toEqual(at(2000))
-    expect(await store.confirmationState(hash, at(CONFIRMATION_TTL_MS * 2))).toBe("confirmed")
+    expect(await confirmationState(store, hash, at(1000))).toBe("pending")
+    expect(await confirmationState(store, hash, at(1000))).toBe("pending")
+    expect(await confirmationState(store, hash, at(CONFIRMATION_TTL_MS + 1000))).toBe("expired")
+    expect(await confirmAddress(store, hash, at(CONFIRMATION_TTL_MS + 1000), null)).toBe("expired")
+    expect((await listEntries(store))[0]?.confirmedAt).toBeNull()
+    expect(await confirmationState(store, linkTokenKey(newLinkToken()), T0)).toBe("expired")
+    const webhook = { url: "https://hooks.example/x", secret: "a secret of sixteen characters" }
+    expect(await confirmAddress(store, hash, at(2000), webhook)).toBe("confirmed")
+    expect(await confirmAddress(store, hash, at(3000), webhook)).toBe("confirmed")
+    const events = (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "webhook").map((delivery) => JSON.parse(delivery.payload) as { type: string; data: { email: string } })
+    expect(events.map((event) => [event.type, event.data.email])).toEqual([["waitlist.confirmed", "ana@example.com"]])
+    expect((await listEntries(store))[0]?.confirmedAt).toEqual(at(2000))
+    expect(await confirmationState(store, hash, at(CONFIRMATION_TTL_MS * 2))).toBe("confirmed")
   })
 
   it("takes an entry off by its leave link with its messages and pending mail, and so does remove", async () => {
     const { store } = await openNew()
     const { plan: anaPlan, leaveToken } = plan(ana, T0)
-    await store.submit({ ...submission(ana, T0), plan: anaPlan })
-    await store.submit(submission({ ...ana, email: "cy@example.com" }, T0))
-    await store.submit(submission({ ...ana, email: "di@example.com" }, T0))
+    await submitSignup(store, { ...submission(ana, T0), plan: anaPlan })
+    await submitSignup(store, submission({ ...ana, email: "cy@example.com" }, T0))
+    await submitSignup(store, submission({ ...ana, email: "di@example.com" }, T0))
     const hash = linkTokenKey(leaveToken)
-    expect(await store.canLeave(hash)).toBe(true)
-    expect(await store.leave(hash)).toBe(true)
-    expect(await store.canLeave(hash)).toBe(false)
-    expect(await store.leave(hash)).toBe(false)
-    expect(await store.remove("CY@example.com")).toBe(1)
-    expect((await store.list()).map((entry) => entry.email)).toEqual(["di@example.com"])
+    expect(await canLeave(store, hash)).toBe(true)
+    expect(await leaveByLink(store, hash)).toBe(true)
+    expect(await canLeave(store, hash)).toBe(false)
+    expect(await leaveByLink(store, hash)).toBe(false)
+    expect(await erasePerson(store, "CY@example.com", COMMAND_LINE, null, new Date())).toBe(1)
+    expect((await listEntries(store)).map((entry) => entry.email)).toEqual(["di@example.com"])
     expect(await kinds(store)).toEqual(["confirm di@example.com", "notify team@example.com"])
   })
 
@@ -219,13 +225,13 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     const { store, reopen } = await openNew()
     const other = reopen()
     try {
-      for (let i = 0; i < 10; i++) await store.submit(submission({ ...ana, email: `p${i}@example.com` }, T0))
-      const [mine, theirs] = await Promise.all([store.outbox.claim(at(1000), 60_000, 15), other.outbox.claim(at(1000), 60_000, 15)])
+      for (let i = 0; i < 10; i++) await submitSignup(store, submission({ ...ana, email: `p${i}@example.com` }, T0))
+      const [mine, theirs] = await Promise.all([claimed(store, at(1000), 60_000, 15), claimed(other, at(1000), 60_000, 15)])
       const ids = [...(mine ?? []), ...(theirs ?? [])].map((delivery) => delivery.id)
       expect(ids).toHaveLength(20)
       expect(new Set(ids).size).toBe(20)
-      expect(await store.outbox.claim(at(30_000), 60_000, 50)).toEqual([])
-      const again = await other.outbox.claim(at(61_001), 60_000, 50)
+      expect(await claimed(store, at(30_000), 60_000, 50)).toEqual([])
+      const again = await claimed(other, at(61_001), 60_000, 50)
       expect(again).toHaveLength(20)
       expect(again.every((delivery) => delivery.attempts === 2)).toBe(true)
     } finally {
@@ -237,20 +243,20 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     const { store, reopen } = await openNew()
     const other = reopen()
     try {
-      await store.submit(submission(ana, T0))
-      const [first, second] = await store.outbox.claim(T0, 60_000, 10)
+      await submitSignup(store, submission(ana, T0))
+      const [first, second] = await claimed(store, T0, 60_000, 10)
       if (!first || !second) throw new Error("expected two deliveries")
-      await store.outbox.renew([first, second], at(50_000), 60_000)
-      expect(await other.outbox.claim(at(61_000), 60_000, 10)).toEqual([])
-      await store.outbox.fail(second.id, { error: "421 try later", nextAttemptAt: at(100_000), now: at(70_000) })
-      await store.outbox.renew([first, second], at(100_000), 60_000)
+      await store.write((trx) => renewLeases(trx, [first, second], at(50_000), 60_000))
+      expect(await claimed(other, at(61_000), 60_000, 10)).toEqual([])
+      await markTriedAndFailed(store, second.id, "421 try later", at(100_000))
+      await store.write((trx) => renewLeases(trx, [first, second], at(100_000), 60_000))
       // The renewal held the first until 160 s; the second, whose try was recorded, is due at 100 s and free.
-      expect((await other.outbox.claim(at(110_000), 60_000, 10)).map((delivery) => delivery.id)).toEqual([second.id])
-      const [taken] = await other.outbox.claim(at(160_001), 60_000, 10)
+      expect((await claimed(other, at(110_000), 60_000, 10)).map((delivery) => delivery.id)).toEqual([second.id])
+      const [taken] = await claimed(other, at(160_001), 60_000, 10)
       expect(taken).toMatchObject({ id: first.id, attempts: 2 })
       // The first claim, its lease run out and taken over, renews nothing.
-      await store.outbox.renew([first], at(160_002), 600_000)
-      const again = await store.outbox.claim(at(220_002), 60_000, 10)
+      await store.write((trx) => renewLeases(trx, [first], at(160_002), 600_000))
+      const again = await claimed(store, at(220_002), 60_000, 10)
       expect(again.find((delivery) => delivery.id === first.id)).toMatchObject({ attempts: 3 })
     } finally {
       await other.close()
@@ -259,23 +265,23 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
 
   it("records a try: sent (its payload emptied), retried later, failed for good, and put back in line on request", async () => {
     const { store } = await openNew()
-    await store.submit(submission(ana, T0))
-    const [first, second] = await store.outbox.claim(T0, 60_000, 10)
+    await submitSignup(store, submission(ana, T0))
+    const [first, second] = await claimed(store, T0, 60_000, 10)
     if (!first || !second) throw new Error("expected two deliveries")
-    await store.outbox.complete(first.id, at(10))
-    await store.outbox.fail(second.id, { error: "421 try later", nextAttemptAt: at(30_000), now: at(10) })
-    expect(await store.outbox.list(["sent"])).toEqual([expect.objectContaining({ id: first.id, payload: "{}", status: "sent" })])
-    expect(await store.outbox.list(["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000) })])
-    expect(await store.outbox.claim(at(29_000), 60_000, 10)).toEqual([])
-    expect(await store.outbox.claim(at(30_000), 60_000, 10)).toHaveLength(1)
-    await store.outbox.fail(second.id, { error: "550 no such user", nextAttemptAt: null, now: at(30_010) })
-    expect(await store.outbox.claim(LATER, 60_000, 10)).toEqual([])
-    expect(await store.outbox.list(["failed"])).toEqual([expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" })])
-    expect(await store.outbox.retry("999999", LATER)).toBe(false)
-    expect(await store.outbox.retry("not an id", LATER)).toBe(false)
-    expect(await store.outbox.retry(String(second.id), LATER)).toBe(true)
-    expect(await store.outbox.retry(String(second.id), LATER)).toBe(false)
-    expect(await store.outbox.claim(LATER, 60_000, 10)).toEqual([expect.objectContaining({ id: second.id, attempts: 1 })])
+    await markDone(store, first.id, at(10))
+    await markTriedAndFailed(store, second.id, "421 try later", at(30_000))
+    expect(await deliveriesIn(store, ["sent"])).toEqual([expect.objectContaining({ id: first.id, payload: "{}", status: "sent" })])
+    expect(await deliveriesIn(store, ["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000) })])
+    expect(await claimed(store, at(29_000), 60_000, 10)).toEqual([])
+    expect(await claimed(store, at(30_000), 60_000, 10)).toHaveLength(1)
+    await markTriedAndFailed(store, second.id, "550 no such user", null)
+    expect(await claimed(store, LATER, 60_000, 10)).toEqual([])
+    expect(await deliveriesIn(store, ["failed"])).toEqual([expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" })])
+    expect(await retryFailedDelivery(store, "999999", LATER)).toBe(false)
+    expect(await retryFailedDelivery(store, "not an id", LATER)).toBe(false)
+    expect(await retryFailedDelivery(store, String(second.id), LATER)).toBe(true)
+    expect(await retryFailedDelivery(store, String(second.id), LATER)).toBe(false)
+    expect(await claimed(store, LATER, 60_000, 10)).toEqual([expect.objectContaining({ id: second.id, attempts: 1 })])
   })
 
   it("limits each client in a sliding window, shared by every connection to the store, and tells when to come back", async () => {
@@ -284,14 +290,14 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Waitlist
     try {
       const limited = (client: string, now: Date, email: string) =>
         submission({ ...ana, email }, now, { rateLimit: { client, limit: 2, windowMs: 60_000 }, plan: NOTHING_TO_DELIVER })
-      expect(await store.submit(limited("1.2.3.4", T0, "a@example.com"))).toMatchObject({ accepted: true })
-      expect(await other.submit(limited("1.2.3.4", at(10_000), "b@example.com"))).toMatchObject({ accepted: true })
-      expect(await store.submit(limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({ accepted: false, retryAfterSeconds: 40 })
-      expect(await other.submit(limited("5.6.7.8", at(20_000), "c@example.com"))).toMatchObject({ accepted: true })
-      expect(await store.submit(limited("1.2.3.4", at(60_001), "d@example.com"))).toMatchObject({ accepted: true })
-      expect((await store.list()).map((entry) => entry.email).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"])
-      await store.outbox.prune(at(200_000), 60_000)
-      expect(await store.submit(limited("1.2.3.4", at(200_001), "e@example.com"))).toMatchObject({ accepted: true })
+      expect(await submitSignup(store, limited("1.2.3.4", T0, "a@example.com"))).toMatchObject({ accepted: true })
+      expect(await submitSignup(other, limited("1.2.3.4", at(10_000), "b@example.com"))).toMatchObject({ accepted: true })
+      expect(await submitSignup(store, limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({ accepted: false, retryAfterSeconds: 40 })
+      expect(await submitSignup(other, limited("5.6.7.8", at(20_000), "c@example.com"))).toMatchObject({ accepted: true })
+      expect(await submitSignup(store, limited("1.2.3.4", at(60_001), "d@example.com"))).toMatchObject({ accepted: true })
+      expect((await listEntries(store)).map((entry) => entry.email).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"])
+      await forgetOldSubmissionCounts(store, at(200_000))
+      expect(await submitSignup(store, limited("1.2.3.4", at(200_001), "e@example.com"))).toMatchObject({ accepted: true })
     } finally {
       await other.close()
     }

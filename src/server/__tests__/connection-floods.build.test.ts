@@ -8,7 +8,7 @@ import path from "path"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { recordFigures } from "../../../test/support/reliability-figures"
 import { startSiteServer, type RunningSite } from "../../../test/support/site-server-process"
-import { MAX_WAITING, STALLED_WRITE_MS } from "../pipelined-requests"
+import { MAX_WAITING, STALLED_WRITE_MS } from "../http/pipelined-requests"
 
 /**
  * The attack, sized to run in seconds here: connections that each send GETs

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { headersForEveryResponse } from "../headers-for-every-response"
+import { headersForEveryResponse } from "../http/headers-for-every-response"
 
 describe("headersForEveryResponse", () => {
   it("turns the declaration for every path into the headers the server sets", () => {

@@ -7,14 +7,15 @@
  * SIGTERM, started again and put back once /readyz says so, while
  * visitors keep signing up.
  */
-import { emailKey } from "../waitlist/email-identity"
+import { emailKey } from "../addresses/email-identity"
 import { usePostgresDatabases } from "../../../test/support/postgres-for-suite"
 import { recordFigures } from "../../../test/support/reliability-figures"
 import { startSiteServer, type RunningSite } from "../../../test/support/site-server-process"
 import { SmtpTestServer } from "../../../test/support/smtp-test-server"
 import { startSubmissionLoad } from "../../../test/support/submission-load"
 import { storedEntries } from "../../../test/support/waitlist-api-client"
-import { openStoreOf } from "../../../test/support/waitlist-store-access"
+import { openDbOf } from "../../../test/support/waitlist-store-access"
+import { deliveriesIn } from "../outbox/outbox-queries"
 
 const newDatabase = usePostgresDatabases()
 const figures = recordFigures("rolling-restart", "PostgreSQL")
@@ -89,9 +90,9 @@ describe("a rolling restart of two instances on one PostgreSQL database", () => 
     const expected = 2 * stored.length
     await smtp.waitForMails(expected, 60_000)
     await pause(2000)
-    const store = openStoreOf(settings)
+    const store = openDbOf(settings)
     try {
-      expect(await store.outbox.list(["pending", "failed"])).toEqual([])
+      expect(await deliveriesIn(store, ["pending", "failed"])).toEqual([])
     } finally {
       await store.close()
     }

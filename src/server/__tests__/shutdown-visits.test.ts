@@ -39,6 +39,7 @@ function shutdownOf(server: http.Server, visits: { close(): Promise<void> }, eve
     server,
     metricsServer: null,
     worker: { stop: async () => [], underWay: () => [] },
+    scheduler: { stop: async () => {} },
     visits,
     closeStore: async () => void events.push("store closed"),
     requests: { inFlight: () => 0, lastAnswers: () => {} },

@@ -9,16 +9,16 @@ import fs from "fs"
 import net, { type AddressInfo } from "net"
 import os from "os"
 import path from "path"
-import { STALLED_WRITE_MS } from "../pipelined-requests"
-import { createSiteServer } from "../site-server"
-import { createMetrics } from "../observability/metrics"
-import { observeRequests } from "../observability/observe-requests"
+import express from "express"
+import { STALLED_WRITE_MS } from "../http/pipelined-requests"
+import { siteServer } from "../http/site-server"
+import { staticSite } from "../http/static-site"
 import { quietLogger } from "../../../test/support/test-logger"
 
 const LARGE_BYTES = 32 * 1024 * 1024
 
 let root: string
-let server: ReturnType<typeof createSiteServer>
+let server: ReturnType<typeof siteServer>
 let port: number
 
 beforeAll(async () => {
@@ -26,8 +26,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "public"))
   fs.writeFileSync(path.join(root, "public", "404.html"), "<!doctype html><title>Oops!</title>")
   fs.writeFileSync(path.join(root, "public", "large.bin"), Buffer.alloc(LARGE_BYTES, 7))
-  const metrics = createMetrics()
-  server = createSiteServer({ root, routes: new Map(), observer: observeRequests({ log: quietLogger, metrics, apiRoutes: new Set() }), health: () => false, log: quietLogger })
+  server = siteServer(express().use(staticSite(root, quietLogger)), {})
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   port = (server.address() as AddressInfo).port
 })

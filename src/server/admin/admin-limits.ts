@@ -16,3 +16,6 @@ export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000
 export const PAGE_SIZE = 25
 /** The last page anyone may ask for: 250,000 lines deep, past any list here, and a bound on the offset a query skips. */
 export const MAX_PAGE = 10_000
+
+/** The most of a body an admin route reads: a login, an invitation or an erasure's confirmation is well under 1 KB. */
+export const ADMIN_BODY_BYTES = 4096

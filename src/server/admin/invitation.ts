@@ -1,74 +1,91 @@
-import { json, type ApiRequest, type ClientInfo } from "../http/web-handler"
-import type { WaitlistContext } from "../waitlist/waitlist-context"
-import { readBodyFields, textField } from "./admin-request"
-import { clientOf, sessionExpiry, sessionStarted, withinHashingBudget } from "./login"
+/**
+ * /api/admin/invite: the page an invitation's link opens (its token is the
+ * part after `#`, which no server ever sees in a request for the page)
+ * shows the account and the authenticator's secret to enrol, then takes
+ * the invitation with a password and the authenticator's code.
+ */
+import type { RequestHandler, Response } from "express"
+import { z } from "zod"
+import type { Db } from "../db/db"
+import { sendJson } from "../http/answers"
+import { adminBody, shortText } from "./admin-body"
+import { acceptInvite, openInvite, startSession } from "./admin-queries"
+import { sessionBegun, sessionExpiry, sessionStarted, withinHashingBudget } from "./login"
 import { MAX_PASSWORD_LENGTH, hashPassword, passwordProblem } from "./passwords"
 import { isSecretToken, secretTokenKey } from "./secret-tokens"
 import { acceptedStep, newTotpSecret, qrCodeSvg, totpUri } from "./totp"
 
 const GONE = "This invitation has expired or was taken already. Ask an owner for a new one."
 
-/** The invitation's token from the body, or the answer refusing the body. */
-async function tokenOf(request: ApiRequest): Promise<{ key: string; fields: Record<string, unknown> } | { refused: Response }> {
-  const body = await readBodyFields(request)
-  if ("refused" in body) return body
-  const token = body.fields.token
-  if (!isSecretToken(token)) return { refused: json(410, { error: GONE }) }
-  return { key: secretTokenKey(token), fields: body.fields }
+/** An invitation's token. */
+const token = z.custom<string>(isSecretToken)
+
+/** What taking an invitation sends besides its token. */
+const acceptSchema = z.object({ password: shortText(MAX_PASSWORD_LENGTH * 2), code: shortText(64) })
+
+/** The invitation's key from the body and its other fields, or undefined once the refusal is answered. */
+function invitationOf(req: Parameters<RequestHandler>[0], res: Response): { key: string; fields: Record<string, unknown> } | undefined {
+  const body = adminBody(req, res)
+  if (!body) return undefined
+  const given = token.safeParse(body.token)
+  if (!given.success) return void sendJson(res, 410, { error: GONE })
+  return { key: secretTokenKey(given.data), fields: body }
 }
 
-/**
- * POST /api/admin/invite `{token}`: what the invitation page shows, once
- * the token of its link (the part after `#`, which no server ever sees in
- * a request for the page) is sent: the account's address and role, and the
- * authenticator's secret to enrol, as a QR code, an `otpauth://` URI and
- * the key itself. 410 for an unknown, taken or expired invitation.
- */
-export async function openInvitation(request: ApiRequest, context: WaitlistContext): Promise<Response> {
-  const token = await tokenOf(request)
-  if ("refused" in token) return token.refused
-  const invite = await context.store().admin.openInvite(token.key, newTotpSecret(), context.now())
-  if (!invite?.pendingSecret) return json(410, { error: GONE })
-  const uri = totpUri(invite.pendingSecret, invite.email)
-  return json(200, {
-    email: invite.email,
-    role: invite.role,
-    secret: invite.pendingSecret,
-    uri,
-    qrCode: `data:image/svg+xml;base64,${Buffer.from(qrCodeSvg(uri)).toString("base64")}`,
-  })
-}
-
-/**
- * POST /api/admin/invite/accept `{token, password, code}`: takes the
- * invitation. The password must pass passwordProblem and the code must be
- * the authenticator's (computed from the secret shown); then the account
- * is active, the link dead, and a session begins (204 with its cookie).
- * 422 names the field that failed; 410 for an invitation no longer valid.
- */
-export async function acceptInvitation(request: ApiRequest, client: ClientInfo, context: WaitlistContext): Promise<Response> {
-  const token = await tokenOf(request)
-  if ("refused" in token) return token.refused
-  const password = textField(token.fields, "password", MAX_PASSWORD_LENGTH * 2)
-  const code = textField(token.fields, "code", 64)
-  if (password === undefined || code === undefined) return json(422, { error: "Send the password you chose and the code your authenticator shows.", fields: {} })
-  const now = context.now()
-  const { admin } = context.store()
-  const invite = await admin.openInvite(token.key, newTotpSecret(), now)
-  if (!invite?.pendingSecret) return json(410, { error: GONE })
-  const problem = passwordProblem(password, invite.email)
-  if (problem) return json(422, { error: problem, fields: { password: problem } })
-  const step = await acceptedStep(code.trim(), invite.pendingSecret, now, null)
-  if (step === null) {
-    const wrong = "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now."
-    return json(422, { error: wrong, fields: { code: wrong } })
+/** The handlers of /api/admin/invite and /api/admin/invite/accept. */
+export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }): { open: RequestHandler; accept: RequestHandler } {
+  return {
+    /**
+     * POST /api/admin/invite `{token}`: the account's address and role, and
+     * the authenticator's secret to enrol, as a QR code, an `otpauth://` URI
+     * and the key itself. 410 for an unknown, taken or expired invitation.
+     */
+    async open(req, res) {
+      const invitation = invitationOf(req, res)
+      if (!invitation) return
+      const invite = await openInvite(db, invitation.key, newTotpSecret(), clock())
+      if (!invite?.pendingSecret) return sendJson(res, 410, { error: GONE })
+      const uri = totpUri(invite.pendingSecret, invite.email)
+      sendJson(res, 200, {
+        email: invite.email,
+        role: invite.role,
+        secret: invite.pendingSecret,
+        uri,
+        qrCode: `data:image/svg+xml;base64,${Buffer.from(qrCodeSvg(uri)).toString("base64")}`,
+      })
+    },
+    /**
+     * POST /api/admin/invite/accept `{token, password, code}`: takes the
+     * invitation. The password must pass passwordProblem and the code must
+     * be the authenticator's (computed from the secret shown); then the
+     * account is active, the link dead, and a session begins (204 with its
+     * cookie). 422 names the field that failed; 410 for an invitation no
+     * longer valid.
+     */
+    async accept(req, res) {
+      const invitation = invitationOf(req, res)
+      if (!invitation) return
+      const fields = acceptSchema.safeParse(invitation.fields)
+      if (!fields.success) return sendJson(res, 422, { error: "Send the password you chose and the code your authenticator shows.", fields: {} })
+      const { password, code } = fields.data
+      const now = clock()
+      const invite = await openInvite(db, invitation.key, newTotpSecret(), now)
+      if (!invite?.pendingSecret) return sendJson(res, 410, { error: GONE })
+      const problem = passwordProblem(password, invite.email)
+      if (problem) return sendJson(res, 422, { error: problem, fields: { password: problem } })
+      const step = await acceptedStep(code.trim(), invite.pendingSecret, now, null)
+      if (step === null) {
+        const wrong = "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now."
+        return sendJson(res, 422, { error: wrong, fields: { code: wrong } })
+      }
+      await withinHashingBudget(res, async () => {
+        const { ip } = res.locals.client
+        const account = await acceptInvite(db, invitation.key, invite.pendingSecret ?? "", await hashPassword(password), step, now, ip)
+        if (!account) return sendJson(res, 410, { error: GONE })
+        const session = sessionStarted()
+        await startSession(db, account, session.key, sessionExpiry(now), now, ip)
+        sessionBegun(res, session.cookie)
+      })
+    },
   }
-  return withinHashingBudget(async () => {
-    const { ip } = clientOf(request, client, context)
-    const account = await admin.acceptInvite(token.key, invite.pendingSecret ?? "", await hashPassword(password), step, now, ip)
-    if (!account) return json(410, { error: GONE })
-    const session = sessionStarted()
-    await admin.startSession(account, session.key, sessionExpiry(now), now, ip)
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...session.cookie } })
-  })
 }

@@ -1,5 +1,4 @@
-import type * as Argon2 from "@node-rs/argon2"
-import { nativeRequire } from "../native-require"
+import { hash, verify, type Algorithm } from "@node-rs/argon2"
 import { siteFacts } from "../../config/site-facts"
 import { COMMON_PASSWORDS } from "./common-passwords"
 
@@ -9,10 +8,7 @@ export const MIN_PASSWORD_LENGTH = 12
 export const MAX_PASSWORD_LENGTH = 256
 
 /** Algorithm.Argon2id, a const enum the isolated modules of this build cannot read. */
-const ARGON2ID = 2 as Argon2.Algorithm
-
-/** @node-rs/argon2, a native module, loaded with Node's own require (see nativeRequire). */
-const argon2 = () => nativeRequire<typeof Argon2>("@node-rs/argon2")
+const ARGON2ID = 2 as Algorithm
 
 /**
  * argon2id with OWASP's first recommended setting (19 MiB of memory, two
@@ -21,7 +17,7 @@ const argon2 = () => nativeRequire<typeof Argon2>("@node-rs/argon2")
 const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 /** The argon2id hash of a password, with its salt and settings, as the account keeps it. */
-export const hashPassword = (password: string): Promise<string> => argon2().hash(password, ARGON2)
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2)
 
 /** A hash no password matches, made once: a login for an account without one verifies against it, so it takes as long as any other. */
 let dummyHash: Promise<string> | null = null
@@ -36,7 +32,7 @@ export async function passwordMatches(password: string, stored: string | null): 
   dummyHash ??= hashPassword(`no password ${Math.random()}`)
   const against = stored ?? (await dummyHash)
   try {
-    const matches = await argon2().verify(against, password)
+    const matches = await verify(against, password)
     return matches && stored !== null
   } catch {
     return false

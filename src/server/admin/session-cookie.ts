@@ -16,4 +16,4 @@ export const sessionCookie = (token: string): string => `${SESSION_COOKIE}=${tok
 export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`
 
 /** The session's token a request carries, if any (a value that is no token is left for isSecretToken to refuse). */
-export const sessionToken = (cookieHeader: string | null): string | undefined => cookieValue(cookieHeader, SESSION_COOKIE)
+export const sessionToken = (cookieHeader: string | null | undefined): string | undefined => cookieValue(cookieHeader, SESSION_COOKIE)

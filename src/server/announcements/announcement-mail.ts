@@ -1,12 +1,20 @@
 import { fillPlaceholders } from "../../i18n/messages"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
-import { brandedMailPage, withSupportLink } from "../mail/branded-mail-page"
-import { oneLine, type MailMessage } from "../mail/mail-message"
-import { visitorMailTexts } from "../mail/visitor-mail-texts"
+import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
+import type { Db } from "../db/db"
+import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
+import { oneLine, type MailMessage } from "../mails/mail-message"
+import { visitorMailTexts } from "../mails/visitor-mail-texts"
+import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { MailSettings } from "../settings"
+import { leaveLink } from "../signup/mail-links"
 import { NAME_SLOT } from "./announcement-markdown"
-import type { RenderedAnnouncement } from "./render-announcement"
+import { recordTry, versionOfMail } from "./announcement-queries"
+import { renderedAnnouncement, type RenderedAnnouncement } from "./render-announcement"
+
+/** What the outbox keeps of one reader's mail of an announcement (its text is the announcement's, read when it is sent). */
+export type AnnouncementDraft = { kind: "announcement"; messageId: string; name: string; leaveToken: string }
 
 /** Who one mail of an announcement goes to, and the link that takes them off the waitlist. */
 export type AnnouncementReader = { name: string; email: string; leaveUrl: string }
@@ -66,6 +74,34 @@ export function announcementMail(rendered: RenderedAnnouncement, reader: Announc
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "List-Id": listId(settings.siteUrl),
       "Feedback-ID": `${rendered.slug}:announcement:${siteFacts.appName.toLowerCase().replace(/[^a-z\d]+/g, "-")}`,
+    },
+  }
+}
+
+/**
+ * The outbox's handling of announcements' mails: never to an address
+ * suppressed since it was queued, written in the language it was queued
+ * in from the text the announcement was sent with, and each try's end
+ * recorded (a send pauses itself when too many fail: see recordTry).
+ */
+export function announcementMailKind(db: Db, settings: MailSettings): DeliveryKindHandler {
+  return {
+    async load(trx, delivery) {
+      const suppressed = await visitorMailSuppressed(db, trx, delivery)
+      if (suppressed) return { giveUp: suppressed }
+      const version = await versionOfMail(trx, delivery.id)
+      return {
+        write: () => {
+          if (!version) throw new Error("the announcement this mail belongs to is no longer stored")
+          const draft = JSON.parse(delivery.payload) as AnnouncementDraft
+          const rendered = renderedAnnouncement(version, settings.siteUrl)
+          return { mail: announcementMail(rendered, { name: draft.name, email: delivery.recipient, leaveUrl: leaveLink(settings.siteUrl, draft.leaveToken, rendered.lang) }, settings, draft.messageId) }
+        },
+      }
+    },
+    async settled(trx, delivery, outcome, now) {
+      await recordTry(trx, delivery.id, outcome.tryFailed, outcome.status === "retry" ? null : outcome.status, now)
+      await visitorMailSettled(db, trx, delivery, outcome, now)
     },
   }
 }

@@ -7,23 +7,35 @@
  */
 import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
-import type { AuditedBy } from "../admin/admin-store"
-import { newMessageId, leaveLink } from "../mail/mail-drafts"
-import type { SendMail } from "../mail/mail-transport"
+import { addressHash } from "../addresses/address-hash"
+import { recordAudit, type AuditedBy } from "../audit/audit-log"
+import { isAddressSuppressed } from "../bounces/suppressions"
+import type { Db } from "../db/db"
+import type { MailMessage } from "../mails/mail-message"
+import type { SendMail } from "../mails/mail-transport"
+import { newMessageId } from "../mails/message-id"
 import type { MailSettings } from "../settings"
-import { linkTokenKey, newLinkToken } from "../waitlist/link-tokens"
-import { submissionLanguage } from "../waitlist/plan-submission"
-import type { WaitlistStore } from "../waitlist/waitlist-store"
-import type { MailMessage } from "../mail/mail-message"
-import { announcementMail, testMark } from "./announcement-mail"
+import { linkTokenKey, newLinkToken } from "../signup/link-tokens"
+import { leaveLink } from "../signup/mail-links"
+import { submissionLanguage } from "../signup/plan-submission"
+import { announcementMail, testMark, type AnnouncementDraft } from "./announcement-mail"
 import { announcementSlugs, contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
-import type { AnnouncementContent, AnnouncementProgress, SendAudience, SendOutcome } from "./announcement-store"
 import { NAME_SLOT } from "./announcement-markdown"
+import {
+  announcementAudienceOf,
+  announcementProgressOf,
+  queueAnnouncement,
+  setAnnouncementPaused,
+  type AnnouncementContent,
+  type AnnouncementProgress,
+  type SendAudience,
+  type SendOutcome,
+} from "./announcement-queries"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */
 export type AnnouncementIo = {
-  store: WaitlistStore
+  db: Db
   /** The folder of the announcements' Markdown (ANNOUNCEMENTS_DIR, content/announcements by default). */
   dir: string
   mail: MailSettings
@@ -86,7 +98,7 @@ export function previewMails(io: Pick<AnnouncementIo, "dir" | "mail">, slug: str
  * previewMails).
  * @returns the files written
  */
-export async function previewAnnouncement(io: Omit<AnnouncementIo, "store" | "sendMail" | "now"> & PreviewFiles, slug: string, lang?: string): Promise<string[]> {
+export async function previewAnnouncement(io: Omit<AnnouncementIo, "db" | "sendMail" | "now"> & PreviewFiles, slug: string, lang?: string): Promise<string[]> {
   const mails = previewMails(io, slug, lang)
   if (mails.length === 0) throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
   const files: string[] = []
@@ -108,7 +120,7 @@ export async function previewAnnouncement(io: Omit<AnnouncementIo, "store" | "se
  */
 export async function testAnnouncement(io: AnnouncementIo, slug: string, to: string, by: AuditedBy): Promise<{ lang: string; subject: string }[]> {
   const { versions } = checkedAnnouncement(io, slug)
-  if (await io.store.bounces.isSuppressed(to)) throw new SuppressedAddressError()
+  if (await isAddressSuppressed(io.db, to)) throw new SuppressedAddressError()
   const sent: { lang: string; subject: string }[] = []
   try {
     for (const version of versions) {
@@ -122,7 +134,8 @@ export async function testAnnouncement(io: AnnouncementIo, slug: string, to: str
     if (sent.length > 0) {
       const failed = sent.length < versions.length ? `; the ${versions[sent.length]?.lang} one failed, and the rest were not sent` : ""
       const detail = `${slug}: ${sent.map((mail) => mail.lang).join(", ")}${failed}`
-      await io.store.admin.recordAudit({ action: "announcement-test", ...by, at: io.now(), subjectHash: io.store.people.addressHash(to), detail })
+      const subjectHash = await io.db.read(async () => addressHash(io.db, to))
+      await recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
     }
   }
   return sent
@@ -144,7 +157,8 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
 export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: AuditedBy): Promise<SendOutcome> {
   const content = contentOf(checkedAnnouncement(io, slug))
   const now = io.now()
-  return io.store.announcements.send(
+  return queueAnnouncement(
+    io.db,
     slug,
     content,
     (reader) => {
@@ -152,7 +166,7 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: Aud
       return {
         lang: readerLanguage(content, reader.metadata),
         leaveTokenKey: linkTokenKey(leaveToken),
-        payload: JSON.stringify({ kind: "announcement", messageId: newMessageId(io.mail.siteUrl), name: reader.name, leaveToken }),
+        payload: JSON.stringify({ kind: "announcement", messageId: newMessageId(io.mail.siteUrl), name: reader.name, leaveToken } satisfies AnnouncementDraft),
       }
     },
     now,
@@ -163,20 +177,20 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: Aud
 /** Whom `send` would queue a mail for now, per language, and how many it would leave out as suppressed; nothing is queued. */
 export async function announcementAudience(io: AnnouncementIo, slug: string): Promise<SendAudience> {
   const content = contentOf(checkedAnnouncement(io, slug))
-  return io.store.announcements.audience(slug, (metadata) => readerLanguage(content, metadata))
+  return announcementAudienceOf(io.db, slug, (metadata) => readerLanguage(content, metadata))
 }
 
 /** Where one announcement stands, or every one sent. */
-export const announcementProgress = (io: Pick<AnnouncementIo, "store">, slug?: string): Promise<AnnouncementProgress[]> => io.store.announcements.progress(slug)
+export const announcementProgress = (io: Pick<AnnouncementIo, "db">, slug?: string): Promise<AnnouncementProgress[]> => announcementProgressOf(io.db, slug)
 
 /**
  * Holds an announcement's waiting mails, or lets them go again, recording
  * it in the audit log; false when it was never sent or is already so.
  */
-export function pauseAnnouncement(io: Pick<AnnouncementIo, "store" | "now">, slug: string, paused: boolean, by: AuditedBy): Promise<boolean> {
+export function pauseAnnouncement(io: Pick<AnnouncementIo, "db" | "now">, slug: string, paused: boolean, by: AuditedBy): Promise<boolean> {
   const audit = { action: paused ? ("announcement-pause" as const) : ("announcement-resume" as const), ...by, at: io.now(), detail: slug }
   const reason = by.actor.accountId === null ? undefined : `paused by ${by.actor.label} in the admin`
-  return io.store.announcements.setPaused(slug, paused, { reason, audit })
+  return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
 }
 
 /** An announcement of the folder as a list shows it: each language's subject and preheader (as a reader named SAMPLE_NAME gets them), what keeps it from being sent, and where its send stands (null: never sent). */
@@ -188,15 +202,15 @@ export type AnnouncementSummary = {
 }
 
 /** Every announcement of the folder, by name, with where each stands. */
-export async function listAnnouncements(io: Pick<AnnouncementIo, "store" | "dir" | "mail">): Promise<AnnouncementSummary[]> {
-  const sent = new Map((await io.store.announcements.progress()).map((progress) => [progress.slug, progress]))
+export async function listAnnouncements(io: Pick<AnnouncementIo, "db" | "dir" | "mail">): Promise<AnnouncementSummary[]> {
+  const sent = new Map((await announcementProgressOf(io.db)).map((progress) => [progress.slug, progress]))
   return announcementSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
 }
 
 /** One announcement of the folder with where it stands; null when the folder has no such announcement. */
-export async function announcementSummary(io: Pick<AnnouncementIo, "store" | "dir" | "mail">, slug: string): Promise<AnnouncementSummary | null> {
+export async function announcementSummary(io: Pick<AnnouncementIo, "db" | "dir" | "mail">, slug: string): Promise<AnnouncementSummary | null> {
   if (!announcementSlugs(io.dir).includes(slug)) return null
-  const [progress] = await io.store.announcements.progress(slug)
+  const [progress] = await announcementProgressOf(io.db, slug)
   return summaryOf(io, slug, progress ?? null)
 }
 

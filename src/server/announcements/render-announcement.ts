@@ -11,7 +11,7 @@ import toHast from "mdast-util-to-hast"
 import toHtml from "hast-util-to-html"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
-import type { AnnouncementVersion } from "../waitlist/deliveries"
+import type { AnnouncementVersion } from "./announcement-queries"
 import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
 
 /** An announcement ready to be personalised: its subject and preheader, and its bodies, each with NAME_SLOT for the name. */

@@ -11,10 +11,11 @@
  * after the message it is handling, or at once when its grace is over.
  */
 import { ImapFlow } from "imapflow"
+import type { Db } from "../db/db"
 import type { Logger } from "../observability/logger"
+import type { BounceKind } from "../outbox/deliveries"
+import type { Job } from "../scheduler"
 import type { BounceMailboxSettings } from "../settings"
-import type { BounceKind } from "../waitlist/deliveries"
-import type { WaitlistStore } from "../waitlist/waitlist-store"
 import { handleBounceMessage } from "./handle-bounce"
 import { MAX_BOUNCE_BYTES } from "./read-bounce-report"
 
@@ -26,7 +27,7 @@ const MAX_PER_POLL = 500
 
 export type BounceMailboxOptions = {
   settings: BounceMailboxSettings
-  store: () => WaitlistStore
+  db: Db
   bounceAddress: string | null
   log: Logger
   /** Hears of each bounce or complaint counted (the metrics count them). */
@@ -34,8 +35,6 @@ export type BounceMailboxOptions = {
 }
 
 export class BounceMailbox {
-  private timer: NodeJS.Timeout | null = null
-  private polling: Promise<void> | null = null
   private failing = false
   private stopping = false
   /** The connection of the poll under way, closed when a stop's grace is over. */
@@ -43,32 +42,20 @@ export class BounceMailbox {
 
   constructor(private readonly options: BounceMailboxOptions) {}
 
-  /** Polls now, then every poll interval. */
-  start(): void {
-    if (this.timer) return
-    this.stopping = false
-    const tick = () => {
-      this.polling ??= this.poll().finally(() => (this.polling = null))
-    }
-    this.timer = setInterval(tick, this.options.settings.pollMs)
-    this.timer.unref()
-    tick()
-  }
-
   /**
-   * Stops polling: the poll under way ends after the message it is
-   * handling; past `graceMs` its connection is closed (a message handled
-   * but not yet flagged is read again later, and counted once).
+   * The periodic job of reading the mailbox: a stop ends the poll under way
+   * after the message it is handling; past its grace, its connection is
+   * closed (a message handled but not yet flagged is read again later, and
+   * counted once).
    */
-  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
-    this.stopping = true
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    const polling = this.polling
-    if (!polling) return
-    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.client?.close(), graceMs) : undefined
-    await polling
-    clearTimeout(grace)
+  get job(): Job {
+    return {
+      name: "bounces: read the bounce mailbox",
+      everyMs: this.options.settings.pollMs,
+      run: () => this.poll(),
+      finishSoon: () => void (this.stopping = true),
+      abandon: () => void this.client?.close(),
+    }
   }
 
   /** Whether the last poll could read the mailbox (true before the first). */
@@ -77,7 +64,7 @@ export class BounceMailbox {
   }
 
   /** One poll, its failure logged once until a poll works again. */
-  private async poll() {
+  async poll(): Promise<void> {
     try {
       await this.readOnce()
       if (this.failing) this.options.log.info("bounces: the bounce mailbox can be read again")
@@ -121,7 +108,7 @@ export class BounceMailbox {
             const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
             const source = message ? message.source : undefined
             if (source) {
-              const handled = await handleBounceMessage(source, this.options.store().bounces, this.options.bounceAddress, new Date())
+              const handled = await handleBounceMessage(source, this.options.db, this.options.bounceAddress, new Date())
               line = handled.line
               if (handled.counted) this.options.onCounted?.(handled.counted)
             }

@@ -1,7 +1,9 @@
-import type { BounceKind } from "../waitlist/deliveries"
-import { bounceOfStatus } from "./classify-refusal"
-import type { BounceStore } from "./bounce-store"
+import type { Db } from "../db/db"
+import type { BounceKind } from "../outbox/deliveries"
+import { deliveryOfTag } from "../outbox/delivery-tags"
+import { bounceOfStatus } from "../outbox/smtp-refusal"
 import { readBounceReport } from "./read-bounce-report"
+import { countBounce } from "./suppressions"
 
 /** What handling one message did, in a line that names delivery ids only (never an address), whether anything changed, and what was counted. */
 export type BounceHandling = { changed: boolean; line: string; counted?: BounceKind }
@@ -26,12 +28,12 @@ function kindOf(report: Awaited<ReturnType<typeof readBounceReport>>): { kind: B
  * Handles one message that came back to the bounce address (piped in by
  * the MTA or read from the bounce mailbox): it is matched to its delivery
  * by a tag whose signature holds, in its VERP address or in the returned
- * headers, and counted (see BounceStore's record). A message that names
+ * headers, and counted (see recordBounce). A message that names
  * no delivery of ours, or two different ones, or is not a bounce or a
  * complaint, changes nothing. Never rejects but for a store that cannot
  * be reached.
  */
-export async function handleBounceMessage(raw: Buffer, store: BounceStore, bounceAddress: string | null, now: Date, envelopeTo: string | null = null): Promise<BounceHandling> {
+export async function handleBounceMessage(raw: Buffer, db: Db, bounceAddress: string | null, now: Date, envelopeTo: string | null = null): Promise<BounceHandling> {
   let report
   try {
     report = await readBounceReport(raw, bounceAddress, envelopeTo)
@@ -40,15 +42,12 @@ export async function handleBounceMessage(raw: Buffer, store: BounceStore, bounc
   }
   const classified = kindOf(report)
   if (typeof classified === "string") return { changed: false, line: `nothing to count: ${classified}` }
-  const ids = new Set<number>()
-  for (const tag of [...new Set([...report.verpTags, ...report.headerTags])]) {
-    const id = await store.deliveryOfTag(tag)
-    if (id !== null) ids.add(id)
-  }
+  const tags = [...new Set([...report.verpTags, ...report.headerTags])]
+  const ids = await db.read(async () => new Set(tags.map((tag) => deliveryOfTag(db.secret("bounce_key"), tag)).filter((id): id is number => id !== null)))
   if (ids.size === 0) return { changed: false, line: `nothing to count: the ${classified.kind === "complaint" ? "complaint" : "bounce"} names no delivery of ours (no tag whose signature holds)` }
   if (ids.size > 1) return { changed: false, line: `nothing to count: it names several deliveries (${[...ids].join(", ")}), so it cannot be trusted` }
   const [id = 0] = ids
-  const outcome = await store.record(id, classified.kind, classified.detail, now)
+  const outcome = await countBounce(db, id, classified.kind, classified.detail, now)
   if (!outcome.counted) return { changed: false, line: `delivery ${id}: nothing to count (${outcome.why})` }
   const what = classified.kind === "complaint" ? "a complaint" : `a ${classified.kind} bounce (${classified.detail})`
   return { changed: true, counted: classified.kind, line: `delivery ${id}: ${what} counted${outcome.suppressed ? `; its address is suppressed (${outcome.suppressed})` : ""}` }

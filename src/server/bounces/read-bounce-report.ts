@@ -11,7 +11,7 @@
  * each, and only the first MAX_REPORT_BYTES of a report part are read.
  */
 import { Splitter } from "@zone-eu/mailsplit"
-import { DELIVERY_HEADER, tagOfVerpAddress } from "./delivery-tags"
+import { DELIVERY_HEADER, tagOfVerpAddress } from "../outbox/delivery-tags"
 
 /** The largest message read; a bounce of one of our mails is a few dozen KB. */
 export const MAX_BOUNCE_BYTES = 1024 * 1024

@@ -1,35 +1,31 @@
-import type { IncomingMessage, ServerResponse } from "http"
+import type { ServerResponse } from "http"
+import type { RequestHandler } from "express"
+import { pathOf } from "./request-path"
 import type { Readiness } from "./readiness"
 
 /** The paths of the health checks, on the site's own port (out of the sitemap: they are no pages). */
 export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const
 
 const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(JSON.stringify(body))
+  void res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(JSON.stringify(body))
 
 /**
  * Answers the health checks a load balancer, a process manager or an
  * orchestrator asks, never cached: GET /healthz, 200 while the process
  * serves (it touches no database: liveness); GET /readyz, 200 when the
  * instance should be sent visitors and 503 otherwise, saying what is not
- * ready and the outbox's backlog (see Readiness). Returns false for any
- * other path, which the site answers.
+ * ready and the outbox's backlog (see Readiness). Any other path goes on
+ * to the site.
  */
-export function healthRoutes(readiness: Readiness) {
-  return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
-    if (path !== HEALTH_PATHS.live && path !== HEALTH_PATHS.ready) return false
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      answer(res, 405, { error: "Only GET and HEAD are allowed here." }, { Allow: "GET, HEAD" })
-      return true
-    }
-    if (path === HEALTH_PATHS.live) {
-      answer(res, 200, { live: true })
-      return true
-    }
+export function healthRoutes(readiness: Readiness): RequestHandler {
+  return (req, res, next) => {
+    const path = pathOf(req.url)
+    if (path !== HEALTH_PATHS.live && path !== HEALTH_PATHS.ready) return next()
+    if (req.method !== "GET" && req.method !== "HEAD") return answer(res, 405, { error: "Only GET and HEAD are allowed here." }, { Allow: "GET, HEAD" })
+    if (path === HEALTH_PATHS.live) return answer(res, 200, { live: true })
     void readiness.check().then(
       (report) => answer(res, report.ready ? 200 : 503, report),
       () => answer(res, 503, { ready: false, notReady: ["store"], store: "unavailable", outbox: null }),
     )
-    return true
   }
 }

@@ -1,21 +1,26 @@
 import type { IncomingMessage, ServerResponse } from "http"
 import { performance } from "perf_hooks"
-import { API_PREFIX } from "../http/serve-api"
+import type { RequestHandler } from "express"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { HEALTH_PATHS } from "./health-routes"
+import { API_PREFIX, pathOf } from "./request-path"
 import type { Logger } from "./logger"
 import type { Metrics } from "./metrics"
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id"
 
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The request's id in the log and in X-Request-Id (see requestIdOf). */
+      requestId: string
+    }
+  }
+}
+
 /** The most of a path a log line keeps: enough for every page of the site, not for a flood's megabytes. */
 const LOGGED_PATH_CHARS = 200
-
-/** The path of a request's URL, without its query (which may hold a link's token). */
-export const pathOf = (url: string | undefined): string => {
-  const whole = url ?? "/"
-  const query = whole.indexOf("?")
-  return query === -1 ? whole : whole.slice(0, query)
-}
 
 /** The route of the API a path under /api/ names: its own name, or `name/*` for a path under a route that takes every path below it (see apiRoutes); null for none. */
 function apiRouteOf(path: string, apiRoutes: ReadonlySet<string>): string | null {
@@ -124,6 +129,11 @@ export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOpti
   }
   return {
     observe,
+    /** The middleware that observes every request, first of all, and keeps its id in `res.locals.requestId`. */
+    middleware: ((req, res, next) => {
+      res.locals.requestId = observe(req, res, pathOf(req.url))
+      next()
+    }) as RequestHandler,
     /** How many requests are being answered. */
     inFlight: () => answering.size,
     /**

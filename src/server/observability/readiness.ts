@@ -1,6 +1,16 @@
-import type { PendingDeliveries, WaitlistStore } from "../waitlist/waitlist-store"
 import type { Logger } from "./logger"
-import type { OutboxBacklog, PendingBacklog } from "./metrics"
+
+/** Deliveries waiting, and when the oldest of them was queued (null for none): what the outbox reports of itself. */
+type PendingDeliveries = { pending: number; oldestPendingAt: Date | null }
+
+/** The outbox's depth as readiness is given it: pending in all and by lane, and the mails of paused announcements apart. */
+export type OutboxDepthReading = PendingDeliveries & { paused: number; lanes: Record<string, PendingDeliveries> }
+
+/** Deliveries waiting, and how long ago the oldest of them was queued (null for none). */
+export type PendingBacklog = { pending: number; oldestPendingSeconds: number | null }
+
+/** Where the outbox stands, as /readyz reports it. */
+export type OutboxBacklog = PendingBacklog & { paused: number; lanes: Record<string, PendingBacklog> }
 
 /** How long the store has to answer before the instance counts as not ready. */
 export const STORE_ANSWER_MS = 1000
@@ -25,7 +35,8 @@ export type ReadinessReport = {
 }
 
 export type ReadinessOptions = {
-  store: () => WaitlistStore
+  /** Reads the outbox's depth from the database: whether it answers is what readiness asks. */
+  outboxDepth: () => Promise<OutboxDepthReading>
   /** Whether a shutdown is under way (the instance takes no new visitors). */
   stopping: () => boolean
   /** Whether the bounce mailbox could be read at its last poll; none without one. */
@@ -40,19 +51,19 @@ export type ReadinessOptions = {
  * slow rather than sending another; a reading is reused for REUSE_MS. The
  * store's failures are logged when the state changes, not at every probe.
  */
-export function createReadiness({ store, stopping, bounceMailboxReadable, log }: ReadinessOptions) {
+export function createReadiness({ outboxDepth, stopping, bounceMailboxReadable, log }: ReadinessOptions) {
   let query: Promise<OutboxBacklog> | null = null
   let last: { at: number; store: ReadinessReport["store"]; outbox: OutboxBacklog | null } | null = null
   let wasDown = false
 
   const readBacklog = async (): Promise<OutboxBacklog> => {
     const now = new Date()
-    const depth = await store().outbox.backlog()
+    const depth = await outboxDepth()
     const aged = ({ pending, oldestPendingAt }: PendingDeliveries): PendingBacklog => ({
       pending,
       oldestPendingSeconds: oldestPendingAt === null ? null : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
     })
-    return { ...aged(depth), paused: depth.paused, lanes: { mail: aged(depth.lanes.mail), webhook: aged(depth.lanes.webhook), bulk: aged(depth.lanes.bulk) } }
+    return { ...aged(depth), paused: depth.paused, lanes: Object.fromEntries(Object.entries(depth.lanes).map(([lane, pending]) => [lane, aged(pending)])) }
   }
 
   const noted = (state: ReadinessReport["store"], cause?: string) => {
@@ -102,8 +113,6 @@ export function createReadiness({ store, stopping, bounceMailboxReadable, log }:
       const bounceMailbox = bounceMailboxReadable ? (bounceMailboxReadable() ? "ok" : "failing") : "off"
       return { ready: notReady.length === 0, notReady, store: state, outbox, bounceMailbox }
     },
-    /** The outbox's backlog for a scrape, or null when the store cannot say now. */
-    backlog: async (): Promise<OutboxBacklog | null> => (await storeReading()).outbox,
   }
 }
 

@@ -1,4 +1,4 @@
-import type { KnownValues } from "./visit-store"
+import type { KnownValues } from "./visit-counts"
 import { OTHER } from "./traffic-source"
 
 /** The most distinct values of each of these a day counts; past them a value counts as OTHER. */

@@ -3,8 +3,8 @@
  * one hook into the request pipeline (site-server.ts), and costs a request
  * a few header checks; a page view is added to counts in memory when its
  * answer has gone, and the counts are written to the store in one batch
- * every FLUSH_EVERY_MS (and at `close`, which the clean shutdown awaits
- * before it closes the store). A store that is down loses the batches of
+ * every FLUSH_EVERY_MS (a periodic job: see scheduler.ts) and at `close`,
+ * which the clean shutdown awaits before it closes the store. A store that is down loses the batches of
  * its outage, logged and counted in the metrics (see visitMetrics), and no
  * page waits or fails for it. No log line holds an address, a User-Agent,
  * a referrer or a path. Memory is bounded: at most MAX_PENDING_VIEWS
@@ -15,13 +15,15 @@
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import type { Registry } from "prom-client"
+import type { Db } from "../db/db"
+import { clientKey } from "../http/client-address"
 import type { Logger } from "../observability/logger"
-import { clientKey } from "../waitlist/rate-limit-key"
 import { DailyCaps } from "./daily-caps"
 import { mayBePageView, readPageView, type PageView } from "./page-view"
 import { sourceKey, sourceOf, type Origin } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
-import type { ViewCount, VisitorRow, VisitStore } from "./visit-store"
+import type { ViewCount, VisitorRow } from "./visit-counts"
+import { daySalt, knownValues, recordVisits } from "./visit-queries"
 import { visitMetrics, type VisitMetrics } from "./visit-metrics"
 import { visitorHash } from "./visitor-hash"
 
@@ -38,8 +40,7 @@ export const CONTACT_PAGE = "/contact"
 
 /** What the counter needs. */
 export type VisitCounterOptions = {
-  /** The store, opened on first use. @throws StoreUnavailableError */
-  store: () => VisitStore
+  db: Db
   /** Count the last X-Forwarded-For address instead of the socket's (WAITLIST_TRUST_PROXY). */
   trustProxy: boolean
   /** The site's own hosts (`storyling.app`): a referrer there is no source. The request's Host is one too. */
@@ -65,8 +66,6 @@ export class VisitCounter {
   private lost = 0
   private writing: Promise<void> | null = null
   private scheduled = false
-  private timer: NodeJS.Timeout | null = null
-  private closedThrough = ""
   private readonly now: () => Date
   private readonly metrics: VisitMetrics
 
@@ -138,14 +137,6 @@ export class VisitCounter {
     })
   }
 
-  /** Writes every FLUSH_EVERY_MS from now on, without keeping the process alive. */
-  start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS)
-    this.timer.unref()
-    void this.flush()
-  }
-
   /** Writes what is counted so far; resolves once written (or lost, logged). Never rejects. */
   async flush(): Promise<void> {
     while (this.writing) await this.writing
@@ -153,11 +144,9 @@ export class VisitCounter {
     await this.writing
   }
 
-  /** Stops the timer and writes what is left: what a shutdown awaits. */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.flush()
+  /** Writes what is left: what a shutdown awaits, once every answer has gone. */
+  close(): Promise<void> {
+    return this.flush()
   }
 
   private async write(): Promise<void> {
@@ -167,17 +156,16 @@ export class VisitCounter {
     this.visitors = new Map()
     this.lost = 0
     if (lost > 0) this.options.log.warn({ pageViews: lost }, "visits: page views not counted: more distinct ones came between two writes than are kept")
-    if (views.size === 0 && visitors.size === 0 && this.closedThrough === today && this.salts.has(today) && this.caps.has(today)) return
+    if (views.size === 0 && visitors.size === 0 && this.salts.has(today) && this.caps.has(today)) return
     try {
-      const store = this.options.store()
+      const { db } = this.options
       const yesterday = addDays(today, -1)
       for (const day of this.salts.keys()) if (day < yesterday) this.salts.delete(day)
       for (const day of this.caps.keys()) if (day < yesterday) this.caps.delete(day)
       const viewDays = new Set([...views.values()].map((view) => view.day))
-      for (const day of new Set([today, ...viewDays])) if (!this.salts.has(day)) this.salts.set(day, await store.salt(day))
-      for (const day of new Set([today, ...viewDays])) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await store.knownValues(day)))
-      await store.record(this.cappedViews(views), this.visitorRows(visitors), today)
-      this.closedThrough = today
+      for (const day of new Set([today, ...viewDays])) if (!this.salts.has(day)) this.salts.set(day, await daySalt(db, day))
+      for (const day of new Set([today, ...viewDays])) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await knownValues(db, day)))
+      await recordVisits(db, this.cappedViews(views), this.visitorRows(visitors))
     } catch (error) {
       const count = [...views.values()].reduce((sum, view) => sum + view.views, 0)
       this.metrics.writeFailed()

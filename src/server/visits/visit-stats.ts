@@ -7,7 +7,9 @@
  */
 import { INTERNAL, originOf, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
 import { addDays, dayOf, startOf } from "./visit-day"
-import type { VisitStore } from "./visit-store"
+import type { Db } from "../db/db"
+import { signupsBetween } from "../signup/sign-up-figures"
+import { viewsBetween, visitorsBetween } from "./visit-queries"
 
 export type DayStats = { date: string; visitors: number; pageviews: number; contactVisitors: number; signups: number; confirmed: number }
 export type PageStats = { page: string; visitors: number; pageviews: number }
@@ -36,10 +38,10 @@ function bump<T>(map: Map<string, T>, key: string, fresh: () => T, change: (item
  * The statistics of the `days` days up to and including today (UTC).
  * @param ownHosts the site's hosts: a sign-up made from a page of the site itself, without campaign parameters, counts under INTERNAL
  */
-export async function visitStats(store: VisitStore, { days, now, ownHosts }: { days: number; now: Date; ownHosts: readonly string[] }): Promise<VisitStats> {
+export async function visitStats(db: Db, { days, now, ownHosts }: { days: number; now: Date; ownHosts: readonly string[] }): Promise<VisitStats> {
   const last = dayOf(now)
   const first = addDays(last, 1 - days)
-  const [views, visitors, signups] = [await store.views(first, last), await store.visitors(first, last), await store.signups(startOf(first), startOf(addDays(last, 1)))]
+  const [views, visitors, signups] = [await viewsBetween(db, first, last), await visitorsBetween(db, first, last), await signupsBetween(db, startOf(first), startOf(addDays(last, 1)))]
 
   const byDay = new Map(Array.from({ length: days }, (_, i): [string, DayStats] => {
     const date = addDays(first, i)

@@ -5,7 +5,7 @@ import fc from "fast-check"
 import addressparser from "nodemailer/lib/addressparser"
 import { recordFigures } from "../../../test/support/reliability-figures"
 import { CONTACT_MESSAGES, validateContact, type ContactFields } from "../contact-rules"
-import { parseSubmission } from "../../server/waitlist/parse-submission"
+import { parseSubmission } from "../../server/signup/submission-schema"
 
 const RUNS = 4000
 const figures = recordFigures("validation-fuzzing", "no store")

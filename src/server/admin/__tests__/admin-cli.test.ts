@@ -7,7 +7,8 @@ import os from "os"
 import path from "path"
 import { bundleServer } from "../../../build/bundle-server"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
-import { openStoreOf } from "../../../../test/support/waitlist-store-access"
+import { openDbOf } from "../../../../test/support/waitlist-store-access"
+import { listAccounts } from "../admin-queries"
 
 type Outcome = { code: number; stdout: string; stderr: string }
 
@@ -49,8 +50,8 @@ describe("npm run admin, compiled without a site build", () => {
     expect((await admin(["list"])).stdout).toMatch(/^email +role +state +created +activated +revoked\nAna@Team\.example +owner +invited \(link valid until [^)]+\) +\S+ +- +-\nbo@team\.example +legal +invited/)
     expect(await admin(["revoke", "BO@team.example"])).toEqual({ code: 0, stdout: "Revoked BO@team.example: its sessions have ended\n", stderr: "" })
     expect((await admin(["list"])).stdout).toMatch(/\nbo@team\.example +legal +revoked +\S+ +- +\S+\n$/)
-    const store = openStoreOf(settings)
-    expect((await store.admin.accounts()).map((account) => account.state)).toEqual(["invited", "revoked"])
+    const store = openDbOf(settings)
+    expect((await listAccounts(store)).map((account) => account.state)).toEqual(["invited", "revoked"])
     await store.close()
   })
 

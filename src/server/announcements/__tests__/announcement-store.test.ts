@@ -5,14 +5,26 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
-import { deliveryTag } from "../../bounces/delivery-tags"
-import { WaitlistDatabase } from "../../store/waitlist-database"
-import type { Delivery } from "../../waitlist/deliveries"
-import { linkTokenKey, newLinkToken } from "../../waitlist/link-tokens"
-import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../waitlist/plan-deliveries"
-import type { WaitlistStore } from "../../waitlist/waitlist-store"
-import { AnnouncementChangedError, type AnnouncementContent, type AnnouncementRecipient } from "../announcement-store"
+import { claim, claimed as claimedIn, complete, fail, tagOf } from "../../../../test/support/outbox-access"
+import { deliveryOfTag, deliveryTag } from "../../outbox/delivery-tags"
+import { openDb } from "../../db/db"
+import type { Delivery } from "../../outbox/deliveries"
+import { releaseClaims } from "../../outbox/outbox-queries"
+import { erasePerson } from "../../people/people-queries"
+import { confirmAddress } from "../../signup/links"
+import { linkTokenKey, newLinkToken } from "../../signup/link-tokens"
+import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../signup/confirmation-rules"
+import type { Db } from "../../db/db"
+import { AnnouncementChangedError, type AnnouncementContent, type AnnouncementRecipient } from "../announcement-queries"
 import { readerLanguage } from "../announcement-service"
+import { listEntries } from "../../signup/entry-list"
+import { deliveriesIn, outboxDepth } from "../../outbox/outbox-queries"
+import { submitSignup } from "../../signup/sign-up"
+import { leaveByLink } from "../../signup/links"
+import { countBounce, isAddressSuppressed, liftSuppression } from "../../bounces/suppressions"
+import { announcementAudienceOf, announcementProgressOf, queueAnnouncement, setAnnouncementPaused } from "../announcement-queries"
+import { personRecord } from "../../people/people-queries"
+import { auditLog } from "../../audit/audit-log"
 
 const NOW = new Date("2026-12-01T09:00:00.000Z")
 const LATER = new Date("2026-12-02T09:00:00.000Z")
@@ -27,7 +39,7 @@ const CONTENT: AnnouncementContent = {
 const leaveKeys = new Map<string, string>()
 
 /** Adds an entry signed up from a page in `locale`, confirmed unless told otherwise; gives its confirmation's token key. */
-async function signUp(store: WaitlistStore, email: string, locale: string, confirmed = true) {
+async function signUp(store: Db, email: string, locale: string, confirmed = true) {
   const token = newLinkToken()
   const confirmation = {
     mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
@@ -36,8 +48,8 @@ async function signUp(store: WaitlistStore, email: string, locale: string, confi
     expiresAt: new Date(NOW.getTime() + CONFIRMATION_TTL_MS),
   }
   const entry = { name: email.split("@")[0] ?? "", email, message: "", metadata: { locale } }
-  await store.submit({ entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW })
-  if (confirmed) await store.confirm(confirmation.tokenKey, NOW, () => null)
+  await submitSignup(store, { entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW })
+  if (confirmed) await confirmAddress(store, confirmation.tokenKey, NOW, null)
   leaveKeys.set(email, confirmation.leaveTokenKey)
   return confirmation.tokenKey
 }
@@ -49,14 +61,22 @@ const mailFor = (content: AnnouncementContent) => (reader: AnnouncementRecipient
   payload: JSON.stringify({ kind: "announcement", messageId: `<${reader.email}>`, name: reader.name, leaveToken: "t" }),
 })
 
-const send = (store: WaitlistStore, slug = "launch", content = CONTENT) => store.announcements.send(slug, content, mailFor(content), NOW)
-const claimBulk = (store: WaitlistStore, max = 100) => store.outbox.claim(LATER, 60_000, max, "bulk")
-const byRecipient = (deliveries: Delivery[]) => Object.fromEntries(deliveries.map((d) => [d.recipient, d.announcement?.lang]))
+const send = (store: Db, slug = "launch", content = CONTENT) => queueAnnouncement(store, slug, content, mailFor(content), NOW)
+const claimBulk = (store: Db, max = 100) => claimedIn(store, LATER, 60_000, max, "bulk")
+/** The language of each claimed mail of an announcement, as the outbox writes it (its subject is its language's). */
+const langOfSubject = (subject: string) => Object.entries(CONTENT).find(([, text]) => text.subject === subject)?.[0]
+const writtenLanguages = async (store: Db) =>
+  Object.fromEntries(
+    (await claim(store, LATER, 60_000, 100, "bulk")).map(({ delivery, write }) => {
+      const outgoing = write()
+      return [delivery.recipient, "mail" in outgoing ? langOfSubject(outgoing.mail.subject) : undefined]
+    }),
+  )
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "announcement-store-"))
 let postgres: PostgresServer
 let files = 0
-const opened: WaitlistStore[] = []
+const opened: Db[] = []
 beforeAll(async () => {
   postgres = await startPostgresServer()
 }, 10 * 60_000)
@@ -67,8 +87,8 @@ afterAll(async () => {
 })
 
 describe.each([
-  { name: "SQLite", open: async () => new WaitlistDatabase({ kind: "sqlite", file: path.join(dir, `store-${++files}.sqlite`) }) },
-  { name: "PostgreSQL", open: async () => new WaitlistDatabase({ kind: "postgres", url: await postgres.createDatabase() }) },
+  { name: "SQLite", open: async () => openDb({ kind: "sqlite", file: path.join(dir, `store-${++files}.sqlite`) }) },
+  { name: "PostgreSQL", open: async () => openDb({ kind: "postgres", url: await postgres.createDatabase() }) },
 ])("announcements on the $name store", ({ open }) => {
   jest.setTimeout(30_000)
   const newStore = async () => {
@@ -84,11 +104,9 @@ describe.each([
     await signUp(store, "cy@example.com", "ca")
     await signUp(store, "dee@example.com", "fr", false)
     expect(await send(store)).toEqual({ queued: { es: 1, ja: 1, en: 1 }, suppressed: 0, state: "sending", pausedReason: null })
-    const claimed = await claimBulk(store)
-    expect(byRecipient(claimed)).toEqual({ "ana@example.com": "es", "ben@example.com": "ja", "cy@example.com": "en" })
-    expect(claimed.find((d) => d.recipient === "ben@example.com")?.announcement).toEqual({ slug: "launch", lang: "ja", ...CONTENT.ja })
+    expect(await writtenLanguages(store)).toEqual({ "ana@example.com": "es", "ben@example.com": "ja", "cy@example.com": "en" })
     // The lane of confirmations and team mail never claims an announcement's mail.
-    expect((await store.outbox.claim(LATER, 60_000, 100, "mail")).map((d) => d.kind)).toEqual(["confirm", "confirm", "confirm", "confirm"])
+    expect((await claimedIn(store, LATER, 60_000, 100, "mail")).map((d) => d.kind)).toEqual(["confirm", "confirm", "confirm", "confirm"])
   })
 
   it("queues nothing new when sent again, then only the entries confirmed since", async () => {
@@ -97,7 +115,7 @@ describe.each([
     const later = await signUp(store, "dee@example.com", "fr", false)
     await send(store)
     expect((await send(store)).queued).toEqual({})
-    await store.confirm(later, NOW, () => null)
+    await confirmAddress(store, later, NOW, null)
     expect((await send(store)).queued).toEqual({ en: 1 })
     expect((await claimBulk(store)).map((d) => d.recipient).sort()).toEqual(["ana@example.com", "dee@example.com"])
   })
@@ -125,20 +143,20 @@ describe.each([
     const store = await newStore()
     for (let i = 0; i < 10; i++) await signUp(store, `reader${i}@example.com`, "en")
     await send(store)
-    expect(await store.announcements.setPaused("launch", true)).toBe(true)
+    expect(await setAnnouncementPaused(store, "launch", true)).toBe(true)
     expect(await claimBulk(store)).toEqual([])
-    expect((await store.announcements.progress("launch"))[0]).toMatchObject({ state: "paused", pausedReason: "paused by the operator (`announce pause`)" })
-    expect(await store.announcements.setPaused("launch", false)).toBe(true)
+    expect((await announcementProgressOf(store, "launch"))[0]).toMatchObject({ state: "paused", pausedReason: "paused by the operator (`announce pause`)" })
+    expect(await setAnnouncementPaused(store, "launch", false)).toBe(true)
     const claimed = await claimBulk(store, 6)
-    for (const delivery of claimed.slice(0, 5)) await store.outbox.fail(delivery.id, { error: "421 try later", nextAttemptAt: LATER, now: LATER })
-    expect((await store.announcements.progress("launch"))[0]?.state).toBe("sending")
-    await store.outbox.fail(claimed[5]?.id ?? 0, { error: "421 try later", nextAttemptAt: LATER, now: LATER })
-    const [paused] = await store.announcements.progress("launch")
+    for (const delivery of claimed.slice(0, 5)) await fail(store, delivery, LATER, "421 try later", false)
+    expect((await announcementProgressOf(store, "launch"))[0]?.state).toBe("sending")
+    await fail(store, claimed[5] as Delivery, LATER, "421 try later", false)
+    const [paused] = await announcementProgressOf(store, "launch")
     expect(paused?.state).toBe("paused")
     expect(paused?.pausedReason).toBe("paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)")
     expect(await claimBulk(store)).toEqual([])
     // The pause it put itself in is in the audit log, by the server.
-    const [line] = (await store.admin.auditLog(1, 10)).items
+    const [line] = (await auditLog(store, 1, 10)).items
     expect(line).toMatchObject({ action: "announcement-pause", actor: "the server", ip: null, detail: "launch: paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)" })
   })
 
@@ -146,13 +164,13 @@ describe.each([
     const store = await newStore()
     await signUp(store, "ana@example.com", "es")
     const by = { actor: { accountId: null, label: "someone" }, at: NOW, ip: "192.0.2.1" }
-    await store.announcements.send("launch", CONTENT, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "launch" })
-    await expect(store.announcements.send("launch", { ...CONTENT, en: { subject: "Changed", preheader: "", body: "Hi" } }, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "changed" })).rejects.toThrow(AnnouncementChangedError)
-    expect(await store.announcements.setPaused("launch", true, { reason: "held", audit: { action: "announcement-pause", ...by, detail: "launch" } })).toBe(true)
-    expect(await store.announcements.setPaused("launch", true, { audit: { action: "announcement-pause", ...by, detail: "again" } })).toBe(false)
-    expect(await store.announcements.setPaused("never", false, { audit: { action: "announcement-resume", ...by, detail: "never" } })).toBe(false)
-    expect((await store.announcements.progress("launch"))[0]?.pausedReason).toBe("held")
-    const lines = (await store.admin.auditLog(1, 10)).items.map(({ action, actor, detail, ip }) => ({ action, actor, detail, ip }))
+    await queueAnnouncement(store, "launch", CONTENT, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "launch" })
+    await expect(queueAnnouncement(store, "launch", { ...CONTENT, en: { subject: "Changed", preheader: "", body: "Hi" } }, mailFor(CONTENT), NOW, { action: "announcement-send", ...by, detail: "changed" })).rejects.toThrow(AnnouncementChangedError)
+    expect(await setAnnouncementPaused(store, "launch", true, { reason: "held", audit: { action: "announcement-pause", ...by, detail: "launch" } })).toBe(true)
+    expect(await setAnnouncementPaused(store, "launch", true, { audit: { action: "announcement-pause", ...by, detail: "again" } })).toBe(false)
+    expect(await setAnnouncementPaused(store, "never", false, { audit: { action: "announcement-resume", ...by, detail: "never" } })).toBe(false)
+    expect((await announcementProgressOf(store, "launch"))[0]?.pausedReason).toBe("held")
+    const lines = (await auditLog(store, 1, 10)).items.map(({ action, actor, detail, ip }) => ({ action, actor, detail, ip }))
     expect(lines).toEqual([
       { action: "announcement-pause", actor: "someone", detail: "launch", ip: "192.0.2.1" },
       { action: "announcement-send", actor: "someone", detail: "launch", ip: "192.0.2.1" },
@@ -166,15 +184,15 @@ describe.each([
     await signUp(store, "cy@example.com", "ca")
     const later = await signUp(store, "dee@example.com", "fr", false)
     const languageOf = (metadata: Record<string, unknown>) => readerLanguage(CONTENT, metadata)
-    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: { es: 1, ja: 1, en: 1 }, suppressed: 0 })
-    expect(await store.outbox.list(["pending"])).not.toContainEqual(expect.objectContaining({ kind: "announcement" }))
+    expect(await announcementAudienceOf(store, "launch", languageOf)).toEqual({ readers: { es: 1, ja: 1, en: 1 }, suppressed: 0 })
+    expect(await deliveriesIn(store, ["pending"])).not.toContainEqual(expect.objectContaining({ kind: "announcement" }))
     await send(store)
-    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: {}, suppressed: 0 })
-    await store.confirm(later, NOW, () => null)
-    const [confirmation] = (await store.outbox.claim(LATER, 60_000, 100, "mail")).filter((d) => d.recipient === "ben@example.com")
-    await store.bounces.record(confirmation?.id ?? 0, "complaint", null, LATER)
-    expect(await store.announcements.audience("launch", languageOf)).toEqual({ readers: { en: 1 }, suppressed: 0 })
-    expect(await store.announcements.audience("news", languageOf)).toEqual({ readers: { es: 1, en: 2 }, suppressed: 1 })
+    expect(await announcementAudienceOf(store, "launch", languageOf)).toEqual({ readers: {}, suppressed: 0 })
+    await confirmAddress(store, later, NOW, null)
+    const [confirmation] = (await claimedIn(store, LATER, 60_000, 100, "mail")).filter((d) => d.recipient === "ben@example.com")
+    await countBounce(store, confirmation?.id ?? 0, "complaint", null, LATER)
+    expect(await announcementAudienceOf(store, "launch", languageOf)).toEqual({ readers: { en: 1 }, suppressed: 0 })
+    expect(await announcementAudienceOf(store, "news", languageOf)).toEqual({ readers: { es: 1, en: 2 }, suppressed: 1 })
   })
 
   it("counts sent, failed, bounced, complained and left per language", async () => {
@@ -182,13 +200,14 @@ describe.each([
     for (const [email, locale] of [["a@example.com", "es"], ["b@example.com", "es"], ["c@example.com", "en"], ["d@example.com", "en"], ["e@example.com", "ja"]] as const) await signUp(store, email, locale)
     await send(store)
     const claimed = await claimBulk(store)
-    const of = (email: string) => claimed.find((d) => d.recipient === email)?.id ?? 0
-    await store.outbox.complete(of("a@example.com"), LATER)
-    await store.outbox.fail(of("b@example.com"), { error: "550 5.1.1 unknown", nextAttemptAt: null, now: LATER, bounce: "hard" })
-    await store.outbox.complete(of("c@example.com"), LATER)
-    expect(await store.bounces.record(of("c@example.com"), "complaint", "feedback-type abuse", LATER)).toEqual({ counted: true, deliveryId: of("c@example.com"), kind: "complaint", suppressed: "complaint" })
-    expect(await store.leave(leaveKeys.get("d@example.com") ?? "")).toBe(true)
-    expect((await store.announcements.progress("launch"))[0]?.languages).toEqual([
+    const delivery = (email: string) => claimed.find((d) => d.recipient === email) as Delivery
+    const of = (email: string) => delivery(email).id
+    await complete(store, delivery("a@example.com"), LATER)
+    await fail(store, delivery("b@example.com"), LATER, "550 5.1.1 unknown", true, "hard")
+    await complete(store, delivery("c@example.com"), LATER)
+    expect(await countBounce(store, of("c@example.com"), "complaint", "feedback-type abuse", LATER)).toEqual({ counted: true, deliveryId: of("c@example.com"), kind: "complaint", suppressed: "complaint" })
+    expect(await leaveByLink(store, leaveKeys.get("d@example.com") ?? "")).toBe(true)
+    expect((await announcementProgressOf(store, "launch"))[0]?.languages).toEqual([
       { lang: "en", queued: 2, sent: 1, failed: 0, bounced: 0, complained: 1, left: 1, waiting: 0 },
       { lang: "es", queued: 2, sent: 1, failed: 1, bounced: 1, complained: 0, left: 0, waiting: 0 },
       { lang: "ja", queued: 1, sent: 0, failed: 0, bounced: 0, complained: 0, left: 0, waiting: 1 },
@@ -201,62 +220,62 @@ describe.each([
     await signUp(store, "ok@example.com", "en")
     await send(store)
     const gone = (await claimBulk(store)).find((d) => d.recipient === "gone@example.com")
-    await store.outbox.fail(gone?.id ?? 0, { error: "Can't send mail - all recipients were rejected: 550 5.1.1 <gone@example.com>: unknown", nextAttemptAt: null, now: LATER, bounce: "hard" })
-    expect(await store.bounces.isSuppressed("GONE@example.com")).toBe(true)
+    await fail(store, gone as Delivery, LATER, "Can't send mail - all recipients were rejected: 550 5.1.1 <gone@example.com>: unknown", true, "hard")
+    expect(await isAddressSuppressed(store, "GONE@example.com")).toBe(true)
     // Its pending confirmation is cancelled, and a new sign-up queues none.
-    expect((await store.outbox.list(["failed"])).filter((d) => d.recipient === "gone@example.com").map((d) => d.kind).sort()).toEqual(["announcement", "confirm"])
-    await store.submit({
+    expect((await deliveriesIn(store, ["failed"])).filter((d) => d.recipient === "gone@example.com").map((d) => d.kind).sort()).toEqual(["announcement", "confirm"])
+    await submitSignup(store, {
       entry: { name: "Gone", email: "gone@example.com", message: "again", metadata: {} },
       discard: false,
       rateLimit: null,
       plan: { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm", recipient: "gone@example.com", payload: "{}" }, tokenKey: "k", leaveTokenKey: "l", expiresAt: LATER } },
       now: new Date(NOW.getTime() + 2 * 24 * 3600_000),
     })
-    expect((await store.outbox.list(["pending"])).filter((d) => d.recipient === "gone@example.com")).toEqual([])
+    expect((await deliveriesIn(store, ["pending"])).filter((d) => d.recipient === "gone@example.com")).toEqual([])
     // A second announcement leaves it out.
-    const second = await store.announcements.send("news", CONTENT, mailFor(CONTENT), NOW)
+    const second = await queueAnnouncement(store, "news", CONTENT, mailFor(CONTENT), NOW)
     expect(second).toMatchObject({ queued: { en: 1 }, suppressed: 1 })
-    const entry = (await store.list()).find((e) => e.email === "gone@example.com")
+    const entry = (await listEntries(store)).find((e) => e.email === "gone@example.com")
     expect(entry).toMatchObject({ suppressedAt: LATER, suppressedReason: "hard bounce" })
     // What is kept of the refusal names no address.
-    expect(JSON.stringify(await store.list())).not.toContain("<gone@example.com>")
-    expect(await store.bounces.unsuppress("gone@example.com", LATER)).toBe(true)
-    expect(await store.bounces.unsuppress("gone@example.com", LATER)).toBe(false)
-    expect((await store.list()).find((e) => e.email === "gone@example.com")?.suppressedAt).toBeNull()
+    expect(JSON.stringify(await listEntries(store))).not.toContain("<gone@example.com>")
+    expect(await liftSuppression(store, "gone@example.com", LATER)).toBe(true)
+    expect(await liftSuppression(store, "gone@example.com", LATER)).toBe(false)
+    expect((await listEntries(store)).find((e) => e.email === "gone@example.com")?.suppressedAt).toBeNull()
   })
 
   it("counts each bounce of a delivery once, and suppresses after soft bounces of its last 3 mails", async () => {
     const store = await newStore()
     await signUp(store, "full@example.com", "en")
-    const confirmation = (await store.outbox.claim(LATER, 60_000, 10, "mail"))[0]
-    await store.outbox.complete(confirmation?.id ?? 0, LATER)
-    for (const slug of ["one", "two"]) await store.announcements.send(slug, CONTENT, mailFor(CONTENT), NOW)
+    const confirmation = (await claimedIn(store, LATER, 60_000, 10, "mail"))[0]
+    await complete(store, confirmation as Delivery, LATER)
+    for (const slug of ["one", "two"]) await queueAnnouncement(store, slug, CONTENT, mailFor(CONTENT), NOW)
     const mails = await claimBulk(store)
-    for (const mail of mails) await store.outbox.complete(mail.id, LATER)
+    for (const mail of mails) await complete(store, mail, LATER)
     const [first, second] = mails
-    expect(await store.bounces.record(confirmation?.id ?? 0, "soft", "status 4.2.2", LATER)).toMatchObject({ counted: true, suppressed: null })
-    expect(await store.bounces.record(confirmation?.id ?? 0, "soft", "status 4.2.2", LATER)).toEqual({ counted: false, why: "counted before" })
-    expect(await store.bounces.record(first?.id ?? 0, "soft", "status 4.2.2", LATER)).toMatchObject({ counted: true, suppressed: null })
-    expect(await store.bounces.isSuppressed("full@example.com")).toBe(false)
-    expect(await store.bounces.record(second?.id ?? 0, "soft", "status 5.2.2", LATER)).toMatchObject({ counted: true, suppressed: "soft bounces" })
-    expect(await store.bounces.isSuppressed("full@example.com")).toBe(true)
-    expect(await store.bounces.record(999_999, "hard", null, LATER)).toEqual({ counted: false, why: "unknown delivery" })
+    expect(await countBounce(store, confirmation?.id ?? 0, "soft", "status 4.2.2", LATER)).toMatchObject({ counted: true, suppressed: null })
+    expect(await countBounce(store, confirmation?.id ?? 0, "soft", "status 4.2.2", LATER)).toEqual({ counted: false, why: "counted before" })
+    expect(await countBounce(store, first?.id ?? 0, "soft", "status 4.2.2", LATER)).toMatchObject({ counted: true, suppressed: null })
+    expect(await isAddressSuppressed(store, "full@example.com")).toBe(false)
+    expect(await countBounce(store, second?.id ?? 0, "soft", "status 5.2.2", LATER)).toMatchObject({ counted: true, suppressed: "soft bounces" })
+    expect(await isAddressSuppressed(store, "full@example.com")).toBe(true)
+    expect(await countBounce(store, 999_999, "hard", null, LATER)).toEqual({ counted: false, why: "unknown delivery" })
   })
 
   it("counts an announcement's waiting mails in the bulk lane of the outbox's depth, its paused ones apart, and a claim given back while paused waits for the resume", async () => {
     const store = await newStore()
     for (let i = 0; i < 4; i++) await signUp(store, `depth${i}@example.com`, "en")
-    for (const delivery of await store.outbox.claim(LATER, 60_000, 10, "mail")) await store.outbox.complete(delivery.id, LATER)
+    for (const delivery of await claimedIn(store, LATER, 60_000, 10, "mail")) await complete(store, delivery, LATER)
     await send(store)
     const none = { pending: 0, oldestPendingAt: null }
-    expect(await store.outbox.backlog()).toEqual({ pending: 4, oldestPendingAt: NOW, paused: 0, lanes: { mail: none, webhook: none, bulk: { pending: 4, oldestPendingAt: NOW } } })
+    expect(await outboxDepth(store)).toEqual({ pending: 4, oldestPendingAt: NOW, paused: 0, lanes: { mail: none, webhook: none, bulk: { pending: 4, oldestPendingAt: NOW } } })
     const [underWay] = await claimBulk(store, 1)
-    expect(await store.announcements.setPaused("launch", true)).toBe(true)
-    expect(await store.outbox.backlog()).toEqual({ ...none, paused: 4, lanes: { mail: none, webhook: none, bulk: none } })
+    expect(await setAnnouncementPaused(store, "launch", true)).toBe(true)
+    expect(await outboxDepth(store)).toEqual({ ...none, paused: 4, lanes: { mail: none, webhook: none, bulk: none } })
     // The try under way is given back at a shutdown: held with the others, and claimed again once resumed.
-    await store.outbox.release([underWay as Delivery])
+    await store.write((trx) => releaseClaims(trx, [underWay as Delivery]))
     expect(await claimBulk(store)).toEqual([])
-    expect(await store.announcements.setPaused("launch", false)).toBe(true)
+    expect(await setAnnouncementPaused(store, "launch", false)).toBe(true)
     expect((await claimBulk(store)).map((delivery) => delivery.id)).toContain(underWay?.id)
   })
 
@@ -267,28 +286,29 @@ describe.each([
     await send(store)
     const claimed = await claimBulk(store)
     const erased = claimed.find((d) => d.recipient === "Erased@example.com")
-    await store.outbox.complete(erased?.id ?? 0, LATER)
-    expect(await store.bounces.record(erased?.id ?? 0, "complaint", "feedback-type abuse", LATER)).toMatchObject({ counted: true, suppressed: "complaint" })
-    const record = await store.people.person("erased@EXAMPLE.com")
+    await complete(store, erased as Delivery, LATER)
+    expect(await countBounce(store, erased?.id ?? 0, "complaint", "feedback-type abuse", LATER)).toMatchObject({ counted: true, suppressed: "complaint" })
+    const record = await personRecord(store, "erased@EXAMPLE.com")
     expect(record?.announcementMails).toEqual([{ slug: "launch", lang: "es", queuedAt: NOW, sentAt: LATER, outcome: "sent", bouncedAt: null, complainedAt: LATER }])
     expect(record?.suppression).toEqual({ suppressedAt: LATER, reason: "complaint", liftedAt: null })
     expect(record?.bounces).toEqual([{ kind: "complaint", receivedAt: LATER }])
-    expect(await store.people.erase("erased@example.com", { accountId: null, label: "command line" }, null, LATER)).toBe(1)
-    const after = await store.people.person("erased@example.com")
+    expect(await erasePerson(store, "erased@example.com", { accountId: null, label: "command line" }, null, LATER)).toBe(1)
+    const after = await personRecord(store, "erased@example.com")
     expect(after).toMatchObject({ entry: null, announcementMails: [], bounces: [], suppression: { suppressedAt: LATER, reason: "complaint", liftedAt: null } })
     // The announcement forgets the erased reader; the other's mail is untouched; the address stays suppressed if it signs up again.
-    expect((await store.announcements.progress("launch"))[0]?.languages).toEqual([{ lang: "es", queued: 1, sent: 0, failed: 0, bounced: 0, complained: 0, left: 0, waiting: 1 }])
-    expect(await store.bounces.isSuppressed("erased@example.com")).toBe(true)
+    expect((await announcementProgressOf(store, "launch"))[0]?.languages).toEqual([{ lang: "es", queued: 1, sent: 0, failed: 0, bounced: 0, complained: 0, left: 0, waiting: 1 }])
+    expect(await isAddressSuppressed(store, "erased@example.com")).toBe(true)
   })
 
   it("names a delivery only by a tag signed with its own key", async () => {
     const store = await newStore()
     await signUp(store, "ana@example.com", "en")
-    const [claimed] = await store.outbox.claim(LATER, 60_000, 10, "mail")
-    const tag = claimed?.tag ?? ""
-    expect(await store.bounces.deliveryOfTag(tag)).toBe(claimed?.id)
-    expect(await store.bounces.deliveryOfTag(tag.toUpperCase())).toBe(claimed?.id)
-    expect(await store.bounces.deliveryOfTag(deliveryTag("another key", claimed?.id ?? 0))).toBeNull()
-    expect(await store.bounces.deliveryOfTag(`${(claimed?.id ?? 0) + 1}${tag.slice(tag.indexOf("-"))}`)).toBeNull()
+    const [claimed] = await claimedIn(store, LATER, 60_000, 10, "mail")
+    const tag = await tagOf(store, claimed?.id ?? 0)
+    const named = (given: string) => store.read(async () => deliveryOfTag(store.secret("bounce_key"), given))
+    expect(await named(tag)).toBe(claimed?.id)
+    expect(await named(tag.toUpperCase())).toBe(claimed?.id)
+    expect(await named(deliveryTag("another key", claimed?.id ?? 0))).toBeNull()
+    expect(await named(`${(claimed?.id ?? 0) + 1}${tag.slice(tag.indexOf("-"))}`)).toBeNull()
   })
 })

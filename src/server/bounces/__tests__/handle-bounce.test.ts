@@ -5,12 +5,15 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { complaint, dsn } from "../../../../test/support/bounce-messages"
-import { WaitlistDatabase } from "../../store/waitlist-database"
-import { linkTokenKey, newLinkToken } from "../../waitlist/link-tokens"
-import { NOTHING_TO_DELIVER } from "../../waitlist/plan-deliveries"
-import { verpAddress } from "../delivery-tags"
+import { claimed, markDone, tagOf } from "../../../../test/support/outbox-access"
+import { openDb, type Db } from "../../db/db"
+import { linkTokenKey, newLinkToken } from "../../signup/link-tokens"
+import { NOTHING_TO_DELIVER } from "../../signup/confirmation-rules"
+import { verpAddress } from "../../outbox/delivery-tags"
 import { handleBounceMessage } from "../handle-bounce"
 import { MAX_BOUNCE_BYTES } from "../read-bounce-report"
+import { submitSignup } from "../../signup/sign-up"
+import { isAddressSuppressed } from "../suppressions"
 
 const BOUNCES = "bounces@storyling.example.com"
 const NOW = new Date("2026-12-01T09:00:00.000Z")
@@ -21,18 +24,18 @@ let stores = 0
 
 /** A store with a confirmation mail sent to each address; gives each delivery's tag. */
 async function storeWithMailTo(...addresses: string[]) {
-  const store = new WaitlistDatabase({ kind: "sqlite", file: path.join(dir, `w${++stores}.sqlite`) })
+  const store = openDb({ kind: "sqlite", file: path.join(dir, `w${++stores}.sqlite`) })
   for (const email of addresses) {
     const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: NOW }
-    await store.submit({ entry: { name: "R", email, message: "", metadata: {} }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW })
+    await submitSignup(store, { entry: { name: "R", email, message: "", metadata: {} }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW })
   }
-  const claimed = await store.outbox.claim(NOW, 60_000, 100, "mail")
-  for (const delivery of claimed) await store.outbox.complete(delivery.id, NOW)
-  const tags = Object.fromEntries(claimed.map((delivery) => [delivery.recipient, delivery.tag ?? ""]))
+  const taken = await claimed(store, NOW, 60_000, 100, "mail")
+  for (const delivery of taken) await markDone(store, delivery.id, NOW)
+  const tags = Object.fromEntries(await Promise.all(taken.map(async (delivery) => [delivery.recipient, await tagOf(store, delivery.id)])))
   return { store, tags }
 }
 
-const handle = (store: WaitlistDatabase, raw: string | Buffer) => handleBounceMessage(Buffer.from(raw), store.bounces, BOUNCES, NOW)
+const handle = (store: Db, raw: string | Buffer) => handleBounceMessage(Buffer.from(raw), store, BOUNCES, NOW)
 
 describe("a message that came back to the bounce address", () => {
   jest.setTimeout(30_000)
@@ -40,15 +43,15 @@ describe("a message that came back to the bounce address", () => {
     const { store, tags } = await storeWithMailTo("gone@example.org", "kept@example.org")
     const mangled = dsn({ to: verpAddress(BOUNCES, tags["gone@example.org"] ?? ""), recipient: "g***@example.org" })
     expect((await handle(store, mangled)).line).toMatch(/^delivery \d+: a hard bounce \(status 5\.1\.1\) counted; its address is suppressed \(hard bounce\)$/)
-    expect(await store.bounces.isSuppressed("gone@example.org")).toBe(true)
-    expect(await store.bounces.isSuppressed("kept@example.org")).toBe(false)
+    expect(await isAddressSuppressed(store, "gone@example.org")).toBe(true)
+    expect(await isAddressSuppressed(store, "kept@example.org")).toBe(false)
     await store.close()
   })
 
   it("matches a complaint by the tag of the returned mail's header", async () => {
     const { store, tags } = await storeWithMailTo("angry@example.org")
     expect((await handle(store, complaint({ to: "fbl@storyling.example.com", headerTag: tags["angry@example.org"] }))).changed).toBe(true)
-    expect(await store.bounces.isSuppressed("angry@example.org")).toBe(true)
+    expect(await isAddressSuppressed(store, "angry@example.org")).toBe(true)
     await store.close()
   })
 
@@ -73,8 +76,8 @@ describe("a message that came back to the bounce address", () => {
       expect({ changed, line }).toEqual({ changed: false, line: expect.stringMatching(outcome) })
       expect(Date.now() - started).toBeLessThan(5000)
     }
-    expect(await store.bounces.isSuppressed("a@example.org")).toBe(false)
-    expect(await store.bounces.isSuppressed("b@example.org")).toBe(false)
+    expect(await isAddressSuppressed(store, "a@example.org")).toBe(false)
+    expect(await isAddressSuppressed(store, "b@example.org")).toBe(false)
     // A genuine one after them still counts, once.
     const genuine = dsn({ to: verpAddress(BOUNCES, tags["a@example.org"] ?? "") })
     expect((await handle(store, genuine)).changed).toBe(true)

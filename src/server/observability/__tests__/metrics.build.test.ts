@@ -16,7 +16,8 @@ import { rawRequest } from "../../../../test/support/raw-http"
 import { startSiteServer, type RunningSite } from "../../../../test/support/site-server-process"
 import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { entryFor, postJson } from "../../../../test/support/waitlist-api-client"
-import { openStoreOf } from "../../../../test/support/waitlist-store-access"
+import { openDbOf } from "../../../../test/support/waitlist-store-access"
+import { outboxDepth } from "../../outbox/outbox-queries"
 
 let smtp: SmtpTestServer
 let dir: string
@@ -92,10 +93,10 @@ describe("the metrics", () => {
 
   it("count deliveries by kind and outcome, and show the outbox's depth and oldest age", async () => {
     await smtp.waitForMails(2)
-    const store = openStoreOf(site.settings)
+    const store = openDbOf(site.settings)
     try {
       // Once both mails went, the repeat's message may wait an hour for the team's next mail (when the first was already being sent).
-      const { pending, lanes } = await store.outbox.backlog()
+      const { pending, lanes } = await outboxDepth(store)
       const { oldestPendingAt } = lanes.mail
       expect(pending).toBeLessThanOrEqual(1)
       let samples = await scrape()

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import fc from "fast-check"
-import { loggedPath, pathOf, routeOf } from "../observe-requests"
+import { loggedPath, routeOf } from "../observe-requests"
+import { pathOf } from "../request-path"
 
 const API = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "admin/*"])
 const ROUTES = new Set(["healthz", "readyz", "api/waitlist", "api/waitlist-confirm", "api/waitlist-leave", "api/admin", "api/unknown", "not_found", "page", "asset"])

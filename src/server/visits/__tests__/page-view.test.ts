@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { pathOf } from "../../observability/observe-requests"
+import { pathOf } from "../../observability/request-path"
 import { mayBePageView, NOT_FOUND_PAGE, readPageView } from "../page-view"
 import { DIRECT, INTERNAL, OTHER, originOf, sourceOf } from "../traffic-source"
 

@@ -1,0 +1,167 @@
+/**
+ * The admin's routes of announcements, under /api/admin/announcements:
+ * each translates HTTP to a call of the announcement service, which the
+ * `npm run waitlist -- announce` commands call too (owner, marketing).
+ */
+import type { Request, RequestHandler, Response } from "express"
+import { z } from "zod"
+import { isLanguageCode } from "../../i18n/languages"
+import { trimTrailingSlashes } from "../../routing/trim-slashes"
+import { emailProblem } from "../../waitlist/contact-rules"
+import { adminBody, shortText } from "../admin/admin-body"
+import { StoreUnavailableError } from "../db/db"
+import { sendJson } from "../http/answers"
+import type { Logger } from "../observability/logger"
+import { announcementSlugs } from "./announcement-files"
+import { AnnouncementChangedError } from "./announcement-queries"
+import {
+  AnnouncementNotReadyError,
+  announcementAudience,
+  announcementSummary,
+  listAnnouncements,
+  pauseAnnouncement,
+  previewMails,
+  sendAnnouncement,
+  SuppressedAddressError,
+  testAnnouncement,
+  type AnnouncementIo,
+} from "./announcement-service"
+
+/** Where the announcements' paths begin. */
+const ANNOUNCEMENTS_PATH = "/api/admin/announcements"
+
+/** The longest path after /api/admin/announcements/ read: a name of 64 characters, an action and a language. */
+const MAX_REST = 100
+
+/**
+ * The policy of a preview: nothing may load or run (no script, no image,
+ * no font, no connection), only its inline styles apply, it may be framed
+ * by the admin's own pages alone, and `sandbox` gives it an opaque origin
+ * with scripts, forms, pop-ups and top navigation off even when it is
+ * opened on its own, outside the admin's sandboxed frame.
+ */
+export const PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox"
+
+const NO_SUCH_ROUTE = "There is no such admin route."
+const NO_SUCH_ANNOUNCEMENT = "There is no announcement of that name in the announcements' folder."
+
+/** What a POST may do to an announcement. */
+const ACTIONS = ["test", "send", "pause", "resume"] as const
+type Action = (typeof ACTIONS)[number]
+
+/** What a test send is given: one address. */
+const testSchema = z.object({ to: shortText(1024).transform((to) => to.trim()) }).refine(({ to }) => emailProblem(to) === undefined)
+
+/**
+ * The parts of the path after /api/admin/announcements/, as sent (nothing
+ * is decoded: a name is plain lower-case letters, digits and hyphens, so an
+ * encoded one names nothing), its first the name of an announcement of the
+ * folder; null (a 404) for a path too long or naming none.
+ */
+function partsOf(req: Request, dir: string): { slug: string; rest: string[] } | null {
+  const path = req.path.slice(ANNOUNCEMENTS_PATH.length + 1)
+  if (path.length > MAX_REST) return null
+  const [slug = "", ...rest] = path.split("/")
+  return announcementSlugs(dir).includes(slug) ? { slug, rest } : null
+}
+
+/** Whether a request asks for the list itself (/api/admin/announcements, with or without a trailing slash). */
+const isTheList = (req: Request) => trimTrailingSlashes(req.path) === ANNOUNCEMENTS_PATH
+
+/** Answers an announcement whose files have problems (422), or that changed since it was sent (409); other errors go on. */
+function refusal(res: Response, error: unknown, slug: string): void {
+  if (error instanceof AnnouncementNotReadyError) return sendJson(res, 422, { error: `${slug} cannot be used as it is written: fix its files first.`, problems: error.problems })
+  if (error instanceof AnnouncementChangedError) return sendJson(res, 409, { error: error.message })
+  throw error
+}
+
+/** The handlers of /api/admin/announcements and the paths under it. */
+export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: RequestHandler; act: RequestHandler } {
+  /** One language's mail of an announcement as HTML under PREVIEW_POLICY, for the admin's sandboxed frame. */
+  function preview(res: Response, slug: string, lang: string): void {
+    const found = isLanguageCode(lang) ? previewMails(io, slug, lang)[0] : undefined
+    if (!found) return sendJson(res, 404, { error: `${slug} has no version in that language.` })
+    const html = Buffer.from(found.mail.html ?? "")
+    res
+      .writeHead(200, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Length": String(html.length),
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": PREVIEW_POLICY,
+        // The site's DENY, relaxed for this route alone, so the admin's own page may frame it.
+        "X-Frame-Options": "SAMEORIGIN",
+        "Content-Disposition": `inline; filename="${slug}.${lang}.html"`,
+        "Cross-Origin-Resource-Policy": "same-origin",
+        "Referrer-Policy": "no-referrer",
+      })
+      .end(html)
+  }
+
+  /** POST …/<name>/test `{to}`: every language's version to one address, in the audit log whether sent or not. */
+  async function test(req: Request, res: Response, slug: string): Promise<void> {
+    const body = adminBody(req, res)
+    if (!body) return
+    const fields = testSchema.safeParse(body)
+    if (!fields.success) {
+      const error = "Give one e-mail address, such as you@example.com."
+      return sendJson(res, 422, { error, fields: { to: error } })
+    }
+    const { to } = fields.data
+    try {
+      sendJson(res, 200, { to, sent: await testAnnouncement(io, slug, to, res.locals.by) })
+    } catch (error) {
+      if (error instanceof SuppressedAddressError) {
+        const message = "This address is suppressed after a bounce or a complaint: it gets no mail. `npm run waitlist -- unsuppress` lifts it."
+        return sendJson(res, 422, { error: message, fields: { to: message } })
+      }
+      if (error instanceof AnnouncementNotReadyError || error instanceof StoreUnavailableError) throw error
+      log.warn({ reqId: res.locals.requestId, cause: (error as Error).message }, "admin: a test of an announcement could not be sent")
+      sendJson(res, 502, { error: `The test could not be sent: the mail server said “${(error as Error).message.split("\n")[0]?.slice(0, 300)}”. Check SMTP_URL and the outbox, then try again.` })
+    }
+  }
+
+  async function perform(req: Request, res: Response, slug: string, action: Action): Promise<void> {
+    if (action === "send") return sendJson(res, 200, await sendAnnouncement(io, slug, res.locals.by))
+    if (action === "test") return test(req, res, slug)
+    const paused = action === "pause"
+    if (await pauseAnnouncement(io, slug, paused, res.locals.by)) return sendJson(res, 200, { state: paused ? "paused" : "sending" })
+    sendJson(res, 409, { error: `${slug} has not been sent, or is ${paused ? "paused" : "sending"} already.` })
+  }
+
+  return {
+    /**
+     * GET /api/admin/announcements: every announcement of the folder with
+     * its languages, problems and progress; …/<name>: one of them;
+     * …/<name>/audience: whom a send would reach now, per language;
+     * …/<name>/preview/<lang>: the HTML of that language's mail, to be shown
+     * in a sandboxed frame.
+     */
+    async read(req, res) {
+      if (isTheList(req)) return sendJson(res, 200, { announcements: await listAnnouncements(io) })
+      const parts = partsOf(req, io.dir)
+      if (!parts) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
+      const { slug, rest } = parts
+      try {
+        if (rest.length === 0) return sendJson(res, 200, await announcementSummary(io, slug))
+        if (rest.length === 1 && rest[0] === "audience") return sendJson(res, 200, await announcementAudience(io, slug))
+        if (rest.length === 2 && rest[0] === "preview") return preview(res, slug, rest[1] ?? "")
+      } catch (error) {
+        return refusal(res, error, slug)
+      }
+      sendJson(res, 404, { error: NO_SUCH_ROUTE })
+    },
+    /** POST …/<name>/test, /send, /pause and /resume, each in the audit log. */
+    async act(req, res) {
+      const parts = partsOf(req, io.dir)
+      if (!parts) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
+      const { slug, rest } = parts
+      const action = rest.length === 1 ? ACTIONS.find((name) => name === rest[0]) : undefined
+      if (!action) return sendJson(res, 404, { error: NO_SUCH_ROUTE })
+      try {
+        await perform(req, res, slug, action)
+      } catch (error) {
+        refusal(res, error, slug)
+      }
+    },
+  }
+}

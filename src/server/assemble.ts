@@ -1,0 +1,118 @@
+/**
+ * The server's parts, put together once from the settings: the database,
+ * the outbox's worker with each feature's kinds of delivery, the reader of
+ * the bounce mailbox, the counter of visits, the periodic jobs, and what
+ * the API's handlers work with. The production server (main.ts), `gatsby
+ * develop` (develop.ts) and the tests start from here; nothing is started
+ * by it.
+ */
+import { siteFacts } from "../config/site-facts"
+import type { ApiParts } from "./app"
+import { forgetOldLogins } from "./admin/admin-queries"
+import { announcementMailKind } from "./announcements/announcement-mail"
+import { forgetOldAuditAddresses } from "./audit/audit-log"
+import { BounceMailbox } from "./bounces/bounce-mailbox"
+import { bounceMetrics } from "./bounces/bounce-metrics"
+import { openDb, type Db } from "./db/db"
+import { createSendMail } from "./mails/mail-transport"
+import type { Logger } from "./observability/logger"
+import type { Metrics } from "./observability/metrics"
+import { deliverer } from "./outbox/deliver"
+import { MailPace, pacedSendMail } from "./outbox/mail-pace"
+import { outboxMetrics } from "./outbox/outbox-metrics"
+import type { DeliveryKinds } from "./outbox/deliveries"
+import { OutboxWorker } from "./outbox/outbox-worker"
+import { createScheduler, type Job, type Scheduler } from "./scheduler"
+import type { MailSettings, Settings } from "./settings"
+import { confirmationMailKind } from "./signup/confirmation-mail"
+import { forgetOldSubmissionCounts } from "./signup/rate-limit"
+import { teamMailKind } from "./signup/team-mail"
+import { webhookEventKind } from "./signup/webhook-events"
+import { siteHostsOf } from "./visits/site-hosts"
+import { FLUSH_EVERY_MS, VisitCounter } from "./visits/visit-counter"
+import { dayOf } from "./visits/visit-day"
+import { closeVisitDays } from "./visits/visit-queries"
+
+/** How often the housekeeping jobs run. */
+const HOUSEKEEPING_EVERY_MS = 60_000
+
+export type Assembly = {
+  db: Db
+  worker: OutboxWorker
+  /** The reader of the bounce mailbox (BOUNCE_IMAP_URL); null without one. */
+  bounceMailbox: BounceMailbox | null
+  /** The counter of visits; null when VISIT_COUNTING is 0. */
+  visits: VisitCounter | null
+  /** Every periodic job (see periodicJobs), not started. */
+  scheduler: Scheduler
+  /** What the API's handlers work with. */
+  api: ApiParts
+}
+
+/**
+ * The periodic jobs, each owned by its feature: the sign-up counts and the
+ * admin's failed logins and ended sessions past their windows, the audit
+ * log's addresses past 30 days, the visit counts written and the days
+ * closed (with their salts deleted), and the bounce mailbox read.
+ */
+function periodicJobs(db: Db, visits: VisitCounter | null, bounceMailbox: BounceMailbox | null): Job[] {
+  return [
+    { name: "sign-up: forget counts older than the rate limit's window", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldSubmissionCounts(db, now) },
+    { name: "admin: forget old failed logins and ended sessions", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldLogins(db, now) },
+    { name: "audit: keep only the hash of addresses older than 30 days", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldAuditAddresses(db, now) },
+    ...(visits
+      ? [
+          { name: "visits: write the counts", everyMs: FLUSH_EVERY_MS, run: () => visits.flush() },
+          { name: "visits: close the past days and delete their salts", everyMs: HOUSEKEEPING_EVERY_MS, run: (now: Date) => closeVisitDays(db, dayOf(now)) },
+        ]
+      : []),
+    ...(bounceMailbox ? [bounceMailbox.job] : []),
+  ]
+}
+
+/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the announcements', and the webhook's events. */
+export function deliveryKinds(db: Db, mail: MailSettings): DeliveryKinds {
+  return { notify: teamMailKind(mail), confirm: confirmationMailKind(db, mail), announcement: announcementMailKind(db, mail), webhook: webhookEventKind }
+}
+
+/** Puts the server's parts together from the settings, logging through `log`, counting in `metrics`, reading the time from `now` (tests move it). */
+export function assemble(settings: Settings, { log, metrics, now = () => new Date() }: { log: Logger; metrics: Metrics; now?: () => Date }): Assembly {
+  const { mail } = settings
+  const db = openDb(settings.store, log)
+  const pace = new MailPace(mail.rate)
+  const bounceMailbox = settings.bounceMailbox
+    ? new BounceMailbox({ settings: settings.bounceMailbox, db, bounceAddress: mail.bounceAddress, log, onCounted: (kind) => bounces.counted(kind, "mailbox") })
+    : null
+  const bounces = bounceMetrics(metrics.registry, bounceMailbox ? () => bounceMailbox.readable() : null)
+  const deliveryCounted = outboxMetrics(metrics.registry, db)
+  const worker = new OutboxWorker({
+    db,
+    kinds: deliveryKinds(db, mail),
+    send: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail.webhook),
+    leaseMs: mail.leaseMs,
+    retryBaseMs: mail.retryBaseMs,
+    log,
+    pace,
+    bounceAddress: mail.bounceAddress,
+    onOutcome: (delivery, outcome, bounce) => {
+      deliveryCounted(delivery, outcome)
+      if (bounce) bounces.counted(bounce, "smtp")
+    },
+  })
+  const siteHosts = siteHostsOf(settings)
+  const visits = settings.countVisits ? new VisitCounter({ db, trustProxy: settings.trustProxy, ownHosts: siteHosts, log, metrics: metrics.registry, now }) : null
+  const api: ApiParts = {
+    settings,
+    db,
+    log,
+    registry: metrics.registry,
+    now,
+    queued: () => worker.wake(),
+    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
+    announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },
+    siteHosts,
+    allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
+  }
+  return { db, worker, bounceMailbox, visits, scheduler: createScheduler(periodicJobs(db, visits, bounceMailbox), { log, now }), api }
+}
+

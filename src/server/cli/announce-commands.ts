@@ -1,0 +1,111 @@
+/**
+ * `npm run waitlist -- announce …`: the announcement service's operations
+ * (see announcement-service.ts) as commands, their results as text. What
+ * a store holds is printed through inertText, so nothing in it can act on
+ * the terminal.
+ */
+import { parseArgs } from "node:util"
+import { BY_COMMAND_LINE } from "../audit/audit-log"
+import { isSlug } from "../announcements/announcement-files"
+import type { AnnouncementProgress, SendOutcome } from "../announcements/announcement-queries"
+import {
+  announcementProgress,
+  pauseAnnouncement,
+  previewAnnouncement,
+  sendAnnouncement,
+  testAnnouncement,
+  type AnnouncementIo,
+  type PreviewFiles,
+} from "../announcements/announcement-service"
+import { inertText } from "./inert-text"
+
+/** A command of `announce`, once its arguments are read: it runs with the service's I/O and prints. */
+export type AnnounceCommand = (io: AnnouncementIo & PreviewFiles, out: (text: string) => void) => Promise<void>
+
+const BAR_WIDTH = 30
+
+/** `[#########.....] 45%`: the share of a send's mails that are done (sent, failed or their entry gone). */
+export function progressBar(done: number, total: number): string {
+  const share = total === 0 ? 1 : done / total
+  const filled = Math.round(share * BAR_WIDTH)
+  return `[${"#".repeat(filled)}${".".repeat(BAR_WIDTH - filled)}] ${Math.floor(share * 100)}%`
+}
+
+const COLUMNS = ["language", "queued", "sent", "failed", "bounced", "complained", "left"] as const
+
+/** Where an announcement stands: its state, a progress bar while mails wait, and a table per language with the total. */
+export function progressText(announcement: AnnouncementProgress): string {
+  const { languages } = announcement
+  const sum = (key: Exclude<(typeof COLUMNS)[number], "language"> | "waiting") => languages.reduce((total, row) => total + row[key], 0)
+  const queued = sum("queued")
+  const waiting = sum("waiting")
+  const lines = [`${inertText(announcement.slug)}: queued ${announcement.createdAt.toISOString()}, ${queued} mails`]
+  if (announcement.state === "paused") lines.push(`PAUSED: ${inertText(announcement.pausedReason ?? "")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`)
+  else if (waiting > 0) lines.push(`sending: ${progressBar(queued - waiting, queued)} (${queued - waiting} of ${queued} done, ${waiting} waiting)`)
+  else lines.push("done: every mail was sent, failed, or its entry left")
+  const rows = [...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]), ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))]]
+  const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)))
+  const format = (row: readonly string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
+  return [...lines, "", format(COLUMNS), ...rows.map(format)].join("\n") + "\n"
+}
+
+/** What `announce send` prints. */
+export function sendText(slug: string, outcome: SendOutcome): string {
+  const total = Object.values(outcome.queued).reduce((sum, n) => sum + n, 0)
+  const perLanguage = Object.entries(outcome.queued).map(([lang, n]) => `${lang} ${n}`)
+  return [
+    total === 0 ? `Queued no new mail of ${slug}: every confirmed entry has one already.` : `Queued ${total} mails of ${slug}: ${perLanguage.join(", ")}.`,
+    ...(outcome.suppressed > 0 ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`] : []),
+    outcome.state === "paused"
+      ? `The send is paused (${inertText(outcome.pausedReason ?? "")}): \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
+      : `The running server delivers them; \`npm run waitlist -- announce status ${slug}\` shows how far it got.`,
+  ].join("\n") + "\n"
+}
+
+/** Reads the arguments after `announce`; a string says what is wrong with them. */
+export function announceCommandOf(args: string[]): AnnounceCommand | string {
+  let parsed
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { lang: { type: "string" }, to: { type: "string" } } })
+  } catch (error) {
+    return (error as Error).message
+  }
+  const [action = "", slug, ...extra] = parsed.positionals
+  const { lang, to } = parsed.values
+  if (extra.length > 0) return `announce ${action} takes one announcement`
+  if (action === "status" && slug === undefined && !lang && !to) {
+    return async (io, out) => {
+      const all = await announcementProgress(io)
+      out(all.length === 0 ? "No announcement has been sent yet.\n" : all.map(progressText).join("\n"))
+    }
+  }
+  if (slug === undefined || !isSlug(slug)) return `announce ${action} needs an announcement's name: the file name of content/announcements/<name>.md`
+  if ((lang && action !== "preview") || (to && action !== "test")) return `--lang goes with preview and --to with test`
+  switch (action) {
+    case "preview":
+      return async (io, out) => out(`Wrote:\n${(await previewAnnouncement(io, slug, lang)).map((file) => `  ${file}\n`).join("")}`)
+    case "test":
+      if (!to) return "announce test needs --to <address>"
+      return async (io, out) => {
+        const sent = await testAnnouncement(io, slug, to, BY_COMMAND_LINE)
+        out(`Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`)
+      }
+    case "send":
+      return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug, BY_COMMAND_LINE)))
+    case "status":
+      return async (io, out) => {
+        const [found] = await announcementProgress(io, slug)
+        if (!found) throw new Error(`${slug} has not been sent: \`npm run waitlist -- announce send ${slug}\` sends it`)
+        out(progressText(found))
+      }
+    case "pause":
+    case "resume":
+      return async (io, out) => {
+        const paused = action === "pause"
+        if (!(await pauseAnnouncement(io, slug, paused, BY_COMMAND_LINE))) throw new Error(`${slug} has not been sent, or is ${paused ? "paused" : "sending"} already`)
+        out(paused ? `Paused ${slug}: its waiting mails stay queued until \`announce resume ${slug}\`.\n` : `Resumed ${slug}: the running server sends its waiting mails.\n`)
+      }
+    default:
+      return `announce has no command "${inertText(action)}"`
+  }
+}

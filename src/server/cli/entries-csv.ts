@@ -1,0 +1,50 @@
+import { inertText } from "./inert-text"
+import type { WaitlistEntry } from "../signup/entry-list"
+
+/** The columns of the waitlist export, in order. */
+export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"] as const
+
+/**
+ * How a cell starts when a spreadsheet would run it as a formula (OWASP's
+ * list for CSV injection: = + - @, tab and CR), also after leading spaces,
+ * no-break spaces or line breaks, which spreadsheets skip, and in the
+ * full-width forms some of them read as the same.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/
+
+/** Characters that oblige RFC 4180 to quote a field. */
+const NEEDS_QUOTES = /[",\r\n]/
+
+/**
+ * One CSV field: characters a terminal would act on are written out as
+ * escapes (see inertText); a value that begins like a formula gets a
+ * leading `'`, so a spreadsheet shows it as text instead of running it;
+ * then a value holding a comma, a quote, CR or LF is quoted with its quotes
+ * doubled (RFC 4180).
+ */
+export function csvField(value: string): string {
+  const inert = inertText(value)
+  const text = FORMULA_START.test(inert) ? `'${inert}` : inert
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+const row = (fields: readonly string[]): string => `${fields.map(csvField).join(",")}\r\n`
+
+/** Every message of an entry, newest first, as the JSON of the `messages` column. */
+const history = (entry: WaitlistEntry) =>
+  JSON.stringify(entry.messages.map(({ submittedAt, name, message }) => ({ submitted_at: submittedAt, name, message })))
+
+/**
+ * The waitlist as CSV: a header row, then one row per entry: the name and
+ * address it signed up with, its newest message, when the address was
+ * confirmed (empty while it is not), that message's
+ * metadata as a JSON string, every message newest first as JSON, and when
+ * and why its address was suppressed (empty while it is not). Every line
+ * ends with CRLF.
+ */
+export function entriesToCsv(entries: WaitlistEntry[]): string {
+  const rows = entries.map((entry) =>
+    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry), entry.suppressedAt?.toISOString() ?? "", entry.suppressedReason ?? ""]),
+  )
+  return row(CSV_COLUMNS) + rows.join("")
+}

@@ -1,0 +1,76 @@
+import { inertText } from "./inert-text"
+import type { VisitStats } from "../visits/visit-stats"
+
+/** The blocks of a sparkline, from none to the most. */
+const BLOCKS = "▁▂▃▄▅▆▇█"
+/** How many rows of pages, sources and languages the table shows (the JSON has them all). */
+const TOP = 10
+/** The widest a text cell is shown; longer text is cut with "…". */
+const CELL = 40
+
+/** One bar per value, scaled to the largest. */
+export function sparkline(values: number[]): string {
+  const most = Math.max(0, ...values)
+  return values.map((value) => BLOCKS[most === 0 ? 0 : Math.round((value / most) * (BLOCKS.length - 1))]).join("")
+}
+
+/** A cell as printed: inert (see inertText) and at most CELL characters. */
+function cell(text: string): string {
+  const shown = [...inertText(text)]
+  return shown.length > CELL ? `${shown.slice(0, CELL - 1).join("")}…` : shown.join("")
+}
+
+/** Rows as columns padded to their widest cell; numbers to the right. */
+function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value))))]
+  const widths = head.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? "")].length)))
+  const numeric = head.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number"))
+  const line = (row: string[]) =>
+    row
+      .map((value, column) => {
+        const pad = " ".repeat((widths[column] ?? 0) - [...value].length)
+        return numeric[column] ? pad + value : value + pad
+      })
+      .join("  ")
+      .trimEnd()
+  return cells.map(line).join("\n")
+}
+
+const shownOr = (text: string, none: string) => (text === "" ? none : text)
+
+/** The statistics as the CLI prints them for a person: a sparkline of visitors, the funnel per day, the top pages, sources and languages. */
+export function statsTable(stats: VisitStats): string {
+  const { days } = stats
+  const first = days[0]?.date ?? ""
+  const last = days[days.length - 1]?.date ?? ""
+  const visitors = days.map((day) => day.visitors)
+  const total = (pick: (day: VisitStats["days"][number]) => number) => days.reduce((sum, day) => sum + pick(day), 0)
+  return [
+    `Visits from ${first} to ${last} (${days.length} ${days.length === 1 ? "day" : "days"}, UTC)`,
+    "",
+    `Visitors per day  ${sparkline(visitors)}  (most ${Math.max(0, ...visitors)})`,
+    "",
+    table(
+      ["date", "visitors", "pageviews", "contact page", "sign-ups", "confirmed"],
+      [
+        ...days.map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed]),
+        ["total", total((day) => day.visitors), total((day) => day.pageviews), total((day) => day.contactVisitors), total((day) => day.signups), total((day) => day.confirmed)],
+      ],
+    ),
+    "",
+    "Top pages",
+    stats.pages.length ? table(["page", "visitors", "pageviews"], stats.pages.slice(0, TOP).map((page) => [page.page, page.visitors, page.pageviews])) : "(none)",
+    "",
+    "Sources: visitors → contact page → sign-ups → confirmed",
+    stats.sources.length
+      ? table(
+          ["source", "medium", "campaign", "visitors", "contact page", "sign-ups", "confirmed"],
+          stats.sources.slice(0, TOP).map((source) => [source.source, shownOr(source.medium, "-"), shownOr(source.campaign, "-"), source.visitors, source.contactVisitors, source.signups, source.confirmed]),
+        )
+      : "(none)",
+    "",
+    "Languages",
+    stats.languages.length ? table(["language", "visitors", "pageviews"], stats.languages.slice(0, TOP).map((language) => [language.language, language.visitors, language.pageviews])) : "(none)",
+    "",
+  ].join("\n")
+}

@@ -1,0 +1,180 @@
+import { parseArgs } from "util"
+import type { AnnouncementIo, PreviewFiles } from "../announcements/announcement-service"
+import { BY_COMMAND_LINE } from "../audit/audit-log"
+import { handleBounceMessage } from "../bounces/handle-bounce"
+import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
+import { liftSuppression } from "../bounces/suppressions"
+import type { Db } from "../db/db"
+import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
+import { erasePerson } from "../people/people-queries"
+import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
+import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
+import { announceCommandOf } from "./announce-commands"
+import { entriesToCsv } from "./entries-csv"
+import { inertJson, inertText } from "./inert-text"
+import { outboxTable } from "./outbox-table"
+import { statsTable } from "./stats-table"
+
+/** What `npm run waitlist` prints when the command is missing or wrong. */
+export const USAGE = `Usage: npm run --silent waitlist -- <command>
+
+Commands:
+  count               print the number of entries on the waitlist
+  export              print every entry as CSV (name, email, message, created_at, updated_at,
+                      confirmed_at, metadata, and every message newest first as JSON)
+  export --confirmed  the same, for the entries whose address is confirmed only
+  delete <email>      remove the entry of this address, in any case, with all its messages
+                      and its pending mail (a privacy request)
+  discarded           print how many bot entries (a filled honeypot) were thrown away
+  discarded --repeats print how many repeat messages of one address past 10 a day were thrown away
+  outbox              list the mails and webhook events not delivered yet, and those that
+                      failed: id, status, kind, recipient, attempts, next try, last error
+  outbox retry <id>   put a failed delivery back in line, to be tried at once
+  stats [--days N] [--json]
+                      the visits of the last N days (1 to 366, default 30, UTC): visitors per
+                      day as a sparkline, the funnel per day (visitors, visitors of the contact
+                      page, sign-ups, confirmed), the top pages, sources and languages; --json
+                      prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
+
+  announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
+                      as .eml and .html into .data/announcements/<name>/
+  announce test <name> --to <address>   send every language's version to one address, marked as a test
+  announce send <name>                  queue one mail for each confirmed entry that has none of it yet
+  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language
+  announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
+  bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
+                      count it against its delivery; exits 75 when the store cannot be reached
+  unsuppress <email>  lift the suppression of an address that bounced or complained
+
+The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
+the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
+`
+
+/** Where a command reads and writes: the store it opens and the two output streams, and what announcements and bounces need. */
+export type CommandIo = {
+  openDb: () => Db
+  out: (text: string) => void
+  err: (text: string) => void
+  /** Everything the announcement operations use but the store. */
+  announcements?: Omit<AnnouncementIo, "db"> & PreviewFiles
+  /** Standard input, up to `max` bytes; null when it holds more. */
+  readInput?: (max: number) => Promise<Buffer | null>
+  /** The address bounces come back to (BOUNCE_ADDRESS), whose VERP tags a bounce is matched by. */
+  bounceAddress?: string | null
+  /** The site's own hosts, for the sources of sign-ups (see visitStats). */
+  siteHosts?: readonly string[]
+  /** The time now, which `stats` counts its days back from. */
+  now?: () => Date
+}
+
+/** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
+export const TRY_LATER = 75
+
+type Command = (db: Db, out: (text: string) => void, io: CommandIo) => Promise<void>
+
+/** The `stats` command of these arguments, or what is wrong with them. */
+function statsCommand(args: string[]): Command | string {
+  const accepted = `stats takes --days N (a whole number from 1 to ${MAX_STATS_DAYS}) and --json`
+  let values
+  try {
+    values = parseArgs({ args, options: { days: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values
+  } catch {
+    return accepted
+  }
+  const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
+  if (days < 1 || days > MAX_STATS_DAYS) return accepted
+  return async (db, out, { siteHosts = [], now = () => new Date() }) => {
+    const stats = await visitStats(db, { days, now: now(), ownHosts: siteHosts })
+    out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))
+  }
+}
+
+const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
+
+/** The `announce` command of the arguments, with the service's I/O. */
+function announce(args: string[]): Command | string {
+  const command = announceCommandOf(args)
+  if (typeof command === "string") return command
+  return (db, out, io) => {
+    if (!io.announcements) throw new Error("announcements are not available here")
+    return command({ ...io.announcements, db }, out)
+  }
+}
+
+/** `bounce`: one message on standard input, handled (see handleBounceMessage). */
+function bounce(rest: string[]): Command | null {
+  const recipient = rest[0] === "--recipient" && rest.length === 2 ? (rest[1] ?? null) : null
+  if (rest.length > 0 && recipient === null) return null
+  return async (db, out, io) => {
+    const raw = await io.readInput?.(MAX_BOUNCE_BYTES)
+    if (!raw) return out(`bounce: not read: the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is\n`)
+    out(`bounce: ${(await handleBounceMessage(raw, db, io.bounceAddress ?? null, new Date(), recipient)).line}\n`)
+  }
+}
+
+/** The command the arguments name, or null (or what is wrong) when they name none. */
+function commandOf([name, ...rest]: string[]): Command | string | null {
+  if (name === "stats") return statsCommand(rest)
+  if (name === "announce") return announce(rest)
+  if (name === "bounce") return bounce(rest)
+  if (name === "unsuppress" && rest.length === 1 && rest[0]?.trim()) {
+    const address = rest[0].trim()
+    return async (db, out) => {
+      if (!(await liftSuppression(db, address, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
+      out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
+    }
+  }
+  if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
+  if (name === "export" && rest.length === 0) return async (db, out) => out(entriesToCsv(await listEntries(db)))
+  if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
+    return async (db, out) => out(entriesToCsv((await listEntries(db)).filter((entry) => entry.confirmedAt !== null)))
+  }
+  if (name === "outbox" && rest.length === 0) {
+    return async (db, out) => {
+      // An announcement's thousands of waiting mails are counted, not listed: `announce status` shows them.
+      const deliveries = await deliveriesIn(db, ["pending", "failed"])
+      const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
+      const note = waiting.length > 0 ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n` : ""
+      out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
+    }
+  }
+  if (name === "outbox" && rest.length === 2 && rest[0] === "retry") {
+    const id = rest[1] ?? ""
+    return async (db, out) => {
+      if (!(await retryFailedDelivery(db, id, new Date()))) throw new Error(`there is no failed delivery ${inertText(id)}; see \`npm run waitlist -- outbox\``)
+      out(`Delivery ${inertText(id)} will be tried again at once by the running server\n`)
+    }
+  }
+  if (name === "discarded" && rest.length === 0) return async (db, out) => out(`${(await countDiscardedSubmissions(db)).bots}\n`)
+  if (name === "discarded" && rest.length === 1 && rest[0] === "--repeats") return async (db, out) => out(`${(await countDiscardedSubmissions(db)).repeats}\n`)
+  const email = rest[0]?.trim()
+  if (name === "delete" && rest.length === 1 && email) {
+    return async (db, out) => out(`Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date()))} for ${inertText(email)}\n`)
+  }
+  return null
+}
+
+/**
+ * Runs one command of the waitlist CLI and closes the store, so the process
+ * can end. Resolves with the exit code: 0 when done, 1 when the store
+ * failed (75 for `bounce`, so an MTA tries again later), 2 (after printing
+ * the usage to stderr) for a missing or bad command.
+ */
+export async function runWaitlistCommand(args: string[], io: CommandIo): Promise<number> {
+  const { out, err } = io
+  const command = commandOf(args)
+  if (typeof command !== "function") {
+    err(`${command ? `waitlist: ${command}\n\n` : ""}${USAGE}`)
+    return 2
+  }
+  const db = io.openDb()
+  try {
+    await command(db, out, io)
+    return 0
+  } catch (error) {
+    err(`waitlist: ${inertText((error as Error).message)}\n`)
+    return args[0] === "bounce" ? TRY_LATER : 1
+  } finally {
+    await db.close().catch(() => undefined)
+  }
+}

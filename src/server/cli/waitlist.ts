@@ -1,0 +1,67 @@
+/**
+ * The waitlist's command line for the company, on the store the server uses
+ * (DATABASE_URL, else WAITLIST_DB_PATH):
+ *   npm run --silent waitlist -- count
+ *   npm run --silent waitlist -- export > waitlist.csv
+ *   npm run --silent waitlist -- delete ana@example.com
+ *   npm run --silent waitlist -- stats --days 7
+ *   npm run waitlist -- announce send launch
+ * Announcements are read from ANNOUNCEMENTS_DIR (content/announcements/ of
+ * the folder it runs in, which npm makes the project's root), previews
+ * written to .data/announcements/ there.
+ */
+import fs from "fs"
+import path from "path"
+import { openDb } from "../db/db"
+import { createSendMail, emlWriter } from "../mails/mail-transport"
+import { createLogger } from "../observability/logger"
+import { readSettings } from "../settings"
+import { siteHostsOf } from "../visits/site-hosts"
+import { runWaitlistCommand } from "./waitlist-commands"
+
+/** Standard input, up to `max` bytes; null as soon as it holds more. */
+async function readInput(max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length
+    if (size > max) {
+      process.stdin.destroy()
+      return null
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+try {
+  const settings = readSettings(process.env)
+  const { mail, announcementsDir } = settings
+  // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
+  const log = createLogger(settings.log, process.stderr)
+  void runWaitlistCommand(process.argv.slice(2), {
+    openDb: () => openDb(settings.store),
+    siteHosts: siteHostsOf(settings),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    announcements: {
+      dir: announcementsDir,
+      previewDir: path.resolve(".data", "announcements"),
+      mail,
+      sendMail: createSendMail(mail, log, { pooled: false }),
+      eml: emlWriter(mail),
+      writeFile: (file, data) => {
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        fs.writeFileSync(file, data)
+      },
+      now: () => new Date(),
+    },
+    readInput,
+    bounceAddress: mail.bounceAddress,
+  }).then((code) => {
+    process.exitCode = code
+  })
+} catch (error) {
+  process.stderr.write(`waitlist: ${(error as Error).message}\n`)
+  process.exitCode = 1
+}

@@ -1,0 +1,32 @@
+/**
+ * The waitlist's migrations, applied in the order of their names, each
+ * once, by Kysely's Migrator (see migrate.ts), which records them in the
+ * database's `kysely_migration` table. A change of the schema is a new
+ * entry here with the next number; a migration already released is never
+ * edited.
+ */
+import type { Kysely, Migration } from "kysely"
+import type { Database } from "../schema"
+import type { Connection } from "../connection"
+import { baseline } from "./0001-baseline"
+import { currentDraftsAndKeys } from "./0002-current-drafts-and-keys"
+import { repeatsDiscarded } from "./0003-repeats-discarded"
+import { capsOfLeavers } from "./0004-caps-of-leavers"
+import { announcementsAndSuppression } from "./0005-announcements-and-suppression"
+import { adminAndConsent } from "./0006-admin-and-consent"
+import { visitCounts } from "./0007-visit-counts"
+
+/** Every migration by name, for the dialect at hand. */
+export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
+  const on = (up: (db: Kysely<Database>) => Promise<unknown>): Migration => ({ up: (db) => up(db as Kysely<Database>).then(() => undefined) })
+  return {
+    "0001-baseline": on(baseline(dialect).up),
+    "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),
+    "0003-repeats-discarded": on(repeatsDiscarded.up),
+    "0004-caps-of-leavers": on(capsOfLeavers(dialect).up),
+    "0005-announcements-and-suppression": on(announcementsAndSuppression(dialect).up),
+    // Released before 0005, so a database may have it without 0005: neither needs the other (see migrate.ts).
+    "0006-admin-and-consent": on(adminAndConsent(dialect).up),
+    "0007-visit-counts": on(visitCounts(dialect).up),
+  }
+}

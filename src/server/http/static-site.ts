@@ -1,0 +1,73 @@
+/**
+ * The built site from public/, as `gatsby serve` would serve it, with the
+ * cache headers of Gatsby's caching guide, the right type for every file,
+ * and a real 404 in the language of the path; what the build keeps for
+ * itself (source maps, webpack's statistics) is not served.
+ */
+import fs from "fs"
+import http from "http"
+import path from "path"
+import compression from "compression"
+import express, { type NextFunction, type Request, type Response, type Router } from "express"
+import { DEFAULT_LANGUAGE, LANGUAGES, splitLanguage } from "../../i18n/languages"
+import { trimTrailingSlashes } from "../../routing/trim-slashes"
+import type { Logger } from "../observability/logger"
+import { cacheControlFor } from "./cache-policy"
+import { isUnpublished } from "./unpublished-files"
+
+/** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
+const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avif" }
+
+/**
+ * The router of the built site under `root`/public.
+ * @throws Error when there is no build there yet
+ */
+export function staticSite(root: string, log: Logger): Router {
+  const publicDir = path.join(root, "public")
+  const notFoundPage = path.join(publicDir, "404.html")
+  if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
+  const site = express.Router()
+  // Pages and assets are gzipped.
+  site.use(compression())
+  // An unknown path under a language's prefix gets that language's error page.
+  const notFoundPages = new Map(LANGUAGES.filter(({ code }) => code !== DEFAULT_LANGUAGE).map(({ code }) => [code, path.join(publicDir, code, "404", "index.html")]))
+  const notFound = (req: Request, res: Response, next: NextFunction) => {
+    const page = notFoundPages.get(splitLanguage(req.path).code) ?? notFoundPage
+    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(page, (error) => error && next(error))
+  }
+  // The build's internals (source maps, webpack's statistics) are not the site's.
+  site.use((req, res, next) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))
+  site.use(
+    express.static(publicDir, {
+      redirect: false,
+      etag: true,
+      lastModified: true,
+      setHeaders: (res, file) => {
+        res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(publicDir, file).split(path.sep).join("/")))
+        const missingType = TYPES_MISSING_FROM_EXPRESS[path.extname(file).toLowerCase()]
+        if (missingType) res.setHeader("Content-Type", missingType)
+      },
+    }),
+  )
+  // Routes without a trailing slash (`/contact`) live in `contact/index.html`.
+  site.use((req, res, next) => {
+    if (!/^\/[^.]*$/.test(req.path) || !["GET", "HEAD"].includes(req.method)) return next()
+    const page = path.join(publicDir, trimTrailingSlashes(path.normalize(req.path)), "index.html")
+    if (!page.startsWith(publicDir + path.sep) || !fs.existsSync(page)) return next()
+    res.set("Cache-Control", cacheControlFor(req.path))
+    res.sendFile(page)
+  })
+  site.use(notFound)
+  // A range past the end (416), a failed precondition (412), an unreadable
+  // file: the status and its name with the site's own headers, set before
+  // express took the request, instead of express's page with its own
+  // policy and, outside production, the stack.
+  site.use((error: { status?: number; statusCode?: number; headers?: Record<string, string> }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500
+    if (res.headersSent) return void res.destroy()
+    if (status >= 500) log.error({ reqId: res.getHeader("X-Request-Id"), cause: String(error) }, "site server: could not serve a file")
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
+    res.status(status).type("text/plain").set("Cache-Control", "no-store").send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
+  })
+  return site
+}

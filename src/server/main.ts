@@ -1,0 +1,117 @@
+/**
+ * The production server's program: settings → database → worker → app →
+ * listen, and a clean shutdown on SIGTERM or SIGINT (see shutdown.ts).
+ * Compiled by the build into dist/server.js (src/build/bundle-server.ts)
+ * and run with plain Node by `npm start` or `npm run serve`. Its settings
+ * are read once, here (see settings.ts); one that cannot work stops it with
+ * one line. Every response carries the headers of gatsby-config's `headers`
+ * option, which `gatsby serve` would ignore.
+ */
+import http from "http"
+import path from "path"
+import gatsbyConfig from "../../gatsby-config"
+import { API_ROUTE_NAMES, createApp } from "./app"
+import { assemble } from "./assemble"
+import { headersForEveryResponse } from "./http/headers-for-every-response"
+import { siteServer } from "./http/site-server"
+import { healthRoutes } from "./observability/health-routes"
+import { createLogger, type Logger } from "./observability/logger"
+import { createMetrics } from "./observability/metrics"
+import { createMetricsServer } from "./observability/metrics-server"
+import { observeRequests } from "./observability/observe-requests"
+import { createReadiness } from "./observability/readiness"
+import { outboxDepth } from "./outbox/outbox-queries"
+import { describeStore, readSettings, type Settings } from "./settings"
+import { gracefulShutdown } from "./shutdown"
+
+/** The project's root: this program runs from dist/. */
+const root = path.resolve(__dirname, "..")
+
+/** Says why the server cannot start, in one line, and ends the process. */
+function cannotStart(reason: string): never {
+  console.error(`site server: ${reason}`)
+  process.exit(1)
+}
+
+/** Listens, or says in one line why it cannot, naming the settings to change. */
+function listen(server: http.Server, port: number, host: string, [PORT, HOST]: [string, string]): Promise<void> {
+  return new Promise((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use: stop what listens there, or set ${PORT} to another port`)
+      if (error.code === "EACCES") cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with ${PORT}`)
+      if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") cannotStart(`${HOST} ${host} is not an address of this machine`)
+      cannotStart(`cannot listen on ${host}:${port}: ${error.message}`)
+    })
+    server.listen(port, host, () => resolve())
+  })
+}
+
+/** Where a listening server can be reached. */
+const addressOf = (server: http.Server, host: string) => {
+  const address = server.address()
+  return `http://${host}:${typeof address === "object" && address ? address.port : ""}`
+}
+
+const describe = (reason: unknown) => (reason instanceof Error ? (reason.stack ?? reason.message) : String(reason))
+
+async function main(settings: Settings, log: Logger) {
+  const metrics = createMetrics()
+  const parts = assemble(settings, { log, metrics })
+  const { db, worker, bounceMailbox, visits, scheduler } = parts
+  let stopping = () => false
+  const readiness = createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => stopping(), bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined, log })
+  const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
+  const headers = headersForEveryResponse(gatsbyConfig.headers)
+  let server: http.Server
+  try {
+    server = siteServer(createApp(parts.api, { root, headers, observer, health: healthRoutes(readiness), pageRequests: visits?.observe }), headers)
+  } catch (error) {
+    cannotStart((error as Error).message)
+  }
+  const metricsServer = settings.metrics ? createMetricsServer(metrics) : null
+
+  const shutdown = gracefulShutdown({
+    server,
+    metricsServer,
+    worker,
+    scheduler,
+    visits,
+    closeStore: () => db.close(),
+    requests: observer,
+    timeoutMs: settings.shutdownTimeoutMs,
+    log,
+    exit: (code) => process.exit(code),
+  })
+  stopping = shutdown.stopping
+  process.on("SIGTERM", () => shutdown.begin("SIGTERM"))
+  process.on("SIGINT", () => shutdown.begin("SIGINT"))
+
+  if (metricsServer && settings.metrics) await listen(metricsServer, settings.metrics.port, settings.metrics.host, ["METRICS_PORT", "METRICS_HOST"])
+  await listen(server, settings.port, settings.host, ["PORT", "HOST"])
+  worker.start()
+  scheduler.start()
+  log.info(
+    {
+      metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)",
+      visits: visits ? "counted (VISIT_COUNTING=1)" : "not counted (VISIT_COUNTING=0)",
+    },
+    `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,
+  )
+}
+
+let settings: Settings
+try {
+  settings = readSettings(process.env)
+} catch (error) {
+  cannotStart((error as Error).message)
+}
+const log = createLogger(settings.log)
+
+// The last line of defence: a failure that escaped every handler is logged
+// and the server goes on serving everyone else. (Run it under a supervisor
+// all the same, so that a crash it cannot survive is followed by a restart:
+// see docs/operating.md.)
+process.on("unhandledRejection", (reason) => log.error({ cause: describe(reason) }, "site server: an unhandled rejection; still serving"))
+process.on("uncaughtException", (error) => log.error({ cause: describe(error) }, "site server: an uncaught exception; still serving"))
+
+void main(settings, log)

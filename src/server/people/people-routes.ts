@@ -1,0 +1,85 @@
+/**
+ * The admin's routes of the waitlist's people: the entries, searched; a
+ * person's data, as the file to hand to them (GDPR Art. 15), and its
+ * erasure (Art. 17). Each export and erasure is in the audit log.
+ */
+import type { Request, RequestHandler } from "express"
+import { z } from "zod"
+import { addressHash } from "../addresses/address-hash"
+import { emailKey } from "../addresses/email-identity"
+import { adminBody, addressOf, lookupAddress, pageParam } from "../admin/admin-body"
+import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
+import { recordAudit } from "../audit/audit-log"
+import type { Db } from "../db/db"
+import { queryParam, sendInvalid, sendJson } from "../http/answers"
+import { erasePerson, personRecord, searchEntries } from "./people-queries"
+import { personExport } from "./person-export"
+
+/** The longest search term: far longer than any address or name searched for. */
+export const MAX_SEARCH_LENGTH = 200
+/** The most of a path's address read before it is decoded: 254 characters of four bytes each, percent-encoded. */
+const MAX_ENCODED_ADDRESS = 254 * 12
+/** Where a person's path begins. */
+const PEOPLE_PATH = "/api/admin/people/"
+
+const NO_ADDRESS = "The path does not name an address an entry could have: at most 254 characters of visible text, percent-encoded."
+
+/** A search of the entries: any text of at most MAX_SEARCH_LENGTH characters, none by default. */
+const searchTerm = z
+  .string()
+  .refine((term) => [...term].length <= MAX_SEARCH_LENGTH)
+  .default("")
+
+/**
+ * The address a person's path names (`/api/admin/people/<address>`,
+ * percent-encoded, read from the path as sent), or undefined for one no
+ * entry could have.
+ */
+function pathAddress(req: Request): string | undefined {
+  const rest = req.path.slice(PEOPLE_PATH.length)
+  if (rest.length === 0 || rest.length > MAX_ENCODED_ADDRESS) return undefined
+  try {
+    return addressOf(decodeURIComponent(rest))
+  } catch {
+    return undefined
+  }
+}
+
+/** What erasing a person sends: the address again, exactly. */
+const erasureSchema = z.object({ confirm: lookupAddress })
+
+/** The handlers of /api/admin/entries and /api/admin/people/<address>. */
+export function peopleRoutes({ db, now }: { db: Db; now: () => Date }): { entries: RequestHandler; exportPerson: RequestHandler; erase: RequestHandler } {
+  return {
+    /** GET /api/admin/entries?q=&page=: entries newest first, searched by address or name (every role). */
+    async entries(req, res) {
+      const term = searchTerm.safeParse(queryParam(req, "q"))
+      if (!term.success) return sendInvalid(res, `Search with at most ${MAX_SEARCH_LENGTH} characters.`, "q")
+      const page = pageParam.safeParse(queryParam(req, "page"))
+      if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
+      sendJson(res, 200, await searchEntries(db, term.data, page.data, PAGE_SIZE))
+    },
+    /** GET /api/admin/people/<address>: everything held about an address (owner, legal); every export is in the audit log, a fruitless one too. */
+    async exportPerson(req, res) {
+      const address = pathAddress(req)
+      if (!address) return sendJson(res, 400, { error: NO_ADDRESS })
+      const at = now()
+      const record = await personRecord(db, address)
+      const subjectHash = await db.read(async () => addressHash(db, address))
+      await recordAudit(db, { action: "export", ...res.locals.by, at, subjectHash, detail: record ? null : "nothing held" })
+      if (!record) return sendJson(res, 404, { error: "Nothing is held about this address." })
+      sendJson(res, 200, personExport(address, record, at), { "Content-Disposition": 'attachment; filename="personal-data.json"' })
+    },
+    /** DELETE /api/admin/people/<address> `{confirm: <address>}`: erases the entry of the address (owner, legal), once the body names the same address again. */
+    async erase(req, res) {
+      const address = pathAddress(req)
+      if (!address) return sendJson(res, 400, { error: NO_ADDRESS })
+      const body = adminBody(req, res)
+      if (!body) return
+      const confirm = erasureSchema.safeParse(body)
+      if (!confirm.success || emailKey(confirm.data.confirm) !== emailKey(address)) return sendInvalid(res, "Type the address again, exactly, to confirm the erasure.", "confirm")
+      const erased = await erasePerson(db, address, res.locals.by.actor, res.locals.by.ip, now())
+      sendJson(res, erased === 0 ? 404 : 200, erased === 0 ? { error: "No entry has this address: there is nothing to erase." } : { erased: true })
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import { siteFacts } from "../../config/site-facts"
+import type { PersonRecord } from "./people-queries"
+import type { DeliveryKind } from "../outbox/deliveries"
+import type { PolicyVersion } from "../signup/privacy-policy-version"
+
+/** What each kind of delivery is, said for the person who reads their data. */
+const DELIVERY_KINDS: Record<DeliveryKind, string> = {
+  confirm: "a mail to you asking to confirm your address",
+  notify: "a mail to our team telling of your message",
+  announcement: "a mail to you announcing news of the app (see announcementMails)",
+  webhook: "an event sent to our own systems about your sign-up",
+}
+
+/** A policy version as the export names it: which text, in which language, with the hash that identifies it; or what we do not know. */
+const consentOf = (policy: PolicyVersion | null) =>
+  policy ? { document: "privacy-policy", language: policy.lang, effectiveDate: policy.effectiveDate, sha256: policy.sha256 } : "unknown: not recorded before this was kept"
+
+/**
+ * Everything the waitlist holds about one address, as the file handed to
+ * that person (GDPR Art. 15) and shown on the person's page: their entry,
+ * every message with its metadata, the confirmation, every mail and event
+ * about them, what is kept after they left or were erased, and, for each
+ * message and the confirmation, the version of the privacy policy in force
+ * then (Art. 7(1)), every announcement mailed to them and what became of
+ * it, and their suppression and bounces. Text they wrote is data here, never markup.
+ */
+export function personExport(address: string, record: PersonRecord, now: Date) {
+  const { entry } = record
+  return {
+    about: `The data ${siteFacts.companyName} holds about ${address} on the ${siteFacts.appName} waitlist, exported ${now.toISOString()}.`,
+    address,
+    exportedAt: now.toISOString(),
+    entry: entry && {
+      name: entry.name,
+      email: entry.email,
+      signedUpAt: entry.createdAt.toISOString(),
+      lastMessageAt: entry.updatedAt.toISOString(),
+      language: entry.lang,
+      cameFrom: entry.source,
+    },
+    confirmation: entry && {
+      confirmedAt: entry.confirmedAt?.toISOString() ?? null,
+      privacyPolicyWhenConfirmed: entry.confirmedAt ? consentOf(entry.confirmedPolicy) : null,
+      confirmationMailsSent: entry.confirmationMailsSent,
+      lastConfirmationMailAt: entry.lastConfirmationMailAt?.toISOString() ?? null,
+      confirmationLinkExpiresAt: entry.confirmationLinkExpiresAt?.toISOString() ?? null,
+      unsubscribeLinks: entry.leaveLinks,
+    },
+    messages: record.messages.map((message) => ({
+      sentAt: message.submittedAt.toISOString(),
+      name: message.name,
+      message: message.message,
+      metadata: message.metadata,
+      privacyPolicyInForce: consentOf(message.policy),
+    })),
+    mails: record.deliveries.map((delivery) => ({
+      kind: delivery.kind,
+      what: DELIVERY_KINDS[delivery.kind as DeliveryKind] ?? delivery.kind,
+      status: delivery.status,
+      queuedAt: delivery.queuedAt.toISOString(),
+      sentAt: delivery.sentAt?.toISOString() ?? null,
+      attempts: delivery.attempts,
+    })),
+    announcementMails: record.announcementMails.map((mail) => ({
+      announcement: mail.slug,
+      language: mail.lang,
+      queuedAt: mail.queuedAt?.toISOString() ?? null,
+      sentAt: mail.sentAt?.toISOString() ?? null,
+      outcome: mail.outcome,
+      bouncedAt: mail.bouncedAt?.toISOString() ?? null,
+      complainedAt: mail.complainedAt?.toISOString() ?? null,
+    })),
+    suppression: record.suppression && {
+      note: "While a suppression is in force, no mail of any kind is sent to the address. It is kept as a keyed hash of the address only, after an erasure too, so that an address that bounced or reported our mail as spam is not mailed again.",
+      suppressedAt: record.suppression.suppressedAt.toISOString(),
+      reason: record.suppression.reason,
+      liftedAt: record.suppression.liftedAt?.toISOString() ?? null,
+    },
+    bounces: record.bounces.map((bounce) => ({ kind: bounce.kind, receivedAt: bounce.receivedAt.toISOString() })),
+    afterLeaving: record.departure && {
+      note: "Kept after the entry left, as a keyed hash of the address only, so that signing up again does not send more confirmation mails than allowed.",
+      leftAt: record.departure.leftAt.toISOString(),
+      confirmationMailsSent: record.departure.confirmationMailsSent,
+    },
+    erasures: record.erasures.map(({ erasedAt }) => ({ erasedAt: erasedAt.toISOString() })),
+  }
+}
+
+export type PersonExport = ReturnType<typeof personExport>

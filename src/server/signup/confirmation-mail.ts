@@ -1,0 +1,92 @@
+/**
+ * The double opt-in mail, and how the outbox sends it: in the visitor's
+ * language, never to an address suppressed since it was queued, a refusal
+ * of its address counted as a bounce.
+ */
+import { fillPlaceholders } from "../../i18n/messages"
+import { brandColors } from "../../brand/brand-colors"
+import { siteFacts } from "../../config/site-facts"
+import { escapeMarkup } from "../../markup/escape-markup"
+import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
+import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
+import { oneLine, type MailMessage } from "../mails/mail-message"
+import { visitorMailTexts, type VisitorMailTexts } from "../mails/visitor-mail-texts"
+import type { DeliveryKindHandler } from "../outbox/deliveries"
+import type { Db } from "../db/db"
+import type { MailSettings } from "../settings"
+import { confirmationLinks, type ConfirmationLinks } from "./mail-links"
+
+/** What the outbox keeps of a confirmation mail: the little it is written from (its links' tokens live nowhere else until it is sent). */
+export type ConfirmationDraft = { kind: "confirmation"; messageId: string; name: string; lang: string; confirmToken: string; leaveToken: string }
+
+function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
+  const e = escapeMarkup
+  return brandedMailPage({
+    lang,
+    title: texts.subject,
+    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(texts.greeting, { name }))}</h1>
+<p style="margin:0 0 24px">${e(texts.intro)}</p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
+<p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
+<p style="margin:0 0 16px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+  })
+}
+
+/**
+ * The double opt-in mail: plain text and HTML alike, with the button that
+ * opens the confirmation page, the support address, and the headers of
+ * RFC 2369 and RFC 8058 that let a mail client unsubscribe in one click.
+ */
+export function confirmationMail(
+  { name, email, lang }: { name: string; email: string; lang: string },
+  links: ConfirmationLinks,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  const texts = visitorMailTexts(lang)
+  const shownName = oneLine(name, 80)
+  const text = [
+    fillPlaceholders(texts.greeting, { name: shownName }),
+    "",
+    texts.intro,
+    "",
+    `${texts.button}: ${links.confirmUrl}`,
+    "",
+    texts.expiry,
+    "",
+    fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
+    "",
+    `${texts.leave}: ${links.leaveUrl}`,
+  ].join("\n")
+  return {
+    messageId,
+    from: settings.from,
+    to: { name: "", address: email },
+    subject: texts.subject,
+    text,
+    html: html(texts, shownName, links, lang),
+    headers: {
+      "List-Unsubscribe": `<${links.leaveUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Auto-Submitted": "auto-generated",
+    },
+  }
+}
+
+/** The outbox's handling of confirmation mails. */
+export function confirmationMailKind(db: Db, settings: MailSettings): DeliveryKindHandler {
+  return {
+    async load(trx, delivery) {
+      const suppressed = await visitorMailSuppressed(db, trx, delivery)
+      if (suppressed) return { giveUp: suppressed }
+      return {
+        write: () => {
+          const draft = JSON.parse(delivery.payload) as ConfirmationDraft
+          return { mail: confirmationMail({ name: draft.name, email: delivery.recipient, lang: draft.lang }, confirmationLinks(settings.siteUrl, draft, draft.lang), settings, draft.messageId) }
+        },
+      }
+    },
+    settled: (trx, delivery, outcome, now) => visitorMailSettled(db, trx, delivery, outcome, now),
+  }
+}

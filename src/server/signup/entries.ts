@@ -1,0 +1,182 @@
+/**
+ * The entries of the waitlist and their messages, and what is kept of
+ * people who left (a keyed hash of the address and its confirmation caps),
+ * as the sign-up, confirmation and leaving flows write them: one entry per
+ * address key (see emailKey), every submission a message of it.
+ */
+import { sql } from "kysely"
+import type { Db, On, Tx } from "../db/db"
+import { storedTime, toDate, toDateOrNull } from "../db/schema"
+import type { ConfirmationPlan } from "./confirmation-rules"
+import type { PolicyVersion } from "./privacy-policy-version"
+
+/** What an entry's row says of its confirmation mails (see mayGetConfirmation). */
+export type ConfirmationColumns = { confirmed_at: string | Date | null; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
+
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+export const policyColumns = (policy: PolicyVersion | null) => ({ lang: policy?.lang ?? null, date: policy?.effectiveDate ?? null, sha256: policy?.sha256 ?? null })
+
+/** A new entry's columns: who, and where its first sign-up came from. */
+export type EntryColumns = {
+  name: string
+  email: string
+  key: string
+  nameKey: string
+  lang: string | null
+  referrerHost: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+}
+
+/**
+ * Adds an entry with its confirmation started, or marks the entry of the
+ * address as written to again and leaves its confirmation alone. Gives the
+ * entry's id and its confirmation as it stands after the write: a new
+ * entry, and only a new one, holds this write's confirmation key (random,
+ * so no other entry can hold it), which is what `isNew` says.
+ */
+export async function writeEntry(trx: Tx, entry: EntryColumns, now: Date, confirmation: ConfirmationPlan | null): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
+  const time = storedTime(now)
+  const row = await trx
+    .insertInto("waitlist_entries")
+    .values({
+      name: entry.name,
+      email: entry.email,
+      email_key: entry.key,
+      created_at: time,
+      updated_at: time,
+      confirm_token_hash: confirmation?.tokenKey ?? null,
+      confirm_expires_at: confirmation ? storedTime(confirmation.expiresAt) : null,
+      confirm_mails_sent: confirmation ? 1 : 0,
+      last_confirm_mail_at: confirmation ? time : null,
+      name_key: entry.nameKey,
+      lang: entry.lang,
+      referrer_host: entry.referrerHost,
+      utm_source: entry.utmSource,
+      utm_medium: entry.utmMedium,
+      utm_campaign: entry.utmCampaign,
+    })
+    .onConflict((conflict) =>
+      conflict.column("email_key").doUpdateSet({
+        updated_at: sql`CASE WHEN excluded.updated_at > waitlist_entries.updated_at THEN excluded.updated_at ELSE waitlist_entries.updated_at END`,
+      }),
+    )
+    .returning(["id", "confirmed_at", "confirm_mails_sent", "last_confirm_mail_at", sql<unknown>`confirm_token_hash = ${confirmation?.tokenKey ?? null}`.as("is_new")])
+    .executeTakeFirstOrThrow()
+  return { ...row, isNew: Boolean(row.is_new) }
+}
+
+/** Adds a submission's message to its entry, with the privacy policy in force as it was sent. */
+export async function writeMessage(trx: Tx, entryId: number, { name, message, metadata }: { name: string; message: string; metadata: Record<string, unknown> }, now: Date, consent: PolicyVersion | null): Promise<number> {
+  const policy = policyColumns(consent)
+  const row = await trx
+    .insertInto("waitlist_messages")
+    .values({ entry_id: entryId, name, message, metadata: JSON.stringify(metadata), submitted_at: storedTime(now), policy_lang: policy.lang, policy_date: policy.date, policy_sha256: policy.sha256 })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** When an entry's `offset + 1`-th newest message was left, if it has that many: read along the index, never the whole history. */
+export async function messageTimeAt(trx: Tx, entryId: number, offset: number): Promise<Date | null> {
+  const row = await trx.selectFrom("waitlist_messages").select("submitted_at").where("entry_id", "=", entryId).orderBy("id", "desc").limit(1).offset(offset).executeTakeFirst()
+  return row ? toDate(row.submitted_at) : null
+}
+
+/** Sets an entry's `updated_at` back to its newest message's time (a message was not kept after all). */
+export async function restoreUpdatedAt(trx: Tx, entryId: number): Promise<void> {
+  await trx
+    .updateTable("waitlist_entries")
+    .set({ updated_at: (eb) => eb.selectFrom("waitlist_messages").select((inner) => inner.fn.max<string>("submitted_at").as("newest")).where("entry_id", "=", entryId) })
+    .where("id", "=", entryId)
+    .execute()
+}
+
+/** Starts a confirmation of a known entry: its new link's key, when it expires, and one more mail counted. */
+export async function startConfirmation(trx: Tx, entryId: number, confirmation: ConfirmationPlan, now: Date): Promise<void> {
+  await trx
+    .updateTable("waitlist_entries")
+    .set({ confirm_token_hash: confirmation.tokenKey, confirm_expires_at: storedTime(confirmation.expiresAt), confirm_mails_sent: sql`confirm_mails_sent + 1`, last_confirm_mail_at: storedTime(now) })
+    .where("id", "=", entryId)
+    .execute()
+}
+
+/** Keeps the key of a leave link mailed to an entry. */
+export const addLeaveToken = (trx: Tx, entryId: number, key: string): Promise<void> => addLeaveTokens(trx, [{ entryId, key }])
+
+/** Keeps the keys of leave links mailed to entries (an announcement's batch). */
+export async function addLeaveTokens(trx: Tx, tokens: { entryId: number; key: string }[]): Promise<void> {
+  if (tokens.length > 0) await trx.insertInto("waitlist_leave_tokens").values(tokens.map(({ entryId, key }) => ({ token_hash: key, entry_id: entryId }))).execute()
+}
+
+/** The counters of thrown-away submissions (rows of waitlist_counters). */
+export type DiscardCounter = "bots_discarded" | "repeats_discarded"
+
+export async function countDiscarded(trx: Tx, counter: DiscardCounter): Promise<void> {
+  await trx.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", counter).execute()
+}
+
+/** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
+export function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
+  return db.forUpdate(on.selectFrom("waitlist_entries").select(["id", "name", "email", "confirmed_at", "confirm_expires_at"]).where("confirm_token_hash", "=", tokenKey)).executeTakeFirst()
+}
+
+/** Marks an entry confirmed, with the privacy policy in force as it was. */
+export async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: PolicyVersion | null): Promise<void> {
+  const policy = policyColumns(consent)
+  await trx
+    .updateTable("waitlist_entries")
+    .set({ confirmed_at: storedTime(now), confirmed_policy_lang: policy.lang, confirmed_policy_date: policy.date, confirmed_policy_sha256: policy.sha256 })
+    .where("id", "=", entryId)
+    .execute()
+}
+
+/** The entry a leave link's key belongs to, with what its departure keeps, or undefined. */
+export function entryOfLeaveLink(on: On, tokenKey: string) {
+  return on
+    .selectFrom("waitlist_entries")
+    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+    .where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey))
+    .executeTakeFirst()
+}
+
+/** What an entry about to go keeps its caps by: its address's key and its confirmation mails. */
+export type Departing = { email_key: string; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
+
+/** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
+export async function rememberLeaver(db: Db, trx: Tx, entry: Departing, now: Date): Promise<void> {
+  const last = entry.last_confirm_mail_at === null ? null : storedTime(toDate(entry.last_confirm_mail_at))
+  const hash = db.keyedHash(entry.email_key)
+  await trx
+    .insertInto("waitlist_leavers")
+    .values({ address_hash: hash, confirm_mails_sent: entry.confirm_mails_sent, last_confirm_mail_at: last, left_at: storedTime(now) })
+    .onConflict((conflict) =>
+      conflict.column("address_hash").doUpdateSet({
+        confirm_mails_sent: (eb) => eb.ref("excluded.confirm_mails_sent"),
+        last_confirm_mail_at: (eb) => eb.ref("excluded.last_confirm_mail_at"),
+        left_at: (eb) => eb.ref("excluded.left_at"),
+      }),
+    )
+    .execute()
+}
+
+/** Takes back what was kept of a person who left, now that they signed up again; undefined when they never left. */
+export async function takeBackLeaver(trx: Tx, hash: string): Promise<{ mailsSent: number; lastMailAt: Date | null } | undefined> {
+  const row = await trx.deleteFrom("waitlist_leavers").where("address_hash", "=", hash).returning(["confirm_mails_sent", "last_confirm_mail_at"]).executeTakeFirst()
+  return row && { mailsSent: row.confirm_mails_sent, lastMailAt: toDateOrNull(row.last_confirm_mail_at) }
+}
+
+/** Gives a returning person's entry the caps it had when they left: no confirmation now (`confirmation` null), or this one counted after theirs. */
+export async function inheritCaps(trx: Tx, entryId: number, caps: { mailsSent: number; lastMailAt: Date | null }, confirmation: ConfirmationPlan | null): Promise<void> {
+  await trx
+    .updateTable("waitlist_entries")
+    .set({
+      confirm_mails_sent: caps.mailsSent,
+      last_confirm_mail_at: caps.lastMailAt === null ? null : storedTime(caps.lastMailAt),
+      confirm_token_hash: confirmation?.tokenKey ?? null,
+      confirm_expires_at: confirmation ? storedTime(confirmation.expiresAt) : null,
+    })
+    .where("id", "=", entryId)
+    .execute()
+}

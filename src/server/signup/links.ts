@@ -1,0 +1,57 @@
+/**
+ * What the links of the mails do: confirm an address (double opt-in), or
+ * leave the waitlist, taking the entry, its messages and its waiting mail
+ * with it while its confirmation caps are kept by a keyed hash.
+ */
+import type { Db } from "../db/db"
+import { toDate } from "../db/schema"
+import { queueDelivery } from "../outbox/outbox-queries"
+import type { WebhookSettings } from "../settings"
+import { entryOfConfirmation, entryOfLeaveLink, markConfirmed, rememberLeaver } from "./entries"
+import type { PolicyVersion } from "./privacy-policy-version"
+import { confirmedEvent } from "./webhook-events"
+
+/** Where a confirmation link stands: still to be confirmed, confirmed already, or expired or unknown. */
+export type LinkState = "pending" | "confirmed" | "expired"
+
+/** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
+function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {
+  if (!row) return "expired"
+  if (row.confirmed_at !== null) return "confirmed"
+  return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime() ? "pending" : "expired"
+}
+
+/** Where the confirmation link whose token has this key (see linkTokenKey) stands; reads only. */
+export const confirmationState = (db: Db, tokenKey: string, now: Date): Promise<LinkState> => db.read(async (on) => linkState(await entryOfConfirmation(db, on, tokenKey), now))
+
+/**
+ * Confirms the address of an unexpired confirmation link, once, with the
+ * privacy policy in force, and queues the `waitlist.confirmed` event when a
+ * webhook is set up, in the same transaction.
+ * @returns the link's state afterwards: "confirmed", or "expired" for an expired or unknown link
+ */
+export function confirmAddress(db: Db, tokenKey: string, now: Date, webhook: WebhookSettings | null, consent: PolicyVersion | null = null): Promise<LinkState> {
+  return db.write(async (trx) => {
+    const row = await entryOfConfirmation(db, trx, tokenKey)
+    const state = linkState(row, now)
+    if (state !== "pending" || !row) return state
+    await markConfirmed(trx, row.id, now, consent)
+    if (webhook) await queueDelivery(trx, row.id, confirmedEvent(webhook, row, now), now)
+    return "confirmed"
+  })
+}
+
+/** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */
+export const canLeave = (db: Db, tokenKey: string): Promise<boolean> =>
+  db.read(async (on) => (await on.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey).executeTakeFirst()) !== undefined)
+
+/** Removes the entry a leave link's token belongs to, with its messages and its waiting mail; false when there is none. */
+export function leaveByLink(db: Db, tokenKey: string, now = new Date()): Promise<boolean> {
+  return db.write(async (trx) => {
+    const leaver = await entryOfLeaveLink(trx, tokenKey)
+    if (!leaver) return false
+    await rememberLeaver(db, trx, leaver, now)
+    const removed = await trx.deleteFrom("waitlist_entries").where("id", "=", leaver.id).executeTakeFirst()
+    return Number(removed.numDeletedRows) > 0
+  })
+}

@@ -1,0 +1,140 @@
+/**
+ * A sign-up, in one transaction: the rate limit's count, the entry and its
+ * message, and the mail and webhook events it calls for in the outbox, so
+ * that a crash never keeps an entry and loses its mail, or the other way
+ * round. A bot's entry (a filled honeypot) takes the same path inside a
+ * savepoint that is rolled back, so it answers alike and as fast.
+ */
+import { sql } from "kysely"
+import { emailKey, storedEmail } from "../addresses/email-identity"
+import { isSuppressed } from "../bounces/suppressions"
+import { StoreUnavailableError, type Db, type Tx } from "../db/db"
+import { toDateOrNull } from "../db/schema"
+import { queueDelivery } from "../outbox/outbox-queries"
+import { entryAttribution } from "../../waitlist/entry-attribution"
+import { folded } from "../../waitlist/folded-text"
+import { MESSAGE_DAY_MS, MESSAGES_PER_DAY, mayGetConfirmation, type ConfirmationPlan, type DeliveryPlan } from "./confirmation-rules"
+import { addLeaveToken, countDiscarded, inheritCaps, messageTimeAt, restoreUpdatedAt, startConfirmation, takeBackLeaver, writeEntry, writeMessage } from "./entries"
+import type { PolicyVersion } from "./privacy-policy-version"
+import { countSubmission, type RateLimit } from "./rate-limit"
+import { teamMailDue } from "./team-mail"
+
+/** A sign-up on its way into the waitlist. */
+export type NewWaitlistEntry = { name: string; email: string; message: string; metadata: Record<string, unknown> }
+
+/** A submission with everything decided in the same transaction. */
+export type Submission = {
+  entry: NewWaitlistEntry
+  /** A bot's entry (a filled honeypot): taken down the same path, then thrown away and counted. */
+  discard: boolean
+  /** Null when the limit is off. */
+  rateLimit: RateLimit | null
+  /** The mails and webhook events this submission calls for, given the entry's state (see planSubmission). */
+  plan: DeliveryPlan
+  now: Date
+  /** The privacy policy in force as the person sent it, kept with the message (see privacyPolicyInForce). */
+  consent?: PolicyVersion | null
+}
+
+/**
+ * What a taken submission did to the list: made a new entry, added a
+ * message to a known one, was thrown away as a repeat past the address's
+ * messages of a day, or as a bot's (a filled honeypot).
+ */
+export type TakenAs = "new" | "repeat" | "repeat_discarded" | "bot"
+
+/** What became of a submission: taken (and its deliveries queued), or refused by the rate limit. */
+export type SubmissionOutcome = { accepted: true; takenAs: TakenAs } | { accepted: false; retryAfterSeconds: number }
+
+/** The entry a submission wrote: its id, its address's keyed hash, whether it is new, whether it may get this sign-up's confirmation, and the message's id (null: not kept). */
+type Written = { id: number; hash: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+
+/**
+ * Takes a submission: the rate limit's count, the entry and its message,
+ * and the deliveries of its plan (the confirmation mail only when the entry
+ * may get one: see mayGetConfirmation).
+ * @throws StoreUnavailableError, also when SQLite's disk is under its floor
+ */
+export async function submitSignup(db: Db, submission: Submission): Promise<SubmissionOutcome> {
+  const full = db.roomToWrite()
+  if (full) throw new StoreUnavailableError(`the ${db.label} waitlist takes no new sign-up: ${full}`)
+  return db.write(async (trx) => {
+    const { entry, discard, rateLimit, plan, now, consent = null } = submission
+    const retryAfterSeconds = await countSubmission(db, trx, rateLimit, now)
+    if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
+    if (discard) {
+      // A bot's entry leaves nothing but a count.
+      await sql`SAVEPOINT discarded`.execute(trx)
+      await writeSubmission(db, trx, entry, now, null, consent)
+      await sql`ROLLBACK TO SAVEPOINT discarded`.execute(trx)
+      await sql`RELEASE SAVEPOINT discarded`.execute(trx)
+      await countDiscarded(trx, "bots_discarded")
+      return { accepted: true, takenAs: "bot" }
+    }
+    const written = await writeSubmission(db, trx, entry, now, plan.confirmation, consent)
+    if (written.messageId === null) {
+      await countDiscarded(trx, "repeats_discarded")
+      return { accepted: true, takenAs: "repeat_discarded" }
+    }
+    await queuePlan(db, trx, written, plan, now)
+    return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
+  })
+}
+
+/**
+ * Writes the entry and its message. A new entry is written with the
+ * confirmation of `confirmation` already started (a new address may always
+ * get one, unless it left before with its caps spent); a known one is left
+ * as it was. The message of an address that left MESSAGES_PER_DAY in the
+ * last day is not kept.
+ */
+async function writeSubmission(db: Db, trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationPlan | null, consent: PolicyVersion | null): Promise<Written> {
+  const key = emailKey(email)
+  const from = entryAttribution(metadata)
+  const row = await writeEntry(trx, { name, email: storedEmail(email), key, nameKey: folded(name), ...from }, now, confirmation)
+  const hash = db.keyedHash(key)
+  const mayConfirm = row.isNew
+    ? await inheritLeaversCaps(trx, row.id, hash, now, confirmation)
+    : mayGetConfirmation({ confirmedAt: toDateOrNull(row.confirmed_at), mailsSent: row.confirm_mails_sent, lastMailAt: toDateOrNull(row.last_confirm_mail_at) }, now)
+  const written = { id: row.id, hash, isNew: row.isNew, mayConfirm }
+  if (!row.isNew) {
+    const capped = await messageTimeAt(trx, row.id, MESSAGES_PER_DAY - 1)
+    if (capped && capped.getTime() > now.getTime() - MESSAGE_DAY_MS) {
+      // The message is not kept, so the entry has not changed either.
+      await restoreUpdatedAt(trx, row.id)
+      return { ...written, messageId: null }
+    }
+  }
+  return { ...written, messageId: await writeMessage(trx, row.id, { name, message, metadata }, now, consent) }
+}
+
+/**
+ * Gives a new entry of someone who left the caps their address had, so
+ * that leaving never buys another confirmation mail. Returns whether the
+ * entry may get this sign-up's confirmation.
+ */
+async function inheritLeaversCaps(trx: Tx, entryId: number, hash: string, now: Date, confirmation: ConfirmationPlan | null): Promise<boolean> {
+  const left = await takeBackLeaver(trx, hash)
+  if (!left) return true
+  const allowed = confirmation !== null && mayGetConfirmation({ confirmedAt: null, ...left }, now)
+  await inheritCaps(trx, entryId, allowed ? { mailsSent: left.mailsSent + 1, lastMailAt: now } : left, allowed ? confirmation : null)
+  return allowed
+}
+
+/** Queues the deliveries of a plan; the confirmation mail only when the entry may get one and its address is not suppressed. */
+async function queuePlan(db: Db, trx: Tx, written: Written, plan: DeliveryPlan, now: Date) {
+  const { id, messageId } = written
+  if (plan.notify) {
+    const due = written.isNew ? now : await teamMailDue(trx, id, now)
+    if (due) await queueDelivery(trx, id, plan.notify, now, { messageId, due })
+  }
+  if (plan.webhook) await queueDelivery(trx, id, plan.webhook, now, { messageId })
+  const { confirmation } = plan
+  if (!confirmation || !written.mayConfirm) return
+  // A suppressed address gets no mail of any kind; the team still hears of its message.
+  if (await isSuppressed(trx, written.hash)) return
+  if (!written.isNew) await startConfirmation(trx, id, confirmation, now)
+  await addLeaveToken(trx, id, confirmation.leaveTokenKey)
+  await queueDelivery(trx, id, confirmation.mail, now)
+}
+

@@ -1,0 +1,170 @@
+/**
+ * The team's mail: each accepted submission of an address told to the team
+ * (WAITLIST_NOTIFY_TO), at most one mail an hour per address, with its
+ * message read from the store when the mail is sent.
+ */
+import { siteFacts } from "../../config/site-facts"
+import { isSingleAddress } from "../../waitlist/contact-rules"
+import type { Tx } from "../db/db"
+import { toDate } from "../db/schema"
+import { oneLine, type MailMessage } from "../mails/mail-message"
+import type { DeliveryKindHandler } from "../outbox/deliveries"
+import type { MailSettings } from "../settings"
+
+/** What the outbox keeps of a team mail: its Message-ID and the address it tells of (its messages are read when it is sent). */
+export type TeamMailDraft = { kind: "team"; messageId: string; email: string }
+
+/** What a visitor wrote in one submission, as the team's mail tells of it. */
+export type DeliveryMessage = { name: string; message: string; metadata: Record<string, unknown> }
+
+/**
+ * The team gets at most one mail per address in this time: a message left
+ * while the address's last team mail is still waiting is gathered into it,
+ * and one left within this time after that mail went is told of by a mail
+ * sent when the time is up, with any others left meanwhile.
+ */
+export const TEAM_MAIL_INTERVAL_MS = 60 * 60 * 1000
+
+/** The most messages one team mail tells of (an address keeps 10 a day at most). */
+export const MAX_GATHERED_MESSAGES = 20
+
+/** The metadata the team reads beside a message, in order, by the label they see. */
+const USEFUL_METADATA: [label: string, field: string][] = [
+  ["Page language", "locale"],
+  ["Browser language", "language"],
+  ["Time zone", "timezone"],
+  ["Referrer", "referrer"],
+  ["Previous page", "previousPage"],
+]
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null)
+
+/** The metadata lines of the team's mail: the useful fields present, then each utm parameter. */
+function metadataLines(metadata: Record<string, unknown>): string[] {
+  const lines = USEFUL_METADATA.flatMap(([label, field]) => {
+    const value = text(metadata[field])
+    return value === null ? [] : [`${label}: ${oneLine(value, 300)}`]
+  })
+  const utm = metadata.utm
+  if (utm !== null && typeof utm === "object") {
+    for (const [key, value] of Object.entries(utm)) lines.push(`utm ${oneLine(key, 40)}: ${oneLine(String(value), 200)}`)
+  }
+  return lines
+}
+
+/**
+ * The subject of the team's mail: the name a visitor gave, quoted as what
+ * they typed. The quotes are outside ASCII, so nodemailer writes the whole
+ * subject as one encoded word, which a mail client decodes once: an encoded
+ * word inside the name (`=?UTF-8?B?…?=`) stays the text it was typed as.
+ */
+export const teamMailSubject = (name: string) => `Waitlist: a visitor's message, name given “${oneLine(name)}”`
+
+/** One submission in the team's mail: the name given, the message, and its useful metadata. */
+const submissionLines = ({ name, message, metadata }: DeliveryMessage): string[] => [
+  `Name given: ${name}`,
+  "",
+  message === "" ? "(no message)" : message,
+  "",
+  "—",
+  ...metadataLines(metadata),
+]
+
+/**
+ * The mail that tells the team of accepted submissions of one address (one,
+ * or those gathered within TEAM_MAIL_INTERVAL_MS, oldest first): the
+ * address and, for each, the name given, the message and the useful
+ * metadata, and Reply-To set to that one address, so answering it in any
+ * mail client answers them. Nothing the visitor wrote is a sender or a
+ * display name: the mail is from the site, to the team, and the reply goes
+ * to a bare address. Plain text only: nothing they wrote is markup.
+ */
+export function teamMail(email: string, submissions: DeliveryMessage[], settings: MailSettings, messageId: string): MailMessage {
+  // An entry kept before the rules took one address only gets no reply address to follow.
+  const replyable = isSingleAddress(email)
+  const count = submissions.length
+  const lines = [
+    count === 1 ? `A visitor wrote through the contact form of ${siteFacts.appName}.` : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within the hour.`,
+    "",
+    `Address given: ${email}${replyable ? "" : " (not one address: this mail has no reply address)"}`,
+    "",
+    ...submissions.flatMap((submission, i) => [...(count === 1 ? [] : [`Message ${i + 1} of ${count}`]), ...submissionLines(submission), ""]),
+    replyable ? "Replying to this mail answers the address given." : "Do not reply to the address given.",
+  ]
+  const name = submissions[count - 1]?.name ?? ""
+  return {
+    messageId,
+    from: settings.from,
+    to: settings.notifyTo,
+    ...(replyable ? { replyTo: { name: "", address: email } } : {}),
+    subject: teamMailSubject(name),
+    text: lines.join("\n"),
+    headers: { "Auto-Submitted": "auto-generated" },
+  }
+}
+
+/**
+ * When the team's mail of a known address's new message is due, or null
+ * when the address's last team mail, still waiting and not being tried,
+ * will tell of it (see TEAM_MAIL_INTERVAL_MS). A mail being tried has read
+ * its messages already: the new one gets a mail of its own.
+ */
+export async function teamMailDue(trx: Tx, entryId: number, now: Date): Promise<Date | null> {
+  const last = await trx
+    .selectFrom("waitlist_outbox")
+    .select(["status", "next_attempt_at", "lease_until", "sent_at"])
+    .where("entry_id", "=", entryId)
+    .where("kind", "=", "notify")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst()
+  if (!last) return now
+  const beingTried = last.lease_until !== null && toDate(last.lease_until) > now
+  if (last.status === "pending" && !beingTried) return null
+  // The hour runs from when that mail went (or its try began); a mail that failed for good tells the team nothing.
+  if (last.status === "failed") return now
+  const went = last.sent_at === null ? toDate(last.next_attempt_at) : toDate(last.sent_at)
+  return new Date(Math.max(now.getTime(), went.getTime() + TEAM_MAIL_INTERVAL_MS))
+}
+
+/** The messages a team mail tells of: its own (`from`), and those after it until the entry's next team mail's, oldest first. */
+async function gatheredMessages(trx: Tx, entryId: number, from: number): Promise<DeliveryMessage[]> {
+  const rows = await trx
+    .selectFrom("waitlist_messages")
+    .select(["name", "message", "metadata"])
+    .where("entry_id", "=", entryId)
+    .where("id", ">=", from)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("waitlist_outbox as later")
+            .select("later.id")
+            .where("later.entry_id", "=", entryId)
+            .where("later.kind", "=", "notify")
+            .where("later.message_id", ">", from)
+            .whereRef("later.message_id", "<=", "waitlist_messages.id"),
+        ),
+      ),
+    )
+    .orderBy("id")
+    .limit(MAX_GATHERED_MESSAGES)
+    .execute()
+  return rows.map((row) => ({ name: row.name, message: row.message, metadata: JSON.parse(row.metadata) as Record<string, unknown> }))
+}
+
+/** The outbox's handling of the team's mails: its messages read when it is claimed, the mail written from them. */
+export function teamMailKind(settings: MailSettings): DeliveryKindHandler {
+  return {
+    async load(trx, delivery) {
+      const messages = delivery.messageId === null ? [] : await gatheredMessages(trx, delivery.entryId, delivery.messageId)
+      return {
+        write: () => {
+          const draft = JSON.parse(delivery.payload) as TeamMailDraft
+          if (messages.length === 0) throw new Error("the message this mail tells of is no longer stored")
+          return { mail: teamMail(draft.email, messages, settings, draft.messageId) }
+        },
+      }
+    },
+  }
+}

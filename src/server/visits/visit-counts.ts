@@ -1,0 +1,34 @@
+/** What the counting of visits keeps in the database (see visit-queries.ts): counts of views and visitors, by day and dimension. */
+
+/** Page views of one day and combination of dimensions. */
+export type ViewCount = {
+  day: string
+  /** The page as its English path ("/contact"), or NOT_FOUND_PAGE, or OTHER. */
+  page: string
+  language: string
+  /** The referring site's host, "" for none or the site itself. */
+  referrer: string
+  utmSource: string
+  utmMedium: string
+  utmCampaign: string
+  views: number
+}
+
+/** Page views of one day, page and language. */
+export type PageViews = Pick<ViewCount, "day" | "page" | "language" | "views">
+
+/**
+ * What a visitor is counted under, once a day each: "all" (the visitor,
+ * value ""), "page", "language", "source" (the traffic source they arrived
+ * from, see sourceKey), "contact" (they saw a contact page, value "").
+ */
+export type VisitorDimension = "all" | "page" | "language" | "source" | "contact"
+
+/** One visitor of a day, under one dimension: `visitor` is the keyed hash (see visitorHash). */
+export type VisitorRow = { day: string; dimension: VisitorDimension; value: string; visitor: string }
+
+/** Visitors counted per day and dimension; "contact-source" counts the contact visitors of each source. */
+export type VisitorCount = { day: string; dimension: VisitorDimension | "contact-source"; value: string; visitors: number }
+
+/** The values a day has counted already under each capped dimension (see DAILY_CAP). */
+export type KnownValues = { page: string[]; referrer: string[]; utmSource: string[]; utmMedium: string[]; utmCampaign: string[] }
