@@ -10,6 +10,7 @@ export const EVERY_MIGRATION = [
   "0005-announcements-and-suppression",
   "0006-admin-and-consent",
   "0007-visit-counts",
+  "0008-bounces-in-one-place",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

@@ -107,8 +107,6 @@ export type AnnouncementMailsTable = {
   /** When its last try ended, and whether that try failed (what the send's pause watches). */
   tried_at: StoredTime | null
   try_failed: Generated<number>
-  bounced_at: StoredTime | null
-  complained_at: StoredTime | null
 }
 
 /** A bounce or complaint counted, once per delivery and kind ("hard", "soft", "complaint"). */

@@ -15,6 +15,7 @@ import { capsOfLeavers } from "./0004-caps-of-leavers"
 import { announcementsAndSuppression } from "./0005-announcements-and-suppression"
 import { adminAndConsent } from "./0006-admin-and-consent"
 import { visitCounts } from "./0007-visit-counts"
+import { bouncesInOnePlace } from "./0008-bounces-in-one-place"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     // Released before 0005, so a database may have it without 0005: neither needs the other (see migrate.ts).
     "0006-admin-and-consent": on(adminAndConsent(dialect).up),
     "0007-visit-counts": on(visitCounts(dialect).up),
+    "0008-bounces-in-one-place": on(bouncesInOnePlace.up),
   }
 }
