@@ -6,7 +6,7 @@
 
 # 1. The build: every package, then `npm run build` (the pages into public/,
 #    the server and the waitlist's command line compiled into dist/).
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /src
 # better-sqlite3 compiles where no prebuilt binary can be fetched.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -17,14 +17,14 @@ RUN npm run build
 
 # 2. The packages the compiled programs load: package.json's dependencies
 #    alone, no Gatsby, no TypeScript tooling.
-FROM node:20-slim AS runtime-packages
+FROM node:24-slim AS runtime-packages
 WORKDIR /srv/storyling
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. The image: Node, those packages, dist/ and public/, run by an unprivileged user.
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=9000 \
@@ -36,6 +36,8 @@ COPY --from=build /src/package.json ./package.json
 COPY --from=build /src/scripts/run-compiled.mjs ./scripts/run-compiled.mjs
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/public ./public
+# What the command line reads: the announcements' Markdown (ANNOUNCEMENTS_DIR).
+COPY --from=build /src/content/announcements ./content/announcements
 # The SQLite waitlist and the mails written without SMTP_URL live in /data.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

@@ -13,6 +13,11 @@ import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
 import { developApi } from "./src/server/develop"
 
+// Gatsby's page renderer bundles node-fetch 2, whose URL parser loads Node's
+// deprecated `punycode` module: each build worker would print Node 24's
+// warning, which Gatsby shows as "ERROR UNKNOWN". The workers inherit this.
+process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, "--disable-warning=DEP0040"].filter(Boolean).join(" ")
+
 const config: GatsbyConfig = {
   siteMetadata: {
     title: siteFacts.appName,

@@ -180,7 +180,7 @@ function privateKeyFile(value: string): string | undefined {
   }
 }
 
-/** The variables, each with what it accepts; the README's table lists exactly these. */
+/** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
 const variables = {
   PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
   HOST: setting(HOST_NAME, hostName, "localhost"),
@@ -290,11 +290,8 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
 export const describeStore = (store: StoreSettings): string => (store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`)
 
 /**
- * The settings of this process, read from its environment. Gatsby's webpack
- * build of a Function replaces `process.env` with the values of the build
- * machine (and would bake a DATABASE_URL's password into the bundle);
- * reading it through `globalThis` escapes that, so settings are taken when
- * the process starts.
+ * The settings of this process, read from its environment, which the npm
+ * scripts fill from a `.env` file too (Node's --env-file-if-exists).
  * @throws SettingsError
  */
-export const settingsOfThisProcess = (): Settings => readSettings(globalThis.process.env)
+export const settingsOfThisProcess = (): Settings => readSettings(process.env)

@@ -20,6 +20,8 @@ export function compiledWaitlistCli() {
   const dir = path.join(PROJECT_ROOT, "node_modules", ".cache", `waitlist-cli-${process.pid}-${Math.random().toString(36).slice(2)}`)
   return {
     compile: () => bundleServer(PROJECT_ROOT, ["waitlist"], dir),
+    /** The compiled program, for a test that runs it with options of its own. */
+    program: path.join(dir, "waitlist.js"),
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
     run: (args: string[], settings: Record<string, string>, { cwd = PROJECT_ROOT, input }: { cwd?: string; input?: string | Buffer } = {}) =>
       new Promise<CliOutcome>((resolve) => {

@@ -27,8 +27,8 @@ const instructions = dockerfile
 const seconds = (duration: string | undefined) => Number(/^(\d+)s$/.exec(duration ?? "")?.[1] ?? Number.NaN)
 
 describe("the Dockerfile", () => {
-  it("builds from Node 20 slim in every stage, and runs the compiled server as the unprivileged user", () => {
-    expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual(["node:20-slim", "node:20-slim", "node:20-slim"])
+  it("builds from Node 24 slim in every stage, and runs the compiled server as the unprivileged user", () => {
+    expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual(["node:24-slim", "node:24-slim", "node:24-slim"])
     const last = instructions.slice(instructions.map((line) => line.startsWith("FROM ")).lastIndexOf(true))
     expect(last).toContain("USER node")
     expect(last.at(-1)).toBe('CMD ["node", "dist/server.js"]')
@@ -37,9 +37,9 @@ describe("the Dockerfile", () => {
   it("installs the runtime's packages with npm ci --omit=dev and copies what the production install's test serves", () => {
     expect(instructions).toContain("RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force")
     const copied = instructions.filter((line) => line.startsWith("COPY --from=build ")).map((line) => line.split(" ")[2]?.replace("/src/", ""))
-    expect(copied.sort()).toEqual(["dist", "package.json", "public", "scripts/run-compiled.mjs"])
+    expect(copied.sort()).toEqual(["content/announcements", "dist", "package.json", "public", "scripts/run-compiled.mjs"])
     const test = fs.readFileSync(path.join(PROJECT_ROOT, "src/server/__tests__/production-install.build.test.ts"), "utf8")
-    expect(test).toContain('const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs"]')
+    expect(test).toContain('const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs", "content/announcements"]')
   })
 
   it("keeps the SQLite waitlist in the data volume, sets only settings the server reads, and checks /healthz", () => {

@@ -25,7 +25,7 @@ const run = promisify(execFile)
 const MANIFEST_FILES = ["package.json", "package-lock.json"]
 
 /** What the build gives it: the compiled programs, the pages, and the launcher `npm run serve` and `npm run waitlist` use. */
-const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs"]
+const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs", "content/announcements"]
 
 /**
  * The folder of the install, named after its manifest and lock, so that
@@ -112,5 +112,14 @@ describe("the production install", () => {
       env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
     })
     expect(stdout).toBe("1\n")
+  })
+
+  it("previews an announcement from the copied content/announcements with the command line", async () => {
+    await run(process.execPath, [path.join(dir, "scripts", "run-compiled.mjs"), "waitlist", "announce", "preview", "launch"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
+    })
+    const written = fs.readdirSync(path.join(dir, ".data", "announcements", "launch")).sort()
+    expect(written).toEqual(["de", "en", "es", "fr", "ja", "pt-br"].flatMap((lang) => [`${lang}.eml`, `${lang}.html`]))
   })
 })

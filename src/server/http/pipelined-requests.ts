@@ -2,7 +2,7 @@
  * Answers the requests of one connection one at a time, and bounds what a
  * connection may hold.
  *
- * Works around Node 20's HTTP server: it runs the handler of every
+ * Works around Node's HTTP server (20 and 24 alike): it runs the handler of every
  * pipelined request as soon as it is parsed, and a response queued behind
  * an unfinished one never emits `close` when its socket dies, so the file
  * each queued response opened stays open until the process ends (1,500
