@@ -6,6 +6,7 @@
  * feature writes its handlers; who may call them, the bodies they read and
  * the answer to a method or path no route takes are the table's.
  */
+import type { DeliveryKind } from "./outbox/deliveries"
 import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
 import type { Area } from "../admin/roles"
@@ -41,8 +42,8 @@ export type ApiParts = {
   registry: Registry
   /** The time now (tests move it). */
   now: () => Date
-  /** Tells the outbox's worker that something was queued. */
-  queued: () => void
+  /** Tells the outbox's worker that deliveries of these kinds were queued. */
+  queued: (kinds: readonly DeliveryKind[]) => void
   /** What the announcements' operations use (the same the CLI gives them). */
   announcements: AnnouncementIo
   /** The site's own hosts (see siteHostsOf). */

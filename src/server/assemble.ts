@@ -107,7 +107,7 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     log,
     registry: metrics.registry,
     now,
-    queued: () => worker.wake(),
+    queued: (kinds) => worker.wake(kinds),
     // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },
     siteHosts,

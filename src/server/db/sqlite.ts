@@ -48,21 +48,37 @@ function enableWal(db: BetterSqlite3.Database) {
   }
 }
 
+/** How many prepared statements a connection keeps: every query the code writes, with room for the lists of varying length. */
+const STATEMENTS_KEPT = 500
+
 /**
- * better-sqlite3 as Kysely's driver sees it, with two changes of meaning.
- * Every transaction begins IMMEDIATE: here a transaction always writes, and
- * taking the write lock at its start lets two processes on one file (the
- * server and the CLI) wait for each other instead of failing with
- * SQLITE_BUSY on the upgrade from reading to writing. And a rollback after
- * SQLite rolled back by itself (a full disk) does nothing, so that Kysely's
- * rollback never hides the error that caused it.
+ * better-sqlite3 as Kysely's driver sees it, with two changes of meaning
+ * and a cache. Every transaction begins IMMEDIATE: here a transaction
+ * always writes, and taking the write lock at its start lets two processes
+ * on one file (the server and the CLI) wait for each other instead of
+ * failing with SQLITE_BUSY on the upgrade from reading to writing. A
+ * rollback after SQLite rolled back by itself (a full disk) does nothing,
+ * so that Kysely's rollback never hides the error that caused it. And a
+ * statement is prepared once per SQL text, as better-sqlite3 means it to
+ * be (Kysely's driver prepares it anew on every query; see "Waitlist under
+ * load" in docs/benchmarks.md for what that costs a sign-up).
  */
 function immediateTransactions(db: BetterSqlite3.Database): SqliteDatabase {
+  const prepared = new Map<string, BetterSqlite3.Statement>()
+  const prepare = (text: string) => {
+    let statement = prepared.get(text)
+    if (statement === undefined) {
+      statement = db.prepare(text)
+      if (prepared.size >= STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value as string)
+      prepared.set(text, statement)
+    }
+    return statement
+  }
   return {
     close: () => db.close(),
     prepare(text: string) {
-      if (text === "rollback" && !db.inTransaction) return db.prepare("select 0 where 0")
-      return db.prepare(text === "begin" ? "begin immediate" : text)
+      if (text === "rollback" && !db.inTransaction) return prepare("select 0 where 0")
+      return prepare(text === "begin" ? "begin immediate" : text)
     },
   }
 }
@@ -94,12 +110,17 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     throw error
   }
   const kysely = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: immediateTransactions(raw) }) })
+  // What the disk's free space says of the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once.
+  let room: string | null | undefined
   const together = groupCommit<(trx: Tx) => Promise<unknown>, unknown>((works) =>
-    kysely.transaction().execute(async (trx) => {
-      const results: unknown[] = []
-      for (const work of works) results.push(await work(trx))
-      return results
-    }),
+    kysely
+      .transaction()
+      .execute(async (trx) => {
+        const results: unknown[] = []
+        for (const work of works) results.push(await work(trx))
+        return results
+      })
+      .finally(() => (room = undefined)),
   )
   return {
     kind: "sqlite",
@@ -108,9 +129,12 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     write: (work) => together(work as (trx: Tx) => Promise<unknown>) as Promise<never>,
     roomToWrite() {
       if (minFreeBytes === 0) return null
-      const { bavail, bsize } = fs.statfsSync(folder)
-      const free = bavail * bsize
-      return free < minFreeBytes ? `the disk of ${folder} has ${megabytes(free)} MB free, under the floor of ${megabytes(minFreeBytes)} MB (WAITLIST_MIN_FREE_MB)` : null
+      if (room === undefined) {
+        const { bavail, bsize } = fs.statfsSync(folder)
+        const free = bavail * bsize
+        room = free < minFreeBytes ? `the disk of ${folder} has ${megabytes(free)} MB free, under the floor of ${megabytes(minFreeBytes)} MB (WAITLIST_MIN_FREE_MB)` : null
+      }
+      return room
     },
     lock: async () => undefined,
     forUpdate: (query) => query,

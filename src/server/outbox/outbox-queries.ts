@@ -43,29 +43,26 @@ const deliveryOf = (row: OutboxRow): Delivery => ({
   messageId: row.message_id,
 })
 
-/**
- * Adds a delivery about an entry, due at `due` (now by default); one
- * telling of a submission (`ofMessage`) points at `messageId`, the message
- * written in the same transaction.
- */
-export async function queueDelivery(trx: Tx, entryId: number, { kind, recipient, payload, ofMessage }: NewDelivery, now: Date, { messageId = null, due = now }: { messageId?: number | null; due?: Date } = {}): Promise<void> {
-  await trx
-    .insertInto("waitlist_outbox")
-    .values({ entry_id: entryId, kind, recipient, payload, message_id: ofMessage ? messageId : null, next_attempt_at: storedTime(due), created_at: storedTime(now) })
-    .execute()
-}
+/** A delivery to queue for an entry: what the message it tells of is (for the team's mail), and when it is due (now by default). */
+export type QueuedDelivery = { entryId: number; delivery: NewDelivery; messageId?: number | null; due?: Date }
 
-/** Adds many deliveries in one statement (an announcement's batch), each held while `paused`; gives each entry's delivery id. */
-export async function queueDeliveries(trx: Tx, rows: { entryId: number; delivery: NewDelivery }[], now: Date, paused = false): Promise<Map<number, number>> {
+/** Adds deliveries in one statement (a sign-up's, or an announcement's batch), each held while `paused`; gives each entry's delivery id. */
+export async function queueDeliveries(trx: Tx, rows: QueuedDelivery[], now: Date, paused = false): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map()
-  const time = storedTime(now)
-  const written = await trx
-    .insertInto("waitlist_outbox")
-    .values(rows.map(({ entryId, delivery }) => ({ entry_id: entryId, kind: delivery.kind, recipient: delivery.recipient, payload: delivery.payload, status: paused ? "paused" : "pending", next_attempt_at: time, created_at: time })))
-    .returning(["id", "entry_id"])
-    .execute()
+  const values = rows.map(
+    ({ entryId, delivery, messageId = null, due = now }) =>
+      sql`(${entryId}, ${delivery.kind}, ${delivery.recipient}, ${delivery.payload}, ${delivery.ofMessage ? messageId : null}, ${paused ? "paused" : "pending"}, ${storedTime(due)}, ${storedTime(now)})`,
+  )
+  const { rows: written } = await sql<{ id: number; entry_id: number }>`
+    INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, status, next_attempt_at, created_at)
+    VALUES ${sql.join(values)}
+    RETURNING id, entry_id`.execute(trx)
   return new Map(written.map((row) => [row.entry_id, row.id]))
 }
+
+/** Adds one delivery of an entry. */
+export const queueDelivery = (trx: Tx, entryId: number, delivery: NewDelivery, now: Date, { messageId, due }: { messageId?: number | null; due?: Date } = {}) =>
+  queueDeliveries(trx, [{ entryId, delivery, messageId, due }], now).then(() => undefined)
 
 /**
  * Claims up to `max` due deliveries of these kinds (a lane's) for a lease,

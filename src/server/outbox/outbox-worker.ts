@@ -3,7 +3,7 @@ import type { Logger } from "../observability/logger"
 import type { DeliveryResult } from "./deliver"
 import type { MailMessage } from "../mails/mail-message"
 import { DELIVERY_HEADER, deliveryTag, verpAddress } from "./delivery-tags"
-import { KINDS_OF_LANE, LANES, nextAttempt, type BounceKind, type Delivery, type DeliveryKind, type DeliveryKinds, type DeliveryLane, type Outgoing } from "./deliveries"
+import { KINDS_OF_LANE, LANES, laneOf, nextAttempt, type BounceKind, type Delivery, type DeliveryKind, type DeliveryKinds, type DeliveryLane, type Outgoing } from "./deliveries"
 import type { MailPace } from "./mail-pace"
 import { claimDue, markFailed, markSent, releaseClaims, renewLeases } from "./outbox-queries"
 
@@ -112,6 +112,8 @@ export class OutboxWorker {
   private renewer: NodeJS.Timeout | null = null
   private woken: (() => void) | null = null
   private again = false
+  /** The lanes to look at next: each where something was queued, a try ended or more may be due; all of them at every tick. */
+  private readonly wanted = new Set<DeliveryLane>(LANES)
   private storeDown = false
   /** The tries under way in each lane, each settling once its outcome is recorded. */
   private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set(), bulk: new Set() }
@@ -136,8 +138,9 @@ export class OutboxWorker {
     this.loop = this.run()
   }
 
-  /** Looks at the outbox now: something was just queued. */
-  wake(): void {
+  /** Looks at the lanes of these kinds now: deliveries of them were just queued. */
+  wake(kinds: readonly DeliveryKind[]): void {
+    for (const kind of kinds) this.wanted.add(laneOf(kind))
     this.nudge()
   }
 
@@ -179,9 +182,12 @@ export class OutboxWorker {
         this.storeReached()
       } catch (error) {
         this.storeUnreachable(error)
+        for (const lane of LANES) this.wanted.add(lane)
       }
       const tick = this.options.pollMs ?? 1000
-      if (!this.again) await this.sleep(this.paced ? Math.min(tick, Math.max(1, this.options.pace?.waitMs() ?? tick)) : tick)
+      if (!this.again && !(await this.sleep(this.paced ? Math.min(tick, Math.max(1, this.options.pace?.waitMs() ?? tick)) : tick))) {
+        for (const lane of LANES) this.wanted.add(lane)
+      }
     }
   }
 
@@ -195,16 +201,16 @@ export class OutboxWorker {
     this.storeDown = true
   }
 
-  /** Waits `ms`; a nudge or a stop ends the wait early. */
+  /** Waits `ms`; a nudge or a stop ends the wait early. Resolves with whether it was ended early. */
   private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const done = () => {
+    return new Promise<boolean>((resolve) => {
+      const done = (early: boolean) => {
         if (this.timer) clearTimeout(this.timer)
         this.woken = null
-        resolve()
+        resolve(early)
       }
-      this.woken = done
-      this.timer = setTimeout(done, ms)
+      this.woken = () => done(true)
+      this.timer = setTimeout(() => done(false), ms)
       this.timer.unref()
     })
   }
@@ -215,18 +221,23 @@ export class OutboxWorker {
     this.paced = false
     // In the order of LANES: confirmations and team mail get the mail rate's starts before announcements.
     for (const lane of LANES) {
+      if (!this.wanted.has(lane)) continue
       const free = this.slots[lane] - this.tries[lane].size
       const max = pace ? pace.allowance(lane, free) : free
       if (max <= 0) {
         this.paced ||= free > 0
         continue
       }
+      this.wanted.delete(lane)
       const claimed = await claimDeliveries(this.options.db, this.options.kinds, KINDS_OF_LANE[lane], new Date(), this.options.leaseMs, max)
       pace?.began(lane, claimed.length)
       this.paced ||= claimed.length === max && max < free
       for (const delivery of claimed) this.begin(lane, delivery)
       // More may be due: look again at once.
-      if (claimed.length === max) this.again = true
+      if (claimed.length === max) {
+        this.wanted.add(lane)
+        this.again = true
+      }
     }
   }
 
@@ -257,6 +268,7 @@ export class OutboxWorker {
       .catch((error: unknown) => this.storeUnreachable(error))
       .finally(() => {
         this.tries[lane].delete(settled)
+        this.wanted.add(lane)
         this.nudge()
       })
     this.tries[lane].add(settled)

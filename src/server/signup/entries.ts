@@ -38,43 +38,29 @@ export type EntryColumns = {
  */
 export async function writeEntry(trx: Tx, entry: EntryColumns, now: Date, confirmation: ConfirmationPlan | null): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
   const time = storedTime(now)
-  const row = await trx
-    .insertInto("waitlist_entries")
-    .values({
-      name: entry.name,
-      email: entry.email,
-      email_key: entry.key,
-      created_at: time,
-      updated_at: time,
-      confirm_token_hash: confirmation?.tokenKey ?? null,
-      confirm_expires_at: confirmation ? storedTime(confirmation.expiresAt) : null,
-      confirm_mails_sent: confirmation ? 1 : 0,
-      last_confirm_mail_at: confirmation ? time : null,
-      name_key: entry.nameKey,
-      lang: entry.lang,
-      referrer_host: entry.referrerHost,
-      utm_source: entry.utmSource,
-      utm_medium: entry.utmMedium,
-      utm_campaign: entry.utmCampaign,
-    })
-    .onConflict((conflict) =>
-      conflict.column("email_key").doUpdateSet({
-        updated_at: sql`CASE WHEN excluded.updated_at > waitlist_entries.updated_at THEN excluded.updated_at ELSE waitlist_entries.updated_at END`,
-      }),
-    )
-    .returning(["id", "confirmed_at", "confirm_mails_sent", "last_confirm_mail_at", sql<unknown>`confirm_token_hash = ${confirmation?.tokenKey ?? null}`.as("is_new")])
-    .executeTakeFirstOrThrow()
+  const token = confirmation?.tokenKey ?? null
+  // In SQL rather than the query builder, as the other inserts of a sign-up: building it cost as much as running it (see "Waitlist under load" in docs/benchmarks.md).
+  const { rows } = await sql<{ id: number; is_new: unknown } & ConfirmationColumns>`
+    INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at,
+      name_key, lang, referrer_host, utm_source, utm_medium, utm_campaign)
+    VALUES (${entry.name}, ${entry.email}, ${entry.key}, ${time}, ${time}, ${token}, ${confirmation ? storedTime(confirmation.expiresAt) : null}, ${confirmation ? 1 : 0}, ${confirmation ? time : null},
+      ${entry.nameKey}, ${entry.lang}, ${entry.referrerHost}, ${entry.utmSource}, ${entry.utmMedium}, ${entry.utmCampaign})
+    ON CONFLICT (email_key) DO UPDATE SET updated_at = CASE WHEN excluded.updated_at > waitlist_entries.updated_at THEN excluded.updated_at ELSE waitlist_entries.updated_at END
+    RETURNING id, confirmed_at, confirm_mails_sent, last_confirm_mail_at, confirm_token_hash = ${token} AS is_new`.execute(trx)
+  const [row] = rows
+  if (!row) throw new Error("the entry was neither written nor found")
   return { ...row, isNew: Boolean(row.is_new) }
 }
 
 /** Adds a submission's message to its entry, with the privacy policy in force as it was sent. */
 export async function writeMessage(trx: Tx, entryId: number, { name, message, metadata }: { name: string; message: string; metadata: Record<string, unknown> }, now: Date, consent: PolicyVersion | null): Promise<number> {
   const policy = policyColumns(consent)
-  const row = await trx
-    .insertInto("waitlist_messages")
-    .values({ entry_id: entryId, name, message, metadata: JSON.stringify(metadata), submitted_at: storedTime(now), policy_lang: policy.lang, policy_date: policy.date, policy_sha256: policy.sha256 })
-    .returning("id")
-    .executeTakeFirstOrThrow()
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at, policy_lang, policy_date, policy_sha256)
+    VALUES (${entryId}, ${name}, ${message}, ${JSON.stringify(metadata)}, ${storedTime(now)}, ${policy.lang}, ${policy.date}, ${policy.sha256})
+    RETURNING id`.execute(trx)
+  const [row] = rows
+  if (!row) throw new Error("the message was not written")
   return row.id
 }
 

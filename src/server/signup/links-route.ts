@@ -10,6 +10,7 @@
  * token gets the page that says the link expired, with a way to sign up
  * again.
  */
+import type { DeliveryKind } from "../outbox/deliveries"
 import type { Request, RequestHandler, Response } from "express"
 import { isLanguageCode, languagePrefix } from "../../i18n/languages"
 import { StoreUnavailableError, type Db } from "../db/db"
@@ -60,7 +61,7 @@ const redirect = (res: Response, to: string, headers: Record<string, string> = {
 const plain = (res: Response, status: number, text: string, headers: Record<string, string> = {}) => sendText(res, status, text, { ...NO_STORE, ...headers })
 
 /** What the link routes work with. */
-export type LinkDeps = { db: Db; webhook: WebhookSettings | null; log: Logger; now: () => Date; queued: () => void }
+export type LinkDeps = { db: Db; webhook: WebhookSettings | null; log: Logger; now: () => Date; queued: (kinds: readonly DeliveryKind[]) => void }
 
 /** A query parameter as one text (the first when repeated), or null. */
 const queryText = (req: Request, name: string): string | null => queryParam(req, name) ?? null
@@ -108,7 +109,7 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     }
     const now = deps.now()
     const state = await confirmAddress(db, key, now, deps.webhook, privacyPolicyInForce(queryText(req, "lang") ?? undefined, now))
-    if (state === "confirmed") deps.queued()
+    if (state === "confirmed") deps.queued(["webhook"])
     redirect(res, page(req, state === "confirmed" ? "confirmed" : "expired"), cleared)
   })
 

@@ -15,6 +15,7 @@ import { readJson } from "../http/json-body"
 import { isCrossSite } from "../http/same-origin"
 import type { Logger } from "../observability/logger"
 import type { Settings } from "../settings"
+import type { DeliveryKind } from "../outbox/deliveries"
 import { NOTHING_TO_DELIVER } from "./confirmation-rules"
 import { planSubmission } from "./plan-submission"
 import { privacyPolicyInForce } from "./privacy-policy-version"
@@ -38,8 +39,8 @@ export type SignUpDeps = {
   log: Logger
   registry: Registry
   now: () => Date
-  /** Tells the outbox's worker that mail was queued. */
-  queued: () => void
+  /** Tells the outbox's worker that deliveries of these kinds were queued. */
+  queued: (kinds: readonly DeliveryKind[]) => void
 }
 
 const ACCEPTED = { ok: true }
@@ -92,7 +93,7 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
       return refuse("rate_limited", res, 429, { error: "Too many submissions from this address. Please try again later." }, { "Retry-After": String(outcome.retryAfterSeconds) })
     }
     metrics.taken(outcome.takenAs)
-    if (!discard) queued()
+    if (!discard) queued([plan.notify, plan.webhook, plan.confirmation?.mail].flatMap((delivery) => (delivery ? [delivery.kind] : [])))
     sendJson(res, 201, ACCEPTED)
   }
 

@@ -10,7 +10,7 @@ import { emailKey, storedEmail } from "../addresses/email-identity"
 import { isSuppressed } from "../bounces/suppressions"
 import { StoreUnavailableError, type Db, type Tx } from "../db/db"
 import { toDateOrNull } from "../db/schema"
-import { queueDelivery } from "../outbox/outbox-queries"
+import { queueDeliveries, type QueuedDelivery } from "../outbox/outbox-queries"
 import { entryAttribution } from "../../waitlist/entry-attribution"
 import { folded } from "../../waitlist/folded-text"
 import { MESSAGE_DAY_MS, MESSAGES_PER_DAY, mayGetConfirmation, type ConfirmationPlan, type DeliveryPlan } from "./confirmation-rules"
@@ -121,20 +121,21 @@ async function inheritLeaversCaps(trx: Tx, entryId: number, hash: string, now: D
   return allowed
 }
 
-/** Queues the deliveries of a plan; the confirmation mail only when the entry may get one and its address is not suppressed. */
+/** Queues the deliveries of a plan, in one statement; the confirmation mail only when the entry may get one and its address is not suppressed. */
 async function queuePlan(db: Db, trx: Tx, written: Written, plan: DeliveryPlan, now: Date) {
-  const { id, messageId } = written
+  const { id: entryId, messageId } = written
+  const deliveries: QueuedDelivery[] = []
   if (plan.notify) {
-    const due = written.isNew ? now : await teamMailDue(trx, id, now)
-    if (due) await queueDelivery(trx, id, plan.notify, now, { messageId, due })
+    const due = written.isNew ? now : await teamMailDue(trx, entryId, now)
+    if (due) deliveries.push({ entryId, delivery: plan.notify, messageId, due })
   }
-  if (plan.webhook) await queueDelivery(trx, id, plan.webhook, now, { messageId })
+  if (plan.webhook) deliveries.push({ entryId, delivery: plan.webhook, messageId })
   const { confirmation } = plan
-  if (!confirmation || !written.mayConfirm) return
   // A suppressed address gets no mail of any kind; the team still hears of its message.
-  if (await isSuppressed(trx, written.hash)) return
-  if (!written.isNew) await startConfirmation(trx, id, confirmation, now)
-  await addLeaveToken(trx, id, confirmation.leaveTokenKey)
-  await queueDelivery(trx, id, confirmation.mail, now)
+  if (confirmation && written.mayConfirm && !(await isSuppressed(trx, written.hash))) {
+    if (!written.isNew) await startConfirmation(trx, entryId, confirmation, now)
+    await addLeaveToken(trx, entryId, confirmation.leaveTokenKey)
+    deliveries.push({ entryId, delivery: confirmation.mail })
+  }
+  await queueDeliveries(trx, deliveries, now)
 }
-
