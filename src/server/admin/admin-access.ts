@@ -16,7 +16,6 @@ import { isSecretToken, secretTokenKey } from "./secret-tokens"
 import { clearedSessionCookie, sessionToken } from "./session-cookie"
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** The account of the request's session, and its key (see requireAccount). */

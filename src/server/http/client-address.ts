@@ -69,7 +69,6 @@ export function clientKey(forwarded: string | null | undefined, remoteAddress: s
 export type Client = { ip: string | null; key: string }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** The request's client, read once (see identifyClients). */

@@ -10,7 +10,6 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id"
 
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** The request's id in the log and in X-Request-Id (see requestIdOf). */
