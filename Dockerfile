@@ -1,5 +1,5 @@
-# The site's production image, in three stages (see the README's "Running it
-# in production"). Containers cannot be built on the team's machines: the
+# The site's production image, in three stages (see "Containers" in
+# docs/operating.md). Containers cannot be built on the team's machines: the
 # tests run what this image runs instead (the production install of
 # src/server/__tests__/production-install.build.test.ts, the health checks,
 # the shutdown).

@@ -248,6 +248,9 @@ async function waitlistSections(): Promise<string[]> {
   return [load.join("\n"), mail.join("\n")]
 }
 
+/** The report's last section: figures measured by hand or in earlier runs, which a full run carries over. */
+const KEPT_BY_HAND = "## Earlier measurements, kept by hand"
+
 const ANNOUNCEMENT_HEADING = "## An announcement sent while sign-ups arrive"
 
 /** The announcement's section of the report: at the default rate with a few sign-ups a second, and at 100 a second with a burst of them. */
@@ -367,7 +370,10 @@ async function main() {
   ].join("\n")
   console.log(written)
   fs.mkdirSync(path.join(root, "docs"), { recursive: true })
-  fs.writeFileSync(report, written)
+  // The measurements kept by hand, which no run repeats, stay as they were.
+  const before = fs.existsSync(report) ? fs.readFileSync(report, "utf8") : ""
+  const kept = before.indexOf(`${KEPT_BY_HAND}\n`)
+  fs.writeFileSync(report, kept === -1 ? written : `${written.trimEnd()}\n\n${before.slice(kept)}`)
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { expect, test } from "./support/test"
 /** Widths of the screenshots: a phone and a desktop window. */
 const SHOT_WIDTHS = [375, 1280]
 
-/** UPDATE_SCREENSHOTS=1 also copies every screenshot to docs/screenshots/, the set the README shows. */
+/** UPDATE_SCREENSHOTS=1 also copies every screenshot to docs/screenshots/, the set docs/architecture.md shows. */
 const DOCS_DIR = path.join(projectRoot, "docs", "screenshots")
 const updateDocs = process.env.UPDATE_SCREENSHOTS === "1"
 

@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test"
 import { chromiumArgs } from "../../e2e/support/chromium"
-import { median } from "./report"
+import { median } from "./median"
 
 /** What one load of a page cost the renderer's main thread, in thread time (ms). */
 export type TraceRun = {

@@ -1,5 +1,5 @@
 import http from "http"
-import { median } from "./report"
+import { median } from "./median"
 
 /** Pages served in a run: how many a second, and the middle and slowest-percent latencies. */
 export type PageLoadResult = { perSecond: number; served: number; p50Ms: number; p99Ms: number; errors: number }

@@ -1,14 +1,8 @@
 import type { PageRun } from "./lighthouse-runs"
+import { median } from "./median"
 import type { LoadResult, OfferedLoad } from "./waitlist-load"
 
 export type PageSeries = { label: string; runs: PageRun[] }
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${Math.round(value)} ms`

@@ -5,7 +5,7 @@ import { freePort } from "../../test/support/free-port"
 import { openDb } from "../../src/server/db/db"
 import { startChildServer } from "./child-server"
 import { loadPage, type PageLoadResult } from "./page-load"
-import { median } from "./report"
+import { median } from "./median"
 import { viewsBetween } from "../../src/server/visits/visit-queries"
 
 /** The heading of the benchmark's section, by which `BENCH_ONLY=visits` finds it in docs/benchmarks.md. */

@@ -1,5 +1,5 @@
 import http from "http"
-import { median } from "./report"
+import { median } from "./median"
 
 export type LoadResult = {
   /** Answers with a 2xx status, per second. */

@@ -19,7 +19,7 @@ export function AnnouncementsView() {
       </p>
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}
-      {loaded.state === "done" && loaded.data.announcements.length === 0 && <p>There is no announcement yet: write one as the README says, then reload this page.</p>}
+      {loaded.state === "done" && loaded.data.announcements.length === 0 && <p>There is no announcement yet: write one as docs/editing.md says, then reload this page.</p>}
       {loaded.state === "done" && loaded.data.announcements.map((announcement) => <AnnouncementCard key={announcement.slug} initial={announcement} />)}
     </div>
   )

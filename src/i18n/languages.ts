@@ -2,7 +2,7 @@
  * The languages of the site. English is the default: its pages keep the
  * spec's paths (/contact); every other language lives under its own prefix
  * (/es/contact). Adding a language is one entry here, its dictionary in
- * messages/, and its copy in content/ (see the README).
+ * messages/, and its copy in content/ (see docs/editing.md).
  */
 export const LANGUAGES = [
   { code: "en", htmlLang: "en", name: "English", ogLocale: "en_US" },

@@ -87,8 +87,6 @@ const subtree = (path: string) => new RegExp(`^${path}(?:/.*)?$`)
 function routeGroups(parts: ApiParts): RouteGroup[] {
   const { db, log, now, queued } = parts
   const signUp = signUpRoutes({ db, settings: parts.settings, allowedOrigins: parts.allowedOrigins, log, registry: parts.registry, now, queued })
-  const confirm = linkRoutes("confirm", { db, webhook: parts.settings.mail.webhook, log, now, queued })
-  const leave = linkRoutes("leave", { db, webhook: parts.settings.mail.webhook, log, now, queued })
   const session = sessionRoutes({ db, now })
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now })
@@ -103,24 +101,11 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
   }
   return [
     { prefix: "/api/waitlist", bodyLimit: MAX_BODY_BYTES, routes: [["POST", "/api/waitlist", "anyone", signUp.submit]], otherMethod: signUp.otherMethod },
-    {
-      prefix: "/api/waitlist-confirm",
-      bodyLimit: LINK_BODY_BYTES,
-      routes: [
-        ["GET", "/api/waitlist-confirm", "anyone", confirm.open],
-        ["POST", "/api/waitlist-confirm", "anyone", confirm.act],
-      ],
-      otherMethod: confirm.otherMethod,
-    },
-    {
-      prefix: "/api/waitlist-leave",
-      bodyLimit: LINK_BODY_BYTES,
-      routes: [
-        ["GET", "/api/waitlist-leave", "anyone", leave.open],
-        ["POST", "/api/waitlist-leave", "anyone", leave.act],
-      ],
-      otherMethod: leave.otherMethod,
-    },
+    ...(["confirm", "leave"] as const).map((action): RouteGroup => {
+      const link = linkRoutes(action, { db, webhook: parts.settings.mail.webhook, log, now, queued })
+      const path = `/api/waitlist-${action}`
+      return { prefix: path, bodyLimit: LINK_BODY_BYTES, routes: [["GET", path, "anyone", link.open], ["POST", path, "anyone", link.act]], otherMethod: link.otherMethod }
+    }),
     {
       prefix: "/api/admin/",
       bodyLimit: ADMIN_BODY_BYTES,

@@ -110,7 +110,7 @@ const log = createLogger(settings.log)
 // The last line of defence: a failure that escaped every handler is logged
 // and the server goes on serving everyone else. (Run it under a supervisor
 // all the same, so that a crash it cannot survive is followed by a restart:
-// see docs/operating.md.)
+// see "Under a supervisor" in docs/operating.md.)
 process.on("unhandledRejection", (reason) => log.error({ cause: describe(reason) }, "site server: an unhandled rejection; still serving"))
 process.on("uncaughtException", (error) => log.error({ cause: describe(error) }, "site server: an uncaught exception; still serving"))
 

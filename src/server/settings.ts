@@ -3,8 +3,8 @@
  * when the process starts, checked by one schema and passed down as one
  * typed object. Nothing else reads `process.env`. A value that cannot work
  * stops the process with one line naming the variable and what it accepts
- * (see SettingsError); the README's settings table lists exactly these
- * variables (a test keeps the two in agreement).
+ * (see SettingsError); the settings table of docs/operating.md lists
+ * exactly these variables (a test keeps the two in agreement).
  */
 import { createPrivateKey } from "crypto"
 import fs from "fs"
@@ -218,7 +218,7 @@ const variables = {
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
 }
 
-/** The environment variables the settings are read from, as the README's table lists them. */
+/** The environment variables the settings are read from, as the table of docs/operating.md lists them. */
 export const SETTING_NAMES = Object.keys(variables) as (keyof typeof variables)[]
 
 const DKIM = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_PATH"] as const

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The Dockerfile and compose.yaml cannot be built or run on these machines
- * (see the README): what they run is tested elsewhere (the production
+ * (see docs/operating.md): what they run is tested elsewhere (the production
  * install, the health checks, the shutdown), and here they are held to
  * the server they package: its settings, its health checks, its shutdown
  * and its production install.

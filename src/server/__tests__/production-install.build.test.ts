@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * The production install, as the Dockerfile's last stage and the README
- * make it: the build's dist/ and public/ with the packages of
+ * The production install, as the Dockerfile's last stage and
+ * docs/operating.md make it: the build's dist/ and public/ with the packages of
  * `npm ci --omit=dev` alone, in a folder of its own outside the project
  * (so nothing resolves from the project's node_modules), serving a page and
  * taking a sign-up.

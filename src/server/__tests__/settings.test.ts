@@ -170,10 +170,10 @@ describe("the settings of announcements, bounces and DKIM", () => {
   })
 })
 
-describe("the README's table of settings", () => {
+describe("the table of settings in docs/operating.md", () => {
   it("lists exactly the variables the server reads", () => {
-    const readme = fs.readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8")
-    const table = readme.slice(readme.indexOf("| variable | default | meaning |"))
+    const operating = fs.readFileSync(path.join(PROJECT_ROOT, "docs", "operating.md"), "utf8")
+    const table = operating.slice(operating.indexOf("| variable | default | meaning |"))
     const rows = table.slice(0, table.indexOf("\n\n")).split("\n").slice(2)
     const listed = rows.map((row) => /^\| `([A-Z_]+)` \|/.exec(row)?.[1])
     expect(listed).toEqual(expect.not.arrayContaining([undefined]))
