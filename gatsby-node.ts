@@ -17,7 +17,7 @@ import { contentFileLanguage } from "./src/content/content-file-language"
 import { outdatedTranslations } from "./src/content/outdated-translations"
 import { DEFAULT_LANGUAGE, LANGUAGES, languagePrefix, localizedPath, type LanguageCode } from "./src/i18n/languages"
 import { checkLegalTexts } from "./src/legal/check-legal"
-import { rawHtmlProblems } from "./src/legal/render-markdown"
+import { markdownProblems } from "./src/legal/render-markdown"
 import { legalPages, type LegalPage } from "./src/legal/legal-pages"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string; absolutePath?: string }
@@ -83,8 +83,8 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const where = `content/${kind}/${file?.relativePath ?? "?"}`
   const { document, lang, problem } = contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
-  // A legal text is Markdown only: raw HTML (a refresh, an overlay) never reaches its page.
-  const html = kind === "legal" && file?.absolutePath ? rawHtmlProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
+  // A legal text is Markdown only: raw HTML (a refresh, an overlay), an image or a link elsewhere never reaches its page.
+  const html = kind === "legal" && file?.absolutePath ? markdownProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
   const problems = [...(problem ? [problem] : []), ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []), ...html]
   for (const found of problems) reporter.panicOnBuild(`${where}: ${found}`)
   actions.createNodeField({ node, name: "problems", value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })) })

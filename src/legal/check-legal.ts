@@ -6,7 +6,7 @@ import { ENGLISH, LOCK_FILE, currentFile, shownPath } from "./legal-layout"
 import { LegalError } from "./legal-error"
 import { readLock, type LegalLock } from "./legal-lock"
 import { hashText, splitLegalSource, versionDate, versionDateField } from "./legal-text"
-import { rawHtmlProblems } from "./render-markdown"
+import { markdownProblems } from "./render-markdown"
 
 /** Something wrong with the legal texts: the file (relative to the project root) and what to do about it. */
 export type LegalProblem = { file: string; message: string }
@@ -34,7 +34,7 @@ export function checkLegalTexts(root: string, { htmlOfTextsInForce = true }: Leg
   }
   const files = listLegalFiles(root)
   const markdownOnly = [...(htmlOfTextsInForce ? files.current : []), ...files.archived].flatMap(({ file }) =>
-    rawHtmlProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
+    markdownProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
   )
   return [...checkNames(files), ...checkCurrent(root, lock, files), ...checkArchived(root, lock, files), ...markdownOnly, ...checkLockedFilesExist(root, lock)]
 }

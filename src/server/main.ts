@@ -68,7 +68,7 @@ async function main(settings: Settings, log: Logger) {
   } catch (error) {
     cannotStart((error as Error).message)
   }
-  const metricsServer = settings.metrics ? createMetricsServer(metrics) : null
+  const metricsServer = settings.metrics ? createMetricsServer(metrics, readiness) : null
 
   const shutdown = gracefulShutdown({
     server,

@@ -287,6 +287,17 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       expect(await callAdmin(site, "GET", "people/never%40example.com", { cookie })).toMatchObject({ status: 404, body: { error: "Nothing is held about this address." } })
     })
 
+    it("never names a person's entry by a spelling a URL's parser would fold into their address (a path, a query, a port, escapes)", async () => {
+      await postJson(site, entryFor("folded@example.com", { name: "Folded" }))
+      const cookie = await sessionOf(accounts.owner)
+      expect((await callAdmin(site, "GET", "people/folded%40example.com", { cookie })).status).toBe(200)
+      for (const spelling of ["folded@example.com/extra", "folded@example.com?x", "folded@example.com#x", "folded@example.com:25", "folded@ex%61mple.com", "folded@example.com\\x", "folded@[example.com]"]) {
+        const answer = await callAdmin(site, "GET", `people/${encodeURIComponent(spelling)}`, { cookie })
+        expect({ spelling, status: answer.status, error: typeof answer.body?.error }).toEqual({ spelling, status: 400, error: "string" })
+      }
+      expect((await callAdmin(site, "GET", `audit?address=${encodeURIComponent("folded@example.com/extra")}`, { cookie })).status).toBe(422)
+    })
+
     it("erases an entry only when the address is typed again, keeping a record of the erasure by a keyed hash alone, and lists each step in the audit log", async () => {
       await postJson(site, entryFor("gone@example.com", { name: "Gone" }))
       const cookie = await sessionOf(accounts.legal)

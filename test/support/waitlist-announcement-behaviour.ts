@@ -258,7 +258,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     }
   }, 120_000)
 
-  it("counts announcement deliveries and bounces in the metrics, and /readyz shows the bulk lane, the paused mails and the bounce mailbox", async () => {
+  it("counts announcement deliveries and bounces in the metrics, and the metrics' /readyz shows the bulk lane, the paused mails and the bounce mailbox, which the site's /readyz keeps to itself", async () => {
     const mailbox = imap ? imap() : null
     const metricsPort = await freePort()
     const { settings, start, waitlist } = await setUp({
@@ -292,7 +292,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
       expect(await waitlist(["announce", "send", "followup"])).toMatchObject({ code: 0 })
       expect(await waitlist(["announce", "pause", "followup"])).toMatchObject({ code: 0 })
       type Ready = { ready: boolean; outbox: { pending: number; paused: number; lanes: Record<string, { pending: number }> }; bounceMailbox: string }
-      const ready = async () => (await (await fetch(`${site.url}/readyz`)).json()) as Ready
+      const ready = async () => (await (await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).json()) as Ready
       const waiting = async () => Number(/sends the (\d+) waiting/.exec((await waitlist(["announce", "status", "followup"])).stdout)?.[1])
       await eventually(async () => {
         const report = await ready()
@@ -300,6 +300,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
         expect(report.outbox.lanes.bulk?.pending).toBe(0)
         expect(report.outbox.paused).toBe(await waiting())
       })
+      expect(await (await fetch(`${site.url}/readyz`)).json()).toEqual({ ready: true })
       const { outbox } = await ready()
       expect(outbox.paused).toBeGreaterThan(0)
       const samples = await scrape()

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { siteFacts } from "../../config/site-facts"
-import { rawHtmlProblems, renderLegalHtml } from "../render-markdown"
+import { markdownProblems, renderLegalHtml } from "../render-markdown"
 
 describe("renderLegalHtml", () => {
   it("renders headings, lists and links as the legal pages do, with the tokens filled", () => {
@@ -36,8 +36,27 @@ describe("renderLegalHtml", () => {
 
   it("finds the raw HTML of a whole file by the lines of the file, and none in Markdown that only looks like it", () => {
     const source = "---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n\n## Contact\n\n<div>x</div>\n"
-    expect(rawHtmlProblems(source)).toEqual(["line 8 holds raw HTML (`<div>x</div>`): a legal text is Markdown only, so write it in Markdown or take it out"])
-    expect(rawHtmlProblems("---\ntitle: T\n---\n\nWrite to <support@example.com> or see <https://example.com>, 3 < 4 and `<b>`.\n")).toEqual([])
+    expect(markdownProblems(source)).toEqual(["line 8 holds raw HTML (`<div>x</div>`): a legal text is Markdown only, so write it in Markdown or take it out"])
+    expect(markdownProblems("---\ntitle: T\n---\n\nWrite to <support@example.com> or see <https://example.com>, 3 < 4 and `<b>`.\n")).toEqual([])
+  })
+
+  it.each([
+    ["a script link", "[Read more](javascript:alert(1))", "line 8 links to `javascript:alert(1)`"],
+    ["a data link", "[Read more](data:text/html;base64,PHNjcmlwdD4=)", "line 8 links to `data:text/html;base64,PHNjcmlwdD4=`"],
+    ["a plain http link", "See [our terms](http://storyling.app/terms).", "line 8 links to `http://storyling.app/terms`"],
+    ["a protocol-relative link", "[x](//elsewhere.example/)", "line 8 links to `//elsewhere.example/`"],
+    ["a link by reference", "[x][1]\n\n[1]: vbscript:msgbox", "line 10 links to `vbscript:msgbox`"],
+    ["an outside image", "![](https://tracker.example/pixel.gif)", "line 8 holds an image: a legal text has none"],
+    ["an image by reference", "![logo][l]\n\n[l]: https://tracker.example/l.png", "line 8 holds an image: a legal text has none"],
+  ])("refuses %s, naming the line of the file, in the content check and in the renderer", (_, markdown, message) => {
+    const source = `---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n\n## Contact\n\n${markdown}\n`
+    expect(markdownProblems(source)).toEqual([expect.stringContaining(message)])
+    expect(() => renderLegalHtml(`## Contact\n\n${markdown}\n`, siteFacts, "content/legal/privacy-policy.md", 6)).toThrow(`content/legal/privacy-policy.md: ${message}`)
+  })
+
+  it("takes links to https:// and mailto: addresses, the site's pages and places on the page", () => {
+    const links = "[a](https://storyling.app/) [b](mailto:support@example.com) [c](/terms-and-conditions) [d](/es/privacy-policy) [e](#contact) <https://example.com>"
+    expect(markdownProblems(`---\ntitle: T\n---\n\n${links}\n`)).toEqual([])
   })
 
   it("stops with the file's name at an unknown token", () => {

@@ -36,5 +36,7 @@ export const storedEmail = (email: string): string => {
 export const emailKey = (email: string): string => {
   const [mailbox, domain] = split(email.trim())
   if (domain === null) return folded(mailbox)
-  return `${folded(mailbox)}@${domainToASCII(domain) || folded(domain)}`
+  // A URL's parser would drop a path or query and decode escapes (`example.com/x` is `example.com` to it): such a domain is folded as text.
+  const ascii = /[/?#\\%]/.test(domain) ? "" : domainToASCII(domain)
+  return `${folded(mailbox)}@${ascii || folded(domain)}`
 }

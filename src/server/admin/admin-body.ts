@@ -5,6 +5,7 @@
  */
 import type { Request, Response } from "express"
 import { z } from "zod"
+import { lookupAddressOf } from "../addresses/lookup-address"
 import { sendJson } from "../http/answers"
 import { readJson } from "../http/json-body"
 import { MAX_PAGE } from "./admin-limits"
@@ -36,22 +37,9 @@ export function adminBody(req: Request, res: Response): Record<string, unknown> 
 /** Text of at most `max` characters (counted as characters, so an emoji is one); its length is bounded before it is counted. */
 export const shortText = (max: number) => z.string().refine((value) => value.length <= max * 2 && [...value].length <= max)
 
-/** The longest address an account or an entry may have (RFC 5321's path limit). */
-export const MAX_EMAIL_LENGTH = 254
-
-/** Characters no address holds: controls and what shows as nothing are refused before a lookup. */
-const UNSEEN = /[\0-\x1F\x7F-\x9F\p{Cf}\p{Zl}\p{Zp}]/u
-
-/** An address as typed for a lookup: trimmed, at most 254 characters, one line of visible text; else undefined. */
-export function addressOf(value: string | undefined | null): string | undefined {
-  const trimmed = value?.trim()
-  if (!trimmed || [...trimmed].length > MAX_EMAIL_LENGTH || UNSEEN.test(trimmed)) return undefined
-  return trimmed
-}
-
-/** An address to look up, as a schema: text as addressOf takes it. */
+/** An address to look up, as a schema: text as lookupAddressOf takes it. */
 export const lookupAddress = shortText(1024).transform((value, context) => {
-  const address = addressOf(value)
+  const address = lookupAddressOf(value)
   if (address === undefined) {
     context.addIssue({ code: "custom", message: "not an address" })
     return z.NEVER

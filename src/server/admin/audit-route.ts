@@ -5,7 +5,8 @@ import { addressHash } from "../addresses/address-hash"
 import { auditLog } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { queryParam, sendInvalid, sendJson } from "../http/answers"
-import { addressOf, pageParam } from "./admin-body"
+import { lookupAddressOf } from "../addresses/lookup-address"
+import { pageParam } from "./admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "./admin-limits"
 
 /** The address whose lines are asked for: none (every line) when absent or blank. */
@@ -14,7 +15,7 @@ const subject = z
   .optional()
   .transform((typed, context) => {
     if (typed === undefined || typed.trim() === "") return null
-    const address = addressOf(typed)
+    const address = lookupAddressOf(typed)
     if (address === undefined) {
       context.addIssue({ code: "custom", message: "not an address" })
       return z.NEVER

@@ -4,8 +4,8 @@
  * texts (see src/legal/render-markdown.ts): `{{appName}}`,
  * `{{supportEmail}}`, `{{provider:store}}` and the others of
  * site-facts, plus `{{name}}`, the recipient's name, left as NAME_SLOT to be
- * filled for each mail. Links may go to `https://`, `http://` and `mailto:`
- * addresses, to `{{appStoreUrl}}` and `{{playStoreUrl}}`, and to a path of
+ * filled for each mail. Links may go to `https://` and `mailto:` addresses
+ * (never plain `http://`, which a network between could rewrite), to `{{appStoreUrl}}` and `{{playStoreUrl}}`, and to a path of
  * the site (`/contact`), which points at the recipient's language's page
  * under SITE_URL. Raw HTML and images are refused, and so is a tree nested
  * deeper than MAX_DEPTH: every walk here is bounded before it starts.
@@ -65,7 +65,7 @@ export function tokensOf(text: string): { tokens: string[]; unknown: string[] } 
 function linkTarget(url: string, lang: string, siteUrl: string): string | null {
   const token = URL_TOKENS[url.replace(/\s+/g, "")]
   if (token) return token
-  if (/^(https?:\/\/[^\s/]|mailto:[^\s@]+@)/i.test(url)) return url
+  if (/^(https:\/\/[^\s/]|mailto:[^\s@]+@)/i.test(url)) return url
   if (url.startsWith("/") && !url.startsWith("//") && isLanguageCode(lang)) return `${siteUrl}${localizedPath(lang, url)}`
   return null
 }

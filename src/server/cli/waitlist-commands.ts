@@ -1,4 +1,5 @@
 import { parseArgs } from "util"
+import { lookupAddressOf } from "../addresses/lookup-address"
 import type { AnnouncementIo, PreviewFiles } from "../announcements/announcement-service"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { handleBounceMessage } from "../bounces/handle-bounce"
@@ -117,8 +118,9 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "stats") return statsCommand(rest)
   if (name === "announce") return announce(rest)
   if (name === "bounce") return bounce(rest)
-  if (name === "unsuppress" && rest.length === 1 && rest[0]?.trim()) {
-    const address = rest[0].trim()
+  if (name === "unsuppress" && rest.length === 1) {
+    const address = lookupAddressOf(rest[0])
+    if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out) => {
       if (!(await liftSuppression(db, address, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
       out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
@@ -147,8 +149,9 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   }
   if (name === "discarded" && rest.length === 0) return async (db, out) => out(`${(await countDiscardedSubmissions(db)).bots}\n`)
   if (name === "discarded" && rest.length === 1 && rest[0] === "--repeats") return async (db, out) => out(`${(await countDiscardedSubmissions(db)).repeats}\n`)
-  const email = rest[0]?.trim()
-  if (name === "delete" && rest.length === 1 && email) {
+  if (name === "delete" && rest.length === 1) {
+    const email = lookupAddressOf(rest[0])
+    if (email === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out) => out(`Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date()))} for ${inertText(email)}\n`)
   }
   return null

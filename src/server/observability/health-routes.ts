@@ -13,9 +13,11 @@ const answer = (res: ServerResponse, status: number, body: unknown, headers: Rec
  * Answers the health checks a load balancer, a process manager or an
  * orchestrator asks, never cached: GET /healthz, 200 while the process
  * serves (it touches no database: liveness); GET /readyz, 200 when the
- * instance should be sent visitors and 503 otherwise, saying what is not
- * ready and the outbox's backlog (see Readiness). Any other path goes on
- * to the site.
+ * instance should be sent visitors and 503 otherwise, with that status
+ * alone: what is not ready and the outbox's backlog would tell anyone when
+ * an announcement is sending and how large it is, so they are on the
+ * metrics' listener (see createMetricsServer). Any other path goes on to
+ * the site.
  */
 export function healthRoutes(readiness: Readiness): RequestHandler {
   return (req, res, next) => {
@@ -24,8 +26,8 @@ export function healthRoutes(readiness: Readiness): RequestHandler {
     if (req.method !== "GET" && req.method !== "HEAD") return answer(res, 405, { error: "Only GET and HEAD are allowed here." }, { Allow: "GET, HEAD" })
     if (path === HEALTH_PATHS.live) return answer(res, 200, { live: true })
     void readiness.check().then(
-      (report) => answer(res, report.ready ? 200 : 503, report),
-      () => answer(res, 503, { ready: false, notReady: ["store"], store: "unavailable", outbox: null }),
+      (report) => answer(res, report.ready ? 200 : 503, { ready: report.ready }),
+      () => answer(res, 503, { ready: false }),
     )
   }
 }

@@ -1,34 +1,59 @@
-import { createHmac, timingSafeEqual } from "crypto"
+import { createCipheriv, createDecipheriv, createHash, createHmac, timingSafeEqual } from "crypto"
 
-/** How many hex digits of the HMAC a tag carries: 64 bits, beyond any guess a forged bounce could make. */
+/** How many hex digits of the HMAC a tag of the first form carries: 64 bits, beyond any guess a forged bounce could make. */
 const SIGNATURE_DIGITS = 16
 
 const signature = (key: string, id: number) => createHmac("sha256", key).update(`delivery:${id}`).digest("hex").slice(0, SIGNATURE_DIGITS)
 
+/** The AES-256 key of the tags, derived from the database's bounce key. */
+const cipherKey = (key: string) => createHash("sha256").update(`delivery tags:${key}`).digest()
+
 /**
  * The tag of a delivery, as its bounce address (`bounces+<tag>@…`) and its
- * `Storyling-Delivery` header carry it: the delivery's id and an HMAC of it
- * under a key the database made for itself (migration 0005). Lower-case
- * hex, since some mail servers fold the case of a local part. A bounce or
- * a complaint is matched by a tag whose signature holds, so a forged one
- * cannot name a delivery, let alone an address, it did not receive.
+ * `Storyling-Delivery` header carry it: one AES block, under a key derived
+ * from the one the database made for itself (migration 0005), holding the
+ * delivery's id and 64 bits of an HMAC of it. So a tag names its delivery
+ * to this server alone: it tells a recipient nothing of how many mails were
+ * sent before theirs, and a forged one names no delivery. Lower-case hex,
+ * since some mail servers fold the case of a local part.
  */
-export const deliveryTag = (key: string, id: number): string => `${id}-${signature(key, id)}`
+export function deliveryTag(key: string, id: number): string {
+  const block = Buffer.alloc(16)
+  block.writeBigUInt64BE(BigInt(id))
+  Buffer.from(signature(key, id), "hex").copy(block, 8)
+  const cipher = createCipheriv("aes-256-ecb", cipherKey(key), null).setAutoPadding(false)
+  return Buffer.concat([cipher.update(block), cipher.final()]).toString("hex")
+}
 
-/** The delivery a tag names, when its signature is this key's; null for anything else. */
+/**
+ * The delivery a tag names, when it is this key's; null for anything else.
+ * Mails sent before the tags were enciphered carry `<id>-<signature>`,
+ * taken as long as their bounces may still come.
+ */
 export function deliveryOfTag(key: string, tag: string): number | null {
-  const match = /^(\d{1,15})-([0-9a-f]{16})$/.exec(tag.trim().toLowerCase())
-  if (!match) return null
-  const id = Number(match[1])
+  const given = tag.trim().toLowerCase()
+  if (/^[0-9a-f]{32}$/.test(given)) {
+    const decipher = createDecipheriv("aes-256-ecb", cipherKey(key), null).setAutoPadding(false)
+    const block = Buffer.concat([decipher.update(Buffer.from(given, "hex")), decipher.final()])
+    const id = block.readBigUInt64BE()
+    if (id > BigInt(Number.MAX_SAFE_INTEGER)) return null
+    return signed(key, Number(id), block.subarray(8).toString("hex"))
+  }
+  const match = /^(\d{1,15})-([0-9a-f]{16})$/.exec(given)
+  return match ? signed(key, Number(match[1]), match[2] ?? "") : null
+}
+
+/** The id when `hex` is its signature under this key, else null. */
+function signed(key: string, id: number, hex: string): number | null {
   const expected = Buffer.from(signature(key, id))
-  const given = Buffer.from(match[2] ?? "")
+  const given = Buffer.from(hex)
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null
 }
 
 /** The header of every mail that names its delivery's tag, found again in the headers a bounce or a complaint returns. */
 export const DELIVERY_HEADER = "Storyling-Delivery"
 
-/** The envelope sender of a delivery: the bounce address with the tag after a `+` (VERP), `bounces+42-…@example.com`. */
+/** The envelope sender of a delivery: the bounce address with the tag after a `+` (VERP), `bounces+3f9c…@example.com`. */
 export function verpAddress(bounceAddress: string, tag: string): string {
   const at = bounceAddress.lastIndexOf("@")
   return `${bounceAddress.slice(0, at)}+${tag}${bounceAddress.slice(at)}`

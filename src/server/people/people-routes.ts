@@ -7,7 +7,8 @@ import type { Request, RequestHandler } from "express"
 import { z } from "zod"
 import { addressHash } from "../addresses/address-hash"
 import { emailKey } from "../addresses/email-identity"
-import { adminBody, addressOf, lookupAddress, pageParam } from "../admin/admin-body"
+import { lookupAddressOf } from "../addresses/lookup-address"
+import { adminBody, lookupAddress, pageParam } from "../admin/admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import { recordAudit } from "../audit/audit-log"
 import type { Db } from "../db/db"
@@ -39,7 +40,7 @@ function pathAddress(req: Request): string | undefined {
   const rest = req.path.slice(PEOPLE_PATH.length)
   if (rest.length === 0 || rest.length > MAX_ENCODED_ADDRESS) return undefined
   try {
-    return addressOf(decodeURIComponent(rest))
+    return lookupAddressOf(decodeURIComponent(rest))
   } catch {
     return undefined
   }

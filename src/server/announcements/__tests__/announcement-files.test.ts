@@ -62,6 +62,7 @@ describe("an announcement's check", () => {
     ["an image", [["news.md", "---\nsubject: Hi\n---\n![x](https://tracker.example/p.gif)\n"]], /holds an image/],
     ["a script link", [["news.md", "---\nsubject: Hi\n---\n[win](javascript:alert(1))\n"]], /a link to "javascript:alert\(1\)"/],
     ["a protocol-relative link", [["news.md", "---\nsubject: Hi\n---\n[x](//evil.example/)\n"]], /a link to "\/\/evil\.example\/"/],
+    ["a plain http link", [["news.md", "---\nsubject: Hi\n---\n[x](http://storyling.app/contact)\n"]], /a link to "http:\/\/storyling\.app\/contact": write https:\/\//],
     ["a file of an unknown language", [["news.md", english], ["news.xx.md", english]], /news\.xx\.md: "xx" is not the code of a language/],
     ["a translation that drops a link", [["news.md", english], ["news.fr.md", '---\nsubject: "{{name}}"\n---\nBonjour {{name}}, [écrivez-nous](/contact). {{supportEmail}}\n']], /news\.fr\.md links to \/contact, and news\.md to \{\{appStoreUrl\}\} \/contact/],
     ["a translation that drops the name", [["news.md", english], ["news.de.md", '---\nsubject: Hallo\n---\nHallo, [App]({{appStoreUrl}}) [hier](/contact). {{supportEmail}}\n']], /news\.de\.md has the tokens \{\{supportEmail\}\}, and news\.md has \{\{name\}\} \{\{supportEmail\}\}/],

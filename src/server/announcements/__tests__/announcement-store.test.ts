@@ -6,6 +6,7 @@ import os from "os"
 import path from "path"
 import { startPostgresServer, type PostgresServer } from "../../../../test/support/postgres-server"
 import { claim, claimed as claimedIn, complete, fail, tagOf } from "../../../../test/support/outbox-access"
+import { createHmac } from "crypto"
 import { deliveryOfTag, deliveryTag } from "../../outbox/delivery-tags"
 import { openDb } from "../../db/db"
 import type { Delivery } from "../../outbox/deliveries"
@@ -309,6 +310,32 @@ describe.each([
     expect(await named(tag)).toBe(claimed?.id)
     expect(await named(tag.toUpperCase())).toBe(claimed?.id)
     expect(await named(deliveryTag("another key", claimed?.id ?? 0))).toBeNull()
-    expect(await named(`${(claimed?.id ?? 0) + 1}${tag.slice(tag.indexOf("-"))}`)).toBeNull()
+    // Any digit changed names nothing.
+    for (let i = 0; i < tag.length; i++) expect(await named(`${tag.slice(0, i)}${tag[i] === "0" ? "1" : "0"}${tag.slice(i + 1)}`)).toBeNull()
+  })
+
+  it("tells a recipient nothing of how many mails went before: the tags of successive deliveries show no order and hold no id", () => {
+    const key = "a key the database made"
+    const ids = Array.from({ length: 50 }, (_, i) => 1000 + i)
+    const tags = ids.map((id) => deliveryTag(key, id))
+    for (const [i, tag] of tags.entries()) {
+      expect(tag).toMatch(/^[0-9a-f]{32}$/)
+      expect(tag).not.toContain(String(ids[i]))
+      expect(deliveryOfTag(key, tag)).toBe(ids[i])
+    }
+    expect([...tags].sort()).not.toEqual(tags)
+    expect(new Set(tags.map((tag) => tag.slice(0, 8))).size).toBe(50)
+  })
+
+  it("still names the deliveries of mails sent with the earlier tags, `<id>-<signature>`, and no forged one", async () => {
+    const store = await newStore()
+    await signUp(store, "ana@example.com", "en")
+    const [claimed] = await claimedIn(store, LATER, 60_000, 10, "mail")
+    const id = claimed?.id ?? 0
+    const key = await store.read(async () => store.secret("bounce_key"))
+    const earlier = `${id}-${createHmac("sha256", key).update(`delivery:${id}`).digest("hex").slice(0, 16)}`
+    expect(deliveryOfTag(key, earlier)).toBe(id)
+    expect(deliveryOfTag(key, `${id + 1}${earlier.slice(earlier.indexOf("-"))}`)).toBeNull()
+    expect(deliveryOfTag(key, `${id}-0123456789abcdef`)).toBeNull()
   })
 })

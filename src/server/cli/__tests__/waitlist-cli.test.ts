@@ -259,9 +259,19 @@ describe("npm run waitlist", () => {
     expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for nobody@example.com\n", stderr: "" })
   })
 
-  it("echoes an address with escape sequences written out", async () => {
+  it("refuses an address with escape sequences, echoing it with them written out", async () => {
     const removed = await waitlist(["delete", "x\u001b]0;owned\u0007@example.com"], sqlite())
-    expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for x\\u001b]0;owned\\u0007@example.com\n", stderr: "" })
+    expect(removed).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining('waitlist: "x\\u001b]0;owned\\u0007@example.com" is not an e-mail address\n') })
+  })
+
+  it("refuses, and erases nothing for, a spelling a URL's parser would fold into another address", async () => {
+    const settings = sqlite()
+    await seed(settings, [ana])
+    for (const spelling of [`${ana.email}/extra`, `${ana.email}?x`, `${ana.email}:25`, ana.email.replace("example", "ex%61mple")]) {
+      expect(await waitlist(["delete", spelling], settings)).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("is not an e-mail address") })
+      expect(await waitlist(["unsuppress", spelling], settings)).toMatchObject({ code: 2, stderr: expect.stringContaining("is not an e-mail address") })
+    }
+    expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
   })
 
   it("prints the usage to stderr and exits with 2 for a missing, unknown or incomplete command", async () => {
