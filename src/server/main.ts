@@ -52,6 +52,9 @@ const addressOf = (server: http.Server, host: string) => {
   return `http://${host}:${typeof address === "object" && address ? address.port : ""}`
 }
 
+/** Whether a host name or address listens on this machine alone. */
+const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+
 const describe = (reason: unknown) => (reason instanceof Error ? (reason.stack ?? reason.message) : String(reason))
 
 async function main(settings: Settings, log: Logger) {
@@ -90,6 +93,13 @@ async function main(settings: Settings, log: Logger) {
   await listen(server, settings.port, settings.host, ["PORT", "HOST"])
   worker.start()
   scheduler.start()
+  // In production a server on loopback alone has a proxy in front: without trusting it, every visitor would be one client (one rate limit, one lock-out).
+  if (settings.production && isLoopback(settings.host) && !settings.trustProxy) {
+    log.warn(
+      { host: settings.host },
+      "site server: listening on this machine alone, as behind a proxy, but WAITLIST_TRUST_PROXY is 0: every visitor the proxy forwards counts as one client. Set WAITLIST_TRUST_PROXY=1 behind your own proxy",
+    )
+  }
   log.info(
     {
       metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)",

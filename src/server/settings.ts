@@ -67,6 +67,8 @@ export type MetricsSettings = { port: number; host: string }
 
 /** The settings of the process, as every part of it is given them. */
 export type Settings = {
+  /** NODE_ENV is `production`: the server runs as deployed. */
+  production: boolean
   /** Where the production server listens. */
   port: number
   host: string
@@ -254,6 +256,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   }
   const values = result.data
   return {
+    production: env.NODE_ENV === "production",
     port: values.PORT,
     host: values.HOST,
     metrics: values.METRICS_PORT === null ? null : { port: values.METRICS_PORT, host: values.METRICS_HOST },

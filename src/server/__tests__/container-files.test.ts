@@ -74,4 +74,24 @@ describe("compose.yaml", () => {
       expect(seconds(site.stop_grace_period) * 1000).toBeGreaterThan(timeout)
     }
   })
+
+  it("has each instance, behind the proxy, trust it: one visitor is one client", () => {
+    for (const [, site] of sites) expect(site.environment?.WAITLIST_TRUST_PROXY).toBe("1")
+  })
+})
+
+describe("the systemd unit of docs/operating.md", () => {
+  const unit = /```ini\n(\[Unit\][\s\S]*?)```/.exec(fs.readFileSync(path.join(PROJECT_ROOT, "docs", "operating.md"), "utf8"))?.[1] ?? ""
+  const environment = Object.fromEntries(
+    unit
+      .split("\n")
+      .filter((line) => line.startsWith("Environment="))
+      .flatMap((line) => line.slice("Environment=".length).split(" "))
+      .map((pair) => pair.split("=") as [string, string]),
+  )
+
+  it("sets only settings the server reads, and trusts the proxy it listens behind on loopback", () => {
+    expect(environment).toMatchObject({ NODE_ENV: "production", HOST: "127.0.0.1", WAITLIST_TRUST_PROXY: "1" })
+    expect(Object.keys(environment).filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never))).toEqual([])
+  })
 })

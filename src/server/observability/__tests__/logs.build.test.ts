@@ -158,7 +158,8 @@ describe("the log on a terminal", () => {
 
 describe("LOG_LEVEL", () => {
   it("keeps only the lines at its level and above: at warn, no line for requests or for the start", async () => {
-    const quiet = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "quiet.sqlite"), LOG_LEVEL: "warn" })
+    // Behind a proxy it trusts, as on loopback in production it should be, it has nothing to warn of.
+    const quiet = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "quiet.sqlite"), LOG_LEVEL: "warn", WAITLIST_TRUST_PROXY: "1" })
     try {
       expect((await rawRequest(quiet.url, { method: "GET", path: "/" })).status).toBe(200)
       expect((await postJson(quiet, entryFor("quiet@example.com"))).status).toBe(201)
@@ -166,6 +167,26 @@ describe("LOG_LEVEL", () => {
       expect(quiet.output()).toEqual({ stdout: "", stderr: "" })
     } finally {
       await quiet.stop()
+    }
+  })
+})
+
+describe("a production server on loopback that trusts no proxy", () => {
+  it("warns once at start that every visitor a proxy forwards would count as one client", async () => {
+    const lone = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "lone.sqlite"), LOG_LEVEL: "warn" })
+    try {
+      expect((await rawRequest(lone.url, { method: "GET", path: "/" })).status).toBe(200)
+      await pause(300)
+      const lines = lone.output().stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { level: string; msg: string; host: string })
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: "warn",
+          host: "127.0.0.1",
+          msg: "site server: listening on this machine alone, as behind a proxy, but WAITLIST_TRUST_PROXY is 0: every visitor the proxy forwards counts as one client. Set WAITLIST_TRUST_PROXY=1 behind your own proxy",
+        }),
+      ])
+    } finally {
+      await lone.stop()
     }
   })
 })
