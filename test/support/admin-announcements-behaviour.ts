@@ -178,7 +178,7 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       const hash = await store.read(async () => addressHash(store, "editor@example.org"))
       await store.close()
       const [line] = await announcementLines(await sessionOf("owner"))
-      expect(line).toEqual({ action: "announcement-test", actor: accounts.marketing.email, ip: "127.0.0.1", detail: `launch: ${LANGUAGES.join(", ")}`, subjectHash: hash })
+      expect(line).toEqual({ action: "announcement-test", actor: accounts.marketing.email, ip: "127.0.0.1", detail: `launch: sent ${LANGUAGES.join(", ")}`, subjectHash: hash })
       const about = await callAdmin(site, "GET", `audit?address=${encodeURIComponent("editor@example.org")}`, { cookie: await sessionOf("owner") })
       expect((about.body?.items as Line[]).map((item) => item.action)).toContain("announcement-test")
     })
@@ -214,13 +214,43 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       expect(smtp.mails).toEqual([])
     })
 
-    it("answers 502 with the mail server's refusal when it refuses the address, and records nothing sent", async () => {
+    it("answers 502 with the mail server's refusal when it refuses the address, and records the attempt, none sent", async () => {
       const cookie = await sessionOf("owner")
       const before = await announcementLines(cookie)
       smtp.unknown.add("nobody@example.org")
       const answer = await callAdmin(site, "POST", "announcements/launch/test", { cookie, body: { to: "nobody@example.org" } })
       expect(answer).toMatchObject({ status: 502, body: { error: expect.stringMatching(/^The test could not be sent: the mail server said “.*550.*”/) } })
-      expect(await announcementLines(cookie)).toEqual(before)
+      const lines = await announcementLines(cookie)
+      expect(lines.slice(1)).toEqual(before)
+      expect(lines[0]).toMatchObject({ action: "announcement-test", actor: accounts.owner.email, detail: expect.stringMatching(/^launch: none sent; the en one failed \(.*550.*\), and the rest were not sent$/) })
+    })
+
+    it("takes at most 5 test sends an hour to one address, whichever account sends, then answers 429 with Retry-After, each attempt in the audit log", async () => {
+      tick(2 * 3_600_000)
+      const to = "reviewer@example.org"
+      const send = async (role: Role) => callAdmin(site, "POST", "announcements/launch/test", { cookie: await sessionOf(role), body: { to } })
+      for (const role of ["marketing", "owner", "marketing", "owner", "marketing"] as const) expect((await send(role)).status).toBe(200)
+      const refused = await send("owner")
+      expect(refused).toMatchObject({ status: 429, body: { error: "Not sent: 5 test sends to this address in the last hour already. Try again later." } })
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000)
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600)
+      expect(smtp.mails.filter((mail) => mail.envelopeTo.includes(to))).toHaveLength(5 * LANGUAGES.length)
+      const lines = (await announcementLines(await sessionOf("owner"))).slice(0, 6)
+      expect(lines.map((line) => line.detail)).toEqual(["launch: refused, 5 test sends to this address in the last hour", ...Array(5).fill(`launch: sent ${LANGUAGES.join(", ")}`)])
+      // An hour after the first, it may be sent to again.
+      tick(3_600_000)
+      expect((await send("marketing")).status).toBe(200)
+    })
+
+    it("takes at most 5 test sends an hour by one account, to whatever addresses", async () => {
+      tick(2 * 3_600_000)
+      const cookie = await sessionOf("marketing")
+      for (let i = 1; i <= 5; i++) expect((await callAdmin(site, "POST", "announcements/launch/test", { cookie, body: { to: `colleague${i}@example.org` } })).status).toBe(200)
+      const refused = await callAdmin(site, "POST", "announcements/launch/test", { cookie, body: { to: "colleague6@example.org" } })
+      expect(refused).toMatchObject({ status: 429, body: { error: "Not sent: 5 test sends by this account in the last hour already. Try again later." } })
+      expect(smtp.mails.filter((mail) => mail.envelopeTo.includes("colleague6@example.org"))).toEqual([])
+      // Another account still may.
+      expect((await callAdmin(site, "POST", "announcements/launch/test", { cookie: await sessionOf("owner"), body: { to: "colleague6@example.org" } })).status).toBe(200)
     })
   })
 

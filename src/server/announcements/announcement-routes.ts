@@ -23,6 +23,7 @@ import {
   previewMails,
   sendAnnouncement,
   SuppressedAddressError,
+  TestLimitError,
   testAnnouncement,
   type AnnouncementIo,
 } from "./announcement-service"
@@ -110,6 +111,9 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
     try {
       sendJson(res, 200, { to, sent: await testAnnouncement(io, slug, to, res.locals.by) })
     } catch (error) {
+      if (error instanceof TestLimitError) {
+        return sendJson(res, 429, { error: `Not sent: ${error.message}. Try again later.` }, { "Retry-After": String(error.retryAfterSeconds) })
+      }
       if (error instanceof SuppressedAddressError) {
         const message = "This address is suppressed after a bounce or a complaint: it gets no mail. `npm run waitlist -- unsuppress` lifts it."
         return sendJson(res, 422, { error: message, fields: { to: message } })

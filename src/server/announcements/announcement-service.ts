@@ -8,12 +8,13 @@
 import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
 import { addressHash } from "../addresses/address-hash"
-import { recordAudit, type AuditedBy } from "../audit/audit-log"
+import { auditLinesSince, recordAudit, type AuditedBy } from "../audit/audit-log"
 import { isAddressSuppressed } from "../bounces/suppressions"
 import type { Db } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
+import { tryDeadlineMs } from "../outbox/outbox-worker"
 import type { MailSettings } from "../settings"
 import { linkTokenKey, newLinkToken } from "../signup/link-tokens"
 import { leaveLink } from "../signup/mail-links"
@@ -71,6 +72,25 @@ export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, sl
   return source
 }
 
+/** How many test sends an account may make in an hour, and an address may receive (whichever account sends): a check of the wording, not a way to mail people. */
+export const TEST_SENDS_PER_HOUR = 5
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** A test send past the hour's limit of its account or its recipient, or while another to either is under way. */
+export class TestLimitError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason: string,
+  ) {
+    super(reason)
+    this.name = "TestLimitError"
+  }
+}
+
+/** The accounts and recipients whose test send is under way in this process: one at a time each. */
+const underWay = new Set<string>()
+
 /** A test went to an address that is suppressed (a bounce or a complaint): it gets no mail of any kind. */
 export class SuppressedAddressError extends Error {
   constructor() {
@@ -113,30 +133,64 @@ export async function previewAnnouncement(io: Omit<AnnouncementIo, "db" | "sendM
 
 /**
  * Sends every language's version to one address, each marked as a test in
- * its subject and above its text, and records in the audit log which went
- * (those sent before a failure too). A suppressed address gets none.
+ * its subject and above its text, all within the deadline of an outbox's
+ * try, and records the attempt in the audit log whatever became of it
+ * (sent, partly sent, failed, refused). At most TEST_SENDS_PER_HOUR an hour
+ * by an account and to an address, one at a time each. A suppressed
+ * address gets none.
  * @returns the language and subject of each mail sent
- * @throws SuppressedAddressError, or the transport's error
+ * @throws TestLimitError, SuppressedAddressError, or the transport's error
  */
 export async function testAnnouncement(io: AnnouncementIo, slug: string, to: string, by: AuditedBy): Promise<{ lang: string; subject: string }[]> {
   const { versions } = checkedAnnouncement(io, slug)
-  if (await isAddressSuppressed(io.db, to)) throw new SuppressedAddressError()
+  const subjectHash = await io.db.read(async () => addressHash(io.db, to))
+  const audit = (detail: string) => recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
+  const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]
+  if (keys.some((key) => underWay.has(key))) {
+    await audit(`${slug}: refused, another test send to this address or by this account is under way`)
+    throw new TestLimitError(5, "another test send to this address or by this account is under way")
+  }
+  for (const key of keys) underWay.add(key)
+  try {
+    const now = io.now()
+    const { byAccount, aboutSubject } = await auditLinesSince(io.db, "announcement-test", new Date(now.getTime() - HOUR_MS), { accountId: by.actor.accountId, subjectHash })
+    const over = [byAccount, aboutSubject].filter((lines) => lines.count >= TEST_SENDS_PER_HOUR && lines.oldest !== null)
+    if (over.length > 0) {
+      const freed = Math.max(...over.map((lines) => (lines.oldest?.getTime() ?? 0) + HOUR_MS))
+      const who = aboutSubject.count >= TEST_SENDS_PER_HOUR ? "to this address" : "by this account"
+      await audit(`${slug}: refused, ${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour`)
+      throw new TestLimitError(Math.max(1, Math.ceil((freed - now.getTime()) / 1000)), `${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour already`)
+    }
+    if (await isAddressSuppressed(io.db, to)) {
+      await audit(`${slug}: not sent, the address is suppressed`)
+      throw new SuppressedAddressError()
+    }
+    return await sendTests(io, slug, versions, to, audit)
+  } finally {
+    for (const key of keys) underWay.delete(key)
+  }
+}
+
+/** Sends the test of each version within one outbox try's deadline, and records which went. */
+async function sendTests(io: AnnouncementIo, slug: string, versions: AnnouncementSource["versions"], to: string, audit: (detail: string) => Promise<void>) {
+  const deadline = AbortSignal.timeout(tryDeadlineMs(io.mail.leaseMs))
   const sent: { lang: string; subject: string }[] = []
+  let failure: string | null = null
   try {
     for (const version of versions) {
+      deadline.throwIfAborted()
       const rendered = renderAnnouncement(version, io.mail.siteUrl)
       const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
       const mail = announcementMail(rendered, reader, io.mail, newMessageId(io.mail.siteUrl), testMark(slug, version.lang))
-      await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail)
+      await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail, deadline)
       sent.push({ lang: version.lang, subject: mail.subject })
     }
+  } catch (error) {
+    failure = deadline.aborted ? `nothing came back within ${tryDeadlineMs(io.mail.leaseMs) / 1000} s` : (error as Error).message.split("\n")[0]?.slice(0, 200) ?? "failed"
+    throw deadline.aborted ? new Error(failure) : error
   } finally {
-    if (sent.length > 0) {
-      const failed = sent.length < versions.length ? `; the ${versions[sent.length]?.lang} one failed, and the rest were not sent` : ""
-      const detail = `${slug}: ${sent.map((mail) => mail.lang).join(", ")}${failed}`
-      const subjectHash = await io.db.read(async () => addressHash(io.db, to))
-      await recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
-    }
+    const failed = failure === null ? "" : `; the ${versions[sent.length]?.lang} one failed (${failure}), and the rest were not sent`
+    await audit(`${slug}: ${sent.length > 0 ? `sent ${sent.map((mail) => mail.lang).join(", ")}` : "none sent"}${failed}`)
   }
   return sent
 }

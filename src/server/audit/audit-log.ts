@@ -55,6 +55,22 @@ export async function appendAudit(trx: On, { action, actor, at, ip, subjectHash 
   await trx.insertInto("admin_audit").values({ at: storedTime(at), action, account_id: actor.accountId, actor: actor.label, subject_hash: subjectHash, detail, ip, ip_hash: null }).execute()
 }
 
+/**
+ * The lines of `action` since `since` by this account and those about this
+ * person, each with the time of the oldest of them: what a limit of such
+ * actions counts (the test sends of announcements).
+ */
+export function auditLinesSince(db: Db, action: AuditAction, since: Date, { accountId, subjectHash }: { accountId: number | null; subjectHash: string }) {
+  return db.read(async (on) => {
+    const lines = on.selectFrom("admin_audit").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("at").as("oldest")]).where("action", "=", action).where("at", ">=", storedTime(since))
+    const count = async (query: typeof lines) => {
+      const row = await query.executeTakeFirstOrThrow()
+      return { count: Number(row.n), oldest: row.oldest === null ? null : toDate(row.oldest as string | Date) }
+    }
+    return { byAccount: accountId === null ? { count: 0, oldest: null } : await count(lines.where("account_id", "=", accountId)), aboutSubject: await count(lines.where("subject_hash", "=", subjectHash)) }
+  })
+}
+
 /** Records an action that changed nothing else (an export, a test send). */
 export const recordAudit = (db: Db, entry: NewAuditEntry): Promise<void> => db.write((trx) => appendAudit(trx, entry))
 
