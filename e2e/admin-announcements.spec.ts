@@ -220,7 +220,7 @@ test.describe("the admin's announcements", () => {
     await expect(rows.nth(2)).toContainText("Paused an announcement")
     await expect(rows.nth(3)).toContainText("Sent an announcement")
     for (const row of [1, 2, 3]) await expect(rows.nth(row)).toContainText(new RegExp(`${owner}.*launch.*127\\.0\\.0\\.1`))
-    await expect(page.getByRole("row").filter({ hasText: "Sent a test of an announcement" })).toContainText("launch: en, es, fr, de, pt-br, ja")
+    await expect(page.getByRole("row").filter({ hasText: "Tried a test of an announcement" })).toContainText("launch: sent en, es, fr, de, pt-br, ja")
   })
 
   test("lets marketing use the page, and tells legal staff it is not theirs, as the API refuses them with 403 and a JSON message", async ({ browser }) => {

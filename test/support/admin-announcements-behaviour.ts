@@ -240,7 +240,7 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       // An hour after the first, it may be sent to again.
       tick(3_600_000)
       expect((await send("marketing")).status).toBe(200)
-    })
+    }, 30_000)
 
     it("takes at most 5 test sends an hour by one account, to whatever addresses", async () => {
       tick(2 * 3_600_000)
@@ -251,7 +251,7 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       expect(smtp.mails.filter((mail) => mail.envelopeTo.includes("colleague6@example.org"))).toEqual([])
       // Another account still may.
       expect((await callAdmin(site, "POST", "announcements/launch/test", { cookie: await sessionOf("owner"), body: { to: "colleague6@example.org" } })).status).toBe(200)
-    })
+    }, 30_000)
   })
 
   describe("previews", () => {

@@ -13,7 +13,7 @@ import type { VisitorDimension } from "../../src/server/visits/visit-counts"
 import { runWaitlistCommand } from "../../src/server/cli/waitlist-commands"
 import { readSettings } from "../../src/server/settings"
 import { startApiInProcess } from "./api-in-process"
-import { callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
+import { adminCli, callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
 import type { RunningSite } from "./site-server-process"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
 import { openDbOf } from "./waitlist-store-access"
@@ -144,22 +144,85 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       }
     })
 
-    it("refuses an account after 10 failures within 15 minutes with 429 and Retry-After, from any client, right credentials too, until the window moves on", async () => {
+    it("lets no one elsewhere hold a known account out: 10 failures from 10 clients only pace logins from browsers it has not seen, and hold none from one it has", async () => {
       const account = await enrolled("marketing")
+      tick()
+      // The owner's browser logged in before: it keeps the device cookie the login gave it.
+      const before = await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.200" })
+      expect(before.status).toBe(204)
+      const device = before.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-admin_device="))
+      expect(device).toMatch(/^__Host-admin_device=\d+\.[\w-]{22}\.[0-9a-f]{64}; Max-Age=31536000; Path=\/; Secure; HttpOnly; SameSite=Strict$/)
+      const known = { Cookie: device?.split(";")[0] ?? "" }
       tick()
       for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
         const wrong = await callAdmin(site, "POST", "session", { body: { email: account.email, password: "wrong wrong wrong", code: "000000" }, headers: { "X-Forwarded-For": `198.51.100.${i}` } })
         expect(wrong.status).toBe(401)
       }
+      // A browser the account has not seen waits for a slot: one try in 30 s.
+      const paced = await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })
+      expect(paced.status).toBe(429)
+      expect(Number(paced.headers.get("retry-after"))).toBeGreaterThan(0)
+      expect(Number(paced.headers.get("retry-after"))).toBeLessThanOrEqual(30)
+      expect(paced.body?.error).toBe("Too many failed logins. Try again in a minute.")
+      // The known browser is not held, from the same client as a guess or another.
+      tick(1000)
+      expect((await logIn(site, account, clock, { ...known, "X-Forwarded-For": "198.51.100.3" })).status).toBe(204)
+      // Once the slot comes, the owner gets in from a new browser too, with no wall to wait out.
       tick()
-      const locked = await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })
+      expect((await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })).status).toBe(204)
+      expect((await logIn(site, accounts.owner, clock, { "X-Forwarded-For": "198.51.100.98" })).status).toBe(204)
+    })
+
+    it("takes a device cookie only as signed for that account: another account's, a forged or a changed one is a browser never seen", async () => {
+      const account = await enrolled("legal")
+      const other = await enrolled("legal")
+      tick()
+      const otherLogin = await logIn(site, other, clock, { "X-Forwarded-For": "203.0.113.200" })
+      const otherDevice = otherLogin.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-admin_device="))?.split(";")[0] ?? ""
+      tick()
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        await callAdmin(site, "POST", "session", { body: { email: account.email, password: "wrong wrong wrong", code: "000000" }, headers: { "X-Forwarded-For": `203.0.113.${i}` } })
+      }
+      const [, id, nonce, signature] = /^__Host-admin_device=(\d+)\.([\w-]+)\.([0-9a-f]+)$/.exec(otherDevice) ?? []
+      for (const cookie of [otherDevice, `__Host-admin_device=${id}.${nonce}.${"0".repeat(64)}`, `__Host-admin_device=${Number(id) - 1}.${nonce}.${signature}`, "__Host-admin_device=garbage"]) {
+        expect({ cookie, status: (await logIn(site, account, clock, { Cookie: cookie, "X-Forwarded-For": "203.0.113.99" })).status }).toEqual({ cookie, status: 429 })
+      }
+    })
+
+    it("holds a known browser by its own failures: 10 within 15 minutes refuse it, with Retry-After, until the window moves on", async () => {
+      const account = await enrolled("marketing")
+      tick()
+      const device = (await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.150" })).headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-admin_device="))?.split(";")[0] ?? ""
+      tick()
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        await callAdmin(site, "POST", "session", { body: { email: account.email, password: "wrong wrong wrong", code: "000000" }, headers: { Cookie: device, "X-Forwarded-For": `198.51.100.${150 + i}` } })
+      }
+      tick()
+      const locked = await logIn(site, account, clock, { Cookie: device, "X-Forwarded-For": "198.51.100.170" })
       expect(locked.status).toBe(429)
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(13 * 60)
       expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60)
       expect(locked.body?.error).toMatch(/^Too many failed logins\. Try again in \d+ minutes\.$/)
-      expect((await logIn(site, accounts.owner, clock, { "X-Forwarded-For": "198.51.100.98" })).status).toBe(204)
       tick(15 * MINUTE)
-      expect((await logIn(site, account, clock, { "X-Forwarded-For": "198.51.100.99" })).status).toBe(204)
+      expect((await logIn(site, account, clock, { Cookie: device, "X-Forwarded-For": "198.51.100.170" })).status).toBe(204)
+    })
+
+    it("lets `npm run admin -- unlock` clear what holds an account, so its owner gets in from the client that was locked", async () => {
+      const account = await enrolled("owner")
+      tick()
+      // A guesser on the owner's own network: the client is locked, and the account paced.
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+        await callAdmin(site, "POST", "session", { body: { email: account.email, password: "wrong wrong wrong", code: "000000" }, headers: { "X-Forwarded-For": "192.0.2.50" } })
+      }
+      tick()
+      expect((await logIn(site, account, clock, { "X-Forwarded-For": "192.0.2.50" })).status).toBe(429)
+      const unlocked = await adminCli(settings, ["unlock", account.email], clock)
+      expect(unlocked).toEqual({ code: 0, stdout: `Unlocked ${account.email}: the failed logins that held it are cleared\n`, stderr: "" })
+      tick()
+      expect((await logIn(site, account, clock, { "X-Forwarded-For": "192.0.2.50" })).status).toBe(204)
+      const audit = await callAdmin(site, "GET", "audit?page=1", { cookie: await sessionOf(accounts.owner) })
+      expect((audit.body?.items as { action: string; actor: string; detail: string }[]).find((line) => line.action === "unlock")).toMatchObject({ actor: "command line", detail: `${account.email}: 1 client cleared` })
+      expect(await adminCli(settings, ["unlock", "nobody@team.example"], clock)).toMatchObject({ code: 2, stderr: expect.stringContaining("there is no account of nobody@team.example") })
     })
 
     it("refuses a client after 10 failures within 15 minutes, whatever the accounts tried", async () => {
@@ -324,7 +387,7 @@ export function describeAdminApi(backend: AdminApiBackend): void {
   })
 
   describe("the audit log", () => {
-    it("lists every login, failed login, logout, invitation, enrolment, revocation, export and erasure with who, when and from where, newest first", async () => {
+    it("lists every login, failed login, logout, invitation, enrolment, revocation, unlock, export and erasure with who, when and from where, newest first", async () => {
       const cookie = await sessionOf(accounts.owner)
       const all: { action: string; actor: string; at: string }[] = []
       for (let page = 1; ; page++) {
@@ -332,7 +395,7 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         if (next.length === 0) break
         all.push(...next)
       }
-      expect(new Set(all.map((item) => item.action))).toEqual(new Set(["login", "login-failed", "logout", "invite", "enrol", "revoke", "export", "erase"]))
+      expect(new Set(all.map((item) => item.action))).toEqual(new Set(["login", "login-failed", "logout", "invite", "enrol", "revoke", "unlock", "export", "erase"]))
       expect(all.map((item) => item.at)).toEqual([...all.map((item) => item.at)].sort().reverse())
       expect(all.find((item) => item.action === "invite")).toMatchObject({ actor: "command line" })
       expect(all.find((item) => item.action === "login-failed" && item.actor === "unknown account")).toBeDefined()

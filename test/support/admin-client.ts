@@ -35,6 +35,14 @@ export function sessionCookieOf(answer: AdminAnswer): string {
 /** The code an authenticator with this secret shows at `at`. */
 export const codeAt = (secret: string, at: Date): Promise<string> => generate({ secret, epoch: Math.floor(at.getTime() / 1000) })
 
+/** Runs a command of the admin's CLI in this process, on the store these settings name, at `now`. */
+export async function adminCli(settings: Record<string, string>, args: string[], now = new Date()): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ""
+  let stderr = ""
+  const code = await runAdminCommand(args, { openDb: () => openDbOf(settings), siteUrl: "https://site.example", now: () => now, out: (text) => void (stdout += text), err: (text) => void (stderr += text) })
+  return { code, stdout, stderr }
+}
+
 /** Invites an address with the admin's CLI (in this process, on the store these settings name) and returns the link's token. */
 export async function inviteWithCli(settings: Record<string, string>, email: string, role: Role, now = new Date()): Promise<string> {
   let printed = ""

@@ -5,9 +5,19 @@ export const INVITE_TTL_MS = 24 * 60 * 60 * 1000
 export const SESSION_IDLE_MS = 30 * 60 * 1000
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000
 
-/** After this many failed logins of one account, or from one client, within the window, logins are refused with 429 until the oldest leaves it. */
+/**
+ * After this many failed logins within the window from one client, or from
+ * one browser that logged in before (its device cookie), that client or
+ * browser is refused with 429 until the oldest leaves the window. An
+ * account with this many failures from anywhere is not refused: logins to
+ * it from browsers it has not seen are paced instead (LOGIN_ACCOUNT_PACE_MS).
+ */
 export const LOGIN_FAILURE_LIMIT = 10
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+/** While an account has LOGIN_FAILURE_LIMIT failures in the window, one try from an unknown browser in this time: a guesser's pace, never a wall for its owner. */
+export const LOGIN_ACCOUNT_PACE_MS = 30 * 1000
+/** How long a browser that logged in is known to an account (its device cookie). */
+export const DEVICE_KNOWN_MS = 365 * 24 * 60 * 60 * 1000
 
 /** How long the audit log keeps a client's address before only its keyed hash remains. */
 export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000

@@ -3,12 +3,13 @@
  * counts of failed logins, in the waitlist's database. Every write that an
  * audit line records is written in the transaction of that line.
  */
+import { sql } from "kysely"
 import { isRole, type Role } from "../../admin/roles"
 import { emailKey } from "../addresses/email-identity"
 import { appendAudit, type Actor } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import { LOGIN_WINDOW_MS, SESSION_IDLE_MS } from "./admin-limits"
+import { LOGIN_ACCOUNT_PACE_MS, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from "./admin-limits"
 import type { AccountState, AdminAccount, LoginAccount, OpenInvite, SessionAccount } from "./accounts"
 
 /** What an invitation did: made (or made anew), or refused because the address has an active account already. */
@@ -121,27 +122,36 @@ export function acceptInvite(db: Db, tokenKey: string, secret: string, passwordH
 }
 
 /**
- * How many seconds until a login may be tried again, or null when none of
- * the subjects (an account's address, a client) has `limit` failures in
- * the last LOGIN_WINDOW_MS: the time until the failure that makes the
- * limit leaves the window.
+ * Who a login's failures count against: the browser when it is known to
+ * the account (its device cookie's nonce), else the client and the pair of
+ * account and client; and the account itself, always.
  */
-export function loginLockedFor(db: Db, subjects: string[], limit: number, now: Date): Promise<number | null> {
+export type LoginSubjects = { account: string; device: string | null; client: string }
+
+/** The subjects a failure is counted under (admin_login_failures.subject). */
+const failureSubjects = ({ account, device, client }: LoginSubjects): string[] =>
+  device ? [`device:${device}`, `account:${account}`] : [`client:${client}`, `account-client:${account}|${client}`, `account:${account}`]
+
+/**
+ * How many seconds until this login may be tried, or null when it may be
+ * now. A known browser is held only by its own LOGIN_FAILURE_LIMIT failures
+ * in LOGIN_WINDOW_MS; another by its client's; and, while the account has
+ * that many failures from anywhere, it waits for LOGIN_ACCOUNT_PACE_MS after
+ * the account's last one: a guesser elsewhere slows logins from new
+ * browsers, and holds out none from a known one.
+ */
+export function loginHeldFor(db: Db, { account, device, client }: LoginSubjects, now: Date): Promise<number | null> {
   return db.read(async (on) => {
-    let wait = 0
-    for (const subject of subjects) {
-      const row = await on
-        .selectFrom("admin_login_failures")
-        .select("at")
-        .where("subject", "=", subject)
-        .where("at", ">", now.getTime() - LOGIN_WINDOW_MS)
-        .orderBy("at", "desc")
-        .limit(1)
-        .offset(limit - 1)
-        .executeTakeFirst()
-      if (row) wait = Math.max(wait, Math.ceil((Number(row.at) + LOGIN_WINDOW_MS - now.getTime()) / 1000))
+    const since = now.getTime() - LOGIN_WINDOW_MS
+    const failures = (subject: string) => on.selectFrom("admin_login_failures").select("at").where("subject", "=", subject).where("at", ">", since).orderBy("at", "desc")
+    const limitReachedAt = async (subject: string) => (await failures(subject).limit(1).offset(LOGIN_FAILURE_LIMIT - 1).executeTakeFirst())?.at
+    const held = await limitReachedAt(device ? `device:${device}` : `client:${client}`)
+    let wait = held === undefined ? 0 : Number(held) + LOGIN_WINDOW_MS - now.getTime()
+    if (!device && (await limitReachedAt(`account:${account}`)) !== undefined) {
+      const last = await failures(`account:${account}`).limit(1).executeTakeFirst()
+      wait = Math.max(wait, Number(last?.at ?? 0) + LOGIN_ACCOUNT_PACE_MS - now.getTime())
     }
-    return wait > 0 ? wait : null
+    return wait > 0 ? Math.ceil(wait / 1000) : null
   })
 }
 
@@ -165,10 +175,11 @@ export function loginAccount(db: Db, email: string): Promise<LoginAccount | null
 /**
  * Records a login whose password and code were right: the code's time
  * step is used up (unless another login took it meanwhile, which makes
- * this one fail), and a session begins under a new token.
+ * this one fail), a session begins under a new token, and the failures of
+ * this browser, or of this client at this account, are forgotten.
  * @returns whether the session began
  */
-export function loginSucceeded(db: Db, account: LoginAccount, step: number, sessionKey: string, expiresAt: Date, now: Date, ip: string | null): Promise<boolean> {
+export function loginSucceeded(db: Db, account: LoginAccount, step: number, sessionKey: string, expiresAt: Date, now: Date, ip: string | null, subjects: LoginSubjects): Promise<boolean> {
   return db.write(async (trx) => {
     const used = await trx
       .updateTable("admin_accounts")
@@ -179,6 +190,10 @@ export function loginSucceeded(db: Db, account: LoginAccount, step: number, sess
     if (Number(used.numUpdatedRows) === 0) return false
     const time = storedTime(now)
     await trx.insertInto("admin_sessions").values({ token_hash: sessionKey, account_id: account.id, created_at: time, last_seen_at: time, expires_at: storedTime(expiresAt) }).execute()
+    // What this browser or client failed before counts no more; the account's own count (a guesser's) stays.
+    for (const subject of failureSubjects(subjects).filter((subject) => !subject.startsWith("account:") && !subject.startsWith("client:"))) {
+      await trx.deleteFrom("admin_login_failures").where("subject", "=", subject).execute()
+    }
     await appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip })
     return true
   })
@@ -193,12 +208,37 @@ export function startSession(db: Db, account: SessionAccount, sessionKey: string
   })
 }
 
-/** Counts a failed login against each subject and records it; `account` is the account of the address tried, if there is one. */
-export function loginFailed(db: Db, subjects: string[], account: LoginAccount | null, now: Date, ip: string | null): Promise<void> {
+/** Counts a failed login against its subjects and records it; `account` is the account of the address tried, if there is one. */
+export function loginFailed(db: Db, subjects: LoginSubjects, account: LoginAccount | null, now: Date, ip: string | null): Promise<void> {
   return db.write(async (trx) => {
-    for (const subject of subjects) await trx.insertInto("admin_login_failures").values({ subject, at: now.getTime() }).execute()
+    for (const subject of failureSubjects(subjects)) await trx.insertInto("admin_login_failures").values({ subject, at: now.getTime() }).execute()
     const actor = account ? { accountId: account.id, label: account.email } : { accountId: null, label: "unknown account" }
     await appendAudit(trx, { action: "login-failed", actor, at: now, ip })
+  })
+}
+
+/**
+ * Clears the failures that hold an account's logins (its own, those of the
+ * clients that failed at it, and theirs as clients), so its owner gets in
+ * again from where they are; recorded.
+ * @returns whether there is such an account
+ */
+export function unlockAccount(db: Db, email: string, by: Actor, now: Date): Promise<boolean> {
+  return db.write(async (trx) => {
+    const key = emailKey(email)
+    const found = await trx.selectFrom("admin_accounts").select(["id", "email"]).where("email_key", "=", key).executeTakeFirst()
+    if (!found) return false
+    const prefix = `account-client:${key}|`
+    const pairs = await trx
+      .selectFrom("admin_login_failures")
+      .select("subject")
+      .distinct()
+      .where(sql<boolean>`substr(subject, 1, ${[...prefix].length}) = ${prefix}`)
+      .execute()
+    const clients = pairs.map((row) => `client:${row.subject.slice(prefix.length)}`)
+    for (const subject of [`account:${key}`, ...pairs.map((row) => row.subject), ...clients]) await trx.deleteFrom("admin_login_failures").where("subject", "=", subject).execute()
+    await appendAudit(trx, { action: "unlock", actor: by, at: now, ip: null, detail: `${found.email}: ${pairs.length === 1 ? "1 client" : `${pairs.length} clients`} cleared` })
+    return true
   })
 }
 

@@ -84,7 +84,7 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
         if (!account) return sendJson(res, 410, { error: GONE })
         const session = sessionStarted()
         await startSession(db, account, session.key, sessionExpiry(now), now, ip)
-        sessionBegun(res, session.cookie)
+        sessionBegun(res, [session.cookie])
       })
     },
   }

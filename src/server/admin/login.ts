@@ -9,11 +9,12 @@ import type { Db } from "../db/db"
 import { sendJson } from "../http/answers"
 import type { SessionAccount } from "./accounts"
 import { adminBody, lookupAddress, shortText } from "./admin-body"
-import { LOGIN_FAILURE_LIMIT, SESSION_MAX_MS } from "./admin-limits"
-import { endSession, loginAccount, loginFailed, loginLockedFor, loginSucceeded } from "./admin-queries"
+import { DEVICE_KNOWN_MS, SESSION_MAX_MS } from "./admin-limits"
+import { endSession, loginAccount, loginFailed, loginHeldFor, loginSucceeded } from "./admin-queries"
+import { knownDevice, newDeviceCookie } from "./device-cookies"
 import { MAX_PASSWORD_LENGTH, passwordMatches } from "./passwords"
 import { newSecretToken, secretTokenKey } from "./secret-tokens"
-import { clearedSessionCookie, sessionCookie } from "./session-cookie"
+import { clearedSessionCookie, deviceCookie, deviceCookieValue, sessionCookie } from "./session-cookie"
 import { acceptedStep } from "./totp"
 
 /** The one answer to every failed login, whatever failed. */
@@ -39,15 +40,15 @@ export async function withinHashingBudget(res: Response, work: () => Promise<voi
 }
 
 /** Starts a session for an account: a new token each time, in the cookie; the store keeps only its hash. */
-export function sessionStarted(): { key: string; cookie: Record<string, string> } {
+export function sessionStarted(): { key: string; cookie: string } {
   const token = newSecretToken()
-  return { key: secretTokenKey(token), cookie: { "Set-Cookie": sessionCookie(token) } }
+  return { key: secretTokenKey(token), cookie: sessionCookie(token) }
 }
 
 export const sessionExpiry = (now: Date) => new Date(now.getTime() + SESSION_MAX_MS)
 
-/** A 204 that starts a session, never cached. */
-export const sessionBegun = (res: Response, cookie: Record<string, string>) => void res.writeHead(204, { "Cache-Control": "no-store", ...cookie }).end()
+/** A 204 that starts a session (and makes the browser known to the account, with its device cookie), never cached. */
+export const sessionBegun = (res: Response, cookies: string[]) => void res.writeHead(204, { "Cache-Control": "no-store", "Set-Cookie": cookies }).end()
 
 /** What a login sends. */
 const loginSchema = z.object({ email: lookupAddress, password: shortText(MAX_PASSWORD_LENGTH), code: shortText(64) })
@@ -64,8 +65,11 @@ export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): 
      * account not enrolled or revoked, a wrong password, a wrong, stale or
      * used code), every cause taking the same work (a password and a code
      * are always checked, against stand-ins when the account has none); 429
-     * with Retry-After once an address or a client has 10 failures in 15
-     * minutes, whatever is sent.
+     * with Retry-After while this login is held (see loginHeldFor: a client
+     * or a known browser with 10 failures in 15 minutes, or an account
+     * guessed at from elsewhere, which browsers it has not seen try at a
+     * slower pace), whatever is sent. A login that succeeds makes the
+     * browser known to the account with a device cookie.
      */
     async logIn(req, res) {
       const body = adminBody(req, res)
@@ -77,20 +81,24 @@ export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): 
       const { email, password, code } = fields.data
       const now = clock()
       const { ip, key } = res.locals.client
-      const subjects = [`account:${emailKey(email)}`, `client:${key}`]
-      const waitSeconds = await loginLockedFor(db, subjects, LOGIN_FAILURE_LIMIT, now)
+      const account = await loginAccount(db, email)
+      const device = account ? await db.read(async () => knownDevice(db, deviceCookieValue(req.headers.cookie), account.id)) : null
+      const subjects = { account: emailKey(email), device, client: key }
+      const waitSeconds = await loginHeldFor(db, subjects, now)
       if (waitSeconds !== null) {
         const minutes = Math.ceil(waitSeconds / 60)
         return sendJson(res, 429, { error: `Too many failed logins. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.` }, { "Retry-After": String(waitSeconds) })
       }
       await withinHashingBudget(res, async () => {
-        const account = await loginAccount(db, email)
         const usable = account?.active ? account : null
         const passwordRight = await passwordMatches(password, usable?.passwordHash ?? null)
         const step = await acceptedStep(code, usable?.totpSecret ?? null, now, usable?.totpLastStep ?? null)
         if (usable && passwordRight && step !== null) {
           const session = sessionStarted()
-          if (await loginSucceeded(db, usable, step, session.key, sessionExpiry(now), now, ip)) return sessionBegun(res, session.cookie)
+          if (await loginSucceeded(db, usable, step, session.key, sessionExpiry(now), now, ip, subjects)) {
+            const known = device ?? (await db.read(async () => newDeviceCookie(db, usable.id)))
+            return sessionBegun(res, device ? [session.cookie] : [session.cookie, deviceCookie(known, DEVICE_KNOWN_MS)])
+          }
         }
         await loginFailed(db, subjects, account, now, ip)
         sendJson(res, 401, { error: WRONG_CREDENTIALS })

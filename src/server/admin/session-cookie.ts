@@ -15,5 +15,17 @@ export const sessionCookie = (token: string): string => `${SESSION_COOKIE}=${tok
 
 export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`
 
+/**
+ * The cookie of a browser that logged in to an account (see
+ * device-cookies.ts): as strict as the session's, and kept a year, so that
+ * failures from elsewhere never hold that browser out.
+ */
+export const DEVICE_COOKIE = "__Host-admin_device"
+
+export const deviceCookie = (value: string, maxAgeMs: number): string => `${DEVICE_COOKIE}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; ${ATTRIBUTES}`
+
+/** The device cookie a request carries, if any (checked by knownDevice). */
+export const deviceCookieValue = (cookieHeader: string | null | undefined): string | undefined => cookieValue(cookieHeader, DEVICE_COOKIE)
+
 /** The session's token a request carries, if any (a value that is no token is left for isSecretToken to refuse). */
 export const sessionToken = (cookieHeader: string | null | undefined): string | undefined => cookieValue(cookieHeader, SESSION_COOKIE)

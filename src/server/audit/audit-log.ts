@@ -28,6 +28,7 @@ export type AuditAction =
   | "invite"
   | "enrol"
   | "revoke"
+  | "unlock"
   | "export"
   | "erase"
   | "announcement-test"

@@ -4,7 +4,7 @@ import { isSingleAddress } from "../../waitlist/contact-rules"
 import type { AdminAccount } from "../admin/accounts"
 import { MAX_EMAIL_LENGTH } from "../addresses/lookup-address"
 import { INVITE_TTL_MS } from "../admin/admin-limits"
-import { forgetOldLogins, inviteAccount, listAccounts, revokeAccount } from "../admin/admin-queries"
+import { forgetOldLogins, inviteAccount, listAccounts, revokeAccount, unlockAccount } from "../admin/admin-queries"
 import { newSecretToken, secretTokenKey } from "../admin/secret-tokens"
 import { auditLog, COMMAND_LINE, forgetOldAuditAddresses, type AuditEntry } from "../audit/audit-log"
 import type { Db } from "../db/db"
@@ -19,6 +19,8 @@ Commands:
                   one-time link, valid for 24 hours, to send to that person
   list            list the accounts: address, role, state, when made, activated, revoked
   revoke <email>  revoke an account: it logs in no more, and its sessions end at once
+  unlock <email>  clear the failed logins that hold an account out (someone guessing at it),
+                  so its owner logs in again from where they are
   audit           print the audit log, newest first: when, who, what, about whom, from where
 
 Roles: owner (everything), marketing (dashboard, entries, announcements),
@@ -95,6 +97,13 @@ function commandOf(args: string[]): Command | null {
       const email = addressArgument(rest[0])
       if (!(await revokeAccount(db, email, COMMAND_LINE, null, now()))) throw new UsageError(`there is no account of ${inertText(email)} to revoke; see \`npm run admin -- list\``)
       out(`Revoked ${inertText(email)}: its sessions have ended\n`)
+    }
+  }
+  if (name === "unlock" && rest.length === 1) {
+    return async (db, { now, out }) => {
+      const email = addressArgument(rest[0])
+      if (!(await unlockAccount(db, email, COMMAND_LINE, now()))) throw new UsageError(`there is no account of ${inertText(email)}; see \`npm run admin -- list\``)
+      out(`Unlocked ${inertText(email)}: the failed logins that held it are cleared\n`)
     }
   }
   if (name === "audit" && rest.length === 0) {
