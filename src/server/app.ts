@@ -89,7 +89,7 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
   const signUp = signUpRoutes({ db, settings: parts.settings, allowedOrigins: parts.allowedOrigins, log, registry: parts.registry, now, queued })
   const session = sessionRoutes({ db, now })
   const invitation = invitationRoutes({ db, now })
-  const people = peopleRoutes({ db, now })
+  const people = peopleRoutes({ db, now, mailFolder: parts.settings.mail.outboxDir })
   const announcements = announcementRoutes(parts.announcements, log)
   const person = subtree("/api/admin/people")
   const announcement = subtree("/api/admin/announcements")

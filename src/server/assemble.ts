@@ -6,6 +6,7 @@
  * develop` (develop.ts) and the tests start from here; nothing is started
  * by it.
  */
+import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
 import type { ApiParts } from "./app"
 import { forgetOldLogins } from "./admin/admin-queries"
@@ -49,10 +50,14 @@ export type Assembly = {
   api: ApiParts
 }
 
+/** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
+const ERASURES_CHECKED_EVERY_MS = 30_000
+
 /**
  * The periodic jobs, each owned by its feature: the sign-up counts and the
  * admin's failed logins and ended sessions past their windows, the audit
- * log's addresses past 30 days, the visit counts written and the days
+ * log's addresses past 30 days, the database's files rewritten after an
+ * erasure by another process, the visit counts written and the days
  * closed (with their salts deleted), and the bounce mailbox read.
  */
 function periodicJobs(db: Db, visits: VisitCounter | null, bounceMailbox: BounceMailbox | null): Job[] {
@@ -60,6 +65,7 @@ function periodicJobs(db: Db, visits: VisitCounter | null, bounceMailbox: Bounce
     { name: "sign-up: forget counts older than the rate limit's window", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldSubmissionCounts(db, now) },
     { name: "admin: forget old failed logins and ended sessions", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldLogins(db, now) },
     { name: "audit: keep only the hash of addresses older than 30 days", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldAuditAddresses(db, now) },
+    { name: "people: rewrite the database's files after an erasure made elsewhere", everyMs: ERASURES_CHECKED_EVERY_MS, run: erasuresMadeFinal(db) },
     ...(visits
       ? [
           { name: "visits: write the counts", everyMs: FLUSH_EVERY_MS, run: () => visits.flush() },

@@ -14,6 +14,8 @@ export type PostgresServer = {
   /** Connection URL of the database created with the cluster. */
   url: string
   port: number
+  /** The cluster's data folder, whose files a test may read. */
+  dataDir: string
   /** Creates one more empty database in the cluster and returns its URL. */
   createDatabase(): Promise<string>
   /** Stops the cluster and deletes its files. */
@@ -87,6 +89,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     return {
       url,
       port,
+      dataDir: data,
       createDatabase,
       stop: async () => {
         process.off("exit", stopOnExit)

@@ -1,7 +1,7 @@
 import { COMMAND_LINE } from "../../src/server/audit/audit-log"
 import type { Db } from "../../src/server/db/db"
 import { deliveriesIn, outboxDepth, releaseClaims, renewLeases, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
-import { erasePerson } from "../../src/server/people/people-queries"
+import { erasePerson } from "../../src/server/people/erasure"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/signup/confirmation-rules"
 import { countEntries, listEntries } from "../../src/server/signup/entry-list"
 import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"

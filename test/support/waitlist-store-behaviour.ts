@@ -1,7 +1,7 @@
 import { COMMAND_LINE } from "../../src/server/audit/audit-log"
 import type { Db } from "../../src/server/db/db"
 import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
-import { erasePerson } from "../../src/server/people/people-queries"
+import { erasePerson } from "../../src/server/people/erasure"
 import { NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../../src/server/signup/entry-list"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"

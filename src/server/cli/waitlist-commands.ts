@@ -7,7 +7,7 @@ import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
 import { liftSuppression } from "../bounces/suppressions"
 import type { Db } from "../db/db"
 import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
-import { erasePerson } from "../people/people-queries"
+import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { announceCommandOf } from "./announce-commands"
@@ -66,6 +66,8 @@ export type CommandIo = {
   siteHosts?: readonly string[]
   /** The time now, which `stats` counts its days back from. */
   now?: () => Date
+  /** The folder mails are written to without SMTP_URL (MAIL_OUTBOX_DIR), which an erasure clears of the person's mails. */
+  mailFolder?: string
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -152,7 +154,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "delete" && rest.length === 1) {
     const email = lookupAddressOf(rest[0])
     if (email === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
-    return async (db, out) => out(`Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date()))} for ${inertText(email)}\n`)
+    return async (db, out, io) => out(`Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null))} for ${inertText(email)}\n`)
   }
   return null
 }

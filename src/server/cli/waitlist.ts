@@ -42,6 +42,7 @@ try {
   void runWaitlistCommand(process.argv.slice(2), {
     openDb: () => openDb(settings.store),
     siteHosts: siteHostsOf(settings),
+    mailFolder: mail.outboxDir,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     announcements: {

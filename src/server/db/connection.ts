@@ -49,5 +49,12 @@ export type Connection = {
   legacySchemaVersion(on: On): Promise<number>
   /** Forgets that record, once the baseline has taken the schema over. */
   forgetLegacySchemaVersion(on: On): Promise<void>
+  /**
+   * Leaves no byte of deleted rows of these tables in the database's files
+   * (after an erasure): SQLite overwrites what it deletes (secure_delete)
+   * and its log is checkpointed and truncated here; PostgreSQL rewrites
+   * each table (VACUUM FULL), whose old files it truncates at once.
+   */
+  compact(tables: readonly (keyof Database)[]): Promise<void>
   close(): Promise<void>
 }

@@ -11,6 +11,9 @@ import type { Database } from "./schema"
 /** Any number, as long as every instance uses the same: with a key's hash, it names the advisory lock of that key. */
 const LOCK_NAMESPACE = 7_110_422
 
+/** How long rewriting a table may take: its lock holds the table's writes meanwhile, and the waitlist's tables are small. */
+const REWRITE_TIMEOUT_MS = 60_000
+
 /** PostgreSQL's bigint, which `pg` reads as text: here every one (ids, counts, times in ms) fits a JavaScript number. */
 const INT8 = 20
 
@@ -48,6 +51,15 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
       return Number((await sql<{ version: number }>`SELECT version FROM waitlist_schema`.execute(on)).rows[0]?.version ?? 0)
     },
     forgetLegacySchemaVersion: async (on) => void (await sql`DROP TABLE IF EXISTS waitlist_schema`.execute(on)),
+    async compact(tables) {
+      // Outside any transaction, as VACUUM must be, with more time than a query gets.
+      const client = await pool.connect()
+      try {
+        for (const table of tables) await client.query({ text: `VACUUM FULL ${client.escapeIdentifier(table)}`, query_timeout: REWRITE_TIMEOUT_MS } as never)
+      } finally {
+        client.release()
+      }
+    },
     close: () => kysely.destroy(),
   }
 }

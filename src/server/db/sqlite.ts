@@ -105,6 +105,8 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     enableWal(raw)
     raw.pragma("synchronous = FULL")
     raw.pragma("foreign_keys = ON")
+    // What is deleted is overwritten with zeros, so an erased person leaves no byte in the file (see compact).
+    raw.pragma("secure_delete = ON")
   } catch (error) {
     raw.close()
     throw error
@@ -144,6 +146,12 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     columns: { time: "text", bigint: "integer", id: "integer", autoIncrement: true, keyOrdered: true },
     legacySchemaVersion: async (on) => Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(on)).rows[0]?.user_version ?? 0),
     forgetLegacySchemaVersion: async (on) => void (await sql`PRAGMA user_version = 0`.execute(on)),
+    // The main file holds only overwritten pages; the log, which still holds the rows as they were, is written back and cut to nothing.
+    async compact() {
+      // Between the group commit's transactions: a checkpoint inside one could not write the log back.
+      while (raw.inTransaction) await new Promise((resolve) => setImmediate(resolve))
+      raw.pragma("wal_checkpoint(TRUNCATE)")
+    },
     close: () => kysely.destroy(),
   }
 }

@@ -15,6 +15,8 @@ export type MailMessage = {
   headers: Record<string, string>
   /** The envelope's sender, where bounces go: the delivery's VERP address (see verpAddress); the sender's address when absent. */
   envelopeFrom?: string
+  /** The tag of the outbox delivery the mail is (see deliveryTag): the name of its .eml file, so that an erasure finds it. */
+  deliveryTag?: string
 }
 
 /**

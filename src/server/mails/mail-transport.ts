@@ -29,8 +29,11 @@ export class NotOneAddressError extends Error {
  */
 const SMTP_OPTIONS = { pool: true, maxConnections: 4, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
-/** A file name for a mail: its time and its Message-ID, with nothing a file system would mind. */
-const emlName = (message: MailMessage) => `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.messageId.replace(/[^\w.@-]/g, "")}.eml`
+/** A file name for a mail: its time, and its delivery's tag (or its Message-ID for a mail of no delivery), with nothing a file system would mind. */
+const emlName = (message: MailMessage) => `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.deliveryTag ?? message.messageId.replace(/[^\w.@-]/g, "")}.eml`
+
+/** Whether an .eml file of the outbox folder holds the mail of a delivery of this tag (see emlName). */
+export const isEmlOf = (fileName: string, tag: string): boolean => fileName.endsWith(`-${tag}.eml`)
 
 /**
  * nodemailer's options as nodemailer 10 reads them, which @types/nodemailer

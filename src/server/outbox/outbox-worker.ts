@@ -290,7 +290,7 @@ export class OutboxWorker {
   private tagged(delivery: Delivery, mail: MailMessage): MailMessage {
     const tag = deliveryTag(this.options.db.secret("bounce_key"), delivery.id)
     const { bounceAddress } = this.options
-    return { ...mail, headers: { ...mail.headers, [DELIVERY_HEADER]: tag }, ...(bounceAddress ? { envelopeFrom: verpAddress(bounceAddress, tag) } : {}) }
+    return { ...mail, deliveryTag: tag, headers: { ...mail.headers, [DELIVERY_HEADER]: tag }, ...(bounceAddress ? { envelopeFrom: verpAddress(bounceAddress, tag) } : {}) }
   }
 
   /**

@@ -149,10 +149,12 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
  * caps (see migration 0004), its suppression if it has one (by the keyed
  * hash, with when and why, and no longer the delivery that caused it: an
  * address that bounced or complained gets no mail after its erasure
- * either), and the audit line, all in one transaction.
- * @returns how many entries were erased (0 or 1)
+ * either, and what a bounce report said of it is dropped), and the audit
+ * line, all in one transaction. Leaving no byte of the person in the
+ * files (the database's, the mails written to a folder) is erasePerson's.
+ * @returns how many entries were erased (0 or 1), and the ids of the deliveries that were its
  */
-export function erasePerson(db: Db, email: string, by: Actor, ip: string | null, now: Date): Promise<number> {
+export function eraseRecords(db: Db, email: string, by: Actor, ip: string | null, now: Date): Promise<{ erased: number; deliveryIds: number[] }> {
   return db.write(async (trx) => {
     const key = emailKey(email)
     const hash = db.keyedHash(key)
@@ -160,17 +162,18 @@ export function erasePerson(db: Db, email: string, by: Actor, ip: string | null,
     const audit = { action: "erase", at: storedTime(now), account_id: by.accountId, actor: by.label, subject_hash: hash, ip, ip_hash: null }
     if (!entry) {
       await trx.insertInto("admin_audit").values({ ...audit, detail: "nothing to erase" }).execute()
-      return 0
+      return { erased: 0, deliveryIds: [] }
     }
+    const deliveries = await trx.selectFrom("waitlist_outbox").select("id").where("entry_id", "=", entry.id).execute()
     const messages = Number((await trx.selectFrom("waitlist_messages").select((eb) => eb.fn.countAll().as("n")).where("entry_id", "=", entry.id).executeTakeFirstOrThrow()).n)
     await rememberLeaver(db, trx, entry, now)
     await trx.deleteFrom("waitlist_announcement_mails").where("entry_id", "=", entry.id).execute()
     await trx.deleteFrom("waitlist_bounces").where("address_hash", "=", hash).execute()
-    await trx.updateTable("waitlist_suppressions").set({ delivery_id: null }).where("address_hash", "=", hash).execute()
+    await trx.updateTable("waitlist_suppressions").set({ delivery_id: null, detail: null }).where("address_hash", "=", hash).execute()
     await trx.deleteFrom("waitlist_entries").where("id", "=", entry.id).execute()
     await trx.insertInto("waitlist_erasures").values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label }).execute()
     await trx.insertInto("admin_audit").values({ ...audit, detail: `the entry and its ${messages === 1 ? "1 message" : `${messages} messages`}` }).execute()
-    return 1
+    return { erased: 1, deliveryIds: deliveries.map((row) => row.id) }
   })
 }
 

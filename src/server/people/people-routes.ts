@@ -13,7 +13,8 @@ import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import { recordAudit } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { queryParam, sendInvalid, sendJson } from "../http/answers"
-import { erasePerson, personRecord, searchEntries } from "./people-queries"
+import { erasePerson } from "./erasure"
+import { personRecord, searchEntries } from "./people-queries"
 import { personExport } from "./person-export"
 
 /** The longest search term: far longer than any address or name searched for. */
@@ -50,7 +51,7 @@ function pathAddress(req: Request): string | undefined {
 const erasureSchema = z.object({ confirm: lookupAddress })
 
 /** The handlers of /api/admin/entries and /api/admin/people/<address>. */
-export function peopleRoutes({ db, now }: { db: Db; now: () => Date }): { entries: RequestHandler; exportPerson: RequestHandler; erase: RequestHandler } {
+export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date; mailFolder: string }): { entries: RequestHandler; exportPerson: RequestHandler; erase: RequestHandler } {
   return {
     /** GET /api/admin/entries?q=&page=: entries newest first, searched by address or name (every role). */
     async entries(req, res) {
@@ -79,7 +80,7 @@ export function peopleRoutes({ db, now }: { db: Db; now: () => Date }): { entrie
       if (!body) return
       const confirm = erasureSchema.safeParse(body)
       if (!confirm.success || emailKey(confirm.data.confirm) !== emailKey(address)) return sendInvalid(res, "Type the address again, exactly, to confirm the erasure.", "confirm")
-      const erased = await erasePerson(db, address, res.locals.by.actor, res.locals.by.ip, now())
+      const erased = await erasePerson(db, address, res.locals.by.actor, res.locals.by.ip, now(), mailFolder)
       sendJson(res, erased === 0 ? 404 : 200, erased === 0 ? { error: "No entry has this address: there is nothing to erase." } : { erased: true })
     },
   }

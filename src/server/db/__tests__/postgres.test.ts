@@ -9,7 +9,7 @@ import { describeWaitlistStoreBehaviour } from "../../../../test/support/waitlis
 import { openDbOf, saveEntry } from "../../../../test/support/waitlist-store-access"
 import { COMMAND_LINE } from "../../audit/audit-log"
 import { openDb, StoreUnavailableError, type Db } from "../db"
-import { erasePerson } from "../../people/people-queries"
+import { erasePerson } from "../../people/erasure"
 import { countEntries, listEntries } from "../../signup/entry-list"
 
 const postgresStore = (url: string) => openDb({ kind: "postgres", url })

@@ -1,0 +1,68 @@
+/**
+ * Erasing a person (a request under GDPR Art. 17) so that no byte of them
+ * is left where the site keeps data: their rows (see eraseRecords), the
+ * mails of theirs written to the outbox folder when there is no SMTP
+ * server (the team's mails about them too), and the database's files,
+ * rewritten at once and again by the server's job for erasures made
+ * elsewhere (the command line). What an erasure cannot reach (backups,
+ * PostgreSQL's own log until it is recycled) is said in docs/operating.md.
+ */
+import fs from "fs"
+import path from "path"
+import type { Actor } from "../audit/audit-log"
+import type { Db } from "../db/db"
+import type { Database } from "../db/schema"
+import { isEmlOf } from "../mails/mail-transport"
+import { deliveryTag } from "../outbox/delivery-tags"
+import { eraseRecords } from "./people-queries"
+
+/** The tables an erasure deletes from or changes: what is rewritten after one. */
+export const ERASED_TABLES: readonly (keyof Database)[] = [
+  "waitlist_entries",
+  "waitlist_messages",
+  "waitlist_outbox",
+  "waitlist_leave_tokens",
+  "waitlist_announcement_mails",
+  "waitlist_bounces",
+  "waitlist_suppressions",
+]
+
+/** Removes the .eml files of these deliveries from the folder mails are written to without SMTP_URL. */
+async function removeMailFiles(db: Db, folder: string, deliveryIds: number[]): Promise<void> {
+  if (deliveryIds.length === 0 || !fs.existsSync(folder)) return
+  const tags = await db.read(async () => deliveryIds.map((id) => deliveryTag(db.secret("bounce_key"), id)))
+  for (const name of fs.readdirSync(folder)) {
+    if (tags.some((tag) => isEmlOf(name, tag))) fs.rmSync(path.join(folder, name), { force: true })
+  }
+}
+
+/**
+ * Erases the entry of an address with everything of it the site keeps, and
+ * rewrites the database's files so that none of its bytes stay in them.
+ * @param mailFolder the folder mails are written to without SMTP_URL (MAIL_OUTBOX_DIR)
+ * @returns how many entries were erased (0 or 1)
+ */
+export async function erasePerson(db: Db, email: string, by: Actor, ip: string | null, now: Date, mailFolder: string | null = null): Promise<number> {
+  const { erased, deliveryIds } = await eraseRecords(db, email, by, ip, now)
+  if (erased === 0) return 0
+  if (mailFolder) await removeMailFiles(db, mailFolder, deliveryIds)
+  await db.compact(ERASED_TABLES)
+  return erased
+}
+
+/**
+ * The server's periodic job for erasures made by another process (the
+ * command line) while it runs: once a new one is recorded, the database's
+ * files are rewritten again, so that within a minute nothing of the person
+ * stays in them, whatever was open then.
+ */
+export function erasuresMadeFinal(db: Db): () => Promise<void> {
+  let compactedUpTo: string | null = null
+  return async () => {
+    const latest = await db.read(async (on) => (await on.selectFrom("waitlist_erasures").select((eb) => eb.fn.max("erased_at").as("at")).executeTakeFirst())?.at ?? null)
+    const at = latest === null ? null : new Date(latest as string | Date).toISOString()
+    if (at === null || at === compactedUpTo) return
+    await db.compact(ERASED_TABLES)
+    compactedUpTo = at
+  }
+}
