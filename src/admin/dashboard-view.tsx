@@ -77,14 +77,18 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
       <DailyChart days={dates} series={lines} summary={summary} />
       <DataTable caption="Sign-ups and confirmations per day (UTC)" columns={["Day", "Sign-ups", "Confirmations"]} rows={[...days].reverse().map((day) => [day.day, day.signUps, day.confirmations])} />
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr 1fr"], gap: 6 }}>
+        {dashboard.languages.length > 0 && (
         <section aria-labelledby="by-language">
           <h2 id="by-language" sx={{ variant: "text.heading", fontSize: 5 }}>By language</h2>
           <DataTable caption="Sign-ups of the period by the language of the page" captionHidden columns={["Language", "Sign-ups"]} rows={dashboard.languages.map((row) => [languageName(row.lang), row.entries])} />
         </section>
+        )}
+        {dashboard.sources.length > 0 && (
         <section aria-labelledby="by-source">
           <h2 id="by-source" sx={{ variant: "text.heading", fontSize: 5 }}>By source</h2>
           <DataTable caption="Sign-ups of the period by referrer and campaign (the 20 largest)" captionHidden columns={["Source", "Sign-ups"]} rows={dashboard.sources.map((row) => [sourceName(row), row.entries])} />
         </section>
+        )}
       </div>
       <VisitsView visits={dashboard.visits} />
       <section aria-labelledby="outbox">

@@ -74,18 +74,24 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
         columns={["Step", "People", "Of the step before"]}
         rows={funnel.map((step, index) => [step.label, step.value, index === 0 ? "" : share(step.value, funnel[index - 1]?.value ?? 0)])}
       />
+      {visits.funnelNote && <p sx={{ variant: "text.small", maxWidth: "prose" }}>{visits.funnelNote}</p>}
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, null, "1fr 1fr"], columnGap: 6 }}>
+        {pages.length > 0 && (
         <section aria-labelledby="top-pages">
           <h3 id="top-pages" sx={{ variant: "text.heading", fontSize: 4 }}>Top pages</h3>
           <BarChart bars={pages.map((page) => ({ label: page.page, value: page.visitors }))} summary="Visitors of the pages visited most. The numbers are in the table below." />
           <DataTable caption={`Visitors and page views of the pages visited most (the ${TOP} largest)`} captionHidden columns={["Page", "Visitors", "Page views"]} rows={pages.map((page) => [<bdi key="page">{page.page}</bdi>, page.visitors, page.pageviews])} />
         </section>
+        )}
+        {languages.length > 0 && (
         <section aria-labelledby="top-languages">
           <h3 id="top-languages" sx={{ variant: "text.heading", fontSize: 4 }}>Languages</h3>
           <BarChart bars={languages.map((language) => ({ label: languageName(language.language), value: language.visitors }))} summary="Visitors by the language of the pages. The numbers are in the table below." />
           <DataTable caption="Visitors and page views by the language of the pages" captionHidden columns={["Language", "Visitors", "Page views"]} rows={languages.map((language) => [languageName(language.language), language.visitors, language.pageviews])} />
         </section>
+        )}
       </div>
+      {sources.length > 0 && (
       <section aria-labelledby="top-sources">
         <h3 id="top-sources" sx={{ variant: "text.heading", fontSize: 4 }}>Sources</h3>
         <p sx={{ variant: "text.small", maxWidth: "prose" }}>
@@ -99,6 +105,7 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
           rows={sources.map((source) => [<bdi key="source">{source.source}</bdi>, <bdi key="medium">{source.medium}</bdi>, <bdi key="campaign">{source.campaign}</bdi>, source.visitors, source.contactVisitors, source.signups, source.confirmed])}
         />
       </section>
+      )}
     </section>
   )
 }

@@ -191,7 +191,12 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     await visit(site, "/", { ...browser(BROWSERS.firefox), Referer: "https://news.example.com/" })
     await visit(site, "/contact", { ...browser(BROWSERS.firefox), Referer: `http://${host}/` })
     await visit(site, "/", browser(BROWSERS.safari))
+    // The page a mail's link opens is a visit, not a top page.
+    expect(await visit(site, "/waitlist/confirm/", browser(BROWSERS.safari))).toBe(200)
     await site.visits.flush()
+    const beforeSignUps = await stats(site, settings)
+    expect(beforeSignUps.funnelNote).toBeNull()
+    expect(beforeSignUps.pages.map((page) => page.page)).toEqual(["/", "/contact"])
 
     const signUp = async (email: string, metadata: Partial<typeof formMetadata>) => expect((await postJson(site, { ...entryFor(email), metadata: { ...formMetadata, ...metadata } })).status).toBe(201)
     await signUp("ana@example.com", { referrer: null, utm: { utm_source: "newsletter" } })
@@ -205,7 +210,9 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     expect((await fetch(`${site.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(303)
 
     const result = await stats(site, settings)
-    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 3, pageviews: 5, contactVisitors: 2, signups: 3, confirmed: 1 })
+    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 3, pageviews: 6, contactVisitors: 2, signups: 3, confirmed: 1 })
+    // Three sign-ups, two visitors of the contact page (one sign-up came without the page): the funnel says why.
+    expect(result.funnelNote).toMatch(/^More sign-ups than visitors of the contact page: a visitor whose browser asks not to be tracked, or who sends the form without loading the page/)
     expect(result.sources).toEqual([
       { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0 },
       { source: "newsletter", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 1 },

@@ -57,6 +57,7 @@ export function statsTable(stats: VisitStats): string {
         ["total", total((day) => day.visitors), total((day) => day.pageviews), total((day) => day.contactVisitors), total((day) => day.signups), total((day) => day.confirmed)],
       ],
     ),
+    ...(stats.funnelNote ? ["", stats.funnelNote] : []),
     "",
     "Top pages",
     stats.pages.length ? table(["page", "visitors", "pageviews"], stats.pages.slice(0, TOP).map((page) => [page.page, page.visitors, page.pageviews])) : "(none)",

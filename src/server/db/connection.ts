@@ -56,5 +56,12 @@ export type Connection = {
    * each table (VACUUM FULL), whose old files it truncates at once.
    */
   compact(tables: readonly (keyof Database)[]): Promise<void>
+  /**
+   * Gives back the space deleted rows left, without holding the event loop
+   * long: SQLite's free pages are handed back to the file system a slice
+   * at a time and its log is cut to nothing; PostgreSQL's autovacuum reuses
+   * the space on its own.
+   */
+  reclaimSpace(): Promise<void>
   close(): Promise<void>
 }

@@ -26,7 +26,7 @@ export class StoreUnavailableError extends Error {
 /** The secrets the database made for itself in its migrations (0004, 0005). */
 type SecretName = "leaver_key" | "bounce_key"
 
-export type Db = Pick<Connection, "kind" | "label" | "lock" | "forUpdate" | "skipLocked" | "utcDay" | "roomToWrite" | "compact"> & {
+export type Db = Pick<Connection, "kind" | "label" | "lock" | "forUpdate" | "skipLocked" | "utcDay" | "roomToWrite" | "compact" | "reclaimSpace"> & {
   /** Runs `work` on the database once its schema is up to date; any failure becomes StoreUnavailableError naming the database. */
   read<T>(work: (on: On) => Promise<T>): Promise<T>
   /** Runs `work` in a transaction (see Connection's write) once the schema is up to date; failures as `read`'s. */
@@ -115,6 +115,7 @@ export function openDb(settings: StoreSettings, log?: Logger): Db {
     utcDay: (column) => live().utcDay(column),
     roomToWrite: () => live().roomToWrite(),
     compact: (tables) => once((open) => open.compact(tables)),
+    reclaimSpace: () => once((open) => open.reclaimSpace()),
     read: (work) => once((open) => work(open.kysely)),
     write: (work) => once((open) => open.write(work)),
     keyedHash: (text) => createHmac("sha256", secret("leaver_key")).update(text).digest("hex"),

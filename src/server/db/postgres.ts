@@ -60,6 +60,7 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
         client.release()
       }
     },
+    reclaimSpace: async () => undefined,
     close: () => kysely.destroy(),
   }
 }

@@ -11,6 +11,11 @@ import type { Connection, Tx } from "./connection"
 import { groupCommit } from "./group-commit"
 import type { Database } from "./schema"
 
+/** The free pages handed back to the file system at once when space is reclaimed: 2 MB, a few milliseconds. */
+const PAGES_PER_RECLAIM = 500
+/** How large the write-ahead log is left after a checkpoint: a day's close or a burst of sign-ups never leaves it large. */
+const WAL_KEPT_BYTES = 4 * 1024 * 1024
+
 /** How long a connection waits for another one's lock before giving up. */
 const BUSY_TIMEOUT_MS = 5000
 
@@ -50,6 +55,20 @@ function enableWal(db: BetterSqlite3.Database) {
 
 /** How many prepared statements a connection keeps: every query the code writes, with room for the lists of varying length. */
 const STATEMENTS_KEPT = 500
+
+/**
+ * Makes the file give its free pages back to the file system when asked
+ * (auto_vacuum=INCREMENTAL, see reclaimSpace), so that a day's close or an
+ * erasure leaves a compact file. A new file is made so; a file of an
+ * earlier version is rewritten so once (VACUUM), here, when it is opened.
+ */
+function freedPagesGivenBack(db: BetterSqlite3.Database) {
+  const incremental = () => Number(db.pragma("auto_vacuum", { simple: true })) === 2
+  if (incremental()) return
+  db.pragma("auto_vacuum = INCREMENTAL")
+  // The mode of a file that holds pages already changes only as the file is rewritten.
+  if (!incremental()) db.exec("VACUUM")
+}
 
 /**
  * better-sqlite3 as Kysely's driver sees it, with two changes of meaning
@@ -107,11 +126,18 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     raw.pragma("foreign_keys = ON")
     // What is deleted is overwritten with zeros, so an erased person leaves no byte in the file (see compact).
     raw.pragma("secure_delete = ON")
+    raw.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`)
+    freedPagesGivenBack(raw)
   } catch (error) {
     raw.close()
     throw error
   }
   const kysely = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: immediateTransactions(raw) }) })
+  // Between the group commit's transactions, and after what else waits on the event loop: a checkpoint inside a transaction could not write the log back.
+  const betweenTransactions = async () => {
+    do await new Promise((resolve) => setImmediate(resolve))
+    while (raw.inTransaction)
+  }
   // What the disk's free space says of the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once.
   let room: string | null | undefined
   const together = groupCommit<(trx: Tx) => Promise<unknown>, unknown>((works) =>
@@ -148,8 +174,18 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     forgetLegacySchemaVersion: async (on) => void (await sql`PRAGMA user_version = 0`.execute(on)),
     // The main file holds only overwritten pages; the log, which still holds the rows as they were, is written back and cut to nothing.
     async compact() {
-      // Between the group commit's transactions: a checkpoint inside one could not write the log back.
-      while (raw.inTransaction) await new Promise((resolve) => setImmediate(resolve))
+      await betweenTransactions()
+      raw.pragma("wal_checkpoint(TRUNCATE)")
+    },
+    async reclaimSpace() {
+      for (let free = Infinity; ; ) {
+        await betweenTransactions()
+        const left = Number(raw.pragma("freelist_count", { simple: true }))
+        if (left === 0 || left >= free) break
+        free = left
+        raw.pragma(`incremental_vacuum(${PAGES_PER_RECLAIM})`)
+      }
+      await betweenTransactions()
       raw.pragma("wal_checkpoint(TRUNCATE)")
     },
     close: () => kysely.destroy(),

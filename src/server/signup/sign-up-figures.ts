@@ -4,7 +4,7 @@
  * confirmed.
  */
 import type { Db } from "../db/db"
-import { storedTime, toDate } from "../db/schema"
+import { storedTime } from "../db/schema"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The sources the dashboard lists, the largest first. */
@@ -71,32 +71,28 @@ export function signUpFigures(db: Db, days: number, now: Date): Promise<SignUpFi
   })
 }
 
-/** A sign-up as the funnel of visits sees it: when it came, whether it was confirmed, and its first message's metadata (which gives its source). */
-export type SignupRecord = { createdAt: Date; confirmed: boolean; metadata: Record<string, unknown> }
+/** The sign-ups of one day from one origin, as the funnel of visits counts them: their first sign-up's referrer host and campaign, and how many are confirmed. */
+export type SignupCount = { day: string; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; signups: number; confirmed: number }
 
-/** The entries created from `from` (inclusive) to `to` (exclusive), with their first message's metadata. */
-export function signupsBetween(db: Db, from: Date, to: Date): Promise<SignupRecord[]> {
+/** The entries created on the days from `first` to `last` (inclusive, UTC), counted per day and origin by the database. */
+export function signupCountsBetween(db: Db, first: string, last: string): Promise<SignupCount[]> {
   return db.read(async (on) => {
+    const day = db.utcDay("created_at")
     const rows = await on
-      .selectFrom("waitlist_entries as e")
-      .select([
-        "e.created_at",
-        "e.confirmed_at",
-        (eb) => eb.selectFrom("waitlist_messages as m").select("m.metadata").whereRef("m.entry_id", "=", "e.id").orderBy("m.id").limit(1).as("metadata"),
-      ])
-      .where("e.created_at", ">=", storedTime(from))
-      .where("e.created_at", "<", storedTime(to))
+      .selectFrom("waitlist_entries")
+      .select([day.as("day"), "referrer_host", "utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.countAll().as("n"), (eb) => eb.fn.count("confirmed_at").as("confirmed")])
+      .where("created_at", ">=", storedTime(new Date(`${first}T00:00:00.000Z`)))
+      .where("created_at", "<", storedTime(new Date(new Date(`${last}T00:00:00.000Z`).getTime() + DAY_MS)))
+      .groupBy([day, "referrer_host", "utm_source", "utm_medium", "utm_campaign"])
       .execute()
-    return rows.map((row) => ({ createdAt: toDate(row.created_at), confirmed: row.confirmed_at !== null, metadata: parseObject(row.metadata) }))
+    return rows.map((row) => ({
+      day: String(row.day),
+      referrerHost: row.referrer_host,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
+      signups: Number(row.n),
+      confirmed: Number(row.confirmed),
+    }))
   })
-}
-
-/** A message's stored metadata as an object; anything else (none) as an empty one. */
-function parseObject(text: string | null): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text ?? "{}")
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
 }

@@ -4,17 +4,31 @@ import { OTHER } from "./traffic-source"
 /** The most distinct values of each of these a day counts; past them a value counts as OTHER. */
 export const DAILY_CAP = { page: 500, referrer: 100, utmSource: 100, utmMedium: 100, utmCampaign: 100 } as const
 
+/** The most combinations of a page view's dimensions a day keeps as rows; past them a new one's origin (referrer and campaign) counts as OTHER. */
+export const MAX_VIEW_COMBINATIONS = 2000
+
+/** The most visitors a day counts; past them a page view counts, its visitor does not (the day's visitor rows stay bounded). */
+export const MAX_VISITORS_A_DAY = 20_000
+
 export type CappedDimension = keyof typeof DAILY_CAP
 
+/** A page view's dimensions as a day keys its combinations. */
+export type ViewDimensions = { page: string; language: string; referrer: string; utmSource: string; utmMedium: string; utmCampaign: string }
+
+const combinationOf = (view: ViewDimensions) => JSON.stringify([view.page, view.language, view.referrer, view.utmSource, view.utmMedium, view.utmCampaign])
+
 /**
- * The distinct values one day has counted under each capped dimension,
- * starting from what the store holds of the day already (so a restart
- * does not give a day a second budget). Instances sharing a store each
+ * What one day has counted under its caps, starting from what the store
+ * holds of the day already (so a restart does not give a day a second
+ * budget): the distinct values of each capped dimension, the combinations
+ * of views kept as rows, and the visitors. Instances sharing a store each
  * keep their own, so with several instances a day may count up to that
- * many times the cap.
+ * many times a cap.
  */
 export class DailyCaps {
   private readonly seen: Record<CappedDimension, Set<string>>
+  private readonly combinations: Set<string>
+  private visitors: number
 
   constructor(known: KnownValues) {
     this.seen = {
@@ -24,6 +38,8 @@ export class DailyCaps {
       utmMedium: new Set(known.utmMedium.slice(0, DAILY_CAP.utmMedium)),
       utmCampaign: new Set(known.utmCampaign.slice(0, DAILY_CAP.utmCampaign)),
     }
+    this.combinations = new Set(known.combinations)
+    this.visitors = known.visitors
   }
 
   /** The value as the day counts it: itself while the day has room for it (the empty value always), else OTHER. */
@@ -33,5 +49,25 @@ export class DailyCaps {
     if (seen.size >= DAILY_CAP[dimension]) return OTHER
     seen.add(value)
     return value
+  }
+
+  /** A view's dimensions as the day keeps them: a new combination past MAX_VIEW_COMBINATIONS has its origin counted as OTHER. */
+  admitCombination<T extends ViewDimensions>(view: T): T {
+    const key = combinationOf(view)
+    if (this.combinations.has(key)) return view
+    if (this.combinations.size < MAX_VIEW_COMBINATIONS) {
+      this.combinations.add(key)
+      return view
+    }
+    const collapsed = { ...view, referrer: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER }
+    this.combinations.add(combinationOf(collapsed))
+    return collapsed
+  }
+
+  /** Whether the day has room for one more visitor, which it then counts. */
+  admitVisitor(): boolean {
+    if (this.visitors >= MAX_VISITORS_A_DAY) return false
+    this.visitors += 1
+    return true
   }
 }

@@ -11,7 +11,10 @@
  * combinations and MAX_PENDING_VISITORS visitors wait between two writes.
  * A visitor waits by its client's key and User-Agent, in memory only, for
  * at most FLUSH_EVERY_MS: the write keeps nothing but their keyed hash
- * (see visitorHash), so a request pays no hash.
+ * (see visitorHash), so a request pays no hash. One client (an address, an
+ * IPv6 /64) is at most VISITORS_PER_CLIENT visitors a day however it
+ * varies its User-Agent, and a day at most MAX_VISITORS_A_DAY (see
+ * DailyCaps), so neither the counts nor the tables can be inflated at will.
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import type { Registry } from "prom-client"
@@ -33,8 +36,18 @@ export const FLUSH_EVERY_MS = 10_000
 export const MAX_PENDING_VIEWS = 10_000
 /** The most visitors that wait for a write; past them a view counts, its visitor does not. */
 export const MAX_PENDING_VISITORS = 10_000
-/** The most pages, languages or sources one visitor is counted under between two writes. */
-const MAX_PER_VISITOR = 16
+/** The most pages, languages and sources one visitor is counted under in a day (what bounds a day's rows). */
+const MAX_PAGES_PER_VISITOR = 8
+const MAX_LANGUAGES_PER_VISITOR = 3
+const MAX_SOURCES_PER_VISITOR = 4
+/**
+ * The most visitors one client (an address, an IPv6 /64) counts for in a
+ * day: a household or an office behind one address has a few people; past
+ * them, its other User-Agents are one more visitor, not thousands.
+ */
+export const VISITORS_PER_CLIENT = 20
+/** The User-Agent the visitors of a client past VISITORS_PER_CLIENT share. */
+const ANOTHER_BROWSER = ""
 /** The page whose visitors are the funnel's second step, in every language. */
 export const CONTACT_PAGE = "/contact"
 
@@ -55,7 +68,7 @@ export type VisitCounterOptions = {
 /** One visitor of a day in the batch: what it is counted under. */
 type PendingVisitor = { day: string; client: string; userAgent: string; pages: Set<string>; languages: Set<string>; origins: Map<string, Origin> }
 
-const addBounded = <T>(set: Set<T>, value: T) => set.size < MAX_PER_VISITOR && set.add(value)
+const addBounded = <T>(set: Set<T>, value: T, max: number) => set.size < max && set.add(value)
 
 /** Counts page views and visitors (see the module's header). */
 export class VisitCounter {
@@ -63,6 +76,8 @@ export class VisitCounter {
   private visitors = new Map<string, PendingVisitor>()
   private readonly salts = new Map<string, string>()
   private readonly caps = new Map<string, DailyCaps>()
+  /** The User-Agents each client of a day is counted as (by `day\nclient`), at most VISITORS_PER_CLIENT each. */
+  private readonly browsers = new Map<string, Set<string>>()
   private lost = 0
   private writing: Promise<void> | null = null
   private scheduled = false
@@ -103,7 +118,7 @@ export class VisitCounter {
   private add(seen: PageView) {
     const day = dayOf(this.now())
     // Once the day's caps are known, values past them are counted as "other" at once, so a flood of distinct ones adds nothing to memory.
-    const view = this.caps.has(day) ? { ...seen, ...this.cappedOrigin(day, seen), page: this.capsOf(day).admit("page", seen.page) } : seen
+    const view = this.caps.has(day) ? this.capsOf(day).admitCombination({ ...seen, ...this.cappedOrigin(day, seen), page: this.capsOf(day).admit("page", seen.page) }) : seen
     const { page, language, referrer, utmSource, utmMedium, utmCampaign } = view
     const key = JSON.stringify([day, page, language, referrer, utmSource, utmMedium, utmCampaign])
     const counted = this.views.get(key)
@@ -113,18 +128,41 @@ export class VisitCounter {
     this.metrics.pageViews(counted || this.views.has(key) ? "counted" : "dropped")
 
     // A visitor waits in memory by its address and User-Agent until the next write, which keeps only their keyed hash.
-    const identity = `${day}\n${view.client}\n${view.userAgent}`
+    const userAgent = this.browserOf(day, view.client, view.userAgent)
+    if (userAgent === null) return
+    const identity = `${day}\n${view.client}\n${userAgent}`
     let visitor = this.visitors.get(identity)
     if (!visitor) {
       if (this.visitors.size >= MAX_PENDING_VISITORS) return this.soon()
-      visitor = { day, client: view.client, userAgent: view.userAgent, pages: new Set(), languages: new Set(), origins: new Map() }
+      visitor = { day, client: view.client, userAgent, pages: new Set(), languages: new Set(), origins: new Map() }
       this.visitors.set(identity, visitor)
     }
-    addBounded(visitor.pages, page)
-    addBounded(visitor.languages, language)
+    addBounded(visitor.pages, page, MAX_PAGES_PER_VISITOR)
+    addBounded(visitor.languages, language, MAX_LANGUAGES_PER_VISITOR)
     const origin = { referrer, internal: view.internal, utmSource, utmMedium, utmCampaign }
-    if (visitor.origins.size < MAX_PER_VISITOR) visitor.origins.set(JSON.stringify(origin), origin)
+    if (visitor.origins.size < MAX_SOURCES_PER_VISITOR) visitor.origins.set(JSON.stringify(origin), origin)
     if (this.views.size >= MAX_PENDING_VIEWS / 2 || this.visitors.size >= MAX_PENDING_VISITORS / 2) this.soon()
+  }
+
+  /**
+   * The User-Agent a client's visitor is counted by: its own while the
+   * client has room for it (VISITORS_PER_CLIENT a day, and the day room
+   * for another visitor: see DailyCaps), else the one its other browsers
+   * share; null when the day has no room for that one either.
+   */
+  private browserOf(day: string, client: string, userAgent: string): string | null {
+    const key = `${day}\n${client}`
+    let known = this.browsers.get(key)
+    if (known?.has(userAgent)) return userAgent
+    const wanted = known && known.size >= VISITORS_PER_CLIENT ? ANOTHER_BROWSER : userAgent
+    if (known?.has(wanted)) return wanted
+    if (this.caps.has(day) && !this.capsOf(day).admitVisitor()) return null
+    if (!known) {
+      known = new Set()
+      this.browsers.set(key, known)
+    }
+    known.add(wanted)
+    return wanted
   }
 
   /** Writes soon, without waiting for the timer, unless a write is under way. */
@@ -162,6 +200,7 @@ export class VisitCounter {
       const yesterday = addDays(today, -1)
       for (const day of this.salts.keys()) if (day < yesterday) this.salts.delete(day)
       for (const day of this.caps.keys()) if (day < yesterday) this.caps.delete(day)
+      for (const key of this.browsers.keys()) if (key.slice(0, key.indexOf("\n")) < yesterday) this.browsers.delete(key)
       const viewDays = new Set([...views.values()].map((view) => view.day))
       for (const day of new Set([today, ...viewDays])) if (!this.salts.has(day)) this.salts.set(day, await daySalt(db, day))
       for (const day of new Set([today, ...viewDays])) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await knownValues(db, day)))
@@ -177,7 +216,7 @@ export class VisitCounter {
   private capsOf(day: string): DailyCaps {
     let caps = this.caps.get(day)
     if (!caps) {
-      caps = new DailyCaps({ page: [], referrer: [], utmSource: [], utmMedium: [], utmCampaign: [] })
+      caps = new DailyCaps({ page: [], referrer: [], utmSource: [], utmMedium: [], utmCampaign: [], combinations: [], visitors: 0 })
       this.caps.set(day, caps)
     }
     return caps
@@ -199,7 +238,7 @@ export class VisitCounter {
   private cappedViews(views: Map<string, ViewCount>): ViewCount[] {
     const rows = new Map<string, ViewCount>()
     for (const view of views.values()) {
-      const capped = { ...view, ...this.cappedOrigin(view.day, { ...view, internal: false }), page: this.capsOf(view.day).admit("page", view.page) }
+      const capped = this.capsOf(view.day).admitCombination({ ...view, ...this.cappedOrigin(view.day, { ...view, internal: false }), page: this.capsOf(view.day).admit("page", view.page) })
       const { internal: _, ...row } = capped
       const key = JSON.stringify([row.day, row.page, row.language, row.referrer, row.utmSource, row.utmMedium, row.utmCampaign])
       const same = rows.get(key)

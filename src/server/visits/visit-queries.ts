@@ -1,51 +1,40 @@
 /**
  * The counting of visits in the database, its statements written once for
- * SQLite and PostgreSQL: counts, the salt of each day, and the keyed hashes
- * of the day's visitors until the day ends. Never an address, a User-Agent
- * or a whole referrer.
+ * SQLite and PostgreSQL: page views per day and combination of dimensions,
+ * the salt of each day, the keyed hashes of the visitors of the days not
+ * yet over, and the visitors counted per day and dimension as they come
+ * (so reading a period reads counts, never the visitors' rows). Never an
+ * address, a User-Agent or a whole referrer. Nothing here holds the event
+ * loop long whatever the tables hold: a period is read a month at a time,
+ * and a day's visitors are deleted a slice at a time.
  */
 import { randomBytes } from "crypto"
 import { sql } from "kysely"
-import type { Db, On } from "../db/db"
+import type { Db, On, Tx } from "../db/db"
 import { addDays } from "./visit-day"
 import type { KnownValues, PageViews, ViewCount, VisitorCount, VisitorRow } from "./visit-counts"
 
 /** Rows written by one statement: far under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 500
+/** The visitors whose rows one slice of a day's close deletes: a few thousand rows, a few milliseconds. */
+const VISITORS_PER_SLICE = 200
+/** The days one read of a period covers: a month of bounded counts, a few milliseconds. */
+const DAYS_PER_READ = 31
 
-const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, i) => rows.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT))
+const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size))
 
-/** The name the days are closed under: on PostgreSQL, one instance at a time closes them. */
-const CLOSING_LOCK = "visits: close the days"
+/** Lets the event loop answer what waits between two slices of long work. */
+const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve))
 
-/**
- * The visitors of the open days whose rows lie in [first, last], counted as
- * the closed days are: per day and dimension, and the contact visitors of
- * each source (a visitor with a "source" row and a "contact" row). Each row
- * is one visitor under one value (the table's key), so a count of rows is a
- * count of visitors.
- */
-function countVisitorRows(db: On, first: string, last: string) {
-  const perDimension = db
-    .selectFrom("visit_visitors")
-    .select(["day", "dimension", "value", (eb) => eb.fn.countAll<number>().as("visitors")])
-    .where("day", ">=", first)
-    .where("day", "<=", last)
-    .groupBy(["day", "dimension", "value"])
-  const contactPerSource = db
-    .selectFrom("visit_visitors as s")
-    .innerJoin("visit_visitors as c", (join) =>
-      join.onRef("c.day", "=", "s.day").on("c.dimension", "=", "contact").on("c.value", "=", "").onRef("c.visitor", "=", "s.visitor"),
-    )
-    .select(["s.day as day", sql<string>`'contact-source'`.as("dimension"), "s.value as value", (eb) => eb.fn.countAll<number>().as("visitors")])
-    .where("s.dimension", "=", "source")
-    .where("s.day", ">=", first)
-    .where("s.day", "<=", last)
-    .groupBy(["s.day", "s.value"])
-  return perDimension.unionAll(contactPerSource)
+/** The days from `first` to `last` in spans of at most DAYS_PER_READ: the reads of a long period, one after another. */
+export function spans(first: string, last: string): [string, string][] {
+  const found: [string, string][] = []
+  for (let start = first; start <= last; start = addDays(start, DAYS_PER_READ)) {
+    const end = addDays(start, DAYS_PER_READ - 1)
+    found.push([start, end < last ? end : last])
+  }
+  return found
 }
-
-const dayBefore = (day: string) => addDays(day, -1)
 
 /** The salt of a day, made by the first instance that asks and shared by all through the database. */
 export function daySalt(db: Db, day: string): Promise<string> {
@@ -55,22 +44,68 @@ export function daySalt(db: Db, day: string): Promise<string> {
   })
 }
 
-/** The values a day has counted so far, for the daily caps. */
+/** What a day has counted so far, for its caps: the distinct values of its capped dimensions, its combinations of views, and its visitors. */
 export function knownValues(db: Db, day: string): Promise<KnownValues> {
   return db.read(async (on) => {
-    const distinct = async (column: "page" | "referrer" | "utm_source" | "utm_medium" | "utm_campaign") =>
-      (await on.selectFrom("visit_views").select(column).distinct().where("day", "=", day).execute()).map((row) => row[column] as string)
+    const views = await on.selectFrom("visit_views").select(["page", "language", "referrer", "utm_source", "utm_medium", "utm_campaign"]).where("day", "=", day).execute()
+    const distinct = (column: "page" | "referrer" | "utm_source" | "utm_medium" | "utm_campaign") => [...new Set(views.map((row) => row[column]))]
+    const visitors = await on.selectFrom("visit_visitor_counts").select("visitors").where("day", "=", day).where("dimension", "=", "all").where("value", "=", "").executeTakeFirst()
     return {
-      page: await distinct("page"),
-      referrer: await distinct("referrer"),
-      utmSource: await distinct("utm_source"),
-      utmMedium: await distinct("utm_medium"),
-      utmCampaign: await distinct("utm_campaign"),
+      page: distinct("page"),
+      referrer: distinct("referrer"),
+      utmSource: distinct("utm_source"),
+      utmMedium: distinct("utm_medium"),
+      utmCampaign: distinct("utm_campaign"),
+      combinations: views.map((row) => JSON.stringify([row.page, row.language, row.referrer, row.utm_source, row.utm_medium, row.utm_campaign])),
+      visitors: Number(visitors?.visitors ?? 0),
     }
   })
 }
 
-/** Writes a batch in one transaction: adds its views to the counts, and its visitors (each once a day and dimension). */
+/** The key of a day's count under a dimension and value. */
+const countKey = (day: string, dimension: string, value: string) => JSON.stringify([day, dimension, value])
+
+/**
+ * What a batch's newly counted visitor rows add to the counts: one for
+ * each row, and the contact visitors of each source (a visitor with a
+ * "source" row and a "contact" row): a visitor who saw the contact page
+ * for the first time adds each of its sources, one that came from a new
+ * source adds it if it had seen the contact page.
+ */
+async function countsAdded(trx: Tx, inserted: VisitorRow[]): Promise<Map<string, number>> {
+  const added = new Map<string, number>()
+  const add = (day: string, dimension: string, value: string) => added.set(countKey(day, dimension, value), (added.get(countKey(day, dimension, value)) ?? 0) + 1)
+  const byVisitor = new Map<string, { day: string; visitor: string; contact: boolean; sources: string[] }>()
+  for (const row of inserted) {
+    add(row.day, row.dimension, row.value)
+    if (row.dimension !== "contact" && row.dimension !== "source") continue
+    const key = `${row.day}\n${row.visitor}`
+    const one = byVisitor.get(key) ?? { day: row.day, visitor: row.visitor, contact: false, sources: [] }
+    if (row.dimension === "contact") one.contact = true
+    else one.sources.push(row.value)
+    byVisitor.set(key, one)
+  }
+  for (const group of chunks([...byVisitor.values()])) {
+    for (const day of new Set(group.map((one) => one.day))) {
+      const ofDay = group.filter((one) => one.day === day)
+      const visitors = ofDay.map((one) => one.visitor)
+      // All the sources (new and earlier) of those newly at the contact page, and whether those with new sources had been there before.
+      const rows = await trx.selectFrom("visit_visitors").select(["dimension", "value", "visitor"]).where("day", "=", day).where("dimension", "in", ["source", "contact"]).where("visitor", "in", visitors).execute()
+      for (const one of ofDay) {
+        const own = rows.filter((row) => row.visitor === one.visitor)
+        const counted = one.contact ? own.filter((row) => row.dimension === "source").map((row) => row.value) : own.some((row) => row.dimension === "contact") ? one.sources : []
+        for (const source of counted) add(day, "contact-source", source)
+      }
+    }
+  }
+  return added
+}
+
+/**
+ * Writes a batch in one transaction: adds its views to the counts, and its
+ * visitors (each once a day and dimension), counting those not counted
+ * before as they come.
+ */
 export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[]): Promise<void> {
   return db.write(async (trx) => {
     for (const rows of chunks(views)) {
@@ -93,58 +128,82 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
         )
         .execute()
     }
+    const inserted: VisitorRow[] = []
     for (const rows of chunks(visitors)) {
-      await trx
+      const written = await trx
         .insertInto("visit_visitors")
         .values(rows)
         .onConflict((conflict) => conflict.columns(["day", "dimension", "value", "visitor"]).doNothing())
+        .returning(["day", "dimension", "value", "visitor"])
+        .execute()
+      inserted.push(...(written as VisitorRow[]))
+    }
+    const added = [...(await countsAdded(trx, inserted))].map(([key, visitors]) => {
+      const [day, dimension, value] = JSON.parse(key) as [string, string, string]
+      return { day, dimension, value, visitors }
+    })
+    for (const rows of chunks(added)) {
+      await trx
+        .insertInto("visit_visitor_counts")
+        .values(rows)
+        .onConflict((conflict) => conflict.columns(["day", "dimension", "value"]).doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }))
         .execute()
     }
   })
 }
 
 /**
- * Closes the days before `today`: their visitors become counts and their
- * rows are deleted; and deletes the salts of the days before yesterday,
- * so nobody can tell whether a visitor of those days came back (a
- * periodic job, on one instance at a time).
+ * Closes the days before `today`: their visitors are counted already, so
+ * their rows are deleted, a slice at a time (each its own short write,
+ * the event loop free between them); then the salts of the days before
+ * yesterday are deleted, so nobody can tell whether a visitor of those
+ * days came back; then the freed space is given back (see reclaimSpace).
+ * A periodic job, and any instance may run it: slices of two instances
+ * delete different rows or none.
  */
-export function closeVisitDays(db: Db, today: string): Promise<void> {
-  return db.write(async (trx) => {
-    await db.lock(trx, CLOSING_LOCK)
-    const open = await trx.selectFrom("visit_visitors").select("day").where("day", "<", today).limit(1).executeTakeFirst()
-    if (open) {
-      await trx
-        .insertInto("visit_visitor_counts")
-        .columns(["day", "dimension", "value", "visitors"])
-        .expression(countVisitorRows(trx, "0000-00-00", dayBefore(today)))
-        .onConflict((conflict) => conflict.columns(["day", "dimension", "value"]).doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }))
-        .execute()
-      await trx.deleteFrom("visit_visitors").where("day", "<", today).execute()
-    }
-    await trx.deleteFrom("visit_salts").where("day", "<", dayBefore(today)).execute()
-  })
+export async function closeVisitDays(db: Db, today: string): Promise<void> {
+  for (;;) {
+    const deleted = await db.write(async (trx) => {
+      const slice = await trx.selectFrom("visit_visitors").select(["day", "visitor"]).distinct().where("day", "<", today).limit(VISITORS_PER_SLICE).execute()
+      for (const day of new Set(slice.map((row) => row.day))) {
+        const visitors = slice.filter((row) => row.day === day).map((row) => row.visitor)
+        await trx.deleteFrom("visit_visitors").where("day", "=", day).where("visitor", "in", visitors).execute()
+      }
+      return slice.length
+    })
+    if (deleted < VISITORS_PER_SLICE) break
+    await yieldToRequests()
+  }
+  await db.write(async (trx) => void (await trx.deleteFrom("visit_salts").where("day", "<", addDays(today, -1)).execute()))
+  await db.reclaimSpace()
 }
 
-/** Page views of the days from `first` to `last` (inclusive), summed per day, page and language. */
-export function viewsBetween(db: Db, first: string, last: string): Promise<PageViews[]> {
-  return db.read(async (on) => {
-    const rows = await on
-      .selectFrom("visit_views")
-      .select(["day", "page", "language", (eb) => eb.fn.sum<number | string>("views").as("views")])
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .groupBy(["day", "page", "language"])
-      .execute()
-    return rows.map((row) => ({ ...row, views: Number(row.views) }))
-  })
+/** Page views of the days from `first` to `last` (inclusive), summed per day, page and language; read a month at a time. */
+export async function viewsBetween(db: Db, first: string, last: string): Promise<PageViews[]> {
+  const found: PageViews[] = []
+  for (const [from, to] of spans(first, last)) {
+    const rows = await db.read((on: On) =>
+      on
+        .selectFrom("visit_views")
+        .select(["day", "page", "language", (eb) => eb.fn.sum<number | string>("views").as("views")])
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .groupBy(["day", "page", "language"])
+        .execute(),
+    )
+    found.push(...rows.map((row) => ({ ...row, views: Number(row.views) })))
+    await yieldToRequests()
+  }
+  return found
 }
 
-/** Visitors of the days from `first` to `last`: the counts of closed days and the rows of open ones, counted alike. */
-export function visitorsBetween(db: Db, first: string, last: string): Promise<VisitorCount[]> {
-  return db.read(async (on) => {
-    const closed = await on.selectFrom("visit_visitor_counts").selectAll().where("day", ">=", first).where("day", "<=", last).execute()
-    const open = await countVisitorRows(on, first, last).execute()
-    return [...closed, ...open].map((row) => ({ ...row, visitors: Number(row.visitors) }) as VisitorCount)
-  })
+/** Visitors of the days from `first` to `last`, as counted per day and dimension; read a month at a time. */
+export async function visitorsBetween(db: Db, first: string, last: string): Promise<VisitorCount[]> {
+  const found: VisitorCount[] = []
+  for (const [from, to] of spans(first, last)) {
+    const rows = await db.read((on: On) => on.selectFrom("visit_visitor_counts").selectAll().where("day", ">=", from).where("day", "<=", to).execute())
+    found.push(...rows.map((row) => ({ ...row, visitors: Number(row.visitors) }) as VisitorCount))
+    await yieldToRequests()
+  }
+  return found
 }

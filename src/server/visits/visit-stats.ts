@@ -5,24 +5,58 @@
  * many of those sign-ups have confirmed their address since; the pages,
  * sources (with the same funnel) and languages of the whole period.
  */
-import { INTERNAL, originOf, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
-import { addDays, dayOf, startOf } from "./visit-day"
+import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
+import { addDays, dayOf } from "./visit-day"
 import type { Db } from "../db/db"
-import { signupsBetween } from "../signup/sign-up-figures"
-import { viewsBetween, visitorsBetween } from "./visit-queries"
+import { signupCountsBetween, type SignupCount } from "../signup/sign-up-figures"
+import { spans, viewsBetween, visitorsBetween } from "./visit-queries"
 
 export type DayStats = { date: string; visitors: number; pageviews: number; contactVisitors: number; signups: number; confirmed: number }
 export type PageStats = { page: string; visitors: number; pageviews: number }
 export type SourceStats = Source & { visitors: number; contactVisitors: number; signups: number; confirmed: number }
 export type LanguageStats = { language: string; visitors: number; pageviews: number }
 
-/** The statistics of a period, as `stats --json` prints them. Visitors of a page, source or language are summed over the days: one person on two days counts twice. */
-export type VisitStats = { days: DayStats[]; pages: PageStats[]; sources: SourceStats[]; languages: LanguageStats[] }
+/**
+ * The statistics of a period, as `stats --json` prints them. Visitors of a
+ * page, source or language are summed over the days: one person on two
+ * days counts twice. `funnelNote` says why a step of the funnel exceeds
+ * the one before, when one does; null otherwise.
+ */
+export type VisitStats = { days: DayStats[]; pages: PageStats[]; sources: SourceStats[]; languages: LanguageStats[]; funnelNote: string | null }
 
 /** The most days a period may have. */
 export const MAX_STATS_DAYS = 366
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+/**
+ * The source of an entry's sign-ups, by the rules of page views (see
+ * originOf): its first sign-up's campaign, else its referrer's host
+ * without `www.`, else DIRECT; INTERNAL for a page of the site itself.
+ */
+function sourceOfSignups({ referrerHost, utmSource, utmMedium, utmCampaign }: SignupCount, ownHostNames: readonly string[]): string {
+  const host = (referrerHost ?? "").replace(/^www\./, "")
+  const internal = referrerHost !== null && ownHostNames.includes(referrerHost)
+  const origin = { referrer: internal ? "" : host.length > 253 ? OTHER : host, internal, utmSource: campaignValue(utmSource), utmMedium: campaignValue(utmMedium), utmCampaign: campaignValue(utmCampaign) }
+  return sourceKey(sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign })
+}
+
+/**
+ * The pages the mails link to (confirm, leave): reached from a mail, not
+ * from the site, so they are visits but no top page.
+ */
+const isMailLinkPage = (page: string) => page.startsWith("/waitlist/")
+
+/**
+ * Why a step of the funnel exceeds the one before it, in the period's
+ * totals: each step counts people (distinct visitors of a day, distinct
+ * addresses), but a visitor is counted only when their browser lets it be.
+ */
+function funnelNoteOf(days: DayStats[]): string | null {
+  const total = (pick: (day: DayStats) => number) => days.reduce((sum, day) => sum + pick(day), 0)
+  const [contact, signups] = [total((day) => day.contactVisitors), total((day) => day.signups)]
+  if (signups > contact)
+    return "More sign-ups than visitors of the contact page: a visitor whose browser asks not to be tracked, or who sends the form without loading the page (a script, the API), is not counted as a visitor but their sign-up counts, and one visitor may sign up more than one address."
+  return null
+}
 
 /** Adds `amount` to the counter of `key`, creating it with `fresh` first. */
 function bump<T>(map: Map<string, T>, key: string, fresh: () => T, change: (item: T) => void) {
@@ -41,7 +75,10 @@ function bump<T>(map: Map<string, T>, key: string, fresh: () => T, change: (item
 export async function visitStats(db: Db, { days, now, ownHosts }: { days: number; now: Date; ownHosts: readonly string[] }): Promise<VisitStats> {
   const last = dayOf(now)
   const first = addDays(last, 1 - days)
-  const [views, visitors, signups] = [await viewsBetween(db, first, last), await visitorsBetween(db, first, last), await signupsBetween(db, startOf(first), startOf(addDays(last, 1)))]
+  const [views, visitors] = [await viewsBetween(db, first, last), await visitorsBetween(db, first, last)]
+  const signups: SignupCount[] = []
+  for (const [from, to] of spans(first, last)) signups.push(...(await signupCountsBetween(db, from, to)))
+  const ownHostNames = ownHosts.map((host) => host.replace(/:\d+$/, "").toLowerCase())
 
   const byDay = new Map(Array.from({ length: days }, (_, i): [string, DayStats] => {
     const date = addDays(first, i)
@@ -67,27 +104,26 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
     else if (dimension === "source") bump(sources, value, source(value), (item) => (item.visitors += count))
     else if (dimension === "contact-source") bump(sources, value, source(value), (item) => (item.contactVisitors += count))
   }
-  for (const { createdAt, confirmed, metadata } of signups) {
-    const day = byDay.get(dayOf(createdAt))
+  for (const counted of signups) {
+    const day = byDay.get(counted.day)
     if (day) {
-      day.signups += 1
-      if (confirmed) day.confirmed += 1
+      day.signups += counted.signups
+      day.confirmed += counted.confirmed
     }
-    const utm = metadata.utm
-    const referrer = typeof metadata.referrer === "string" ? metadata.referrer : null
-    const origin = originOf(referrer, (name) => (isObject(utm) && Object.prototype.hasOwnProperty.call(utm, name) ? utm[name] : undefined), ownHosts)
-    const key = sourceKey(sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign })
+    const key = sourceOfSignups(counted, ownHostNames)
     bump(sources, key, source(key), (item) => {
-      item.signups += 1
-      if (confirmed) item.confirmed += 1
+      item.signups += counted.signups
+      item.confirmed += counted.confirmed
     })
   }
 
+  const dayList = [...byDay.values()]
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
-    days: [...byDay.values()],
-    pages: [...pages.values()].sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
+    days: dayList,
+    pages: [...pages.values()].filter((page) => !isMailLinkPage(page.page)).sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
     sources: [...sources.values()].sort((a, b) => b.visitors - a.visitors || b.signups - a.signups || byName(a.source, b.source) || byName(a.medium, b.medium) || byName(a.campaign, b.campaign)),
     languages: [...languages.values()].sort((a, b) => b.pageviews - a.pageviews || byName(a.language, b.language)),
+    funnelNote: funnelNoteOf(dayList),
   }
 }

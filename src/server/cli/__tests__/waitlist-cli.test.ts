@@ -214,6 +214,7 @@ describe.each([
         { language: "en", visitors: 3, pageviews: 4 },
         { language: "es", visitors: 1, pageviews: 1 },
       ],
+      funnelNote: null,
     })
 
     const table = await waitlist(["stats", "--days", "2"], settings)

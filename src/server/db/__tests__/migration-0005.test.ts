@@ -60,7 +60,7 @@ describe.each([
       expect((await listEntries(store)).map((entry) => [entry.email, entry.suppressedAt, entry.suppressedReason])).toEqual([["ana@example.org", null, null]])
       const [pending] = await claimed(store, new Date(), 60_000, 10, "mail")
       expect(pending).toMatchObject({ kind: "confirm", recipient: "ana@example.org" })
-      expect(await tagOf(store, pending?.id ?? 0)).toMatch(/^\d+-[0-9a-f]{16}$/)
+      expect(await tagOf(store, pending?.id ?? 0)).toMatch(/^[0-9a-f]{32}$/)
       const content = { en: { subject: "Hi", preheader: "", body: "Hi {{name}}" }, es: { subject: "Hola", preheader: "", body: "Hola {{name}}" } }
       const sent = await queueAnnouncement(store, "launch", content, () => ({ lang: "es", leaveTokenKey: "k", payload: "{}" }), new Date())
       expect(sent.queued).toEqual({ es: 1 })

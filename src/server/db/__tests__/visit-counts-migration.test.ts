@@ -24,7 +24,7 @@ async function previousVersion(settings: StoreSettings) {
   const { error } = await migrator.migrateTo("0006-admin-and-consent")
   if (error) throw error
   const at = "2026-11-20T09:00:00.000Z"
-  await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at})`.execute(dialect.kysely)
+  await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, utm_source) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at}, 'newsletter')`.execute(dialect.kysely)
   await sql`INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, 'Ana', 'Hola', '{"utm":{"utm_source":"newsletter"}}', ${at} FROM waitlist_entries`.execute(dialect.kysely)
   await dialect.close()
 }

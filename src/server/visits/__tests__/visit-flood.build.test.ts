@@ -15,8 +15,12 @@ import { recordFigures } from "../../../../test/support/reliability-figures"
 import { startSiteServer } from "../../../../test/support/site-server-process"
 import { tableRows } from "../../../../test/support/visit-tables"
 import { DAILY_CAP } from "../daily-caps"
+import { VISITORS_PER_CLIENT } from "../visit-counter"
 
 const FLOOD = 100_000
+/** The red team's flood, on a server that served nothing before, and what it may grow by. */
+const COLD_FLOOD = 20_000
+const COLD_SLACK_MB = 100
 /** Distinct views sent before the baseline is read. */
 const WARM_UP = 10_000
 const CONNECTIONS = 32
@@ -65,6 +69,28 @@ describe.each([
   { store: "PostgreSQL" as const, newStore: async () => ({ DATABASE_URL: await cluster().createDatabase() }) },
 ])("a flood of distinct page views on the $store store", ({ store, newStore }) => {
   const figures = recordFigures("visit-flood", store)
+
+  it(`grows a fresh server's memory by less than ${COLD_SLACK_MB} MB over ${COLD_FLOOD.toLocaleString("en")} distinct paths, referrers and campaigns from one client rotating its User-Agent, which counts as at most ${VISITORS_PER_CLIENT + 1} visitors`, async () => {
+    const settings = await newStore()
+    const site = await startSiteServer({ ...settings, WAITLIST_TRUST_PROXY: "1" })
+    try {
+      // A page to start from, as the red team's server had served.
+      await flood(site.url, 10, () => ({ path: "/", headers: visitor }))
+      const before = residentMb(site.pid)
+      const statuses = await flood(site.url, COLD_FLOOD, (i) => ({ ...distinctView(i), headers: { ...distinctView(i).headers, "User-Agent": `${visitor["User-Agent"]} Rotated/${i}`, "X-Forwarded-For": "203.0.113.9" } }))
+      const after = residentMb(site.pid)
+      figures.measure({ "resident memory of a fresh server (MB)": Math.round(before), [`resident memory after ${COLD_FLOOD} distinct page views of one client (MB)`]: Math.round(after) })
+      expect(Object.fromEntries(statuses)).toEqual({ 404: COLD_FLOOD })
+      expect(after - before).toBeLessThan(COLD_SLACK_MB)
+    } finally {
+      await site.stop()
+    }
+    const counts = await tableRows(settings, "visit_visitor_counts")
+    const all = counts.filter((row) => row.dimension === "all")
+    // The one client of the flood and the start's page: however many User-Agents, the client is a few visitors.
+    expect(all.map((row) => Number(row.visitors))).toEqual([VISITORS_PER_CLIENT + 1 + 1])
+    expect((await tableRows(settings, "visit_visitors")).filter((row) => row.dimension === "all")).toHaveLength(VISITORS_PER_CLIENT + 2)
+  }, 5 * 60_000)
 
   it(`keeps the server's memory bounded over ${FLOOD.toLocaleString("en")} distinct paths, referrers and campaigns, and counts every view within the caps`, async () => {
     const settings = await newStore()
