@@ -120,7 +120,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "unsuppress" && rest.length === 1 && rest[0]?.trim()) {
     const address = rest[0].trim()
     return async (db, out) => {
-      if (!(await liftSuppression(db, address, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
+      if (!(await liftSuppression(db, address, BY_COMMAND_LINE, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
       out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
     }
   }
