@@ -9,7 +9,9 @@ import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/people-queries"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
+import type { StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
+import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
@@ -45,6 +47,9 @@ Commands:
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
+  copy-to <postgres URL>
+                      copy everything the SQLite waitlist holds into an empty PostgreSQL database
+                      (stop the site first), and say what was copied
 
 The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
 the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
@@ -65,6 +70,8 @@ export type CommandIo = {
   siteHosts?: readonly string[]
   /** The time now, which `stats` counts its days back from. */
   now?: () => Date
+  /** Where the store is, for `copy-to` (which copies the SQLite file only). */
+  store?: StoreSettings
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -123,6 +130,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
       if (!(await liftSuppression(db, address, BY_COMMAND_LINE, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
       out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
     }
+  }
+  if (name === "copy-to" && rest.length === 1) {
+    const url = postgresUrlOf(rest[0])
+    if (!url) return COPY_TO_ARGUMENT
+    return (db, out, io) => copyTo(db, io.store, url, out)
   }
   if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
   if (name === "export" && rest.length === 0) return async (db, out) => out(entriesToCsv(await listEntries(db)))

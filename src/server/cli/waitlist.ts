@@ -43,6 +43,7 @@ try {
   const log = createLogger(settings.log, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
     openDb: () => openDb(settings.store),
+    store: settings.store,
     siteHosts: siteHostsOf(settings),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
