@@ -209,13 +209,18 @@ for (const store of ["sqlite", "postgres"] as const) {
       expect(exported.entry.name).toBe(HOSTILE_NAME)
       expect(exported.messages[0]?.privacyPolicyInForce.language).toBe("es")
 
+      // The page asks for the address again; only then does it send the API's DELETE, without a body.
+      const deletes: { url: string; body: string | null }[] = []
+      page.on("request", (request) => void (request.method() === "DELETE" && deletes.push({ url: request.url(), body: request.postData() })))
       await page.getByLabel("Type the address again to confirm").fill("someone-else@example.com")
       await page.getByRole("button", { name: "Erase everything" }).click()
       await expect(page.getByText("Type the address again, exactly, to confirm the erasure.")).toBeVisible()
       await expectAccessible(page)
-      await page.getByLabel("Type the address again to confirm").fill(visitor)
+      expect(deletes).toEqual([])
+      await page.getByLabel("Type the address again to confirm").fill(visitor.toUpperCase())
       await page.getByRole("button", { name: "Erase everything" }).click()
       await expect(page.getByRole("status")).toContainText(`Everything held about ${visitor} was erased.`)
+      expect(deletes).toEqual([{ url: `${site.url}/api/admin/people/${encodeURIComponent(visitor)}`, body: null }])
 
       const database = openDbOf(site.settings)
       try {
