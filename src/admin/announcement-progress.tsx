@@ -17,7 +17,7 @@ function stateText(progress: Progress | null): string {
   const queued = total(progress, "queued")
   const waiting = total(progress, "waiting")
   const done = `${queued - waiting} of ${queued} mails done, ${waiting} waiting`
-  if (progress.state === "paused") return `Paused (${progress.pausedReason ?? "no reason given"}): ${done}.`
+  if (progress.state === "paused") return `${progress.pausedReason ?? "Paused"}. ${done}.`
   return waiting > 0 ? `Sending: ${done}.` : `Sent: every one of its ${queued} mails was sent, failed, or its reader left.`
 }
 

@@ -24,6 +24,7 @@ const ACTIONS: Record<string, string> = {
   "announcement-send": "Sent an announcement",
   "announcement-pause": "Paused an announcement",
   "announcement-resume": "Resumed an announcement",
+  unsuppress: "Lifted an address's suppression",
 }
 
 /** The audit log, newest first, a page at a time; or only the lines about one person's address. */
@@ -32,7 +33,7 @@ export function AuditView() {
   const loaded = useAdminData<AuditPage>(`audit?page=${query.page}${query.address ? `&address=${encodeURIComponent(query.address)}` : ""}`)
   return (
     <div>
-      <p>Every login and failed login, invitation, revocation, export and erasure, and every announcement's test, send, pause and resume, with who did it, when and from which address (kept 30 days, then only a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about it.</p>
+      <p>Every login and failed login, invitation, revocation, export and erasure, every announcement's test, send, pause and resume, and every suppression lifted, with who did it, when and from which address (kept 30 days, then only a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about it.</p>
       <SearchForm id="about" label="Only the lines about this address" button="Show" type="email" maxLength={254} onSearch={(address) => setQuery({ address, page: 1 })} />
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react"
 import { callApi } from "./admin-api"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
+import { PASSWORD_RULE } from "./password-rule"
 
 /** What the invitation's link opens: the account, and the authenticator's key to enrol. */
 type Invitation = { email: string; role: string; secret: string; uri: string; qrCode: string }
@@ -69,7 +70,7 @@ export function InviteForm() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         {errors.form && <AdminNotice tone="error">{errors.form}</AdminNotice>}
         <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <AdminField id="new-password" label="Password" hint="At least 12 characters, not one of the common passwords: a few unrelated words work well." type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} required />
+        <AdminField id="new-password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} required />
         <AdminField id="repeated-password" label="The password again" type="password" autoComplete="new-password" value={repeated} onChange={setRepeated} error={errors.repeated} required />
         <AdminField id="code" label="Code from your authenticator" hint="The six digits the app shows now for this account." inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={setCode} error={errors.code} required />
         <button type="submit" sx={{ variant: "buttons.primary" }} disabled={sending}>

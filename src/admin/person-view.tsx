@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react"
 import type { PersonExport } from "../server/people/person-export"
+import { folded } from "../waitlist/folded-text"
 import { callApi, shownTime } from "./admin-api"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
@@ -153,18 +154,24 @@ export function PersonView() {
   )
 }
 
-/** The erasure (GDPR Article 17): it takes the address typed again before it erases. */
+/** What the erasure says when the address typed again is not the person's. */
+const TYPE_AGAIN = "Type the address again, exactly, to confirm the erasure."
+
+/** The erasure (GDPR Article 17): it asks for the address again before it calls the API's DELETE, which takes no body. */
 function EraseForm({ address, onErased }: { address: string; onErased: () => void }) {
   const [typed, setTyped] = useState("")
   const [error, setError] = useState<string | undefined>()
   const [sending, setSending] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // Compared as addresses are keyed: case, width and compatibility forms aside.
+    if (folded(typed.trim()) !== folded(address.trim())) return setError(TYPE_AGAIN)
+    setError(undefined)
     setSending(true)
-    const answer = await callApi("DELETE", `people/${encodeURIComponent(address)}`, { confirm: typed })
+    const answer = await callApi("DELETE", `people/${encodeURIComponent(address)}`)
     setSending(false)
     if (answer.status === 200) return onErased()
-    setError(answer.fields.confirm ?? answer.error ?? undefined)
+    setError(answer.error ?? undefined)
   }
   return (
     <section aria-labelledby="erase" sx={{ border: "2px solid", borderColor: "danger", borderRadius: "medium", p: 5, mt: 7 }}>

@@ -13,7 +13,7 @@ import { createLogger } from "./observability/logger"
 import { createMetrics } from "./observability/metrics"
 import { observeRequests } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
-import { readSettings } from "./settings"
+import { localLinksNotice, readSettings } from "./settings"
 
 /**
  * The handler of /api/ for the develop server, its parts started; every
@@ -21,8 +21,11 @@ import { readSettings } from "./settings"
  * @throws SettingsError when a setting cannot work
  */
 export function developApi(env: Record<string, string | undefined>): RequestHandler {
-  const settings = readSettings(env)
+  // Without SITE_URL, mails link to the develop server itself: Gatsby's port is PORT's too, else 8000.
+  const settings = readSettings({ ...env, PORT: env.PORT?.trim() || "8000" })
   const log = createLogger(settings.log)
+  const notice = localLinksNotice(settings)
+  if (notice) log.warn(notice)
   const metrics = createMetrics()
   const parts = assemble(settings, { log, metrics })
   parts.worker.start()

@@ -21,7 +21,7 @@ import { createMetricsServer } from "./observability/metrics-server"
 import { observeRequests } from "./observability/observe-requests"
 import { createReadiness } from "./observability/readiness"
 import { outboxDepth } from "./outbox/outbox-queries"
-import { describeStore, readSettings, type Settings } from "./settings"
+import { describeStore, localLinksNotice, readSettings, type Settings } from "./settings"
 import { gracefulShutdown } from "./shutdown"
 
 /** The project's root: this program runs from dist/. */
@@ -107,6 +107,8 @@ async function main(settings: Settings, log: Logger) {
     },
     `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,
   )
+  const notice = localLinksNotice(settings)
+  if (notice) log.warn(notice)
 }
 
 let settings: Settings

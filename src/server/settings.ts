@@ -30,7 +30,7 @@ export type MailSettings = {
   from: MailAddress
   /** Who is told of each accepted submission. */
   notifyTo: MailAddress
-  /** The public base of the links in mails, without a trailing slash. */
+  /** The public base of the links in mails, without a trailing slash: SITE_URL, or outside production the local address the server serves (see localSiteUrl). */
   siteUrl: string
   webhook: WebhookSettings | null
   /** Where mails are written when there is no SMTP server. */
@@ -67,8 +67,10 @@ export type MetricsSettings = { port: number; host: string }
 
 /** The settings of the process, as every part of it is given them. */
 export type Settings = {
-  /** NODE_ENV is `production`: the server runs as deployed. */
+  /** NODE_ENV=production: SITE_URL must be set. */
   production: boolean
+  /** SITE_URL was not set: the links in mails go to the local address of `mail.siteUrl`, which the server and the CLIs say once at start (see localLinksNotice). */
+  localLinks: boolean
   /** Where the production server listens. */
   port: number
   host: string
@@ -200,7 +202,8 @@ const variables = {
   SMTP_URL: setting("an SMTP URL starting with smtp:// or smtps://", (value) => urlWith(["smtp:", "smtps:"])(value)?.href, null),
   MAIL_FROM: setting(ADDRESS, mailAddress, { name: siteFacts.appName, address: siteFacts.supportEmail }),
   WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
-  SITE_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.origin, new URL(siteFacts.siteUrl).origin),
+  NODE_ENV: setting("production, or anything else for a run on this machine", (value) => value === "production", false),
+  SITE_URL: setting<string | null>("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.origin, null),
   WAITLIST_WEBHOOK_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.href, null),
   WAITLIST_WEBHOOK_SECRET: setting("a secret of 16 characters or more", (value) => (value.length >= 16 ? value : undefined), null),
   MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
@@ -232,6 +235,11 @@ const schema = z.object(variables).superRefine((env, context) => {
   if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
     context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
   }
+  if (env.SITE_URL === null && env.NODE_ENV) {
+    context.addIssue({ code: "custom", path: ["SITE_URL"], message: `set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there` })
+  } else if (env.SITE_URL === null && env.PORT === 0) {
+    context.addIssue({ code: "custom", path: ["SITE_URL"], message: "set when PORT is 0: the links in mails need the port the site is served on" })
+  }
   const missing = DKIM.find((name) => env[name] === null)
   if (missing && DKIM.some((name) => env[name] !== null)) {
     context.addIssue({ code: "custom", path: [missing], message: `set with ${DKIM.filter((name) => name !== missing).join(" and ")}: DKIM needs all three` })
@@ -240,6 +248,12 @@ const schema = z.object(variables).superRefine((env, context) => {
 
 /** Values never repeated in an error line: they may hold a password. */
 const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
+
+/** A host as a link names it: one that listens on every address is reached at localhost; an IPv6 address goes in brackets. */
+const linkHost = (host: string) => (host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host)
+
+/** The address the production server serves at HOST and PORT, which the links in mails go to when SITE_URL is not set (outside production). */
+export const localSiteUrl = (host: string, port: number): string => `http://${linkHost(host)}:${port}`
 
 /**
  * Reads and checks every setting.
@@ -256,7 +270,8 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   }
   const values = result.data
   return {
-    production: env.NODE_ENV === "production",
+    production: values.NODE_ENV,
+    localLinks: values.SITE_URL === null,
     port: values.PORT,
     host: values.HOST,
     metrics: values.METRICS_PORT === null ? null : { port: values.METRICS_PORT, host: values.METRICS_HOST },
@@ -272,7 +287,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,
       notifyTo: values.WAITLIST_NOTIFY_TO,
-      siteUrl: values.SITE_URL,
+      siteUrl: values.SITE_URL ?? localSiteUrl(values.HOST, values.PORT),
       webhook: values.WAITLIST_WEBHOOK_URL && values.WAITLIST_WEBHOOK_SECRET ? { url: values.WAITLIST_WEBHOOK_URL, secret: values.WAITLIST_WEBHOOK_SECRET } : null,
       outboxDir: path.resolve(values.MAIL_OUTBOX_DIR),
       retryBaseMs: values.MAIL_RETRY_BASE_MS,
@@ -288,6 +303,10 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
   }
 }
+
+/** The line the server and the CLIs say at start when SITE_URL is not set, or null when it is. */
+export const localLinksNotice = (settings: Settings): string | null =>
+  settings.localLinks ? `SITE_URL is not set: the links in mails go to ${settings.mail.siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)` : null
 
 /** A sentence that says which store the settings select, for logs and the CLI. */
 export const describeStore = (store: StoreSettings): string => (store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`)

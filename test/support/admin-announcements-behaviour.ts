@@ -369,7 +369,7 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
 
       expect(await callAdmin(site, "POST", "announcements/launch/pause", { cookie })).toMatchObject({ status: 200, body: { state: "paused" } })
       const paused = await queued("launch")
-      expect(paused.progress).toMatchObject({ state: "paused", pausedReason: `paused by ${accounts.owner.email} in the admin` })
+      expect(paused.progress).toMatchObject({ state: "paused", pausedReason: `Paused by ${accounts.owner.email} in the admin` })
       expect(paused.progress?.languages.reduce((sum, row) => sum + row.waiting, 0)).toBe(4)
       expect(statusOfLaunch(paused).filter((status) => status === "paused")).toHaveLength(4)
       expect(await callAdmin(site, "POST", "announcements/launch/pause", { cookie })).toMatchObject({ status: 409, body: { error: "launch has not been sent, or is paused already." } })

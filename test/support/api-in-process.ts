@@ -10,6 +10,7 @@ import { observeRequests } from "../../src/server/observability/observe-requests
 import { readSettings } from "../../src/server/settings"
 import type { RunningSite } from "./site-server-process"
 import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
+import { siteFacts } from "../../src/config/site-facts"
 
 /**
  * The API's handlers, as the production server mounts them, on a Node
@@ -21,7 +22,7 @@ import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
  */
 export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
   const { log, lines, text } = capturedLogger()
-  const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), ...settings }
+  const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, ...settings }
   const metrics = createMetrics()
   const parts = assemble(readSettings(env), { log, metrics, now })
   const app = express()

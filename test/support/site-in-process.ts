@@ -17,6 +17,7 @@ import { dayOf } from "../../src/server/visits/visit-day"
 import { closeVisitDays } from "../../src/server/visits/visit-queries"
 import { PROJECT_ROOT } from "./project-root"
 import { capturedLogger, type LogLine } from "./test-logger"
+import { siteFacts } from "../../src/config/site-facts"
 
 /** The production server in the test's own process, with the clock the test moves. */
 export type SiteInProcess = {
@@ -45,7 +46,7 @@ export type SiteInProcess = {
 export async function startSiteInProcess(env: Record<string, string>, now: () => Date): Promise<SiteInProcess> {
   const { log, lines, text } = capturedLogger()
   const metrics = createMetrics()
-  const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), ...env })
+  const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, ...env })
   const parts = assemble(settings, { now, log, metrics })
   const { db, visits } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")

@@ -5,6 +5,7 @@ import { freePort } from "./free-port"
 import { LAST_BUILD_OUTPUT } from "./production-build"
 import { PROJECT_ROOT } from "./project-root"
 import { lineMatches, type LogLine } from "./test-logger"
+import { siteFacts } from "../../src/config/site-facts"
 
 /** Our production server running in a child process, as `npm run serve` starts it: the compiled dist/server.js under plain Node. */
 export type RunningSite = {
@@ -66,7 +67,8 @@ export async function startSiteServer(settings: Record<string, string>, { echoCo
   const child = spawn(process.execPath, [path.join(root, LAST_BUILD_OUTPUT)], {
     cwd: root,
     // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
-    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), MAIL_OUTBOX_DIR: outboxDir, LOG_LEVEL: "debug", ...settings },
+    // In production, as deployed: SITE_URL the public address unless the test sets another (or empties it, with NODE_ENV, for a local run).
+    env: { ...inherited, NODE_ENV: "production", SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), MAIL_OUTBOX_DIR: outboxDir, LOG_LEVEL: "debug", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })

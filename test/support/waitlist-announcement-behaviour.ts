@@ -323,7 +323,7 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     const held = announcementsIn(smtp.mails).length
     await pause(2000)
     expect(announcementsIn(smtp.mails)).toHaveLength(held)
-    expect((await waitlist(["announce", "status", "launch"])).stdout).toContain("PAUSED: paused by the operator")
+    expect((await waitlist(["announce", "status", "launch"])).stdout).toContain("Paused by the operator on the command line. `npm run waitlist -- announce resume launch` sends the")
     expect(await waitlist(["announce", "resume", "launch"])).toMatchObject({ code: 0 })
     await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(12))
   }, 90_000)

@@ -60,7 +60,8 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     expect(await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({ accepted: true, takenAs: "new" })
     expect(await submitSignup(store, submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({ accepted: true, takenAs: "bot" })
     expect(await submitSignup(store, submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({ accepted: true, takenAs: "repeat" })
-    expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
+    // The repeat's message is told to the team in a mail of its own; it queues no second confirmation.
+    expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
     expect(await countEntries(store)).toBe(1)
   })
 
@@ -96,45 +97,50 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     expect(await outboxDepth(store)).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
   })
 
-  it("gathers an address's messages into its waiting team mail, and no other delivery gets a message", async () => {
+  it("tells the team of each message of an address in a mail of its own, due at once, and no other delivery gets a message", async () => {
     const { store } = await openNew()
     await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })
     const again = { ...ana, name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } }
     await submitSignup(store, submission(again, at(1000)))
-    const claims = await claim(store, LATER, 60_000, 10)
-    const teamMails = claims.filter(({ delivery }) => delivery.kind === "notify")
-    expect(teamMails).toHaveLength(1)
-    const text = writtenText(teamMails[0])
-    expect(messagesIn(text, ["Hola", "Y en catalán"])).toEqual(["Hola", "Y en catalán"])
-    expect(text).toContain("Name given: Ana\n")
-    expect(text).toContain("Name given: Ana María\n")
-    expect(text).toContain("Page language: ca")
+    const teamMails = (await claim(store, at(1000), 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
+    expect(teamMails.map((mail) => messagesIn(writtenText(mail), ["Hola", "Y en catalán"]))).toEqual([["Hola"], ["Y en catalán"]])
+    const [first, second] = teamMails.map(writtenText)
+    expect(first).toContain("Name given: Ana\n")
+    expect(second).toContain("Name given: Ana María\n")
+    expect(second).toContain("Page language: ca")
+    expect(second).not.toContain("Page language: es")
   })
 
-  it("mails the team at most once an hour per address: a message after a sent or a claimed team mail waits for the hour, with the others left meanwhile", async () => {
+  it("gathers only a burst: past 3 team mails of an address in a minute, its next messages join one mail that goes within the minute", async () => {
     const { store } = await openNew()
+    const said = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
     // The team mails due at `now`, each sent at once.
-    const said = ["first", "second", "third", "fourth", "fifth"]
     const told = async (now: Date) => {
       const mails = (await claim(store, now, 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
       for (const { delivery } of mails) await markDone(store, delivery.id, now)
       return mails.map((mail) => messagesIn(writtenText(mail), said))
     }
     const say = (message: string, time: Date) => submitSignup(store, submission({ ...ana, message }, time))
-    await say("first", T0)
-    const [first] = await claimed(store, T0, 60_000, 10)
-    // Claimed (being tried): a message now cannot join it, and waits for the hour.
-    await say("second", at(1000))
-    await markDone(store, first?.kind === "notify" ? first.id : 0, at(2000))
-    await say("third", at(30 * 60_000))
-    expect(await told(at(59 * 60_000))).toEqual([])
-    expect(await told(at(60 * 60_000))).toEqual([["second", "third"]])
-    // The hour runs from when a mail went: one more within it waits; one after it is mailed at once.
-    await say("fourth", at(90 * 60_000))
-    expect(await told(at(119 * 60_000))).toEqual([])
-    expect(await told(at(120 * 60_000))).toEqual([["fourth"]])
-    await say("fifth", at(181 * 60_000))
-    expect(await told(at(181 * 60_000))).toEqual([["fifth"]])
+    for (const [i, message] of ["first", "second", "third"].entries()) {
+      await say(message, at(i * 1000))
+      expect(await told(at(i * 1000))).toEqual([[message]])
+    }
+    // The fourth within the minute starts a mail due a minute on, which the fifth joins.
+    await say("fourth", at(10_000))
+    await say("fifth", at(20_000))
+    expect(await told(at(69_999))).toEqual([])
+    expect(await told(at(70_000))).toEqual([["fourth", "fifth"]])
+    // A minute after the burst began, a message has a mail of its own again.
+    await say("sixth", at(75_000))
+    expect(await told(at(75_000))).toEqual([["sixth"]])
+  })
+
+  it("gathers a burst's message into the last team mail while that one is not tried yet", async () => {
+    const { store } = await openNew()
+    const said = ["first", "second", "third", "fourth"]
+    for (const [i, message] of said.entries()) await submitSignup(store, submission({ ...ana, message }, at(i * 1000)))
+    const mails = (await claim(store, at(3000), 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
+    expect(mails.map((mail) => messagesIn(writtenText(mail), said))).toEqual([["first"], ["second"], ["third", "fourth"]])
   })
 
   it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {
@@ -154,7 +160,8 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     expect(await confirmAddress(store, linkTokenKey(first.confirmToken), at(1000), null)).toBe("confirmed")
     await submitSignup(store, submission(bob, at(2 * DAY)))
     expect((await deliveriesIn(store, ["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
-    expect(await deliveriesIn(store, ["pending"])).toHaveLength(3 + 1 + 1 + 1)
+    // Ana's 3 confirmations and Bob's 1, and a team mail for each of their 6 and 2 messages.
+    expect(await deliveriesIn(store, ["pending"])).toHaveLength(3 + 1 + 6 + 2)
   })
 
   it("keeps an address's confirmation caps when it leaves or is deleted and signs up again", async () => {

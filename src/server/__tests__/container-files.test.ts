@@ -95,3 +95,26 @@ describe("the systemd unit of docs/operating.md", () => {
     expect(Object.keys(environment).filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never))).toEqual([])
   })
 })
+
+describe("a production deployment's SITE_URL", () => {
+  const dockerEnv = instructions.find((line) => line.startsWith("ENV ")) ?? ""
+
+  it("is required where the image runs in production: the Dockerfile sets NODE_ENV=production and no SITE_URL of its own", () => {
+    expect(dockerEnv.split(" ")).toContain("NODE_ENV=production")
+    expect(dockerEnv).not.toContain("SITE_URL")
+  })
+
+  it("is set for each instance of compose.yaml, which stops with a message when it is not given", () => {
+    for (const [, site] of Object.entries(compose.services).filter(([, service]) => service.build === ".")) {
+      expect(site.environment?.SITE_URL).toMatch(/^\$\{SITE_URL:\?set SITE_URL to the address visitors reach the site at/)
+    }
+  })
+
+  it("is set by the systemd unit of docs/operating.md, beside NODE_ENV=production", () => {
+    const operating = fs.readFileSync(path.join(PROJECT_ROOT, "docs", "operating.md"), "utf8")
+    const unit = /```ini\n(\[Unit\][\s\S]*?)```/.exec(operating)?.[1] ?? ""
+    const environment = unit.split("\n").filter((line) => line.startsWith("Environment="))
+    expect(environment.join(" ")).toMatch(/\bNODE_ENV=production\b/)
+    expect(environment.join(" ")).toMatch(/\bSITE_URL=https:\/\/\S+/)
+  })
+})

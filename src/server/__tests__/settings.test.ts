@@ -4,11 +4,13 @@ import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { siteFacts } from "../../config/site-facts"
-import { readSettings, SETTING_NAMES, SettingsError } from "../settings"
+import { localLinksNotice, readSettings, SETTING_NAMES, SettingsError } from "../settings"
 
 describe("the server's settings", () => {
-  it("fall back to the embedded defaults: SQLite under .data, no SMTP server, the support address, the site's URL", () => {
+  it("fall back to the embedded defaults: SQLite under .data, no SMTP server, the support address, links to the local address served", () => {
     expect(readSettings({})).toMatchObject({
+      production: false,
+      localLinks: true,
       port: 9000,
       host: "localhost",
       metrics: null,
@@ -21,12 +23,32 @@ describe("the server's settings", () => {
         smtpUrl: null,
         from: { name: siteFacts.appName, address: siteFacts.supportEmail },
         notifyTo: { name: "", address: siteFacts.supportEmail },
-        siteUrl: siteFacts.siteUrl,
+        siteUrl: "http://localhost:9000",
         webhook: null,
         outboxDir: expect.stringMatching(/\.data\/outbox$/),
       },
       announcementsDir: path.resolve("content", "announcements"),
     })
+  })
+
+  it("link mails to the local address the server serves when SITE_URL is unset outside production, and say so", () => {
+    for (const [env, siteUrl] of [
+      [{ PORT: "8080" }, "http://localhost:8080"],
+      [{ HOST: "0.0.0.0", PORT: "9100" }, "http://localhost:9100"],
+      [{ HOST: "127.0.0.1" }, "http://127.0.0.1:9000"],
+      [{ HOST: "::1" }, "http://[::1]:9000"],
+      [{ NODE_ENV: "development" }, "http://localhost:9000"],
+    ] as const) {
+      const settings = readSettings(env)
+      expect(settings).toMatchObject({ localLinks: true, mail: { siteUrl } })
+      expect(localLinksNotice(settings)).toBe(`SITE_URL is not set: the links in mails go to ${siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)`)
+    }
+  })
+
+  it("link mails to SITE_URL when it is set, in production too, and say nothing of it", () => {
+    const settings = readSettings({ NODE_ENV: "production", SITE_URL: "https://www.example.com/" })
+    expect(settings).toMatchObject({ production: true, localLinks: false, mail: { siteUrl: "https://www.example.com" } })
+    expect(localLinksNotice(settings)).toBeNull()
   })
 
   it("treat an empty or blank value as unset", () => {
@@ -102,6 +124,9 @@ describe("the server's settings", () => {
     [{ WAITLIST_NOTIFY_TO: "Team <team@example.com>, boss@example.com" }, "WAITLIST_NOTIFY_TO must be one e-mail address"],
     [{ MAIL_FROM: "Team <a@example.com, b@example.com>" }, "MAIL_FROM must be one e-mail address"],
     [{ SITE_URL: "ftp://example.com" }, 'SITE_URL must be a URL starting with https:// or http://, not "ftp://example.com"'],
+    [{ NODE_ENV: "production" }, `SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`],
+    [{ NODE_ENV: "production", SITE_URL: " " }, "SITE_URL must be set in production (NODE_ENV=production)"],
+    [{ PORT: "0" }, "SITE_URL must be set when PORT is 0: the links in mails need the port the site is served on"],
     [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is"],
     [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in", WAITLIST_WEBHOOK_SECRET: "short" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more (the value given is not shown)"],
     [{ MAIL_RETRY_BASE_MS: "soon" }, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds, at least 10"],

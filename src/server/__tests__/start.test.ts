@@ -21,11 +21,11 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
-/** Starts the server with these settings; resolves when it exits on its own (a test fails when it does not within 10 s). */
+/** Starts the server in production (NODE_ENV=production, SITE_URL set) with these settings; resolves when it exits on its own (a test fails when it does not within 10 s). */
 function start(settings: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|PORT|HOST|SMTP_URL|MAIL_\w+|SITE_URL|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+)$/.test(name)))
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "dist", "server.js")], { env: { ...env, WAITLIST_DB_PATH: path.join(root, "waitlist.sqlite"), ...settings }, timeout: 10_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [path.join(root, "dist", "server.js")], { env: { ...env, NODE_ENV: "production", SITE_URL: "https://storyling.example.com", WAITLIST_DB_PATH: path.join(root, "waitlist.sqlite"), ...settings }, timeout: 10_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     })
   })
@@ -41,6 +41,7 @@ describe("the server started with a setting that cannot work", () => {
     [{ LOG_LEVEL: "loud" }, 'site server: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
     [{ SHUTDOWN_TIMEOUT_MS: "-1" }, 'site server: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "-1"'],
     [{ METRICS_PORT: "http" }, 'site server: METRICS_PORT must be a port number from 0 to 65535, not "http"'],
+    [{ SITE_URL: "" }, "site server: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there"],
   ])("%j: says which and what it takes in one line, and exits with 1 without serving", async (settings, line) => {
     expect(await start(settings)).toEqual({ code: 1, stdout: "", stderr: `${line}\n` })
   })

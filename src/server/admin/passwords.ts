@@ -1,9 +1,10 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2"
 import { siteFacts } from "../../config/site-facts"
-import { COMMON_PASSWORDS } from "./common-passwords"
+import { MIN_PASSWORD_LENGTH } from "../../admin/password-rule"
+import { ZxcvbnFactory } from "@zxcvbn-ts/core"
+import * as commonPackage from "@zxcvbn-ts/language-common"
+import * as englishPackage from "@zxcvbn-ts/language-en"
 
-/** The shortest password an account may have (NIST SP 800-63B asks at least 8; ours, at 12, leaves brute force no chance). */
-export const MIN_PASSWORD_LENGTH = 12
 /** The longest: far above any passphrase, and a bound on the work one login asks of argon2. */
 export const MAX_PASSWORD_LENGTH = 256
 
@@ -39,76 +40,43 @@ export async function passwordMatches(password: string, stored: string | null): 
   }
 }
 
-/** Digits and signs read as the letters they stand for. */
-const LOOK_ALIKES: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", $: "s", "!": "i", "|": "l" }
-
-const isLetter = (char: string) => char.toLowerCase() !== char.toUpperCase()
+/** The least zxcvbn score a new password needs: the top of its scale, at least 10^10 guesses (a season and a year around a word, "Summer2024!!", stays below). */
+const MIN_SCORE = 4
 
 /**
- * What a password is folded to before the list of common ones is asked:
- * lower-cased, without the digits and signs around its letters
- * ("Password123!" is "password"), its look-alike digits and signs read as
- * letters ("p@ssw0rd" is "password").
+ * The most of a password the strength check reads: zxcvbn's matching grows
+ * faster than the length and runs on the event loop (docs/benchmarks.md has
+ * its time), and the characters past these only add to the strength.
  */
-function core(password: string): string {
-  const chars = [...password.normalize("NFKC").toLowerCase()]
-  let start = 0
-  let end = chars.length
-  while (start < end && !isLetter(chars[start] ?? "")) start++
-  while (end > start && !isLetter(chars[end - 1] ?? "")) end--
-  return chars
-    .slice(start, end)
-    .map((char) => LOOK_ALIKES[char] ?? char)
-    .join("")
-}
+const CHECKED_LENGTH = 64
 
-/** Text made of one shorter run repeated (`aaaaaaaaaaaa`, `abcabcabcabc`, `passwordpassword`). */
-function isRepetition(text: string): boolean {
-  for (let size = 1; size <= text.length / 2; size++) {
-    if (text.length % size === 0 && text.slice(0, size).repeat(text.length / size) === text) return true
-  }
-  return false
-}
+/** The estimator, with the common passwords of public leaks and the English words, names and keyboard patterns; made on the first check, so a server that takes no invitation never holds its dictionaries. */
+let estimator: ZxcvbnFactory | null = null
 
-/** Runs along a keyboard's rows, the alphabet or the digits, forwards or backwards (`qwertyuiopas`, `0987654321`). */
-const RUNS = ["qwertyuiopasdfghjklzxcvbnm", "abcdefghijklmnopqrstuvwxyz", "12345678901234567890", "azertyuiopqsdfghjklmwxcvbn", "qwertzuiopasdfghjklyxcvbnm"]
-
-/** The length of the longest part of `text` that is also a part of `run` (for texts of at most 256 characters: a few thousand steps). */
-function longestRunIn(text: string, run: string): number {
-  let longest = 0
-  for (let start = 0; start < text.length; start++) {
-    for (let length = longest + 1; start + length <= text.length && run.includes(text.slice(start, start + length)); length++) longest = length
-  }
-  return longest
-}
-
-/** Whether a password is a run along the keyboard, the alphabet or the digits, with at most three other characters (`0987654321ab`). */
-function isRun(password: string): boolean {
-  const plain = [...password.toLowerCase()].filter((char) => isLetter(char) || (char >= "0" && char <= "9")).join("")
-  if (plain.length < 6) return false
-  return RUNS.some((run) => Math.max(longestRunIn(plain, run), longestRunIn(plain, [...run].reverse().join(""))) >= plain.length - 3)
-}
+const strength = () =>
+  (estimator ??= new ZxcvbnFactory({
+    maxLength: CHECKED_LENGTH,
+    dictionary: { ...commonPackage.dictionary, ...englishPackage.dictionary },
+    graphs: commonPackage.adjacencyGraphs,
+    translations: englishPackage.translations,
+  }))
 
 /**
  * Why a new password is refused, or null when it may be used: shorter than
- * 12 characters or longer than 256; one character or a short run repeated;
- * a run along the keyboard or the alphabet; or, once the digits and signs
- * around it are taken off, one of the most common passwords (our list, see
- * common-passwords.ts), the site's name or the person's own address.
+ * 12 characters or longer than 256, or guessed too early by zxcvbn (its
+ * dictionaries of leaked passwords and English words, with their l33t and
+ * reversed forms, keyboard runs, repetitions, sequences and dates), which
+ * is told the site's name and the person's address as well.
  */
 export function passwordProblem(password: string, email: string): string | null {
   const length = [...password].length
   if (length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`
   if (length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`
-  const folded = core(password)
-  const mailbox = core(email.split("@")[0] ?? "")
-  const common =
-    COMMON_PASSWORDS.has(password.toLowerCase()) ||
-    COMMON_PASSWORDS.has(folded) ||
-    folded === siteFacts.appName.toLowerCase() ||
-    (mailbox.length >= 3 && folded === mailbox)
-  if (common || isRepetition(password) || isRepetition(folded) || isRun(password)) {
-    return "This password is among the most common ones, which attackers try first. Choose another, such as a few unrelated words."
-  }
-  return null
+  const mailbox = email.split("@")[0] ?? ""
+  const { score, feedback } = strength().check(password, [siteFacts.appName, email, mailbox, mailbox.replace(/[._+-]/g, "")])
+  if (score >= MIN_SCORE) return null
+  return [GUESSED_EARLY, feedback.warning, "Choose another: a few unrelated words work well."].filter(Boolean).join(" ")
 }
+
+/** How a refusal of a guessable password begins (zxcvbn's warning, when it has one, follows). */
+export const GUESSED_EARLY = "Attackers would guess this password early."

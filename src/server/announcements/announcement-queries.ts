@@ -58,8 +58,8 @@ const AUDIENCE_BATCH = 1000
 /** Who the audit log names for a send that paused itself. */
 const THE_SERVER: Actor = { accountId: null, label: "the server" }
 
-/** Why an operator's pause holds a send, when the command line gives none. */
-export const PAUSED_BY_OPERATOR = "paused by the operator (`announce pause`)"
+/** Why an operator's pause holds a send, when the command line gives none. Every reason is the sentence the admin and the CLI show. */
+export const PAUSED_BY_OPERATOR = "Paused by the operator on the command line"
 
 const parseMetadata = (text: string | null): Record<string, unknown> => {
   try {
@@ -288,7 +288,7 @@ export async function recordTry(trx: Tx, deliveryId: number, failed: boolean, ou
     .execute()
   const failures = recent.filter((row) => Number(row.try_failed) === 1).length
   if (failures > AUTO_PAUSE.failures) {
-    const reason = `paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
+    const reason = `Paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
     if (await setState(trx, mail.announcement_id, "paused", reason)) {
       const { slug } = await trx.selectFrom("waitlist_announcements").select("slug").where("id", "=", mail.announcement_id).executeTakeFirstOrThrow()
       await appendAudit(trx, { action: "announcement-pause", actor: THE_SERVER, at: now, ip: null, detail: `${slug}: ${reason}` })

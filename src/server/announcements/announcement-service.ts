@@ -243,7 +243,7 @@ export const announcementProgress = (io: Pick<AnnouncementIo, "db">, slug?: stri
  */
 export function pauseAnnouncement(io: Pick<AnnouncementIo, "db" | "now">, slug: string, paused: boolean, by: AuditedBy): Promise<boolean> {
   const audit = { action: paused ? ("announcement-pause" as const) : ("announcement-resume" as const), ...by, at: io.now(), detail: slug }
-  const reason = by.actor.accountId === null ? undefined : `paused by ${by.actor.label} in the admin`
+  const reason = by.actor.accountId === null ? undefined : `Paused by ${by.actor.label} in the admin`
   return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
 }
 

@@ -35,6 +35,7 @@ export type AuditAction =
   | "announcement-send"
   | "announcement-pause"
   | "announcement-resume"
+  | "unsuppress"
 
 /** A line to append to the audit log. */
 export type NewAuditEntry = { action: AuditAction; actor: Actor; at: Date; ip: string | null; subjectHash?: string | null; detail?: string | null }

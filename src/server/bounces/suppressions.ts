@@ -8,6 +8,7 @@
  * of their address.
  */
 import { addressHash } from "../addresses/address-hash"
+import { appendAudit, type AuditedBy } from "../audit/audit-log"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { VISITOR_MAIL_KINDS, type BounceKind, type Delivery, type Settled } from "../outbox/deliveries"
@@ -130,15 +131,13 @@ export async function recordBounce(db: Db, trx: Tx, deliveryId: number, kind: Bo
 export const countBounce = (db: Db, deliveryId: number, kind: BounceKind, detail: string | null, now: Date): Promise<BounceOutcome> =>
   db.write((trx) => recordBounce(db, trx, deliveryId, kind, detail, now))
 
-/** Lifts the suppression of an address; false when it was not suppressed. */
-export function liftSuppression(db: Db, address: string, now: Date): Promise<boolean> {
+/** Lifts the suppression of an address, with its line in the audit log; false (and no line) when it was not suppressed. */
+export function liftSuppression(db: Db, address: string, { actor, ip }: AuditedBy, now: Date): Promise<boolean> {
   return db.write(async (trx) => {
-    const lifted = await trx
-      .updateTable("waitlist_suppressions")
-      .set({ lifted_at: storedTime(now) })
-      .where("address_hash", "=", addressHash(db, address))
-      .where("lifted_at", "is", null)
-      .executeTakeFirst()
-    return Number(lifted.numUpdatedRows) > 0
+    const hash = addressHash(db, address)
+    const lifted = await trx.updateTable("waitlist_suppressions").set({ lifted_at: storedTime(now) }).where("address_hash", "=", hash).where("lifted_at", "is", null).executeTakeFirst()
+    if (Number(lifted.numUpdatedRows) === 0) return false
+    await appendAudit(trx, { action: "unsuppress", actor, at: now, ip, subjectHash: hash })
+    return true
   })
 }

@@ -7,11 +7,14 @@
  *   npm run --silent admin -- audit
  */
 import { openDb } from "../db/db"
-import { readSettings } from "../settings"
+import { localLinksNotice, readSettings } from "../settings"
 import { runAdminCommand } from "./admin-commands"
 
 try {
-  const { store, mail } = readSettings(process.env)
+  const settings = readSettings(process.env)
+  const { store, mail } = settings
+  const notice = localLinksNotice(settings)
+  if (notice) process.stderr.write(`admin: ${notice}\n`)
   void runAdminCommand(process.argv.slice(2), {
     openDb: () => openDb(store),
     siteUrl: mail.siteUrl,

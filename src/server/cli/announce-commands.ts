@@ -40,7 +40,7 @@ export function progressText(announcement: AnnouncementProgress): string {
   const queued = sum("queued")
   const waiting = sum("waiting")
   const lines = [`${inertText(announcement.slug)}: queued ${announcement.createdAt.toISOString()}, ${queued} mails`]
-  if (announcement.state === "paused") lines.push(`PAUSED: ${inertText(announcement.pausedReason ?? "")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`)
+  if (announcement.state === "paused") lines.push(`${inertText(announcement.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`)
   else if (waiting > 0) lines.push(`sending: ${progressBar(queued - waiting, queued)} (${queued - waiting} of ${queued} done, ${waiting} waiting)`)
   else lines.push("done: every mail was sent, failed, or its entry left")
   const rows = [...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]), ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))]]
@@ -57,7 +57,7 @@ export function sendText(slug: string, outcome: SendOutcome): string {
     total === 0 ? `Queued no new mail of ${slug}: every confirmed entry has one already.` : `Queued ${total} mails of ${slug}: ${perLanguage.join(", ")}.`,
     ...(outcome.suppressed > 0 ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`] : []),
     outcome.state === "paused"
-      ? `The send is paused (${inertText(outcome.pausedReason ?? "")}): \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
+      ? `${inertText(outcome.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
       : `The running server delivers them; \`npm run waitlist -- announce status ${slug}\` shows how far it got.`,
   ].join("\n") + "\n"
 }

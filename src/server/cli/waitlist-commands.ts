@@ -10,7 +10,9 @@ import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
+import type { StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
+import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
@@ -46,6 +48,9 @@ Commands:
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
+  copy-to <postgres URL>
+                      copy everything the SQLite waitlist holds into an empty PostgreSQL database
+                      (stop the site first), and say what was copied
 
 The waitlist is the PostgreSQL database of DATABASE_URL when it is set, else
 the SQLite file at WAITLIST_DB_PATH (default .data/waitlist.sqlite).
@@ -68,6 +73,8 @@ export type CommandIo = {
   now?: () => Date
   /** The folder mails are written to without SMTP_URL (MAIL_OUTBOX_DIR), which an erasure clears of the person's mails. */
   mailFolder?: string
+  /** Where the store is, for `copy-to` (which copies the SQLite file only). */
+  store?: StoreSettings
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -124,9 +131,14 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     const address = lookupAddressOf(rest[0])
     if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out) => {
-      if (!(await liftSuppression(db, address, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
+      if (!(await liftSuppression(db, address, BY_COMMAND_LINE, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
       out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
     }
+  }
+  if (name === "copy-to" && rest.length === 1) {
+    const url = postgresUrlOf(rest[0])
+    if (!url) return COPY_TO_ARGUMENT
+    return (db, out, io) => copyTo(db, io.store, url, out)
   }
   if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
   if (name === "export" && rest.length === 0) return async (db, out) => out(entriesToCsv(await listEntries(db)))

@@ -15,7 +15,7 @@ import path from "path"
 import { openDb } from "../db/db"
 import { createSendMail, emlWriter } from "../mails/mail-transport"
 import { createLogger } from "../observability/logger"
-import { readSettings } from "../settings"
+import { localLinksNotice, readSettings } from "../settings"
 import { siteHostsOf } from "../visits/site-hosts"
 import { runWaitlistCommand } from "./waitlist-commands"
 
@@ -37,10 +37,13 @@ async function readInput(max: number): Promise<Buffer | null> {
 try {
   const settings = readSettings(process.env)
   const { mail, announcementsDir } = settings
+  const notice = localLinksNotice(settings)
+  if (notice) process.stderr.write(`waitlist: ${notice}\n`)
   // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
   const log = createLogger(settings.log, process.stderr)
   void runWaitlistCommand(process.argv.slice(2), {
     openDb: () => openDb(settings.store),
+    store: settings.store,
     siteHosts: siteHostsOf(settings),
     mailFolder: mail.outboxDir,
     out: (text) => process.stdout.write(text),

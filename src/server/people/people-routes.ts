@@ -6,9 +6,8 @@
 import type { Request, RequestHandler } from "express"
 import { z } from "zod"
 import { addressHash } from "../addresses/address-hash"
-import { emailKey } from "../addresses/email-identity"
 import { lookupAddressOf } from "../addresses/lookup-address"
-import { adminBody, lookupAddress, pageParam } from "../admin/admin-body"
+import { pageParam } from "../admin/admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import { recordAudit } from "../audit/audit-log"
 import type { Db } from "../db/db"
@@ -47,9 +46,6 @@ function pathAddress(req: Request): string | undefined {
   }
 }
 
-/** What erasing a person sends: the address again, exactly. */
-const erasureSchema = z.object({ confirm: lookupAddress })
-
 /** The handlers of /api/admin/entries and /api/admin/people/<address>. */
 export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date; mailFolder: string }): { entries: RequestHandler; exportPerson: RequestHandler; erase: RequestHandler } {
   return {
@@ -72,14 +68,15 @@ export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date;
       if (!record) return sendJson(res, 404, { error: "Nothing is held about this address." })
       sendJson(res, 200, personExport(address, record, at), { "Content-Disposition": 'attachment; filename="personal-data.json"' })
     },
-    /** DELETE /api/admin/people/<address> `{confirm: <address>}`: erases the entry of the address (owner, legal), once the body names the same address again. */
+    /**
+     * DELETE /api/admin/people/<address>: erases the entry of the address
+     * (owner, legal), recorded in the audit log. No body: asking for the
+     * address again is the page's part (a body on DELETE has no defined
+     * meaning, and proxies drop it), so one sent is not read.
+     */
     async erase(req, res) {
       const address = pathAddress(req)
       if (!address) return sendJson(res, 400, { error: NO_ADDRESS })
-      const body = adminBody(req, res)
-      if (!body) return
-      const confirm = erasureSchema.safeParse(body)
-      if (!confirm.success || emailKey(confirm.data.confirm) !== emailKey(address)) return sendInvalid(res, "Type the address again, exactly, to confirm the erasure.", "confirm")
       const erased = await erasePerson(db, address, res.locals.by.actor, res.locals.by.ip, now(), mailFolder)
       sendJson(res, erased === 0 ? 404 : 200, erased === 0 ? { error: "No entry has this address: there is nothing to erase." } : { erased: true })
     },

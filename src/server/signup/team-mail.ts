@@ -1,12 +1,13 @@
 /**
  * The team's mail: each accepted submission of an address told to the team
- * (WAITLIST_NOTIFY_TO), at most one mail an hour per address, with its
- * message read from the store when the mail is sent.
+ * (WAITLIST_NOTIFY_TO) within a minute, each in a mail of its own unless
+ * a burst would pass TEAM_MAILS_PER_MINUTE, with its message read from the
+ * store when the mail is sent.
  */
 import { siteFacts } from "../../config/site-facts"
 import { isSingleAddress } from "../../waitlist/contact-rules"
 import type { Tx } from "../db/db"
-import { toDate } from "../db/schema"
+import { storedTime } from "../db/schema"
 import { oneLine, type MailMessage } from "../mails/mail-message"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { MailSettings } from "../settings"
@@ -17,13 +18,15 @@ export type TeamMailDraft = { kind: "team"; messageId: string; email: string }
 /** What a visitor wrote in one submission, as the team's mail tells of it. */
 export type DeliveryMessage = { name: string; message: string; metadata: Record<string, unknown> }
 
+/** Every message reaches the team within this time: a mail of its own goes at once, a gathering mail at most this long after it began. */
+export const TEAM_MAIL_WITHIN_MS = 60_000
+
 /**
- * The team gets at most one mail per address in this time: a message left
- * while the address's last team mail is still waiting is gathered into it,
- * and one left within this time after that mail went is told of by a mail
- * sent when the time is up, with any others left meanwhile.
+ * The most team mails of one address queued within TEAM_MAIL_WITHIN_MS
+ * that each tell of one message: a message past them joins a gathering
+ * mail instead (the daily cap of 10 messages an address bounds the rest).
  */
-export const TEAM_MAIL_INTERVAL_MS = 60 * 60 * 1000
+export const TEAM_MAILS_PER_MINUTE = 3
 
 /** The most messages one team mail tells of (an address keeps 10 a day at most). */
 export const MAX_GATHERED_MESSAGES = 20
@@ -39,7 +42,10 @@ const USEFUL_METADATA: [label: string, field: string][] = [
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null)
 
-/** The metadata lines of the team's mail: the useful fields present, then each utm parameter. */
+/** The label of a parameter of the page's address: a campaign's (`utm_source`) names itself; any other is said to be one. */
+const parameterLabel = (key: string) => (key.startsWith("utm_") ? oneLine(key, 40) : `Query parameter ${oneLine(key, 40)}`)
+
+/** The metadata lines of the team's mail: the useful fields present, then each parameter of the page's address. */
 function metadataLines(metadata: Record<string, unknown>): string[] {
   const lines = USEFUL_METADATA.flatMap(([label, field]) => {
     const value = text(metadata[field])
@@ -47,7 +53,7 @@ function metadataLines(metadata: Record<string, unknown>): string[] {
   })
   const utm = metadata.utm
   if (utm !== null && typeof utm === "object") {
-    for (const [key, value] of Object.entries(utm)) lines.push(`utm ${oneLine(key, 40)}: ${oneLine(String(value), 200)}`)
+    for (const [key, value] of Object.entries(utm)) lines.push(`${parameterLabel(key)}: ${oneLine(String(value), 200)}`)
   }
   return lines
 }
@@ -72,7 +78,7 @@ const submissionLines = ({ name, message, metadata }: DeliveryMessage): string[]
 
 /**
  * The mail that tells the team of accepted submissions of one address (one,
- * or those gathered within TEAM_MAIL_INTERVAL_MS, oldest first): the
+ * or those of a burst gathered within a minute, oldest first): the
  * address and, for each, the name given, the message and the useful
  * metadata, and Reply-To set to that one address, so answering it in any
  * mail client answers them. Nothing the visitor wrote is a sender or a
@@ -84,7 +90,7 @@ export function teamMail(email: string, submissions: DeliveryMessage[], settings
   const replyable = isSingleAddress(email)
   const count = submissions.length
   const lines = [
-    count === 1 ? `A visitor wrote through the contact form of ${siteFacts.appName}.` : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within the hour.`,
+    count === 1 ? `A visitor wrote through the contact form of ${siteFacts.appName}.` : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within a minute.`,
     "",
     `Address given: ${email}${replyable ? "" : " (not one address: this mail has no reply address)"}`,
     "",
@@ -104,27 +110,27 @@ export function teamMail(email: string, submissions: DeliveryMessage[], settings
 }
 
 /**
- * When the team's mail of a known address's new message is due, or null
- * when the address's last team mail, still waiting and not being tried,
- * will tell of it (see TEAM_MAIL_INTERVAL_MS). A mail being tried has read
- * its messages already: the new one gets a mail of its own.
+ * When the team's mail of a known address's new message is due: now, in a
+ * mail of its own, while fewer than TEAM_MAILS_PER_MINUTE of the address's
+ * team mails were queued in the last minute. Past that (a burst), null
+ * when the last one, never tried yet, will tell of it too (it is due within
+ * a minute), else a minute from now, in a mail that gathers the burst's
+ * next messages. A mail tried already has read its messages.
  */
 export async function teamMailDue(trx: Tx, entryId: number, now: Date): Promise<Date | null> {
-  const last = await trx
+  const recent = await trx
     .selectFrom("waitlist_outbox")
-    .select(["status", "next_attempt_at", "lease_until", "sent_at"])
+    .select(["status", "attempts"])
     .where("entry_id", "=", entryId)
     .where("kind", "=", "notify")
+    .where("created_at", ">", storedTime(new Date(now.getTime() - TEAM_MAIL_WITHIN_MS)))
     .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst()
-  if (!last) return now
-  const beingTried = last.lease_until !== null && toDate(last.lease_until) > now
-  if (last.status === "pending" && !beingTried) return null
-  // The hour runs from when that mail went (or its try began); a mail that failed for good tells the team nothing.
-  if (last.status === "failed") return now
-  const went = last.sent_at === null ? toDate(last.next_attempt_at) : toDate(last.sent_at)
-  return new Date(Math.max(now.getTime(), went.getTime() + TEAM_MAIL_INTERVAL_MS))
+    .limit(TEAM_MAILS_PER_MINUTE)
+    .execute()
+  const [last] = recent
+  if (!last || recent.length < TEAM_MAILS_PER_MINUTE) return now
+  // A claim counts an attempt: a mail at 0 has not read its messages yet.
+  return last.status === "pending" && last.attempts === 0 ? null : new Date(now.getTime() + TEAM_MAIL_WITHIN_MS)
 }
 
 /** The messages a team mail tells of: its own (`from`), and those after it until the entry's next team mail's, oldest first. */

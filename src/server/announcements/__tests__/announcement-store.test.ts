@@ -25,7 +25,8 @@ import { leaveByLink } from "../../signup/links"
 import { countBounce, isAddressSuppressed, liftSuppression } from "../../bounces/suppressions"
 import { announcementAudienceOf, announcementProgressOf, queueAnnouncement, setAnnouncementPaused } from "../announcement-queries"
 import { personRecord } from "../../people/people-queries"
-import { auditLog } from "../../audit/audit-log"
+import { auditLog, BY_COMMAND_LINE } from "../../audit/audit-log"
+import { addressHash } from "../../addresses/address-hash"
 
 const NOW = new Date("2026-12-01T09:00:00.000Z")
 const LATER = new Date("2026-12-02T09:00:00.000Z")
@@ -146,7 +147,7 @@ describe.each([
     await send(store)
     expect(await setAnnouncementPaused(store, "launch", true)).toBe(true)
     expect(await claimBulk(store)).toEqual([])
-    expect((await announcementProgressOf(store, "launch"))[0]).toMatchObject({ state: "paused", pausedReason: "paused by the operator (`announce pause`)" })
+    expect((await announcementProgressOf(store, "launch"))[0]).toMatchObject({ state: "paused", pausedReason: "Paused by the operator on the command line" })
     expect(await setAnnouncementPaused(store, "launch", false)).toBe(true)
     const claimed = await claimBulk(store, 6)
     for (const delivery of claimed.slice(0, 5)) await fail(store, delivery, LATER, "421 try later", false)
@@ -154,11 +155,11 @@ describe.each([
     await fail(store, claimed[5] as Delivery, LATER, "421 try later", false)
     const [paused] = await announcementProgressOf(store, "launch")
     expect(paused?.state).toBe("paused")
-    expect(paused?.pausedReason).toBe("paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)")
+    expect(paused?.pausedReason).toBe("Paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)")
     expect(await claimBulk(store)).toEqual([])
     // The pause it put itself in is in the audit log, by the server.
     const [line] = (await auditLog(store, 1, 10)).items
-    expect(line).toMatchObject({ action: "announcement-pause", actor: "the server", ip: null, detail: "launch: paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)" })
+    expect(line).toMatchObject({ action: "announcement-pause", actor: "the server", ip: null, detail: "launch: Paused itself: 6 of its last 6 deliveries failed (more than 5 of 100)" })
   })
 
   it("writes a send's, a pause's and a resume's audit line in their own transactions, and none for a send refused or a pause that changed nothing", async () => {
@@ -240,9 +241,13 @@ describe.each([
     expect(entry).toMatchObject({ suppressedAt: LATER, suppressedReason: "hard bounce" })
     // What is kept of the refusal names no address.
     expect(JSON.stringify(await listEntries(store))).not.toContain("<gone@example.com>")
-    expect(await liftSuppression(store, "gone@example.com", LATER)).toBe(true)
-    expect(await liftSuppression(store, "gone@example.com", LATER)).toBe(false)
+    expect(await liftSuppression(store, "gone@example.com", BY_COMMAND_LINE, LATER)).toBe(true)
+    expect(await liftSuppression(store, "gone@example.com", BY_COMMAND_LINE, LATER)).toBe(false)
     expect((await listEntries(store)).find((e) => e.email === "gone@example.com")?.suppressedAt).toBeNull()
+    // The lift is in the audit log once, by the command line, naming the address by its keyed hash alone.
+    const hash = await store.read(async () => addressHash(store, "gone@example.com"))
+    const lifts = (await auditLog(store, 1, 50, hash)).items.filter((line) => line.action === "unsuppress")
+    expect(lifts.map(({ actor, at, ip, subjectHash }) => ({ actor, at, ip, subjectHash }))).toEqual([{ actor: "command line", at: LATER, ip: null, subjectHash: hash }])
   })
 
   it("counts each bounce of a delivery once, and suppresses after soft bounces of its last 3 mails", async () => {

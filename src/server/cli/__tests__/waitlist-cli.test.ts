@@ -24,11 +24,11 @@ import { auditLog } from "../../audit/audit-log"
 type Settings = Record<string, string>
 type Outcome = { code: number; stdout: string; stderr: string }
 
-/** Runs a command line in the project with these store settings (and no outer ones). */
+/** Runs a command line in the project with these store settings (and no outer ones), SITE_URL set unless they unset it. */
 function run(program: string, args: string[], settings: Settings): Promise<Outcome> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+)$/.test(name)))
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|SITE_URL|NODE_ENV|PORT|HOST)$/.test(name)))
   return new Promise((resolve) => {
-    execFile(program, args, { cwd: PROJECT_ROOT, env: { ...env, ...settings } }, (error, stdout, stderr) => {
+    execFile(program, args, { cwd: PROJECT_ROOT, env: { ...env, SITE_URL: "https://storyling.example.com", ...settings } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     })
   })
@@ -284,6 +284,22 @@ describe("npm run waitlist", () => {
     }
     // What is wrong with the arguments of `stats` comes first, in one line.
     for (const outcome of outcomes.slice(4)) expect(outcome.stderr).toMatch(/^waitlist: stats takes --days N \(a whole number from 1 to 366\) and --json\n\nUsage: /)
+  })
+
+  it("says in one line on stderr, before it runs, that without SITE_URL the links in mails go to the address `npm start` serves", async () => {
+    expect(await waitlist(["count"], { ...sqlite(), SITE_URL: "", HOST: "0.0.0.0", PORT: "9100" })).toEqual({
+      code: 0,
+      stdout: "0\n",
+      stderr: "waitlist: SITE_URL is not set: the links in mails go to http://localhost:9100, where this machine serves the site (set SITE_URL to its public address in production)\n",
+    })
+  })
+
+  it("does not run in production (NODE_ENV=production) without SITE_URL, and says so in one line", async () => {
+    expect(await waitlist(["count"], { ...sqlite(), SITE_URL: "", NODE_ENV: "production" })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "waitlist: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there\n",
+    })
   })
 
   it("runs as `npm run --silent waitlist -- count` from package.json", async () => {

@@ -18,6 +18,7 @@ import { newLinkToken } from "../link-tokens"
 import { confirmationLinks } from "../mail-links"
 import { planSubmission } from "../plan-submission"
 import { submitSignup } from "../sign-up"
+import { teamMail } from "../team-mail"
 
 const settings = readSettings({ SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" }).mail
 const entry = { name: "Ana", email: "ana@example.com", message: "¿Hay historias en gallego?", metadata: { locale: "es", timezone: "Europe/Madrid" } }
@@ -55,6 +56,13 @@ describe("a mail's draft", () => {
     expect(mail).toMatchObject({ to: { address: "team@example.com" }, replyTo: { name: "", address: "ana@example.com" }, subject: "Waitlist: a visitor's message, name given “Ana”" })
     expect(mail.text).toContain("¿Hay historias en gallego?")
     expect(mail.text).toContain("Time zone: Europe/Madrid")
+  })
+
+  it("names each parameter of the page's address once: a campaign's by itself, any other as a query parameter", () => {
+    const metadata = { utm: { utm_source: "newsletter", utm_campaign: "launch", gclid: "abc" } }
+    const lines = teamMail("ana@example.com", [{ name: "Ana", message: "Hola", metadata }], settings, "<id@example.com>").text.split("\n")
+    expect(lines).toEqual(expect.arrayContaining(["utm_source: newsletter", "utm_campaign: launch", "Query parameter gclid: abc"]))
+    expect(lines.filter((line) => line.includes("utm_source"))).toEqual(["utm_source: newsletter"])
   })
 
   it("stores a confirmation mail's tokens and language, and writes its links from SITE_URL", async () => {

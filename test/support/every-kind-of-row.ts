@@ -1,0 +1,94 @@
+import { hashPassword } from "../../src/server/admin/passwords"
+import { acceptInvite, inviteAccount, loginFailed, openInvite, startSession } from "../../src/server/admin/admin-queries"
+import { queueAnnouncement, type AnnouncementContent } from "../../src/server/announcements/announcement-queries"
+import { COMMAND_LINE } from "../../src/server/audit/audit-log"
+import { countBounce } from "../../src/server/bounces/suppressions"
+import type { Db } from "../../src/server/db/db"
+import { deliveriesIn, markSent } from "../../src/server/outbox/outbox-queries"
+import { erasePerson } from "../../src/server/people/erasure"
+import type { ConfirmationDraft } from "../../src/server/signup/confirmation-mail"
+import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
+import { planSubmission } from "../../src/server/signup/plan-submission"
+import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
+import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
+import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
+import { readSettings } from "../../src/server/settings"
+
+/** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
+export type MailedLinks = { email: string; confirmToken: string; leaveToken: string }
+
+/** What the seeded waitlist lets a test check: the links of a confirmation mail sent, and of one still waiting in the outbox. */
+export type SeededWaitlist = { sent: MailedLinks; waiting: MailedLinks }
+
+const mail = readSettings({ SITE_URL: "https://storyling.example.com", WAITLIST_NOTIFY_TO: "team@example.com" }).mail
+const DAY = 24 * 60 * 60 * 1000
+
+const CONTENT: AnnouncementContent = { en: { subject: "We launched", preheader: "Storyling is out", body: "Hello {{name}}, Storyling is out." } }
+
+/** Signs a person up as the API does (the plan's real tokens), from a client counted by the rate limit; returns the links of its confirmation mail. */
+async function signUp(db: Db, entry: NewWaitlistEntry, now: Date): Promise<MailedLinks> {
+  const plan = planSubmission(entry, mail, now)
+  await submitSignup(db, { entry, discard: false, rateLimit: { client: "203.0.113.7", limit: 100, windowMs: RATE_WINDOW_MS }, plan, now })
+  const draft = JSON.parse(plan.confirmation?.mail.payload ?? "{}") as ConfirmationDraft
+  return { email: entry.email, confirmToken: draft.confirmToken, leaveToken: draft.leaveToken }
+}
+
+const person = (name: string, email: string, locale = "en"): NewWaitlistEntry => ({ name, email, message: `Hello from ${name}`, metadata: { locale, utm: { utm_source: "newsletter" } } })
+
+/**
+ * Fills a waitlist with a row in every table the store has, each written
+ * the way the site writes it: sign-ups with their messages, leave links,
+ * mail sent and waiting and a rate limit's counts, a bot's entry counted, a
+ * person who left and one erased, one confirmed and mailed an announcement, a hard bounce
+ * and the suppression it made, an account invited, enrolled and logged in,
+ * a failed login, the audit log, and the visits of yesterday (counted) and
+ * today (still per visitor).
+ */
+export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitlist> {
+  const at = (ms: number) => new Date(now.getTime() + ms)
+  const sent = await signUp(db, person("Ana", "ana@example.com", "es"), at(0))
+  await signUp(db, person("Ana", "ana@example.com", "es"), at(1000))
+  await submitSignup(db, { entry: person("Bot", "bot@example.com"), discard: true, rateLimit: null, plan: planSubmission(person("Bot", "bot@example.com"), mail, at(1500)), now: at(1500) })
+  const leaver = await signUp(db, person("Leo", "leo@example.com"), at(2000))
+  await signUp(db, person("Eva", "eva@example.com"), at(3000))
+  const bounced = await signUp(db, person("Bea", "bea@example.com"), at(4000))
+  // Every mail so far went out.
+  const pending = await deliveriesIn(db, ["pending"])
+  await db.write(async (trx) => {
+    for (const delivery of pending) await markSent(trx, delivery.id, at(5000))
+  })
+  await leaveByLink(db, linkTokenKey(leaver.leaveToken), at(6000))
+  await confirmAddress(db, linkTokenKey(bounced.confirmToken), at(6500), null)
+  await erasePerson(db, "eva@example.com", COMMAND_LINE, null, at(7000))
+  await queueAnnouncement(
+    db,
+    "launch",
+    CONTENT,
+    (reader) => ({ lang: "en", leaveTokenKey: linkTokenKey(newLinkToken()), payload: JSON.stringify({ kind: "announcement", messageId: `<launch-${reader.email}>`, name: reader.name, leaveToken: newLinkToken() }) }),
+    at(8000),
+  )
+  const bea = (await deliveriesIn(db, ["sent"])).find((delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm")
+  if (!bea) throw new Error("Bea's confirmation mail was not sent")
+  await countBounce(db, bea.id, "hard", "550 5.1.1 no such mailbox", at(9000))
+  // The mail still waiting: a sign-up after the others went out.
+  const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000))
+
+  const inviteToken = newLinkToken()
+  await inviteAccount(db, "owner@team.example", "owner", linkTokenKey(inviteToken), at(DAY), COMMAND_LINE, at(11_000))
+  const invite = await openInvite(db, linkTokenKey(inviteToken), "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", at(12_000))
+  const account = await acceptInvite(db, linkTokenKey(inviteToken), invite?.pendingSecret ?? "", await hashPassword("seven amber kites drift"), 1, at(13_000), "203.0.113.9")
+  if (!account) throw new Error("the invitation was not taken")
+  await startSession(db, account, linkTokenKey(newLinkToken()), at(DAY), at(14_000), "203.0.113.9")
+  await loginFailed(db, { account: "owner@team.example", device: null, client: "203.0.113.66" }, null, at(15_000), "203.0.113.66")
+
+  const yesterday = new Date(now.getTime() - DAY).toISOString().slice(0, 10)
+  const today = now.toISOString().slice(0, 10)
+  const views = (day: string) => [{ day, page: "/", language: "en", referrer: "news.example.org", utmSource: "newsletter", utmMedium: "", utmCampaign: "", views: 3 }]
+  await daySalt(db, yesterday)
+  await recordVisits(db, views(yesterday), [{ day: yesterday, dimension: "all", value: "", visitor: "a1" }])
+  await closeVisitDays(db, today)
+  await daySalt(db, today)
+  await recordVisits(db, views(today), [{ day: today, dimension: "all", value: "", visitor: "b2" }])
+  return { sent, waiting }
+}
