@@ -7,6 +7,8 @@
  * one line. Every response carries the headers of gatsby-config's `headers`
  * option, which `gatsby serve` would ignore.
  */
+// First, before any module fills the heap: see heap-growth.ts.
+import "./heap-growth"
 import http from "http"
 import path from "path"
 import gatsbyConfig from "../../gatsby-config"
