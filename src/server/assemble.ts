@@ -29,6 +29,7 @@ import { confirmationMailKind } from "./signup/confirmation-mail"
 import { forgetOldSubmissionCounts } from "./signup/rate-limit"
 import { teamMailKind } from "./signup/team-mail"
 import { webhookEventKind } from "./signup/webhook-events"
+import { ownOrigins } from "./http/same-origin"
 import { siteHostsOf } from "./visits/site-hosts"
 import { FLUSH_EVERY_MS, VisitCounter } from "./visits/visit-counter"
 import { dayOf } from "./visits/visit-day"
@@ -117,7 +118,7 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },
     siteHosts,
-    allowedOrigins: [new URL(siteFacts.siteUrl).origin, new URL(mail.siteUrl).origin],
+    allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
   }
   return { db, worker, bounceMailbox, visits, scheduler: createScheduler(periodicJobs(db, visits, bounceMailbox), { log, now }), api }
 }

@@ -13,6 +13,7 @@ import type { VisitorDimension } from "../../src/server/visits/visit-counts"
 import { runWaitlistCommand } from "../../src/server/cli/waitlist-commands"
 import { readSettings } from "../../src/server/settings"
 import { startApiInProcess } from "./api-in-process"
+import { rawRequest } from "./raw-http"
 import { adminCli, callAdmin, codeAt, enrol, inviteWithCli, logIn, sessionCookieOf, type EnrolledAccount } from "./admin-client"
 import type { RunningSite } from "./site-server-process"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
@@ -305,6 +306,13 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         expect(answer.status).toBe(403)
       }
       expect((await callAdmin(site, "DELETE", "session", { cookie, crossOrigin: true })).status).toBe(403)
+      // DNS rebinding: another site's name pointed at this server, its Origin and the request's Host in agreement.
+      const host = `rebound.example:${new URL(site.url).port}`
+      const login = { email: accounts.owner.email, password: accounts.owner.password, code: await codeAt(accounts.owner.secret, clock) }
+      for (const [method, path, body] of [["POST", "/api/admin/session", JSON.stringify(login)], ["DELETE", "/api/admin/people/kept%40example.com", undefined]] as const) {
+        const rebound = await rawRequest(site.url, { method, path, headers: { Host: host, Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin", Cookie: cookie, "Content-Type": "application/json" }, body })
+        expect({ path, status: rebound.status }).toEqual({ path, status: 403 })
+      }
       expect((await callAdmin(site, "GET", "people/kept%40example.com", { cookie })).status).toBe(200)
     })
   })

@@ -1,5 +1,5 @@
+import { freePort } from "./free-port"
 import http from "http"
-import type { AddressInfo } from "net"
 import os from "os"
 import path from "path"
 import express from "express"
@@ -22,7 +22,9 @@ import { siteFacts } from "../../src/config/site-facts"
  */
 export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
   const { log, lines, text } = capturedLogger()
-  const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, ...settings }
+  // The port the server listens on is its own origin's (see ownOrigins): chosen before the settings are read.
+  const port = await freePort()
+  const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), ...settings }
   const metrics = createMetrics()
   const parts = assemble(readSettings(env), { log, metrics, now })
   const app = express()
@@ -30,8 +32,8 @@ export async function startApiInProcess(settings: Record<string, string>, { now 
   app.use(apiRouter(parts.api))
   app.use((_req, res) => void res.writeHead(404).end())
   const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))
+  const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))

@@ -1,5 +1,5 @@
+import { freePort } from "./free-port"
 import http from "http"
-import type { AddressInfo } from "net"
 import os from "os"
 import path from "path"
 import { API_ROUTE_NAMES, createApp } from "../../src/server/app"
@@ -46,7 +46,9 @@ export type SiteInProcess = {
 export async function startSiteInProcess(env: Record<string, string>, now: () => Date): Promise<SiteInProcess> {
   const { log, lines, text } = capturedLogger()
   const metrics = createMetrics()
-  const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, ...env })
+  // The port the server listens on is its own origin's (see ownOrigins): chosen before the settings are read.
+  const port = await freePort()
+  const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), ...env })
   const parts = assemble(settings, { now, log, metrics })
   const { db, visits } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
@@ -58,9 +60,9 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
     pageRequests: visits.observe,
   })
   const server: http.Server = siteServer(app, {})
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     visits,
     closeDays: () => closeVisitDays(db, dayOf(now())),
     db,

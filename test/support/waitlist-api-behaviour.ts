@@ -1,3 +1,4 @@
+import { rawRequest } from "./raw-http"
 import fc from "fast-check"
 import { siteFacts } from "../../src/config/site-facts"
 import { emailKey } from "../../src/server/addresses/email-identity"
@@ -167,12 +168,20 @@ export function describeWaitlistApi(backend: ApiBackend): void {
     expectJsonError(await postJson(site, entryFor("cross@example.com"), { "Sec-Fetch-Site": "cross-site" }), 403)
     expectJsonError(await postJson(site, entryFor("cross@example.com"), { Origin: "https://evil.example" }), 403)
     expectJsonError(await postJson(site, entryFor("cross@example.com"), { Origin: "null" }), 403)
+    // DNS rebinding: another site's name pointed at this server, so its Origin and the request's Host agree.
+    const port = new URL(site.url).port
+    for (const host of ["evil.example", `evil.example:${port}`, "storyling.app.evil.example"]) {
+      const rebound = await rawRequest(site.url, { headers: { Host: host, Origin: `http://${host}`, "Content-Type": "application/json" }, body: JSON.stringify(entryFor("cross@example.com")) })
+      expect({ host, status: rebound.status }).toEqual({ host, status: 403 })
+    }
     expect(await entriesOf(site.settings, "cross@example.com")).toEqual([])
   })
 
-  it("accepts an Origin equal to the server's own address, and the site's public address", async () => {
+  it("accepts an Origin of the address the server listens on, by any of this machine's names, and the site's public address", async () => {
     const own = await postJson(site, entryFor("own@example.com"), { Origin: site.url, "Sec-Fetch-Site": "same-origin" })
     expect(shapeOf(own)).toEqual(ACCEPTED)
+    const localhost = await postJson(site, entryFor("localhost@example.com"), { Origin: `http://localhost:${new URL(site.url).port}`, "Sec-Fetch-Site": "same-origin" })
+    expect(shapeOf(localhost)).toEqual(ACCEPTED)
     const publicSite = await postJson(site, entryFor("public@example.com"), { Origin: new URL(siteFacts.siteUrl).origin })
     expect(shapeOf(publicSite)).toEqual(ACCEPTED)
     expect(await entriesOf(site.settings, "own@example.com")).toHaveLength(1)

@@ -7,19 +7,25 @@ import type { IncomingHttpHeaders } from "http"
 
 const one = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null))
 
+/** The names of this machine a browser on it reaches a server listening on loopback or on every address by. */
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
 /**
- * Whether a request's `Origin` is the site's own: one of the configured
- * origins (the site's URL), or the origin of the host the request was sent
- * to. A value that is not an origin is not the site's.
+ * The origins the site's pages are served from: its public addresses
+ * (SITE_URL, the site's facts) and the addresses of this machine the
+ * server listens on at `port`, where no other site can be served. Never
+ * the request's own Host: a name an attacker points at this server (DNS
+ * rebinding) would make any page the site's.
  */
-export function isOwnOrigin(origin: string, headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): boolean {
-  if (allowedOrigins.includes(origin)) return true
-  try {
-    return new URL(origin).host === one(headers.host)
-  } catch {
-    return false
-  }
+export function ownOrigins(publicUrls: readonly string[], host: string, port: number): string[] {
+  const everyAddress = host === "0.0.0.0" || host === "::"
+  const loopback = everyAddress || host === "::1" || host === "localhost" || host.startsWith("127.")
+  const local = [...(loopback ? LOOPBACK_HOSTS : []), ...(everyAddress ? [] : [host.includes(":") ? `[${host}]` : host])].map((name) => `http://${name}:${port}`)
+  return [...new Set([...publicUrls.map((url) => new URL(url).origin), ...local])]
 }
+
+/** Whether an `Origin` is one of the site's own (see ownOrigins); a value that is not an origin is not. */
+const isOwnOrigin = (origin: string, allowedOrigins: readonly string[]): boolean => allowedOrigins.includes(origin)
 
 /**
  * Whether a browser sent the request from another site: `Sec-Fetch-Site:
@@ -29,7 +35,7 @@ export function isOwnOrigin(origin: string, headers: IncomingHttpHeaders, allowe
 export function isCrossSite(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): boolean {
   if (one(headers["sec-fetch-site"]) === "cross-site") return true
   const origin = one(headers.origin)
-  return origin !== null && !isOwnOrigin(origin, headers, allowedOrigins)
+  return origin !== null && !isOwnOrigin(origin, allowedOrigins)
 }
 
 /**
@@ -44,5 +50,5 @@ export function isSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: reado
   const origin = one(headers.origin)
   if (site === null && origin === null) return false
   if (site !== null && site !== "same-origin") return false
-  return origin === null || isOwnOrigin(origin, headers, allowedOrigins)
+  return origin === null || isOwnOrigin(origin, allowedOrigins)
 }
