@@ -6,6 +6,7 @@ import fs from "fs"
 import path from "path"
 import { commitAll, copyLegalRoot, editLegal, readLegal, removeLegalRoots, writeLegal } from "../../../test/support/legal-root"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
+import { newVersion } from "../new-version"
 
 /** Runs `npx tsx scripts/legal.ts <args>` in a process of its own, as `npm run legal -- <args>` does. */
 function legal(...args: string[]) {
@@ -45,11 +46,24 @@ describe("npm run legal", () => {
     })
   })
 
-  it("reads the project from LEGAL_ROOT and prints the status of each text", () => {
+  it("reads the project from LEGAL_ROOT and says which version of each text is in force and which comes", () => {
     const root = copyLegalRoot()
+    newVersion(root, "privacy-policy", "2099-01-01")
     const result = spawnSync("npx", ["--no-install", "tsx", "scripts/legal.ts", "status"], { cwd: PROJECT_ROOT, encoding: "utf8", env: { ...process.env, LEGAL_ROOT: root } })
-    expect(result.stdout).toBe("privacy-policy en: current\nterms-and-conditions en: current\n")
+    expect(result.stdout).toBe("privacy-policy en: 2025-05-25 in force, 2099-01-01 to come\nterms-and-conditions en: 2025-05-25 in force\n")
     expect(result.status).toBe(0)
+  })
+
+  it("fails status on a text that fails the check, with the check's own words", () => {
+    const root = copyLegalRoot()
+    editLegal(root, "privacy-policy.md", "We do not sell your personal information.", "We never sell your personal information.")
+    const check = legal("check", "--root", root)
+    expect(legal("status", "--root", root)).toEqual({
+      code: 1,
+      stdout: "privacy-policy en: 2025-05-25 in force; fails the check (1 problem, below)\nterms-and-conditions en: 2025-05-25 in force\n",
+      stderr: check.stderr,
+    })
+    expect(check.code).toBe(1)
   })
 
   it("refuses a document or a language that is not one of the site's, and writes nothing outside content/legal/", () => {
