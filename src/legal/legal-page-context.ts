@@ -53,7 +53,7 @@ export type LegalPageContext = Common & {
   effectiveDateText: string
   /** For an earlier version, the day the next one took effect, when this one stopped applying. */
   endDateText: string | null
-  /** For an upcoming version, the date of the version in force, which applies until then. */
+  /** For an upcoming version, the date of the version in force on the page's day. */
   inForceDateText: string | null
   /** For the version in force, the one that comes after it, if one is published. */
   next: NextVersion | null

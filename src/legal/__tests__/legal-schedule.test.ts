@@ -57,7 +57,7 @@ describe("legalPagesToBuild", () => {
       "/_from/2026-02-01/privacy-policy/versions",
     ])
     expect(scheduled[0]?.context).toMatchObject({ effectiveDate: "2026-01-01", next: { effectiveDateText: "February 1, 2026" } })
-    // Until February 1, the version of January 1 applies, and no longer the one of May 25, 2025.
+    // From January 1, the page of February 1 says that the version of January 1 applies, no longer the one of May 25, 2025.
     expect(scheduled[3]?.context).toMatchObject({ status: "upcoming", inForceDateText: "January 1, 2026" })
   })
 })

@@ -58,12 +58,12 @@ describe("the legal page template", () => {
     expect(within(next).getByRole("link", { name: "See what changes" })).toHaveAttribute("href", "/privacy-policy/changes/2026-12-01")
   })
 
-  it("shows a version whose date has not come under a banner saying from when it applies, and which applies until then", () => {
+  it("shows a version whose date has not come under a banner saying from when it applies, and which applies today", () => {
     renderPage({ ...inForce, pagePath: "/privacy-policy/2026-12-01", isCurrentPage: false, status: "upcoming", effectiveDate: "2026-12-01", effectiveDateText: "December 1, 2026", inForceDateText: "May 25, 2025", next: null, changesPath: "/privacy-policy/changes/2026-12-01" })
     const banner = screen.getByRole("complementary", { name: "Upcoming version" })
     expect([...banner.querySelectorAll("p")].map((paragraph) => paragraph.textContent)).toEqual([
       "This version takes effect on December 1, 2026.",
-      "Until then, the version of May 25, 2025 applies. Read the version in force",
+      "Today, the version of May 25, 2025 applies. Read the version in force",
       "See what changes",
     ])
     expect(within(banner).getByRole("link", { name: "Read the version in force" })).toHaveAttribute("href", "/privacy-policy")
