@@ -13,7 +13,6 @@
  * after the other suites, because it rebuilds the site; it puts every
  * file back.)
  */
-import { spawnSync } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
@@ -28,6 +27,7 @@ import { addDays } from "../../server/visits/visit-day"
 import { builtFilePath, parseHtml } from "../../../test/support/built-pages"
 import { withBuildLock } from "../../../test/support/build-lock"
 import { gatsbyBuild } from "../../../test/support/production-build"
+import { runLegal } from "../../../test/support/legal-cli"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { utcDay } from "../version-in-force"
 
@@ -40,10 +40,6 @@ const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2026-12-01.md")
 const DAY = addDays(["2026-12-01", utcDay(new Date())].sort()[1] ?? "", 30)
 const DAY_TEXT = formatDate("en", DAY)
 
-function legal(...args: string[]) {
-  const result = spawnSync("npx", ["--no-install", "tsx", path.join(PROJECT_ROOT, "scripts", "legal.ts"), ...args], { cwd: PROJECT_ROOT, encoding: "utf8" })
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr.replace(/^npm warn .*\n/gm, "") }
-}
 /** An element's text as a reader gets it, without the style elements Emotion renders inline. */
 function textOf(element: Element | null | undefined): string {
   const copy = element?.cloneNode(true) as Element | undefined
@@ -88,11 +84,11 @@ describe("a new version of the privacy policy, from the edit to its date on the 
 
   beforeAll(async () => {
     fs.writeFileSync(POLICY, saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."))
-    const failed = legal("check")
+    const failed = runLegal("check")
     expect(failed.code).toBe(1)
     expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2026-12-01: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
-    expect(legal("new-version", "privacy-policy", DAY).code).toBe(0)
-    expect(legal("check")).toMatchObject({ code: 0 })
+    expect(runLegal("new-version", "privacy-policy", DAY).code).toBe(0)
+    expect(runLegal("check")).toMatchObject({ code: 0 })
     output = await withBuildLock(() => gatsbyBuild())
     site = await startSiteInProcess({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") }, () => clock)
   }, 10 * 60_000)
