@@ -18,7 +18,7 @@ import { contentFileLanguage, type ContentFileName } from "./src/content/content
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, localizedPath } from "./src/i18n/languages"
 import { checkLegalTexts } from "./src/legal/check-legal"
 import { parseLegalPath } from "./src/legal/legal-layout"
-import type { LegalPage } from "./src/legal/legal-pages"
+import type { LegalPage } from "./src/legal/legal-page-context"
 import { legalPagesToBuild } from "./src/legal/legal-schedule"
 import { legalStatus } from "./src/legal/legal-status"
 import { rawHtmlProblems } from "./src/legal/render-markdown"

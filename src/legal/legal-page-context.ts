@@ -80,3 +80,9 @@ export type LegalChangesContext = Common & {
   /** The changed blocks under their section headings (see changedSections). */
   blocks: DiffBlock[]
 }
+
+/** A page to create from gatsby-node, with the template (src/templates/legal-<template>.tsx) and its context. */
+export type LegalPage =
+  | { path: string; template: "page"; context: LegalPageContext }
+  | { path: string; template: "versions"; context: LegalVersionsContext }
+  | { path: string; template: "changes"; context: LegalChangesContext }

@@ -3,7 +3,8 @@ import { isRealIsoDate } from "../content/check-frontmatter"
 import { LANGUAGES, languagePrefix } from "../i18n/languages"
 import { scheduledPath } from "../routing/scheduled-pages"
 import { listLegalFiles, readLegalFile } from "./legal-files"
-import { legalPages, type LegalPage } from "./legal-pages"
+import type { LegalPage } from "./legal-page-context"
+import { legalPages } from "./legal-pages"
 import { splitLegalSource, versionDate } from "./legal-text"
 
 /** The legal pages of every language as they are on a day. */

@@ -4,7 +4,8 @@
 import { commitAll, copyLegalRoot, editLegal, removeLegalRoots, spanishPrivacyPolicy, writeLegal } from "../../../test/support/legal-root"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { addText } from "../add-text"
-import { legalPages, type LegalPage } from "../legal-pages"
+import type { LegalPage } from "../legal-page-context"
+import { legalPages } from "../legal-pages"
 import type { LegalPageContext } from "../legal-page-context"
 import { newVersion } from "../new-version"
 
@@ -112,6 +113,13 @@ describe("legalPages", () => {
       ["versions", "/es/privacy-policy/versions"],
       ["changes", "/es/privacy-policy/changes/2025-09-01"],
     ])
-    expect(versionPage(pages, "/es/privacy-policy/2025-05-25")).toMatchObject({ status: "earlier", effectiveDateText: "25 de mayo de 2025", endDateText: "1 de septiembre de 2025", currentPath: "/es/privacy-policy" })
+    expect(versionPage(pages, "/es/privacy-policy/2025-05-25")).toMatchObject({
+      status: "earlier",
+      effectiveDateText: "25 de mayo de 2025",
+      endDateText: "1 de septiembre de 2025",
+      currentPath: "/es/privacy-policy",
+      translation: { englishPath: "/privacy-policy/2025-05-25", translationOf: "2025-05-25", outdated: false },
+    })
+    expect(versionPage(pages, "/es/privacy-policy")).toMatchObject({ translation: { englishPath: "/privacy-policy", translationOf: "2025-09-01", outdated: false } })
   })
 })
