@@ -1,7 +1,7 @@
 import { checkLegalTexts, type LegalProblem } from "./check-legal"
-import { listLegalFiles, readLegalFile } from "./legal-files"
+import { listLegalFiles } from "./legal-files"
 import { ENGLISH, shownPath } from "./legal-layout"
-import { splitLegalSource, versionDate } from "./legal-text"
+import { versionsOf } from "./text-versions"
 import { indexInForce } from "./version-in-force"
 import { isOutdated } from "../content/outdated-translations"
 
@@ -29,22 +29,15 @@ export type LegalStatus = { texts: TextStatus[]; otherProblems: LegalProblem[] }
 
 /** The status of every legal text of a project on `day` (`YYYY-MM-DD`). */
 export function legalStatus(root: string, day: string): LegalStatus {
-  const files = listLegalFiles(root)
   const problems = checkLegalTexts(root)
-  const dateOf = (file: string, lang: string) => versionDate(splitLegalSource(readLegalFile(root, file)).frontmatter, lang)
-  const newestEnglish = (document: string) => {
-    const english = files.current.find((text) => text.document === document && text.lang === ENGLISH)
-    return english ? dateOf(english.file, ENGLISH) : ""
-  }
-  const texts = files.current.map((text): TextStatus => {
-    const archived = files.archived.filter((version) => version.document === text.document && version.lang === text.lang).sort((a, b) => a.date.localeCompare(b.date))
-    const versions = [...archived, text].map((version) => ({ file: version.file, date: dateOf(version.file, text.lang) }))
+  const texts = listLegalFiles(root).current.map((text): TextStatus => {
+    const versions = versionsOf(root, text.document, text.lang, "")
     const inForce = indexInForce(versions.map((version) => version.date), day)
     const own = new Set(versions.map((version) => shownPath(version.file)))
     const common = { document: text.document, lang: text.lang, inForce: versions[inForce]?.date ?? "", next: versions[inForce + 1]?.date ?? null, problems: problems.filter((problem) => own.has(problem.file)) }
-    const englishDate = newestEnglish(text.document)
+    const englishDate = versionsOf(root, text.document, ENGLISH, "").pop()?.date ?? ""
     if (text.lang === ENGLISH) return { ...common, state: "current", englishDate }
-    const translationOf = String(splitLegalSource(readLegalFile(root, text.file)).frontmatter.translationOf ?? "")
+    const translationOf = versions[versions.length - 1]?.translationOf ?? ""
     return { ...common, state: isOutdated(translationOf, englishDate) ? "outdated" : "current", englishDate, translationOf }
   })
   const ofTexts = new Set(texts.flatMap((text) => text.problems))
