@@ -58,7 +58,6 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       "What is wrong with the file; empty when it builds."
       problems: [ContentProblem!]!
       kind: String!
-      slug: String!
       "The code of the text's language (see src/i18n/languages.ts)."
       lang: String!
       "The file's name without its language: privacy-policy, index."
@@ -77,9 +76,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 /**
  * Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed
- * it, and gives it its kind, language and route: `privacy-policy.es.md` is
- * the Spanish privacy policy, at /es/privacy-policy, and
- * `archive/privacy-policy/2025-05-25.es.md` its version of that date. A
+ * it, and gives it its kind, document, language and file: `privacy-policy.es.md`
+ * is the Spanish privacy policy, and `archive/privacy-policy/2025-05-25.es.md`
+ * its version of that date (their pages are createPages'). A
  * problem stops the build; under `gatsby develop` the page shows it too
  * (see ContentProblems), so an editor sees it in the browser, not only in
  * the terminal.
@@ -90,7 +89,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const kind = file?.sourceInstanceName ?? "unknown"
   const relativePath = file?.relativePath ?? "?"
   const where = `content/${kind}/${relativePath}`
-  const { document, lang, problem, date } = kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : { ...contentFileLanguage(file?.name ?? ""), date: null }
+  const { document, lang, problem } = kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
   // A legal text is Markdown only: raw HTML (a refresh, an overlay) never reaches its page.
   const html = kind === "legal" && file?.absolutePath ? rawHtmlProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
@@ -101,15 +100,14 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   actions.createNodeField({ node, name: "lang", value: lang })
   actions.createNodeField({ node, name: "document", value: document })
   actions.createNodeField({ node, name: "file", value: relativePath })
-  actions.createNodeField({ node, name: "slug", value: localizedPath(lang, kind === "legal" ? `/${document}${date ? `/${date}` : ""}` : "/") })
 }
 
-/** A legal file's document and language, and for an archived version its date (see src/legal/legal-layout.ts). */
-function legalFileOf(relativePath: string, name: string): ContentFileName & { date: string | null } {
-  if (!relativePath.startsWith("archive/")) return { ...contentFileLanguage(name), date: null }
+/** A legal file's document and language, an archived version's included (see src/legal/legal-layout.ts). */
+function legalFileOf(relativePath: string, name: string): ContentFileName {
+  if (!relativePath.startsWith("archive/")) return contentFileLanguage(name)
   const version = parseLegalPath(relativePath)
-  if (version && isLanguageCode(version.lang)) return { document: version.document, lang: version.lang, date: version.date }
-  return { document: name, lang: DEFAULT_LANGUAGE, date: null, problem: "is not named like an archived version: archive/<document>/<YYYY-MM-DD>[.<lang>].md" }
+  if (version && isLanguageCode(version.lang)) return { document: version.document, lang: version.lang }
+  return { document: name, lang: DEFAULT_LANGUAGE, problem: "is not named like an archived version: archive/<document>/<YYYY-MM-DD>[.<lang>].md" }
 }
 
 /** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */

@@ -36,17 +36,18 @@ describe("gatsby-node's check of content/", () => {
     )
   })
 
-  it("gives a sound legal file its route from the file name", () => {
+  it("gives a sound legal file its document and language from the file name", () => {
     const { panicOnBuild, createNodeField } = createMarkdownNode(
       "legal",
       "privacy-policy.md",
       "---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n",
     )
     expect(panicOnBuild).not.toHaveBeenCalled()
-    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "slug", value: "/privacy-policy" }))
+    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "document", value: "privacy-policy" }))
+    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "lang", value: "en" }))
   })
 
-  it("gives an archived version of a legal text its document, language and dated route", () => {
+  it("gives an archived version of a legal text its document and language from its folder and name", () => {
     const { panicOnBuild, createNodeField } = createMarkdownNode("legal", "archive/privacy-policy/2025-05-25.es.md", "---\ntitle: Política\ntranslationOf: 2025-05-25\n---\n")
     expect(panicOnBuild).not.toHaveBeenCalled()
     expect(createNodeField.mock.calls.map(([field]) => [field.name, field.value]).filter(([name]) => name !== "problems")).toEqual([
@@ -54,7 +55,6 @@ describe("gatsby-node's check of content/", () => {
       ["lang", "es"],
       ["document", "privacy-policy"],
       ["file", "archive/privacy-policy/2025-05-25.es.md"],
-      ["slug", "/es/privacy-policy/2025-05-25"],
     ])
   })
 
