@@ -9,6 +9,7 @@ import { sitemapEntry } from "./src/seo/sitemap-entry"
 /** The legal texts, whose versions have pages of their own under their path. */
 const LEGAL_DOCUMENTS = ["privacy-policy", "terms-and-conditions"]
 import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
+import { SCHEDULED_FOLDER } from "./src/routing/scheduled-pages"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
 import { developApi } from "./src/server/develop"
@@ -50,11 +51,11 @@ const config: GatsbyConfig = {
     },
     {
       resolve: "gatsby-source-filesystem",
-      // The texts in force; archived versions and the lock are read by src/legal/ (their pages are made in gatsby-node).
-      options: { name: "legal", path: `${__dirname}/content/legal`, ignore: ["**/archive/**", "**/*.json"] },
+      // Every version of the legal texts, and the lock, so that under develop a save of any of them checks them again (see gatsby-node's createPages).
+      options: { name: "legal", path: `${__dirname}/content/legal` },
     },
     // sitemap-index.xml and sitemap-0.xml: every page of every language but the 404 pages, the pages the links of mails open,
-    // the records of the legal texts' versions and the admin (noindex), at its absolute address, with its translations as xhtml:link alternates.
+    // the records of the legal texts' versions, the pages built for days to come and the admin (noindex), at its absolute address, with its translations as xhtml:link alternates.
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
@@ -62,6 +63,7 @@ const config: GatsbyConfig = {
           `${languagePrefix(code)}/waitlist/*`,
           `${languagePrefix(code)}/404`,
           ...LEGAL_DOCUMENTS.flatMap((document) => [`${languagePrefix(code)}/${document}/*`, `${languagePrefix(code)}/${document}/*/*`]),
+          `${languagePrefix(code)}/${SCHEDULED_FOLDER}/**`,
         ])),
         serialize: ({ path }: { path: string }) => sitemapEntry(siteFacts.siteUrl, path),
       },

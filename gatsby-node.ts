@@ -1,9 +1,10 @@
 /**
  * Gatsby Node APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/
  * Types the Markdown in content/ and refuses a malformed file by name,
- * bundles the islands as data the pages query, creates one page per legal
- * document, and after the build writes the files made from the brand and
- * compiles the production server.
+ * bundles the islands as data the pages query, creates the pages of the
+ * legal texts (those of days to come included) after checking them, and
+ * after the build writes the files made from the brand and compiles the
+ * production server.
  */
 import fs from "fs"
 import path from "path"
@@ -13,12 +14,15 @@ import { bundleServer } from "./src/build/bundle-server"
 import { renderBrandFiles } from "./src/build/render-brand-files"
 import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
-import { contentFileLanguage } from "./src/content/content-file-language"
-import { outdatedTranslations } from "./src/content/outdated-translations"
-import { DEFAULT_LANGUAGE, LANGUAGES, languagePrefix, localizedPath, type LanguageCode } from "./src/i18n/languages"
+import { contentFileLanguage, type ContentFileName } from "./src/content/content-file-language"
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, localizedPath } from "./src/i18n/languages"
 import { checkLegalTexts } from "./src/legal/check-legal"
+import { parseLegalPath } from "./src/legal/legal-layout"
+import type { LegalPage } from "./src/legal/legal-page-context"
+import { legalPagesToBuild } from "./src/legal/legal-schedule"
+import { legalStatus } from "./src/legal/legal-status"
 import { markdownProblems } from "./src/legal/render-markdown"
-import { legalPages, type LegalPage } from "./src/legal/legal-pages"
+import { utcDay } from "./src/legal/version-in-force"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string; absolutePath?: string }
 
@@ -54,11 +58,12 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       "What is wrong with the file; empty when it builds."
       problems: [ContentProblem!]!
       kind: String!
-      slug: String!
       "The code of the text's language (see src/i18n/languages.ts)."
       lang: String!
       "The file's name without its language: privacy-policy, index."
       document: String!
+      "The file's path in its folder of content/: privacy-policy.es.md, archive/privacy-policy/2025-05-25.md."
+      file: String!
     }
     "A script that hydrates one interactive part of a static page (see src/islands/)."
     type Island implements Node {
@@ -71,17 +76,20 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 /**
  * Checks each Markdown file's frontmatter as gatsby-transformer-remark parsed
- * it, and gives it its kind, language and route: `privacy-policy.es.md` is
- * the Spanish privacy policy, at /es/privacy-policy. A problem stops the
- * build; under `gatsby develop` the page shows it too (see ContentProblems),
- * so an editor sees it in the browser, not only in the terminal.
+ * it, and gives it its kind, document, language and file: `privacy-policy.es.md`
+ * is the Spanish privacy policy, and `archive/privacy-policy/2025-05-25.es.md`
+ * its version of that date (their pages are createPages'). A
+ * problem stops the build; under `gatsby develop` the page shows it too
+ * (see ContentProblems), so an editor sees it in the browser, not only in
+ * the terminal.
  */
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== "MarkdownRemark" || !node.parent) return
   const file = getNode(node.parent) as FileNode | undefined
   const kind = file?.sourceInstanceName ?? "unknown"
-  const where = `content/${kind}/${file?.relativePath ?? "?"}`
-  const { document, lang, problem } = contentFileLanguage(file?.name ?? "")
+  const relativePath = file?.relativePath ?? "?"
+  const where = `content/${kind}/${relativePath}`
+  const { document, lang, problem } = kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
   // A legal text is Markdown only: raw HTML (a refresh, an overlay), an image or a link elsewhere never reaches its page.
   const html = kind === "legal" && file?.absolutePath ? markdownProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
@@ -91,23 +99,19 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   actions.createNodeField({ node, name: "kind", value: kind })
   actions.createNodeField({ node, name: "lang", value: lang })
   actions.createNodeField({ node, name: "document", value: document })
-  actions.createNodeField({ node, name: "slug", value: localizedPath(lang, kind === "legal" ? `/${document}` : "/") })
+  actions.createNodeField({ node, name: "file", value: relativePath })
+}
+
+/** A legal file's document and language, an archived version's included (see src/legal/legal-layout.ts). */
+function legalFileOf(relativePath: string, name: string): ContentFileName {
+  if (!relativePath.startsWith("archive/")) return contentFileLanguage(name)
+  const version = parseLegalPath(relativePath)
+  if (version && isLanguageCode(version.lang)) return { document: version.document, lang: version.lang }
+  return { document: name, lang: DEFAULT_LANGUAGE, problem: "is not named like an archived version: archive/<document>/<YYYY-MM-DD>[.<lang>].md" }
 }
 
 /** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
 const fieldNamed = (problem: string) => /`(\w+)`/.exec(problem)?.[1] ?? null
-
-/**
- * The legal texts against content/legal/legal.lock.json (see src/legal/):
- * a changed text without a new version stops the build, naming the file
- * and what to run; under `gatsby develop` the pages show the problems.
- */
-let legalProblems: { file: string; field: null; problem: string }[] = []
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  // The raw HTML of the texts in force is onCreateNode's to report, as each file changes.
-  legalProblems = checkLegalTexts(__dirname, { htmlOfTextsInForce: false }).map(({ file, message }) => ({ file, field: null, problem: message }))
-  for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
-}
 
 type PageContext = { lang?: string }
 
@@ -154,53 +158,58 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNo
   }
 }
 
+/**
+ * The pages of the legal texts (see src/legal/legal-schedule.ts): each as
+ * it is on the build's day, and those that change on a day to come as they
+ * will be then, which the production server switches to on that day. The
+ * legal check runs first, against content/legal/legal.lock.json: a problem
+ * stops the build, naming the file and what to run. Under `gatsby develop`
+ * this runs again on every save in content/legal/ (texts, archive and lock
+ * are all sourced for that), and the legal pages show the problems.
+ */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  const result = await graphql<Queries.LegalDocumentsQuery>(`
-    query LegalDocuments {
+  const result = await graphql<Queries.LegalFilesQuery>(`
+    query LegalFiles {
       allMarkdownRemark(filter: { fields: { kind: { eq: "legal" } } }) {
         nodes {
           id
           fields {
-            slug
-            lang
-            document
-          }
-          frontmatter {
-            effectiveDate
-            translationOf
+            file
           }
         }
       }
     }
   `)
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the legal documents", result.errors)
+    reporter.panicOnBuild("Could not query the legal texts", result.errors)
     return
   }
-  const documents = result.data.allMarkdownRemark.nodes
-  const versionPages = LANGUAGES.flatMap(({ code }) => versionPagesOf(code, reporter))
-  for (const { id, fields } of documents) {
-    const list = versionPages.find(({ template, context }) => template === "versions" && context.lang === fields.lang && context.document === fields.document)
-    const hasPreviousVersions = list?.template === "versions" && list.context.versions.length > 1
-    actions.createPage({
-      path: fields.slug,
-      component: path.resolve("src/templates/legal-page.tsx"),
-      context: { id, lang: fields.lang, document: fields.document, versionsPath: hasPreviousVersions ? list.path : null, legalProblems },
-    })
+  const legalProblems = checkLegalTexts(__dirname).map(({ file, message }) => ({ file, field: null, problem: message }))
+  for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
+  const ids = new Map(result.data.allMarkdownRemark.nodes.map(({ id, fields }) => [fields.file, id]))
+  const today = utcDay(new Date())
+  for (const page of legalPagesOrNone(today, reporter)) {
+    const component = path.resolve(`src/templates/legal-${page.template}.tsx`)
+    if (page.template !== "page") {
+      actions.createPage({ path: page.path, component, context: page.context })
+      continue
+    }
+    const id = ids.get(page.context.file)
+    if (id) actions.createPage({ path: page.path, component, context: { ...page.context, id, legalProblems } })
+    else reporter.panicOnBuild(`content/legal/${page.context.file} has no Markdown node to render`)
   }
-  for (const page of versionPages) {
-    actions.createPage({ path: page.path, component: path.resolve(`src/templates/legal-${page.template}.tsx`), context: page.context })
+  const outdated = legalStatus(__dirname, today).texts.filter((text) => text.state === "outdated")
+  if (outdated.length > 0) {
+    reporter.warn(`Outdated translations of legal texts:\n${outdated.map((text) => `  ${text.document} (${text.lang}): outdated, translates ${text.translationOf ?? "?"}, English is ${text.englishDate}`).join("\n")}`)
   }
-  const outdated = outdatedTranslations(documents.map(({ fields, frontmatter }) => ({ ...fields, ...frontmatter })))
-  if (outdated.length > 0) reporter.warn(`Outdated translations of legal texts:\n${outdated.map((line) => `  ${line}`).join("\n")}`)
 }
 
-/** The pages of a language's legal versions: their list, each archived version, and what each version changed. */
-function versionPagesOf(code: LanguageCode, reporter: { panicOnBuild: (message: string) => void }): LegalPage[] {
+/** The legal pages of a build made on `today`, or none when the texts cannot be read (the check has said why). */
+function legalPagesOrNone(today: string, reporter: { panicOnBuild: (message: string) => void }): LegalPage[] {
   try {
-    return legalPages(__dirname, { lang: code, pathPrefix: languagePrefix(code), facts: siteFacts })
+    return legalPagesToBuild(__dirname, today, siteFacts)
   } catch (error) {
-    reporter.panicOnBuild(`The versions of the legal texts in ${code} could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    reporter.panicOnBuild(`The versions of the legal texts could not be read: ${error instanceof Error ? error.message : String(error)}`)
     return []
   }
 }

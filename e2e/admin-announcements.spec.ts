@@ -107,7 +107,7 @@ test.describe("the admin's announcements", () => {
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Announcements" })).toHaveAttribute("aria-current", "page")
 
     const broken = announcementSection(page, "broken")
-    await expect(broken.getByRole("alert")).toContainText("broken.md: line 1 holds raw HTML: an announcement is Markdown only")
+    await expect(broken.getByRole("alert")).toContainText("broken.md: line 4 holds raw HTML: an announcement is Markdown only")
     await expect(broken.getByRole("button")).toHaveCount(0)
 
     const launch = announcementSection(page, "launch")

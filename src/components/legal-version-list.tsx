@@ -1,8 +1,11 @@
 import { Link } from "gatsby"
 import { useLanguage } from "../i18n/language-context"
-import type { VersionListItem } from "../legal/legal-page-context"
+import type { MessageKey } from "../i18n/messages"
+import type { VersionListItem, VersionStatus } from "../legal/legal-page-context"
 
-/** Every version of a legal text, newest first: its date, a mark on the one in force, and a link to what it changed. */
+const MARKS: Record<VersionStatus, MessageKey> = { inForce: "versions.inForce", upcoming: "versions.upcoming", earlier: "versions.earlier" }
+
+/** Every version of a legal text, newest first: its date, whether it is in force, upcoming or earlier, and a link to what it changes. */
 export function LegalVersionList({ versions }: { versions: VersionListItem[] }) {
   const { t } = useLanguage()
   return (
@@ -12,10 +15,10 @@ export function LegalVersionList({ versions }: { versions: VersionListItem[] }) 
           <Link to={version.path} sx={{ color: "accent", fontWeight: "bold" }}>
             {version.effectiveDateText}
           </Link>
-          {version.current && <strong sx={{ ml: 3 }}>{t("versions.inForce")}</strong>}
+          <span sx={{ ml: 3, fontWeight: version.status === "earlier" ? "body" : "bold" }}>{t(MARKS[version.status])}</span>
           {version.changesPath && (
             <Link to={version.changesPath} sx={{ display: "block", mt: 1, color: "accent", fontSize: [1, null, 2] }}>
-              {t("versions.whatChanged", { date: version.effectiveDateText })}
+              {t(version.status === "upcoming" ? "versions.whatChanges" : "versions.whatChanged", { date: version.effectiveDateText })}
             </Link>
           )}
         </li>

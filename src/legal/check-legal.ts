@@ -13,9 +13,6 @@ export type LegalProblem = { file: string; message: string }
 
 const LOCK = `content/legal/${LOCK_FILE}`
 
-/** What checkLegalTexts leaves out: the raw HTML of the texts in force, which gatsby-node checks as each file changes under `gatsby develop`. */
-export type LegalCheckOptions = { htmlOfTextsInForce?: boolean }
-
 /**
  * Checks the legal texts of a project against their lock: every text in
  * force and every archived version is in the lock with the hash of its
@@ -24,7 +21,7 @@ export type LegalCheckOptions = { htmlOfTextsInForce?: boolean }
  * Markdown without raw HTML. Returns the problems, each naming its file
  * and saying what to run; an empty list means all is well.
  */
-export function checkLegalTexts(root: string, { htmlOfTextsInForce = true }: LegalCheckOptions = {}): LegalProblem[] {
+export function checkLegalTexts(root: string): LegalProblem[] {
   let lock: LegalLock
   try {
     lock = readLock(root)
@@ -33,7 +30,7 @@ export function checkLegalTexts(root: string, { htmlOfTextsInForce = true }: Leg
     throw error
   }
   const files = listLegalFiles(root)
-  const markdownOnly = [...(htmlOfTextsInForce ? files.current : []), ...files.archived].flatMap(({ file }) =>
+  const markdownOnly = [...files.current, ...files.archived].flatMap(({ file }) =>
     markdownProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
   )
   return [...checkNames(files), ...checkCurrent(root, lock, files), ...checkArchived(root, lock, files), ...markdownOnly, ...checkLockedFilesExist(root, lock)]

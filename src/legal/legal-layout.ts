@@ -55,6 +55,21 @@ export function parseArchivedName(name: string): { date: string; lang: string } 
   return match ? { date: match[1] ?? "", lang: match[2] ?? ENGLISH } : null
 }
 
+/**
+ * The text, and for an archived version the date, that a path relative to
+ * LEGAL_DIR names ("privacy-policy.es.md", "archive/privacy-policy/2025-05-25.es.md");
+ * null for a path named like neither.
+ */
+export function parseLegalPath(file: string): (TextId & { date: string | null }) | null {
+  const [first = "", document = "", name = "", ...rest] = file.split("/")
+  if (!document) {
+    const text = parseCurrentName(first)
+    return text && { ...text, date: null }
+  }
+  const version = first === "archive" && isDocumentName(document) && rest.length === 0 ? parseArchivedName(name) : null
+  return version && { document, lang: version.lang, date: version.date }
+}
+
 /** The path shown to people: relative to the project root, with forward slashes. */
 export function shownPath(fileInLegalDir: string): string {
   return `content/legal/${fileInLegalDir}`

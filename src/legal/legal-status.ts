@@ -1,28 +1,48 @@
-import { listLegalFiles, readLegalFile } from "./legal-files"
-import { ENGLISH } from "./legal-layout"
-import { splitLegalSource, versionDate } from "./legal-text"
+import { checkLegalTexts, type LegalProblem } from "./check-legal"
+import { listLegalFiles } from "./legal-files"
+import { ENGLISH, shownPath } from "./legal-layout"
+import { versionsOf } from "./text-versions"
+import { indexInForce } from "./version-in-force"
 import { isOutdated } from "../content/outdated-translations"
 
 /**
- * Whether a text is up to date with English: English itself always is; a
- * translation is "outdated" when its `translationOf` is older than the
- * English text's effective date, which `englishDate` then names.
+ * Where a text stands on a day: the date of its version in force and of
+ * the next one, if published; whether it keeps up with English (a
+ * translation is "outdated" when its newest version translates an older
+ * English version than the newest, which `englishDate` then names); and
+ * the legal check's problems with its files, so that status never calls a
+ * text sound that the check refuses.
  */
-export type TextStatus = { document: string; lang: string; state: "current" | "outdated"; englishDate: string; translationOf?: string }
+export type TextStatus = {
+  document: string
+  lang: string
+  inForce: string
+  next: string | null
+  state: "current" | "outdated"
+  englishDate: string
+  translationOf?: string
+  problems: LegalProblem[]
+}
 
-/** The status of every text in force of a project, by document, English first, then by language code. */
-export function legalStatus(root: string): TextStatus[] {
-  const texts = listLegalFiles(root).current.map((text) => ({ ...text, frontmatter: splitLegalSource(readLegalFile(root, text.file)).frontmatter }))
-  const englishDate = (document: string) => {
-    const english = texts.find((text) => text.document === document && text.lang === ENGLISH)
-    return english ? versionDate(english.frontmatter, ENGLISH) : ""
+/** What `status` reports: every text in force, by document, English first, then by language code; and the check's problems with no one text (the lock, a misnamed file). */
+export type LegalStatus = { texts: TextStatus[]; otherProblems: LegalProblem[] }
+
+/** The status of every legal text of a project on `day` (`YYYY-MM-DD`). */
+export function legalStatus(root: string, day: string): LegalStatus {
+  const problems = checkLegalTexts(root)
+  const texts = listLegalFiles(root).current.map((text): TextStatus => {
+    const versions = versionsOf(root, text.document, text.lang, "")
+    const inForce = indexInForce(versions.map((version) => version.date), day)
+    const own = new Set(versions.map((version) => shownPath(version.file)))
+    const common = { document: text.document, lang: text.lang, inForce: versions[inForce]?.date ?? "", next: versions[inForce + 1]?.date ?? null, problems: problems.filter((problem) => own.has(problem.file)) }
+    const englishDate = versionsOf(root, text.document, ENGLISH, "").pop()?.date ?? ""
+    if (text.lang === ENGLISH) return { ...common, state: "current", englishDate }
+    const translationOf = versions[versions.length - 1]?.translationOf ?? ""
+    return { ...common, state: isOutdated(translationOf, englishDate) ? "outdated" : "current", englishDate, translationOf }
+  })
+  const ofTexts = new Set(texts.flatMap((text) => text.problems))
+  return {
+    texts: texts.sort((a, b) => a.document.localeCompare(b.document) || Number(b.lang === ENGLISH) - Number(a.lang === ENGLISH) || a.lang.localeCompare(b.lang)),
+    otherProblems: problems.filter((problem) => !ofTexts.has(problem)),
   }
-  return texts
-    .map((text): TextStatus => {
-      const latest = englishDate(text.document)
-      if (text.lang === ENGLISH) return { document: text.document, lang: ENGLISH, state: "current", englishDate: latest }
-      const translationOf = String(text.frontmatter.translationOf ?? "")
-      return { document: text.document, lang: text.lang, state: isOutdated(translationOf, latest) ? "outdated" : "current", englishDate: latest, translationOf }
-    })
-    .sort((a, b) => a.document.localeCompare(b.document) || Number(b.lang === ENGLISH) - Number(a.lang === ENGLISH) || a.lang.localeCompare(b.lang))
 }

@@ -1,27 +1,22 @@
 /**
- * Renders a legal text's Markdown the way the site's pages are rendered,
- * for versions that Gatsby does not source (archived ones, and the blocks
- * the changes pages compare).
+ * Reads a legal text's Markdown the way the site's pages read it, for the
+ * changes pages, which compare versions block by block, and for the check
+ * that a text is Markdown within the rules below.
  *
- * remark 13, remark-gfm, remark-footnotes, mdast-util-to-hast and
- * hast-util-to-html are declared in package.json at exactly the versions
- * gatsby-transformer-remark uses, with its options (gfm, inline footnotes),
- * so an archived version renders exactly like the page it was. Legal texts
- * are Markdown without raw HTML and images, linking only to `https:` and
- * `mailto:` addresses and the site's own pages: a text breaking that is
- * refused here, as the content checks refuse it before the build
- * (markdownProblems). When gatsby-transformer-remark moves to other
- * versions, move these with it. Not taken over from
- * the transformer: its handler for code blocks (legal texts have none) and
- * its cache.
+ * remark 13, remark-gfm and remark-footnotes are declared in package.json
+ * at exactly the versions gatsby-transformer-remark uses, with its options
+ * (gfm, inline footnotes), so a version reads here as its page shows it.
+ * Legal texts are Markdown without raw HTML and images, linking only to
+ * `https:` and `mailto:` addresses and the site's own pages: a text
+ * breaking that is refused here, as the content checks refuse it before
+ * the build (markdownProblems). When gatsby-transformer-remark moves to
+ * other versions, move these with it.
  */
 import type { Root } from "mdast"
 import type { Node, Parent } from "unist"
 import remark from "remark"
 import remarkFootnotes from "remark-footnotes"
 import remarkGfm from "remark-gfm"
-import toHast from "mdast-util-to-hast"
-import toHtml from "hast-util-to-html"
 import type { SiteFacts } from "../config/site-facts"
 import { splitLegalSource } from "./legal-text"
 
@@ -89,10 +84,4 @@ export function parseLegalMarkdown(body: string, facts: Facts, file?: string, fi
   const [problem] = problemsIn(tree, firstLine)
   if (problem) throw new Error(`${file ?? "a legal text"}: ${problem.message}`)
   return fillSiteFacts({ markdownAST: tree, markdownNode: { fileAbsolutePath: file } }, { facts })
-}
-
-/** A Markdown body as the HTML a legal page shows, tokens filled; see parseLegalMarkdown for what it refuses. */
-export function renderLegalHtml(body: string, facts: Facts, file?: string, firstLine = 1): string {
-  const hast = toHast(parseLegalMarkdown(body, facts, file, firstLine))
-  return toHtml(hast as Parameters<typeof toHtml>[0])
 }

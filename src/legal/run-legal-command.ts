@@ -8,13 +8,15 @@ import { ENGLISH, LOCK_FILE, isDocumentName } from "./legal-layout"
 import { readLock } from "./legal-lock"
 import { legalStatus, type TextStatus } from "./legal-status"
 import { newVersion } from "./new-version"
+import { utcDay } from "./version-in-force"
 
 /** What `npm run legal` prints when the command is missing or wrong. */
 export const USAGE = `Usage: npm run legal -- <command> [--lang <code>] [--root <dir>]
 
 Commands:
   check                               check the legal texts against content/legal/${LOCK_FILE}
-  status                              say which translations lag behind the English text
+  status                              say which version of each text is in force and which comes, which
+                                      translations lag behind the English text, and what check finds
   new-version <document> <YYYY-MM-DD> archive the version in force and date the text anew
   amend <document>                    record a correction of the version in force that needs no new version
   add <document>                      record a new document or translation in the lock
@@ -44,10 +46,12 @@ function parse(args: string[], defaultRoot: string): Parsed | null {
   return parsed
 }
 
-const describeStatus = (text: TextStatus) =>
-  text.state === "current"
-    ? `${text.document} ${text.lang}: current`
-    : `${text.document} ${text.lang}: outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}`
+function describeStatus(text: TextStatus): string {
+  const versions = `${text.inForce || "no date"} in force${text.next ? `, ${text.next} to come` : ""}`
+  const outdated = text.state === "outdated" ? `; outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}` : ""
+  const problems = text.problems.length > 0 ? `; fails the check (${text.problems.length === 1 ? "1 problem" : `${text.problems.length} problems`}, below)` : ""
+  return `${text.document} ${text.lang}: ${versions}${outdated}${problems}`
+}
 
 /** The site's legal documents: those with a text in content/legal, and those its lock records. */
 const siteDocuments = (root: string) => [...new Set([...listLegalFiles(root).current.map((text) => text.document), ...Object.keys(readLock(root).documents)])].sort()
@@ -64,7 +68,7 @@ function checkNames(root: string, lang: string, document: string | undefined) {
   if (!isDocumentName(document) || !documents.includes(document)) throw new LegalError(`${JSON.stringify(document)} is not a legal text of the site: ${documents.join(", ")}`)
 }
 
-function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo): number | null {
+function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo, now: Date): number | null {
   const takesLang = name === "new-version" || name === "amend" || name === "add"
   if (lang !== ENGLISH && !takesLang) return null
   if (takesLang) checkNames(root, lang, rest[0])
@@ -76,8 +80,12 @@ function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo): numbe
     return 0
   }
   if (name === "status" && rest.length === 0) {
-    io.out(legalStatus(root).map((text) => `${describeStatus(text)}\n`).join(""))
-    return 0
+    const { texts, otherProblems } = legalStatus(root, utcDay(now))
+    io.out(texts.map((text) => `${describeStatus(text)}\n`).join(""))
+    // The check's own problems, so status and check never disagree about a text.
+    const problems = [...texts.flatMap((text) => text.problems), ...otherProblems]
+    for (const problem of problems) io.err(`${problem.file}: ${problem.message}\n`)
+    return problems.length > 0 ? 1 : 0
   }
   const [document, date] = rest
   if (name === "new-version" && document && date && rest.length === 2) {
@@ -100,14 +108,15 @@ function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo): numbe
 
 /**
  * Runs one command of `npm run legal` and returns the exit code: 0 when
- * it succeeded, 1 for problems found by `check`, a refused command or
- * arguments that name no command (with the usage).
+ * it succeeded, 1 for problems found by `check` (or `status`), a refused
+ * command or arguments that name no command (with the usage).
  * @param defaultRoot the project folder, unless the arguments name another
+ * @param now the time `status` tells the version in force for
  */
-export function runLegalCommand(args: string[], defaultRoot: string, io: LegalIo): number {
+export function runLegalCommand(args: string[], defaultRoot: string, io: LegalIo, now: Date = new Date()): number {
   const parsed = parse(args, defaultRoot)
   try {
-    const code = parsed ? run(parsed, io) : null
+    const code = parsed ? run(parsed, io, now) : null
     if (code !== null) return code
   } catch (error) {
     if (!(error instanceof LegalError)) throw error

@@ -216,6 +216,6 @@ export function createApp(parts: ApiParts, site: SiteParts): express.Express {
       next()
     })
   }
-  app.use(staticSite(site.root, parts.log))
+  app.use(staticSite(site.root, parts.log, parts.now))
   return app
 }

@@ -8,11 +8,11 @@ import { headTexts } from "../i18n/page-context"
 import type { LegalChangesContext } from "../legal/legal-page-context"
 
 /** What a version of a legal text changed in the one before it: insertions underlined, deletions struck through. */
-export default function LegalChangesPage({ pageContext, location }: PageProps<object, LegalChangesContext>) {
+export default function LegalChangesPage({ pageContext }: PageProps<object, LegalChangesContext>) {
   const { t } = useLanguage()
   const { title, previousPath, previousDateText, versionPath, effectiveDateText, versionsPath, blocks } = pageContext
   return (
-    <Layout pathname={location.pathname}>
+    <Layout pathname={pageContext.pagePath}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
           <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("changes.title", { title, date: effectiveDateText })}</h1>
@@ -35,8 +35,8 @@ export default function LegalChangesPage({ pageContext, location }: PageProps<ob
   )
 }
 
-export const Head: HeadFC<object, LegalChangesContext> = ({ pageContext, location }) => {
+export const Head: HeadFC<object, LegalChangesContext> = ({ pageContext }) => {
   const { t } = headTexts(pageContext)
   const date = pageContext.effectiveDateText
-  return <Seo title={t("changes.title", { title: pageContext.title, date })} description={t("changes.description", { date })} pathname={location.pathname} noindex />
+  return <Seo title={t("changes.title", { title: pageContext.title, date })} description={t("changes.description", { date })} pathname={pageContext.pagePath} noindex />
 }

@@ -8,10 +8,10 @@ import { headTexts } from "../i18n/page-context"
 import type { LegalVersionsContext } from "../legal/legal-page-context"
 
 /** Every version of a legal text, from the page context gatsby-node gives it (src/legal/legal-pages.ts). */
-export default function LegalVersionsPage({ pageContext, location }: PageProps<object, LegalVersionsContext>) {
+export default function LegalVersionsPage({ pageContext }: PageProps<object, LegalVersionsContext>) {
   const { t } = useLanguage()
   return (
-    <Layout pathname={location.pathname}>
+    <Layout pathname={pageContext.pagePath}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
           <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("versions.title", { title: pageContext.title })}</h1>
@@ -22,8 +22,8 @@ export default function LegalVersionsPage({ pageContext, location }: PageProps<o
   )
 }
 
-export const Head: HeadFC<object, LegalVersionsContext> = ({ pageContext, location }) => {
+export const Head: HeadFC<object, LegalVersionsContext> = ({ pageContext }) => {
   const { t } = headTexts(pageContext)
   // A record for readers who follow the legal page's link, not a page for search results, which should lead to the text in force.
-  return <Seo title={t("versions.title", { title: pageContext.title })} description={t("versions.description")} pathname={location.pathname} noindex />
+  return <Seo title={t("versions.title", { title: pageContext.title })} description={t("versions.description")} pathname={pageContext.pagePath} noindex />
 }

@@ -402,8 +402,8 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     try {
       const outcome = await waitlist(["announce", "send", "broken"])
       expect(outcome.code).toBe(1)
-      expect(outcome.stderr).toContain("broken.md: line 1: unknown token {{firstName}}")
-      expect(outcome.stderr).toContain("broken.md: line 1 holds raw HTML")
+      expect(outcome.stderr).toContain("broken.md: line 4: unknown token {{firstName}}")
+      expect(outcome.stderr).toContain("broken.md: line 4 holds raw HTML")
       expect((await waitlist(["announce", "status"])).stdout).toBe("No announcement has been sent yet.\n")
     } finally {
       fs.rmSync(path.join(project, "content", "announcements", "broken.md"))

@@ -1,14 +1,16 @@
 /**
  * @jest-environment node
  */
-import type { CreateNodeArgs } from "gatsby"
-import { onCreateNode } from "../../../gatsby-node"
+import type { CreateNodeArgs, CreatePagesArgs } from "gatsby"
+import { createPages, onCreateNode } from "../../../gatsby-node"
+import { PROJECT_ROOT } from "../../../test/support/project-root"
+import { listLegalFiles } from "../../legal/legal-files"
 import { parseFrontmatterYaml } from "../frontmatter-yaml"
 
 /** Runs gatsby-node's onCreateNode on a Markdown file's node the way `gatsby build` would, its frontmatter parsed as the transformer parses it. */
 function createMarkdownNode(kind: string, fileName: string, text: string) {
   const yaml = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? ""
-  const file = { id: "file", sourceInstanceName: kind, relativePath: fileName, name: fileName.replace(/\.md$/, "") }
+  const file = { id: "file", sourceInstanceName: kind, relativePath: fileName, name: fileName.replace(/^.*\//, "").replace(/\.md$/, "") }
   const panicOnBuild = jest.fn()
   const createNodeField = jest.fn()
   const args = {
@@ -34,14 +36,26 @@ describe("gatsby-node's check of content/", () => {
     )
   })
 
-  it("gives a sound legal file its route from the file name", () => {
+  it("gives a sound legal file its document and language from the file name", () => {
     const { panicOnBuild, createNodeField } = createMarkdownNode(
       "legal",
       "privacy-policy.md",
       "---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n",
     )
     expect(panicOnBuild).not.toHaveBeenCalled()
-    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "slug", value: "/privacy-policy" }))
+    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "document", value: "privacy-policy" }))
+    expect(createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: "lang", value: "en" }))
+  })
+
+  it("gives an archived version of a legal text its document and language from its folder and name", () => {
+    const { panicOnBuild, createNodeField } = createMarkdownNode("legal", "archive/privacy-policy/2025-05-25.es.md", "---\ntitle: Política\ntranslationOf: 2025-05-25\n---\n")
+    expect(panicOnBuild).not.toHaveBeenCalled()
+    expect(createNodeField.mock.calls.map(([field]) => [field.name, field.value]).filter(([name]) => name !== "problems")).toEqual([
+      ["kind", "legal"],
+      ["lang", "es"],
+      ["document", "privacy-policy"],
+      ["file", "archive/privacy-policy/2025-05-25.es.md"],
+    ])
   })
 
   it("fails the build naming landing copy whose highlight is not in the headline", () => {
@@ -53,5 +67,38 @@ describe("gatsby-node's check of content/", () => {
     expect(panicOnBuild).toHaveBeenCalledWith(
       'content/landing/index.md: its `highlight` "two stories" is not part of its `headline`',
     )
+  })
+})
+
+/** Runs gatsby-node's createPages on the project's legal texts, as a build made at `now` would. */
+async function buildLegalPagesAt(now: string) {
+  jest.useFakeTimers({ now: new Date(now), doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] })
+  try {
+    const nodes = [...listLegalFiles(PROJECT_ROOT).current, ...listLegalFiles(PROJECT_ROOT).archived].map(({ file }) => ({ id: `node of ${file}`, fields: { file } }))
+    const createPage = jest.fn()
+    const reporter = { panicOnBuild: jest.fn(), warn: jest.fn() }
+    const args = { graphql: async () => ({ data: { allMarkdownRemark: { nodes } } }), actions: { createPage }, reporter } as unknown as CreatePagesArgs
+    await (createPages as (args: CreatePagesArgs) => Promise<void>)(args)
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled()
+    return new Map(createPage.mock.calls.map(([page]: [{ path: string; context: { id?: string } }]) => [page.path, page.context.id]))
+  } finally {
+    jest.useRealTimers()
+  }
+}
+
+describe("gatsby-node's pages of the legal texts", () => {
+  it("has a build made on November 30, 2026 show the policy of May 25, 2025, and make the pages of December 1, 2026 for the server to switch to", async () => {
+    const pages = await buildLegalPagesAt("2026-11-30T23:59:59Z")
+    expect(pages.get("/privacy-policy")).toBe("node of archive/privacy-policy/2025-05-25.md")
+    expect(pages.get("/es/privacy-policy")).toBe("node of archive/privacy-policy/2025-05-25.es.md")
+    expect(pages.get("/_from/2026-12-01/privacy-policy")).toBe("node of privacy-policy.md")
+    expect(pages.get("/es/_from/2026-12-01/privacy-policy")).toBe("node of privacy-policy.es.md")
+  })
+
+  it("has a build made on December 1, 2026 or later show the policy of that day, with no page for a day to come", async () => {
+    const pages = await buildLegalPagesAt("2026-12-01T00:00:00Z")
+    expect(pages.get("/privacy-policy")).toBe("node of privacy-policy.md")
+    expect(pages.get("/ja/privacy-policy")).toBe("node of privacy-policy.ja.md")
+    expect([...pages.keys()].filter((path) => path.includes("/_from/"))).toEqual([])
   })
 })

@@ -2,23 +2,16 @@
  * @jest-environment node
  */
 import { siteFacts } from "../../config/site-facts"
-import { markdownProblems, renderLegalHtml } from "../render-markdown"
+import { legalBlocks } from "../legal-blocks"
+import { parseLegalMarkdown, markdownProblems } from "../render-markdown"
 
-describe("renderLegalHtml", () => {
-  it("renders headings, lists and links as the legal pages do, with the tokens filled", () => {
-    expect(renderLegalHtml("## Contact\n\nWrite to {{supportEmail}}.\n\n- {{provider:errors}}\n", siteFacts)).toBe(
-      [
-        "<h2>Contact</h2>",
-        `<p>Write to <a href="mailto:${siteFacts.supportEmail}">${siteFacts.supportEmail}</a>.</p>`,
-        "<ul>",
-        `<li><a href="${siteFacts.providers.errors.privacyUrl}">${siteFacts.providers.errors.name}</a></li>`,
-        "</ul>",
-      ].join("\n"),
-    )
-  })
-
-  it("escapes text that looks like markup after filling", () => {
-    expect(renderLegalHtml("{{companyName}} <3", { ...siteFacts, companyName: "A & <B>" })).toBe("<p>A &#x26; &#x3C;B> &#x3C;3</p>")
+describe("parseLegalMarkdown", () => {
+  it("reads headings, paragraphs and list items as the legal pages show them, with the tokens filled", () => {
+    expect(legalBlocks(parseLegalMarkdown("## Contact\n\nWrite to {{supportEmail}}.\n\n- {{provider:errors}}\n", siteFacts))).toEqual([
+      { kind: "heading", level: 2, text: "Contact" },
+      { kind: "paragraph", text: `Write to ${siteFacts.supportEmail}.` },
+      { kind: "item", level: 1, text: siteFacts.providers.errors.name },
+    ])
   })
 
   it.each([
@@ -29,7 +22,7 @@ describe("renderLegalHtml", () => {
   ])("refuses raw HTML (%s), naming the file and the line of the file", (_, html, shown) => {
     const file = "content/legal/archive/privacy-policy/2025-05-25.md"
     // The body starts on line 6 of the file, after its frontmatter; the HTML is on its third line.
-    expect(() => renderLegalHtml(`## Contact\n\n${html}\n`, siteFacts, file, 6)).toThrow(
+    expect(() => parseLegalMarkdown(`## Contact\n\n${html}\n`, siteFacts, file, 6)).toThrow(
       `${file}: line 8 holds raw HTML (\`${shown}\`): a legal text is Markdown only, so write it in Markdown or take it out`,
     )
   })
@@ -51,7 +44,7 @@ describe("renderLegalHtml", () => {
   ])("refuses %s, naming the line of the file, in the content check and in the renderer", (_, markdown, message) => {
     const source = `---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n\n## Contact\n\n${markdown}\n`
     expect(markdownProblems(source)).toEqual([expect.stringContaining(message)])
-    expect(() => renderLegalHtml(`## Contact\n\n${markdown}\n`, siteFacts, "content/legal/privacy-policy.md", 6)).toThrow(`content/legal/privacy-policy.md: ${message}`)
+    expect(() => parseLegalMarkdown(`## Contact\n\n${markdown}\n`, siteFacts, "content/legal/privacy-policy.md", 6)).toThrow(`content/legal/privacy-policy.md: ${message}`)
   })
 
   it("takes links to https:// and mailto: addresses, the site's pages and places on the page", () => {
@@ -60,7 +53,7 @@ describe("renderLegalHtml", () => {
   })
 
   it("stops with the file's name at an unknown token", () => {
-    expect(() => renderLegalHtml("{{appNmae}}", siteFacts, "content/legal/archive/privacy-policy/2025-05-25.md")).toThrow(
+    expect(() => parseLegalMarkdown("{{appNmae}}", siteFacts, "content/legal/archive/privacy-policy/2025-05-25.md")).toThrow(
       "content/legal/archive/privacy-policy/2025-05-25.md: unknown token {{appNmae}}",
     )
   })

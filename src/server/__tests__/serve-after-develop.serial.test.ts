@@ -10,43 +10,19 @@
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
-import { spawn } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
 import { chromium } from "@playwright/test"
 import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
 import { parseHtml } from "../../../test/support/built-pages"
-import { freePort } from "../../../test/support/free-port"
+import { developOnce } from "../../../test/support/gatsby-develop"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { startSiteServer } from "../../../test/support/site-server-process"
 import { entryFor, postJson } from "../../../test/support/waitlist-api-client"
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Runs `gatsby develop` until it serves the landing page, runs `whileUp` against it, then stops it. */
-async function developOnce(whileUp: (url: string) => Promise<void>): Promise<void> {
-  const port = await freePort()
-  const child = spawn(path.join(PROJECT_ROOT, "node_modules", ".bin", "gatsby"), ["develop", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: "development", CI: "1" },
-    stdio: "ignore",
-    detached: true,
-  })
-  try {
-    for (let waited = 0; ; waited += 500) {
-      if (child.exitCode !== null) throw new Error(`gatsby develop exited with ${child.exitCode}`)
-      const answer = await fetch(`http://127.0.0.1:${port}/`).catch(() => null)
-      if (answer?.ok) return await whileUp(`http://127.0.0.1:${port}`)
-      if (waited > 180_000) throw new Error("gatsby develop did not serve within 3 minutes")
-      await pause(500)
-    }
-  } finally {
-    if (child.pid) process.kill(-child.pid, "SIGTERM")
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))
-  }
-}
 
 const POLICY = path.join(PROJECT_ROOT, "content", "legal", "privacy-policy.md")
 

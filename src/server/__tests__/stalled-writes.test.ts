@@ -26,7 +26,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "public"))
   fs.writeFileSync(path.join(root, "public", "404.html"), "<!doctype html><title>Oops!</title>")
   fs.writeFileSync(path.join(root, "public", "large.bin"), Buffer.alloc(LARGE_BYTES, 7))
-  server = siteServer(express().use(staticSite(root, quietLogger)), {})
+  server = siteServer(express().use(staticSite(root, quietLogger, () => new Date())), {})
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   port = (server.address() as AddressInfo).port
 })

@@ -33,8 +33,8 @@ export function announcementSlugs(dir: string): string[] {
   return [...new Set(slugs)].sort()
 }
 
-/** One file's version, or why it cannot be one. */
-function readVersion(file: string, slug: string, lang: string): AnnouncementVersion | string {
+/** One file's version and the line of the file its body starts on, or why it cannot be one. */
+function readVersion(file: string, slug: string, lang: string): { version: AnnouncementVersion; bodyLine: number } | string {
   const name = path.basename(file)
   if (fs.statSync(file).size > MAX_FILE_BYTES) return `${name} is larger than ${MAX_FILE_BYTES / 1024} KB`
   const text = fs.readFileSync(file, "utf8").replace(/\r\n/g, "\n")
@@ -51,7 +51,9 @@ function readVersion(file: string, slug: string, lang: string): AnnouncementVers
   if (unknown.length > 0) return `${name}: unknown field ${unknown.join(", ")} (an announcement has subject and preheader)`
   const { subject = "", preheader = "" } = fields
   if (typeof subject !== "string" || typeof preheader !== "string") return `${name}: subject and preheader must be text`
-  return { slug, lang, subject, preheader, body: text.slice(text.indexOf("\n", end + 1) + 1) }
+  const afterClosing = text.indexOf("\n", end + 1)
+  const body = afterClosing < 0 ? "" : text.slice(afterClosing + 1)
+  return { version: { slug, lang, subject, preheader, body }, bodyLine: afterClosing < 0 ? 1 : text.slice(0, afterClosing + 1).split("\n").length }
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, i) => item === b[i])
@@ -66,6 +68,7 @@ export function readAnnouncement(dir: string, slug: string, siteUrl: string): An
   if (!isSlug(slug)) return { slug, versions: [], problems: [`"${slug.slice(0, 80)}" is not an announcement's name: lower-case letters, digits and hyphens`] }
   const problems: string[] = []
   const versions: AnnouncementVersion[] = []
+  const bodyLines = new Map<AnnouncementVersion, number>()
   const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(".md") && (name === `${slug}.md` || name.startsWith(`${slug}.`))) : []
   for (const name of names.sort()) {
     const { lang, problem } = contentFileLanguage(name.slice(0, -3))
@@ -73,9 +76,12 @@ export function readAnnouncement(dir: string, slug: string, siteUrl: string): An
       problems.push(`${name}: ${problem}`)
       continue
     }
-    const version = readVersion(path.join(dir, name), slug, lang)
-    if (typeof version === "string") problems.push(version)
-    else versions.push(version)
+    const read = readVersion(path.join(dir, name), slug, lang)
+    if (typeof read === "string") problems.push(read)
+    else {
+      versions.push(read.version)
+      bodyLines.set(read.version, read.bodyLine)
+    }
   }
   const english = versions.find((version) => version.lang === DEFAULT_LANGUAGE)
   if (!english) return { slug, versions, problems: [...problems, `there is no ${path.join(dir, `${slug}.md`)}: every announcement has an English version`] }
@@ -83,7 +89,7 @@ export function readAnnouncement(dir: string, slug: string, siteUrl: string): An
   for (const version of versions) {
     const file = version.lang === DEFAULT_LANGUAGE ? `${slug}.md` : `${slug}.${version.lang}.md`
     try {
-      renderAnnouncement(version, siteUrl)
+      renderAnnouncement(version, siteUrl, bodyLines.get(version))
     } catch (error) {
       if (!(error instanceof AnnouncementProblemsError)) throw error
       problems.push(...error.problems.map((problem) => `${file}: ${problem}`))

@@ -44,8 +44,6 @@ export type AnnouncementShape = { tokens: string[]; links: string[] }
 /** A body parsed: its tree with every token filled (the name as NAME_SLOT), its shape, and what is wrong with it. */
 export type ParsedBody = { tree: Root; shape: AnnouncementShape; problems: string[] }
 
-const lineOf = (node: Node) => node.position?.start.line ?? 1
-
 /** Whether a token names something an announcement can say. */
 export const isKnownToken = (name: string, role: string | undefined) =>
   role === undefined ? TEXT_TOKENS.has(name) : ROLE_TOKENS.has(name) && Object.prototype.hasOwnProperty.call(siteFacts.providers, role)
@@ -72,29 +70,32 @@ function linkTarget(url: string, lang: string, siteUrl: string): string | null {
 
 /**
  * Parses a body in a language, for the mails of SITE_URL `siteUrl`,
- * collecting every problem (each naming its line) instead of stopping at
- * the first; a body with problems is never sent.
+ * collecting every problem instead of stopping at the first, each once
+ * (`<b>` and `</b>` on one line are one problem) and naming its line of the
+ * file; a body with problems is never sent.
+ * @param firstLine the line of the file the body starts on, after the frontmatter
  */
-export function parseBody(body: string, lang: string, siteUrl: string): ParsedBody {
-  const problems: string[] = []
+export function parseBody(body: string, lang: string, siteUrl: string, firstLine = 1): ParsedBody {
+  const problems = new Set<string>()
+  const lineOf = (node: Node) => (node.position?.start.line ?? 1) + firstLine - 1
   const shape: AnnouncementShape = { tokens: [], links: [] }
   if (body.length > MAX_BODY_CHARS) return { tree: { type: "root", children: [] }, shape, problems: [`the body is longer than ${MAX_BODY_CHARS} characters`] }
-  if (body.includes(NAME_SLOT)) problems.push("the body holds the character U+E000, which mails use for the name")
+  if (body.includes(NAME_SLOT)) problems.add("the body holds the character U+E000, which mails use for the name")
   const tree = processor.runSync(processor.parse(body)) as Root
   const stack: { node: Node; depth: number }[] = [{ node: tree, depth: 0 }]
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { node, depth } = item
     if (depth > MAX_DEPTH) {
-      problems.push(`line ${lineOf(node)} nests more than ${MAX_DEPTH} levels deep`)
+      problems.add(`line ${lineOf(node)} nests more than ${MAX_DEPTH} levels deep`)
       continue
     }
-    if (node.type === "html") problems.push(`line ${lineOf(node)} holds raw HTML: an announcement is Markdown only`)
-    if (node.type === "image" || node.type === "imageReference") problems.push(`line ${lineOf(node)} holds an image: announcements are text and links`)
+    if (node.type === "html") problems.add(`line ${lineOf(node)} holds raw HTML: an announcement is Markdown only`)
+    if (node.type === "image" || node.type === "imageReference") problems.add(`line ${lineOf(node)} holds an image: announcements are text and links`)
     if (node.type === "text") {
       const text = node as Node & { value: string }
       const found = tokensOf(text.value)
       shape.tokens.push(...found.tokens)
-      for (const token of found.unknown) problems.push(`line ${lineOf(node)}: unknown token ${token}`)
+      for (const token of found.unknown) problems.add(`line ${lineOf(node)}: unknown token ${token}`)
       // The name is filled for each mail; the site-facts plugin fills the other tokens below.
       text.value = text.value.replace(/\{\{\s*name\s*\}\}/g, NAME_SLOT)
     }
@@ -102,13 +103,13 @@ export function parseBody(body: string, lang: string, siteUrl: string): ParsedBo
       const link = node as Node & { url: string }
       shape.links.push(link.url)
       const target = linkTarget(link.url, lang, siteUrl)
-      if (target === null) problems.push(`line ${lineOf(node)}: a link to ${JSON.stringify(link.url.slice(0, 80))}: write https://, mailto:, {{appStoreUrl}}, {{playStoreUrl}} or a path of the site such as /contact`)
+      if (target === null) problems.add(`line ${lineOf(node)}: a link to ${JSON.stringify(link.url.slice(0, 80))}: write https://, mailto:, {{appStoreUrl}}, {{playStoreUrl}} or a path of the site such as /contact`)
       else link.url = target
     }
     if ("children" in node) {
       for (const child of [...(node as Parent).children].reverse()) stack.push({ node: child, depth: depth + 1 })
     }
   }
-  if (problems.length > 0) return { tree, shape, problems }
-  return { tree: fillSiteFacts({ markdownAST: tree, markdownNode: {} }, { facts: siteFacts }), shape, problems }
+  if (problems.size > 0) return { tree, shape, problems: [...problems] }
+  return { tree: fillSiteFacts({ markdownAST: tree, markdownNode: {} }, { facts: siteFacts }), shape, problems: [] }
 }

@@ -117,10 +117,11 @@ export function lineProblems(field: string, text: string, max: number): string[]
 
 /**
  * Renders one language's version for the mails of SITE_URL `siteUrl`.
+ * @param bodyLine the line of its file the body starts on, which the problems' lines count from
  * @throws AnnouncementProblemsError naming what is wrong
  */
-export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string): RenderedAnnouncement {
-  const parsed = parseBody(version.body, version.lang, siteUrl)
+export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string, bodyLine = 1): RenderedAnnouncement {
+  const parsed = parseBody(version.body, version.lang, siteUrl, bodyLine)
   const problems = [...lineProblems("subject", version.subject, 200), ...lineProblems("preheader", version.preheader, 300), ...parsed.problems]
   if (version.subject.trim() === "") problems.unshift("it has no subject")
   if (problems.length > 0) throw new AnnouncementProblemsError(problems)

@@ -2,7 +2,8 @@
  * The built site from public/, as `gatsby serve` would serve it, with the
  * cache headers of Gatsby's caching guide, the right type for every file,
  * and a real 404 in the language of the path; what the build keeps for
- * itself (source maps, webpack's statistics) is not served.
+ * itself (source maps, webpack's statistics) is not served, and the pages
+ * it made for days to come are served in place of theirs from their day on.
  */
 import fs from "fs"
 import http from "http"
@@ -13,6 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, splitLanguage } from "../../i18n/languages
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import type { Logger } from "../observability/logger"
 import { cacheControlFor } from "./cache-policy"
+import { scheduledPages } from "./scheduled-pages"
 import { isUnpublished } from "./unpublished-files"
 
 /** Types of built files that express's MIME table predates; with nosniff, a browser trusts only the declared type. */
@@ -20,9 +22,10 @@ const TYPES_MISSING_FROM_EXPRESS: Record<string, string> = { ".avif": "image/avi
 
 /**
  * The router of the built site under `root`/public.
+ * @param now the time, which says which pages for days to come have taken over
  * @throws Error when there is no build there yet
  */
-export function staticSite(root: string, log: Logger): Router {
+export function staticSite(root: string, log: Logger, now: () => Date): Router {
   const publicDir = path.join(root, "public")
   const notFoundPage = path.join(publicDir, "404.html")
   if (!fs.existsSync(notFoundPage)) throw new Error(`${publicDir} holds no build: run \`npm run build\` first`)
@@ -37,6 +40,7 @@ export function staticSite(root: string, log: Logger): Router {
   }
   // The build's internals (source maps, webpack's statistics) are not the site's.
   site.use((req, res, next) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))
+  site.use(scheduledPages(publicDir, now, notFound))
   site.use(
     express.static(publicDir, {
       redirect: false,

@@ -1,6 +1,7 @@
 import lock from "../../../content/legal/legal.lock.json"
 import { DEFAULT_LANGUAGE, isLanguageCode } from "../../i18n/languages"
 import type { LegalLock, LockedVersion } from "../../legal/legal-lock"
+import { indexInForce, utcDay } from "../../legal/version-in-force"
 
 /**
  * A version of the privacy policy as the legal lock records it: the
@@ -18,15 +19,15 @@ const POLICY = "privacy-policy"
  * translation in that language): of the versions the lock records, the
  * newest that had taken effect. The lock is the one the running build was
  * made from (it is bundled with the server), so it names the text the site
- * served. Null only for a lock without the policy.
+ * served. The rule is the pages' own (see version-in-force.ts). Null only
+ * for a lock without the policy.
  */
 export function privacyPolicyInForce(lang: unknown, now: Date, legalLock: LegalLock = lock as LegalLock): PolicyVersion | null {
   const texts = legalLock.documents[POLICY] ?? {}
   const shown = isLanguageCode(lang) && texts[lang] ? lang : DEFAULT_LANGUAGE
   const text = texts[shown]
   if (!text) return null
-  const today = now.toISOString().slice(0, 10)
   const versions = [...text.archive, text.current].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
-  const inForce = versions.filter((version) => version.effectiveDate <= today).pop() ?? (versions[0] as LockedVersion)
+  const inForce = versions[indexInForce(versions.map((version) => version.effectiveDate), utcDay(now))] as LockedVersion
   return { lang: shown, effectiveDate: inForce.effectiveDate, sha256: inForce.sha256 }
 }

@@ -8,13 +8,14 @@ const pageContext: LegalChangesContext = {
   document: "privacy-policy",
   lang: "en",
   title: "Privacy Policy",
+  pagePath: "/privacy-policy/changes/2025-09-01",
   currentPath: "/privacy-policy",
   versionsPath: "/privacy-policy/versions",
   effectiveDate: "2025-09-01",
   effectiveDateText: "September 1, 2025",
   previousDate: "2025-05-25",
   previousDateText: "May 25, 2025",
-  versionPath: "/privacy-policy",
+  versionPath: "/privacy-policy/2025-09-01",
   previousPath: "/privacy-policy/2025-05-25",
   blocks: [
     { kind: "heading", level: 2, parts: [{ text: "Third-party " }, { text: "access", change: "removed" }, { text: "sharing", change: "added" }] },
@@ -45,7 +46,7 @@ describe("the legal changes template", () => {
   it("links both versions, and says so when a version changed no wording", () => {
     render({ ...pageContext, blocks: [] })
     expect(screen.getByRole("link", { name: "Previous version (May 25, 2025)" })).toHaveAttribute("href", "/privacy-policy/2025-05-25")
-    expect(screen.getByRole("link", { name: "This version (September 1, 2025)" })).toHaveAttribute("href", "/privacy-policy")
+    expect(screen.getByRole("link", { name: "This version (September 1, 2025)" })).toHaveAttribute("href", "/privacy-policy/2025-09-01")
     expect(screen.getByText("This version changed none of the wording.")).toBeInTheDocument()
   })
 })

@@ -56,9 +56,9 @@ describe("an announcement's check", () => {
     ["no subject", [["news.md", "---\npreheader: x\n---\nHi\n"]], /news\.md: it has no subject/],
     ["no frontmatter", [["news.md", "Hi\n"]], /has no frontmatter/],
     ["a misspelt field", [["news.md", "---\nsubjet: Hi\n---\nHi\n"]], /unknown field subjet/],
-    ["an unknown token", [["news.md", "---\nsubject: Hi\n---\nHi {{firstName}}\n"]], /line 1: unknown token \{\{firstName\}\}/],
+    ["an unknown token", [["news.md", "---\nsubject: Hi\n---\nHi {{firstName}}\n"]], /news\.md: line 4: unknown token \{\{firstName\}\}/],
     ["a token a subject cannot hold", [["news.md", "---\nsubject: Hi {{provider:store}}\n---\nHi\n"]], /subject holds \{\{provider:store\}\}/],
-    ["raw HTML", [["news.md", '---\nsubject: Hi\n---\nHi <img src="https://tracker.example/p.gif">\n']], /line 1 holds raw HTML/],
+    ["raw HTML", [["news.md", '---\nsubject: Hi\n---\nHi <img src="https://tracker.example/p.gif">\n']], /news\.md: line 4 holds raw HTML/],
     ["an image", [["news.md", "---\nsubject: Hi\n---\n![x](https://tracker.example/p.gif)\n"]], /holds an image/],
     ["a script link", [["news.md", "---\nsubject: Hi\n---\n[win](javascript:alert(1))\n"]], /a link to "javascript:alert\(1\)"/],
     ["a protocol-relative link", [["news.md", "---\nsubject: Hi\n---\n[x](//evil.example/)\n"]], /a link to "\/\/evil\.example\/"/],
@@ -73,6 +73,15 @@ describe("an announcement's check", () => {
   ])("refuses %s, saying where", (_case, files, problem) => {
     for (const [name, text] of files as [string, string][]) write(name, text)
     expect(problems().join("\n")).toMatch(problem as RegExp)
+  })
+
+  it("names each problem once, on the line of the file that holds it", () => {
+    write("news.md", "---\nsubject: Hi\n# Shown under the subject in the inbox:\npreheader: Our news, in short\n---\n\nHi {{name}},\n\nthis is <b>bold</b>, and {{firstName}} {{firstName}}.\n\n![x](https://tracker.example/p.gif)\n")
+    expect(problems()).toEqual([
+      "news.md: line 9 holds raw HTML: an announcement is Markdown only",
+      "news.md: line 9: unknown token {{firstName}}",
+      "news.md: line 11 holds an image: announcements are text and links",
+    ])
   })
 
   it("reads no file for a name that is not an announcement's", () => {
