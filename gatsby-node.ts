@@ -3,14 +3,17 @@
  * Types the Markdown in content/ and refuses a malformed file by name,
  * bundles the islands as data the pages query, creates one page per legal
  * document, and after the build writes the files made from the brand and
- * compiles the production server.
+ * the site's facts (the app's association files) and compiles the
+ * production server.
  */
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
+import { associationFiles } from "./src/app-links/association-files"
 import { bundleIslands } from "./src/build/bundle-islands"
 import { bundleServer } from "./src/build/bundle-server"
 import { renderBrandFiles } from "./src/build/render-brand-files"
+import { writeAssociationFiles } from "./src/build/write-association-files"
 import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
 import { contentFileLanguage } from "./src/content/content-file-language"
@@ -107,6 +110,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   // The raw HTML of the texts in force is onCreateNode's to report, as each file changes.
   legalProblems = checkLegalTexts(__dirname, { htmlOfTextsInForce: false }).map(({ file, message }) => ({ file, field: null, problem: message }))
   for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
+  // The app's identities in the site's facts, checked before minutes of building rather than after.
+  for (const problem of associationFiles(siteFacts).problems) reporter.panicOnBuild(problem)
 }
 
 type PageContext = { lang?: string }
@@ -235,6 +240,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     host: new URL(siteFacts.siteUrl).host,
     phonePng: fs.readFileSync(path.join(__dirname, "src", "images", "phone-mockup.png")),
   })
+  const associations = associationFiles(siteFacts)
+  const written = writeAssociationFiles(publicDir, associations)
+  for (const note of associations.notes) reporter.warn(note)
+  if (written.length > 0) reporter.info(`The app's association files: ${written.join(", ")}`)
   const compiled = await bundleServer(__dirname)
   reporter.info(`Compiled for Node: ${compiled.join(", ")}`)
 }

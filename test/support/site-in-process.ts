@@ -47,7 +47,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   const metrics = createMetrics()
   const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), ...env })
   const parts = assemble(settings, { now, log, metrics })
-  const { db, visits } = parts
+  const { db, visits, storeClicks } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
   const app = createApp(parts.api, {
     root: PROJECT_ROOT,
@@ -55,6 +55,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
     observer: observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }),
     health: healthRoutes(createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => false, log })),
     pageRequests: visits.observe,
+    storeClicks,
   })
   const server: http.Server = siteServer(app, {})
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -70,6 +71,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await visits.close()
+      await storeClicks?.close()
       await db.close()
     },
   }
