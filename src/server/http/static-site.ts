@@ -45,7 +45,10 @@ export function staticSite(root: string, log: Logger): Router {
     const file = path.join(publicDir, servedAt)
     site.get(servedAt, (req, res, next) => {
       if (!fs.existsSync(file)) return notFound(req, res, next)
-      res.type("application/json").set("Cache-Control", cacheControlFor(servedAt)).sendFile(file, { dotfiles: "allow" }, (error) => error && next(error))
+      // Exactly the type Apple and Google name (express's own setters would add a charset).
+      res.setHeader("Content-Type", "application/json")
+      res.setHeader("Cache-Control", cacheControlFor(servedAt))
+      res.sendFile(file, { dotfiles: "allow" }, (error) => error && next(error))
     })
   }
   site.use(
