@@ -31,8 +31,9 @@ export function GetTheApp() {
         </div>
         <figure sx={{ m: 0, justifySelf: ["start", null, "center"] }}>
           <QrCode text={address} label={t("get.qrLabel", { address })} />
-          <figcaption sx={{ variant: "text.small", mt: 3, maxWidth: "qrCode" }}>
-            {t("get.scan")} <bdi sx={{ overflowWrap: "anywhere" }}>{address}</bdi>
+          <figcaption sx={{ variant: "text.small", mt: 3 }}>
+            {t("get.scan")}
+            <bdi sx={{ display: "block", overflowWrap: "anywhere" }}>{address}</bdi>
           </figcaption>
         </figure>
       </div>
