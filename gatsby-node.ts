@@ -3,15 +3,18 @@
  * Types the Markdown in content/ and refuses a malformed file by name,
  * bundles the islands as data the pages query, creates the pages of the
  * legal texts (those of days to come included) after checking them, and
- * after the build writes the files made from the brand and compiles the
+ * after the build writes the files made from the brand and the site's
+ * facts (the app's association files) and compiles the
  * production server.
  */
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
+import { associationFiles } from "./src/app-links/association-files"
 import { bundleIslands } from "./src/build/bundle-islands"
 import { bundleServer } from "./src/build/bundle-server"
 import { renderBrandFiles } from "./src/build/render-brand-files"
+import { writeAssociationFiles } from "./src/build/write-association-files"
 import { siteFacts } from "./src/config/site-facts"
 import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
 import { contentFileLanguage, type ContentFileName } from "./src/content/content-file-language"
@@ -112,6 +115,11 @@ function legalFileOf(relativePath: string, name: string): ContentFileName {
 
 /** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
 const fieldNamed = (problem: string) => /`(\w+)`/.exec(problem)?.[1] ?? null
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  // The app's identities in the site's facts, checked before minutes of building rather than after.
+  for (const problem of associationFiles(siteFacts).problems) reporter.panicOnBuild(problem)
+}
 
 type PageContext = { lang?: string }
 
@@ -244,6 +252,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     host: new URL(siteFacts.siteUrl).host,
     phonePng: fs.readFileSync(path.join(__dirname, "src", "images", "phone-mockup.png")),
   })
+  const associations = associationFiles(siteFacts)
+  const written = writeAssociationFiles(publicDir, associations)
+  for (const note of associations.notes) reporter.warn(note)
+  if (written.length > 0) reporter.info(`The app's association files: ${written.join(", ")}`)
   const compiled = await bundleServer(__dirname)
   reporter.info(`Compiled for Node: ${compiled.join(", ")}`)
 }

@@ -7,6 +7,7 @@ import { linkPath, mailTo } from "./support/mail-outbox"
 import { openDbOf } from "../test/support/waitlist-store-access"
 import { adminSiteOn, otherOrigin, type AdminSite } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
+import { recordStoreRedirects } from "./support/store-redirects"
 import { expect, test } from "./support/test"
 import { PASSWORD_RULE } from "../src/admin/password-rule"
 import { listEntries } from "../src/server/signup/entry-list"
@@ -135,7 +136,7 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expectAccessible(page)
     })
 
-    test("a visitor's page views, from a campaign's link to a confirmed address, show on the dashboard's visits as charts and tables", async ({ page, browser }) => {
+    test("a visitor's page views, from a campaign's link to a confirmed address and a store, show on the dashboard's visits as charts and tables", async ({ page, browser }) => {
       const campaign = `launch-${store}-${Date.now().toString(36)}`
       const email = `reader-${store}-${Date.now()}@example.com`
       const visitor = await browser.newContext({ userAgent: VISITOR_AGENT })
@@ -149,6 +150,12 @@ for (const store of ["sqlite", "postgres"] as const) {
         await tab.goto(`${site.url}${linkPath(await mailTo(email, 10_000, site.mailDir), "/api/waitlist-confirm")}`)
         await tab.getByRole("button", { name: "Confirm my address" }).click()
         await expect(tab.getByRole("heading", { level: 1 })).toHaveText("You're on the list")
+        // Back on the campaign's landing page, a store button: /get counts the click under the page's campaign.
+        const redirects = await recordStoreRedirects(visitor)
+        await tab.goto(`${site.url}/?utm_source=${campaign}&utm_medium=social`)
+        const [store] = await Promise.all([tab.waitForEvent("popup"), tab.getByRole("link", { name: "Download for Android", exact: true }).click()])
+        await store.waitForLoadState()
+        expect(redirects.map(({ status }) => status)).toEqual([302])
       } finally {
         await visitor.close()
       }
@@ -159,10 +166,12 @@ for (const store of ["sqlite", "postgres"] as const) {
       const row = page.getByRole("table", { name: "The funnel by source (the 10 largest)" }).getByRole("row").filter({ hasText: campaign })
       await expect(async () => {
         await page.reload()
-        await expect(row.getByRole("cell")).toHaveText([campaign, "social", "", "1", "1", "1", "1"], { timeout: 3000 })
+        await expect(row.getByRole("cell")).toHaveText([campaign, "social", "", "1", "1", "1", "1", "0", "1"], { timeout: 3000 })
       }).toPass({ timeout: 45_000 })
       await expect(page.getByRole("img", { name: /^Visitors and visitors of the contact page per day/ }).locator("canvas").first()).toBeVisible()
-      await expect(page.getByRole("img", { name: /^The funnel of the period: [1-9]\d* visitors, [1-9]\d* of them on the contact page, [1-9]\d* sign-ups, [1-9]\d* confirmed/ })).toBeVisible()
+      await expect(page.getByRole("img", { name: /^The funnel of the period: [1-9]\d* visitors, [1-9]\d* of them on the contact page, [1-9]\d* sign-ups, [1-9]\d* confirmed; and [1-9]\d* sent to a store/ })).toBeVisible()
+      const clicks = page.getByRole("table", { name: "Store clicks by store, platform and source (the 10 largest)" }).getByRole("row").filter({ hasText: campaign })
+      await expect(clicks.getByRole("cell")).toHaveText(["Google Play", "Desktop", campaign, "social", "", "1"])
       const today = page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row").nth(1).getByRole("cell")
       await expect(today.first()).toHaveText(new Date().toISOString().slice(0, 10))
       expect(Number(await today.nth(1).textContent())).toBeGreaterThan(0)

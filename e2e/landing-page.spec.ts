@@ -1,4 +1,7 @@
+import { siteFacts } from "../src/config/site-facts"
+import { DESKTOP_CHROME } from "../test/support/device-user-agents"
 import { readFadeRecord, recordFade } from "./support/fade-recorder"
+import { recordStoreRedirects } from "./support/store-redirects"
 import { mockupFader, mockupImage, mockupOpacity } from "./support/phone-mockup"
 import { expect, test } from "./support/test"
 
@@ -16,26 +19,31 @@ test.describe("the landing page", () => {
     await expect(page.getByText(/blends words you already know with new vocabulary/)).toBeVisible()
   })
 
-  for (const { label, store } of [
-    { label: "Download for iPhone", store: /^https:\/\/apps\.apple\.com\// },
-    { label: "Download for Android", store: /^https:\/\/play\.google\.com\/store\/apps\// },
-  ]) {
-    test(`'${label}' opens its store listing in a new tab, without opener or referrer`, async ({ page }) => {
-      await page.goto("/")
-      const button = page.getByRole("link", { name: label, exact: true })
-      await expect(button).toHaveAttribute("target", "_blank")
-      const rel = ((await button.getAttribute("rel")) ?? "").split(/\s+/)
-      expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer"]))
-      const href = await button.getAttribute("href")
-      expect(href).toMatch(store)
+  test.describe("on a desktop browser", () => {
+    // Chromium's headless User-Agent names itself a bot, which /get shows its page instead of a store.
+    test.use({ userAgent: DESKTOP_CHROME })
 
-      const [tab] = await Promise.all([page.waitForEvent("popup"), button.click()])
-      await tab.waitForLoadState()
-      expect(tab.url()).toBe(href)
-      expect(await tab.evaluate(() => [window.opener, document.referrer])).toEqual([null, ""])
-      await expect(page).toHaveURL("/")
-    })
-  }
+    for (const { label, store, listing, campaign } of [
+      { label: "Download for iPhone", store: "apple", listing: siteFacts.appStoreUrl, campaign: `?pt=${siteFacts.appStoreProviderToken}&ct=newsletter.launch` },
+      { label: "Download for Android", store: "google", listing: siteFacts.playStoreUrl, campaign: "&referrer=utm_source%3Dnewsletter%26utm_campaign%3Dlaunch" },
+    ]) {
+      test(`'${label}' opens /get?store=${store} in a new tab, without opener, which the site sends to the store's listing with the page's campaign`, async ({ page, context }) => {
+        const redirects = await recordStoreRedirects(context)
+        const landing = "/?utm_source=newsletter&utm_medium=email&utm_campaign=launch"
+        await page.goto(landing)
+        const button = page.getByRole("link", { name: label, exact: true })
+        await expect(button).toHaveAttribute("target", "_blank")
+        await expect(button).toHaveAttribute("href", `/get?store=${store}`)
+
+        const [tab] = await Promise.all([page.waitForEvent("popup"), button.click()])
+        await tab.waitForLoadState()
+        // The page's address, its campaign with it, reaches /get as the Referer; the store gets the campaign alone.
+        expect(redirects).toEqual([{ url: new URL(`/get?store=${store}`, page.url()).href, referer: page.url(), status: 302, location: `${listing}${campaign}` }])
+        expect(await tab.evaluate(() => window.opener)).toBeNull()
+        await expect(page).toHaveURL(landing)
+      })
+    }
+  })
 
   test("fades the phone mockup in: 100 ms delay, 350 ms fade, fully shown from about 450 ms on", async ({ page }) => {
     await recordFade(page)

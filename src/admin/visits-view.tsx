@@ -6,6 +6,7 @@ import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"
 import { Figure } from "./figure"
 import { languageName } from "./language-name"
+import { StoreClicksTable } from "./store-clicks-table"
 
 /** How many pages, sources and languages are charted and listed: the largest. */
 const TOP = 10
@@ -21,8 +22,9 @@ const sourceLabel = ({ source, medium, campaign }: SourceStats) => [source, medi
 /**
  * The visits of the dashboard's period, as `npm run waitlist -- stats`
  * prints them (one computation, `visitStats`, on the server): visitors
- * per day, the funnel from a visit to a confirmed address, and the top
- * pages, sources and languages, each as a chart and as a table.
+ * per day, the funnel from a visit to a confirmed address and from a
+ * visit to a store, and the top pages, sources and languages, each as a
+ * chart and as a table, and the store clicks by store, platform and source.
  */
 export function VisitsView({ visits }: { visits: VisitStats }) {
   const { days } = visits
@@ -34,13 +36,15 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
     ],
     [days],
   )
+  // Each step with the step it follows: a store click follows the visit, beside the way to a confirmed address.
   const funnel = [
-    { label: "Visitors", value: sum(days, (day) => day.visitors) },
-    { label: "Visitors of the contact page", value: sum(days, (day) => day.contactVisitors) },
-    { label: "Sign-ups", value: sum(days, (day) => day.signups) },
-    { label: "Confirmed", value: sum(days, (day) => day.confirmed) },
+    { label: "Visitors", value: sum(days, (day) => day.visitors), after: -1 },
+    { label: "Visitors of the contact page", value: sum(days, (day) => day.contactVisitors), after: 0 },
+    { label: "Sign-ups", value: sum(days, (day) => day.signups), after: 1 },
+    { label: "Confirmed", value: sum(days, (day) => day.confirmed), after: 2 },
+    { label: "Sent to a store", value: sum(days, (day) => day.appStoreClicks + day.googlePlayClicks), after: 0 },
   ]
-  const [visitors, contact, signups, confirmed] = funnel.map((step) => step.value) as [number, number, number, number]
+  const [visitors, contact, signups, confirmed, storeClicks] = funnel.map((step) => step.value) as [number, number, number, number, number]
   const pages = visits.pages.slice(0, TOP)
   const sources = visits.sources.slice(0, TOP)
   const languages = visits.languages.slice(0, TOP)
@@ -63,16 +67,19 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
       <DailyChart days={dates} series={lines} summary={`Visitors and visitors of the contact page per day, ${period}: ${visitors} and ${contact} in all. The numbers of each day are in the table below.`} />
       <DataTable
         caption="Visits per day (UTC)"
-        columns={["Day", "Visitors", "Page views", "Contact page", "Sign-ups", "Confirmed"]}
-        rows={[...days].reverse().map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed])}
+        columns={["Day", "Visitors", "Page views", "Contact page", "Sign-ups", "Confirmed", "App Store", "Google Play"]}
+        rows={[...days].reverse().map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed, day.appStoreClicks, day.googlePlayClicks])}
       />
-      <h3 sx={{ variant: "text.heading", fontSize: 4 }}>From a visit to a confirmed address</h3>
-      <BarChart bars={funnel} summary={`The funnel of the period: ${visitors} visitors, ${contact} of them on the contact page, ${signups} sign-ups, ${confirmed} confirmed. The numbers are in the table below.`} />
+      <h3 sx={{ variant: "text.heading", fontSize: 4 }}>From a visit to a confirmed address, and to a store</h3>
+      <BarChart
+        bars={funnel}
+        summary={`The funnel of the period: ${visitors} visitors, ${contact} of them on the contact page, ${signups} sign-ups, ${confirmed} confirmed; and ${storeClicks} sent to a store. The numbers are in the table below.`}
+      />
       <DataTable
         caption="The funnel of the period"
         captionHidden
-        columns={["Step", "People", "Of the step before"]}
-        rows={funnel.map((step, index) => [step.label, step.value, index === 0 ? "" : share(step.value, funnel[index - 1]?.value ?? 0)])}
+        columns={["Step", "Number", "Of the step before"]}
+        rows={funnel.map((step) => [step.label, step.value, step.after < 0 ? "" : share(step.value, funnel[step.after]?.value ?? 0)])}
       />
       {visits.funnelNote && <p sx={{ variant: "text.small", maxWidth: "prose" }}>{visits.funnelNote}</p>}
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, null, "1fr 1fr"], columnGap: 6 }}>
@@ -101,11 +108,22 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
         <DataTable
           caption={`The funnel by source (the ${TOP} largest)`}
           captionHidden
-          columns={["Source", "Medium", "Campaign", "Visitors", "Contact page", "Sign-ups", "Confirmed"]}
-          rows={sources.map((source) => [<bdi key="source">{source.source}</bdi>, <bdi key="medium">{source.medium}</bdi>, <bdi key="campaign">{source.campaign}</bdi>, source.visitors, source.contactVisitors, source.signups, source.confirmed])}
+          columns={["Source", "Medium", "Campaign", "Visitors", "Contact page", "Sign-ups", "Confirmed", "App Store", "Google Play"]}
+          rows={sources.map((source) => [
+            <bdi key="source">{source.source}</bdi>,
+            <bdi key="medium">{source.medium}</bdi>,
+            <bdi key="campaign">{source.campaign}</bdi>,
+            source.visitors,
+            source.contactVisitors,
+            source.signups,
+            source.confirmed,
+            source.appStoreClicks,
+            source.googlePlayClicks,
+          ])}
         />
       </section>
       )}
+      <StoreClicksTable clicks={visits.storeClicks} top={TOP} />
     </section>
   )
 }

@@ -28,7 +28,9 @@ export const pageTitle = (title?: string) => (title ? `${title} | ${siteFacts.ap
  * `<html lang>`, title, description, canonical address, the page in every
  * language (hreflang, with English as x-default), link previews (Open Graph
  * and Twitter, with the page's locale), theme colors, icons, manifest and
- * the Smart App Banner.
+ * the Smart App Banner, once the app is live, whose `app-argument` is the
+ * page's own address (the home page's for a noindex page), so the
+ * installed app opens where the visitor was.
  */
 export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
   const { code } = splitLanguage(pathname)
@@ -52,7 +54,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <link rel="icon" href={brandFiles.faviconPng} type="image/png" sizes={`${FAVICON_PNG_SIZE}x${FAVICON_PNG_SIZE}`} />
       <link rel="apple-touch-icon" href={brandFiles.appleTouchIcon} />
       <link rel="manifest" href={brandFiles.manifest} />
-      {siteFacts.appStoreId && <meta name="apple-itunes-app" content={`app-id=${siteFacts.appStoreId}`} />}
+      {siteFacts.appLive && siteFacts.appStoreId && <meta name="apple-itunes-app" content={`app-id=${siteFacts.appStoreId}, app-argument=${url}`} />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteFacts.appName} />
       <meta property="og:locale" content={language.ogLocale} />

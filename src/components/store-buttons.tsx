@@ -1,18 +1,23 @@
 import { useLanguage } from "../i18n/language-context"
-import { siteFacts } from "../config/site-facts"
 
 const stores = [
-  { label: "store.ios", href: siteFacts.appStoreUrl, variant: "buttons.primary" },
-  { label: "store.android", href: siteFacts.playStoreUrl, variant: "buttons.secondary" },
+  { label: "store.ios", store: "apple", variant: "buttons.primary" },
+  { label: "store.android", store: "google", variant: "buttons.secondary" },
 ] as const
 
-/** The two store buttons; each opens its store listing in a new tab. */
+/**
+ * The two store buttons; each opens `/get` with its store named, in a new
+ * tab, so the server counts the click and sends it on to the store. The
+ * page's own address reaches `/get` as the Referer of a same-origin
+ * request (hence no `noreferrer`), and with it the campaign the visitor
+ * arrived by; `/get` passes nothing else on to the store.
+ */
 export function StoreButtons() {
-  const { t } = useLanguage()
+  const { t, path } = useLanguage()
   return (
     <div sx={{ display: "flex", flexDirection: ["column", null, "row"], gap: 3, mt: 6 }}>
-      {stores.map(({ label, href, variant }) => (
-        <a key={label} href={href} target="_blank" rel="noopener noreferrer" sx={{ variant }}>
+      {stores.map(({ label, store, variant }) => (
+        <a key={label} href={`${path("/get")}?store=${store}`} target="_blank" rel="noopener" sx={{ variant }}>
           {t(label)}
         </a>
       ))}

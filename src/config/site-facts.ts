@@ -28,7 +28,34 @@ export type SiteFacts = {
   appStoreUrl: string
   /** Numeric App Store id; an empty string when the app is not listed yet. */
   appStoreId: string
+  /** The Android app's package name (its `applicationId`), which names its Google Play listing. */
+  androidPackage: string
+  /** The app's Google Play listing, made from its package name. */
   playStoreUrl: string
+  /**
+   * Whether the app can be installed from both stores. Until it can, `/get`
+   * shows its page to every device (it sends no phone to a store), that page
+   * offers the waitlist instead of the stores, and no Smart App Banner shows.
+   */
+  appLive: boolean
+  /**
+   * The provider token (`pt`) of the team's App Store Connect campaign links
+   * (digits), sent with each campaign token so App Analytics credits the
+   * campaign to the team; "" to send campaign tokens without it.
+   */
+  appStoreProviderToken: string
+  /** The Apple Developer team id (10 letters and digits), for apple-app-site-association; "" until known. */
+  appleTeamId: string
+  /** The iOS app's bundle id, for apple-app-site-association; "" until known. */
+  iosBundleId: string
+  /**
+   * The SHA-256 fingerprints of the certificates the Android app is signed
+   * with ("AB:CD:…", 32 pairs), for assetlinks.json: with Play App Signing,
+   * the app signing key's from the Play Console; empty until known.
+   */
+  androidCertificateFingerprints: string[]
+  /** The app's rating in the stores, for the landing page's structured data; null until it has a real one. */
+  rating: { value: number; count: number } | null
   /** ISO 4217 code of the currency the free tier's price (0) is given in, for the structured data. */
   priceCurrency: string
   /** The line under the headline on the share image of link previews. */
@@ -40,6 +67,9 @@ export type SiteFacts = {
   showColorModeToggle: boolean
 }
 
+/** Named once: the Play listing's address is made from it. */
+const androidPackage = "com.example.storyling"
+
 export const siteFacts: SiteFacts = {
   appName: "Storyling",
   companyName: "Storyling Labs",
@@ -49,7 +79,14 @@ export const siteFacts: SiteFacts = {
   siteUrl: "https://storyling.example.com",
   appStoreUrl: "https://apps.apple.com/app/id0000000000",
   appStoreId: "0000000000",
-  playStoreUrl: "https://play.google.com/store/apps/details?id=com.example.storyling",
+  androidPackage,
+  playStoreUrl: `https://play.google.com/store/apps/details?id=${androidPackage}`,
+  appLive: true,
+  appStoreProviderToken: "000000",
+  appleTeamId: "ABCDE12345",
+  iosBundleId: "com.example.storyling",
+  androidCertificateFingerprints: ["00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00"],
+  rating: null,
   priceCurrency: "USD",
   shareImageTagline: "Free on iPhone and Android",
   shareImageAlt:

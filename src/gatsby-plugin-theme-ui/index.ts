@@ -28,6 +28,9 @@ const theme: Theme = {
     highlightText: "#FFA73B",
     focus: "#FFA73B",
     danger: "#FF9C8A",
+    // A QR code stays dark on light in both modes: every phone's camera reads that way round.
+    codeInk: "#031912",
+    codePaper: "#FFFCF5",
     modes: {
       light: {
         text: "#031912",
@@ -60,6 +63,7 @@ const theme: Theme = {
     prose: 720,
     mockup: 340,
     messageMin: 150,
+    qrCode: 208,
   },
   radii: { small: 6, medium: 12, pill: 999 },
   shadows: {

@@ -7,7 +7,7 @@ import { pageUrl } from "./page-url"
 
 type StructuredDataFacts = Pick<
   SiteFacts,
-  "appName" | "companyName" | "description" | "supportEmail" | "siteUrl" | "appStoreUrl" | "playStoreUrl" | "priceCurrency"
+  "appName" | "companyName" | "description" | "supportEmail" | "siteUrl" | "appStoreUrl" | "playStoreUrl" | "priceCurrency" | "rating"
 >
 
 /**
@@ -15,7 +15,8 @@ type StructuredDataFacts = Pick<
  * `MobileApplication`, free to install on iOS and Android from its two store
  * listings, and the `Organization` that publishes it with its support
  * address, described in the page's language (`inLanguage`). It states
- * nothing we do not have, so no ratings or reviews.
+ * nothing we do not have: no reviews, and a rating only once the site's
+ * facts hold the stores' real one.
  */
 export function landingStructuredData(facts: StructuredDataFacts, language: Pick<Language, "code" | "htmlLang" | "name">) {
   const home = pageUrl(facts.siteUrl, localizedPath(language.code, "/"))
@@ -56,6 +57,7 @@ export function landingStructuredData(facts: StructuredDataFacts, language: Pick
           priceCurrency: facts.priceCurrency,
           category: "free",
         },
+        ...(facts.rating && { aggregateRating: { "@type": "AggregateRating", ratingValue: facts.rating.value, ratingCount: facts.rating.count, bestRating: 5, worstRating: 1 } }),
         publisher: { "@id": organizationId },
       },
     ],

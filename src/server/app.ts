@@ -1,7 +1,8 @@
 /**
  * The site's HTTP application, on Express 5: every route of the API in one
  * table (method, path, who may call it), and, on the production server,
- * the health checks, the counting of visits and the built site around it.
+ * the health checks, the counting of visits, `/get` and the built site
+ * around it.
  * `gatsby develop` serves the same API router (see develop.ts). Each
  * feature writes its handlers; who may call them, the bodies they read and
  * the answer to a method or path no route takes are the table's.
@@ -10,6 +11,7 @@ import type { DeliveryKind } from "./outbox/deliveries"
 import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
 import type { Area } from "../admin/roles"
+import { siteFacts } from "../config/site-facts"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
 import { ADMIN_BODY_BYTES } from "./admin/admin-limits"
 import { auditRoute } from "./admin/audit-route"
@@ -19,6 +21,7 @@ import { sessionRoutes } from "./admin/login"
 import type { AnnouncementIo } from "./announcements/announcement-service"
 import { announcementRoutes } from "./announcements/announcement-routes"
 import { StoreUnavailableError, type Db } from "./db/db"
+import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
 import { sendJson } from "./http/answers"
 import { identifyClients } from "./http/client-address"
@@ -32,6 +35,7 @@ import { peopleRoutes } from "./people/people-routes"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
+import type { StoreClickCounter } from "./visits/store-clicks"
 import type { Registry } from "prom-client"
 
 /** What the API's handlers work with. */
@@ -185,12 +189,15 @@ export type SiteParts = {
    * API's and the health checks' requests never reach it.
    */
   pageRequests?: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => void
+  /** Counts the browsers `/get` sends to a store (see StoreClickCounter); none when counting is off. */
+  storeClicks?: StoreClickCounter | null
 }
 
 /**
  * The production server's application: the site's headers on every
  * response, each request observed (its id, log line and metrics), the
- * health checks, the API, the counting of visits, and the built site.
+ * health checks, the API, the counting of visits, `/get`'s redirects to
+ * the stores, and the built site.
  * @throws Error when there is no build to serve
  */
 export function createApp(parts: ApiParts, site: SiteParts): express.Express {
@@ -216,6 +223,8 @@ export function createApp(parts: ApiParts, site: SiteParts): express.Express {
       next()
     })
   }
+  // After the counting of visits: a phone's redirect is a view of /get too.
+  app.use(getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: site.storeClicks ?? null }))
   app.use(staticSite(site.root, parts.log, parts.now))
   return app
 }

@@ -1,7 +1,7 @@
 /**
  * The server's parts, put together once from the settings: the database,
  * the outbox's worker with each feature's kinds of delivery, the reader of
- * the bounce mailbox, the counter of visits, the periodic jobs, and what
+ * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
  * the API's handlers work with. The production server (main.ts), `gatsby
  * develop` (develop.ts) and the tests start from here; nothing is started
  * by it.
@@ -34,6 +34,7 @@ import { siteHostsOf } from "./visits/site-hosts"
 import { FLUSH_EVERY_MS, VisitCounter } from "./visits/visit-counter"
 import { dayOf } from "./visits/visit-day"
 import { closeVisitDays } from "./visits/visit-queries"
+import { StoreClickCounter } from "./visits/store-clicks"
 
 /** How often the housekeeping jobs run. */
 const HOUSEKEEPING_EVERY_MS = 60_000
@@ -45,6 +46,8 @@ export type Assembly = {
   bounceMailbox: BounceMailbox | null
   /** The counter of visits; null when VISIT_COUNTING is 0. */
   visits: VisitCounter | null
+  /** The counter of the browsers /get sends to a store; null when VISIT_COUNTING is 0. */
+  storeClicks: StoreClickCounter | null
   /** Every periodic job (see periodicJobs), not started. */
   scheduler: Scheduler
   /** What the API's handlers work with. */
@@ -58,10 +61,11 @@ const ERASURES_CHECKED_EVERY_MS = 30_000
  * The periodic jobs, each owned by its feature: the sign-up counts and the
  * admin's failed logins and ended sessions past their windows, the audit
  * log's addresses past 30 days, the database's files rewritten after an
- * erasure by another process, the visit counts written and the days
- * closed (with their salts deleted), and the bounce mailbox read.
+ * erasure by another process, the visit counts and store clicks written
+ * and the days closed (with their salts deleted), and the bounce mailbox
+ * read.
  */
-function periodicJobs(db: Db, visits: VisitCounter | null, bounceMailbox: BounceMailbox | null): Job[] {
+function periodicJobs(db: Db, visits: VisitCounter | null, storeClicks: StoreClickCounter | null, bounceMailbox: BounceMailbox | null): Job[] {
   return [
     { name: "sign-up: forget counts older than the rate limit's window", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldSubmissionCounts(db, now) },
     { name: "admin: forget old failed logins and ended sessions", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldLogins(db, now) },
@@ -73,6 +77,7 @@ function periodicJobs(db: Db, visits: VisitCounter | null, bounceMailbox: Bounce
           { name: "visits: close the past days and delete their salts", everyMs: HOUSEKEEPING_EVERY_MS, run: (now: Date) => closeVisitDays(db, dayOf(now)) },
         ]
       : []),
+    ...(storeClicks ? [{ name: "visits: write the store clicks", everyMs: FLUSH_EVERY_MS, run: () => storeClicks.flush() }] : []),
     ...(bounceMailbox ? [bounceMailbox.job] : []),
   ]
 }
@@ -108,6 +113,7 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
   })
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits ? new VisitCounter({ db, trustProxy: settings.trustProxy, ownHosts: siteHosts, log, metrics: metrics.registry, now }) : null
+  const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
   const api: ApiParts = {
     settings,
     db,
@@ -120,6 +126,6 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
   }
-  return { db, worker, bounceMailbox, visits, scheduler: createScheduler(periodicJobs(db, visits, bounceMailbox), { log, now }), api }
+  return { db, worker, bounceMailbox, visits, storeClicks, scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }), api }
 }
 

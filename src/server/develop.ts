@@ -4,11 +4,15 @@
  * routes, handlers and database as the production server (one
  * implementation of each route). Its worker and periodic jobs run as the
  * server's do, so the mails of a sign-up are written too; its metrics are
- * served nowhere.
+ * served nowhere. `/get` sends phones to their store here too (counting
+ * nothing: the develop server counts no visits), and leaves the page to
+ * Gatsby.
  */
 import type { RequestHandler } from "express"
+import { siteFacts } from "../config/site-facts"
 import { apiRouter, API_ROUTE_NAMES } from "./app"
 import { assemble } from "./assemble"
+import { getLinkRoute } from "./get-link/get-route"
 import { createLogger } from "./observability/logger"
 import { createMetrics } from "./observability/metrics"
 import { observeRequests } from "./observability/observe-requests"
@@ -16,8 +20,8 @@ import { API_PREFIX, pathOf } from "./observability/request-path"
 import { localLinksNotice, readSettings } from "./settings"
 
 /**
- * The handler of /api/ for the develop server, its parts started; every
- * other path goes on to Gatsby's own.
+ * The handler of /api/ and of /get's redirects for the develop server, its
+ * parts started; every other path goes on to Gatsby's own.
  * @throws SettingsError when a setting cannot work
  */
 export function developApi(env: Record<string, string | undefined>): RequestHandler {
@@ -32,8 +36,9 @@ export function developApi(env: Record<string, string | undefined>): RequestHand
   parts.scheduler.start()
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
   const api = apiRouter(parts.api)
+  const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.api.siteHosts, clicks: null })
   return (req, res, next) => {
-    if (!pathOf(req.url).startsWith(API_PREFIX)) return next()
+    if (!pathOf(req.url).startsWith(API_PREFIX)) return getLink(req, res, next)
     observer.middleware(req, res, () => void api(req, res, next))
   }
 }

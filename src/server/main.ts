@@ -62,14 +62,14 @@ const describe = (reason: unknown) => (reason instanceof Error ? (reason.stack ?
 async function main(settings: Settings, log: Logger) {
   const metrics = createMetrics()
   const parts = assemble(settings, { log, metrics })
-  const { db, worker, bounceMailbox, visits, scheduler } = parts
+  const { db, worker, bounceMailbox, visits, storeClicks, scheduler } = parts
   let stopping = () => false
   const readiness = createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => stopping(), bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined, log })
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
   const headers = headersForEveryResponse(gatsbyConfig.headers)
   let server: http.Server
   try {
-    server = siteServer(createApp(parts.api, { root, headers, observer, health: healthRoutes(readiness), pageRequests: visits?.observe }), headers)
+    server = siteServer(createApp(parts.api, { root, headers, observer, health: healthRoutes(readiness), pageRequests: visits?.observe, storeClicks }), headers)
   } catch (error) {
     cannotStart((error as Error).message)
   }
@@ -80,7 +80,7 @@ async function main(settings: Settings, log: Logger) {
     metricsServer,
     worker,
     scheduler,
-    visits,
+    counts: [visits, storeClicks].filter((counter) => counter !== null),
     closeStore: () => db.close(),
     requests: observer,
     timeoutMs: settings.shutdownTimeoutMs,

@@ -22,11 +22,12 @@ export type ShutdownParts = {
   /** The periodic jobs: none begins any more, and those under way end within the grace the worker has (the bounce mailbox's poll after its message: see Scheduler.stop). */
   scheduler: { stop(graceMs: number): Promise<void> }
   /**
-   * The counter of visits, if counting is on: once every request is
-   * answered, it writes the counts still in memory (see VisitCounter's
-   * close), within the grace the worker has; past it they are left out.
+   * The counters of visits and store clicks, when counting is on: once
+   * every request is answered, they write the counts still in memory (see
+   * VisitCounter's close), within the grace the worker has; past it they
+   * are left out.
    */
-  visits?: { close(): Promise<void> } | null
+  counts: { close(): Promise<void> }[]
   /** Closes the store, once nothing uses it any more. */
   closeStore: () => Promise<void>
   /** The requests being answered (see observeRequests): how many, and a way to make every answer from now on close its connection. */
@@ -43,10 +44,10 @@ const closed = (server: http.Server) => new Promise<void>((resolve) => server.cl
  * and goes on: the store then closes under the write, which logs how many
  * page views it loses.
  */
-async function countsWritten(visits: NonNullable<ShutdownParts["visits"]>, ms: number, log: Logger): Promise<void> {
+async function countsWritten(counts: ShutdownParts["counts"], ms: number, log: Logger): Promise<void> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, ms))))
-  const outcome = await Promise.race([visits.close(), late])
+  const outcome = await Promise.race([Promise.all(counts.map((counter) => counter.close())), late])
   clearTimeout(timer)
   if (outcome === "late") log.warn({ ms }, "shutdown: the counts of visits were not written in time; they are left out")
 }
@@ -61,13 +62,14 @@ async function countsWritten(visits: NonNullable<ShutdownParts["visits"]>, ms: n
  * another instance takes them at once (an announcement's as any other:
  * the bulk lane's tries, and those waiting for their turn of the mail
  * pace); the periodic jobs end likewise (the bounce mailbox's poll). Once the
- * last answer has gone, the counts of visits still in memory are written.
+ * last answer has gone, the counts of visits and store clicks still in
+ * memory are written.
  * Then the store and the metrics' listener close and the process exits
  * with 0. Past `timeoutMs`, or on a
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, scheduler, visits, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({ server, metricsServer, worker, scheduler, counts, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -96,7 +98,7 @@ export function gracefulShutdown({ server, metricsServer, worker, scheduler, vis
     const workerDone = worker.stop(graceMs)
     const jobsDone = scheduler.stop(graceMs)
     // Every page view is counted once its answer has gone: the counts are written after the last one.
-    const visitsDone = httpDone.then(() => (visits ? countsWritten(visits, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
+    const visitsDone = httpDone.then(() => (counts.length > 0 ? countsWritten(counts, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
     void Promise.all([visitsDone, workerDone, jobsDone])
       .then(async ([, released]) => {
         clearInterval(sweeper)

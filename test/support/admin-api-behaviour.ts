@@ -494,7 +494,7 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         { date: yesterday, visitors: 1, pageviews: 2, contactVisitors: 0 },
         { date: today, visitors: 2, pageviews: 2, contactVisitors: 1 },
       ])
-      expect(visits.sources.find((source) => source.source === "launch-post")).toEqual({ source: "launch-post", medium: "social", campaign: "", visitors: 3, contactVisitors: 1, signups: 1, confirmed: 1 })
+      expect(visits.sources.find((source) => source.source === "launch-post")).toEqual({ source: "launch-post", medium: "social", campaign: "", visitors: 3, contactVisitors: 1, signups: 1, confirmed: 1, appStoreClicks: 0, googlePlayClicks: 0 })
       expect(visits.pages).toEqual([
         { page: "/", visitors: 3, pageviews: 3 },
         { page: "/contact", visitors: 1, pageviews: 1 },

@@ -7,12 +7,13 @@ import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type LanguageCode } from ".
 /** A page of the built site: the route a visitor asks for and the file `gatsby build` wrote for it. */
 export type BuiltPage = { route: string; file: string }
 
-/** The four public routes of the spec and the 404 page, as `gatsby build` writes them into public/. */
+/** The four public routes of the spec, `/get` (the one link for every device) and the 404 page, as `gatsby build` writes them into public/. */
 export const BUILT_PAGES: readonly BuiltPage[] = [
   { route: "/", file: "index.html" },
   { route: "/contact", file: "contact/index.html" },
   { route: "/privacy-policy", file: "privacy-policy/index.html" },
   { route: "/terms-and-conditions", file: "terms-and-conditions/index.html" },
+  { route: "/get", file: "get/index.html" },
   { route: "/404", file: "404.html" },
 ]
 

@@ -12,6 +12,7 @@ import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
 import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
+import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { readSettings } from "../../src/server/settings"
 
@@ -90,5 +91,6 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   await closeVisitDays(db, today)
   await daySalt(db, today)
   await recordVisits(db, views(today), [{ day: today, dimension: "all", value: "", visitor: "b2" }])
+  await recordStoreClicks(db, [{ day: today, store: "apple", platform: "ios", source: "newsletter", medium: "email", campaign: "launch", clicks: 2 }])
   return { sent, waiting }
 }

@@ -50,7 +50,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   const port = await freePort()
   const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), ...env })
   const parts = assemble(settings, { now, log, metrics })
-  const { db, visits } = parts
+  const { db, visits, storeClicks } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
   const app = createApp(parts.api, {
     root: PROJECT_ROOT,
@@ -58,6 +58,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
     observer: observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }),
     health: healthRoutes(createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => false, log })),
     pageRequests: visits.observe,
+    storeClicks,
   })
   const server: http.Server = siteServer(app, {})
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))
@@ -73,6 +74,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await visits.close()
+      await storeClicks?.close()
       await db.close()
     },
   }

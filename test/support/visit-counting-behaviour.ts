@@ -100,7 +100,7 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     await restarted.visits.flush()
 
     const result = await stats(restarted, settings)
-    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 6, pageviews: views, contactVisitors: 2, signups: 0, confirmed: 0 })
+    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 6, pageviews: views, contactVisitors: 2, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 })
     expect(result.pages).toEqual([
       { page: "/", visitors: 6, pageviews: 14 },
       { page: "/privacy-policy", visitors: 4, pageviews: 4 },
@@ -174,9 +174,9 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
 
     const result = await stats(site, settings)
     expect(result.sources).toEqual([
-      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0 },
-      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0 },
-      { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0 },
+      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
     ])
     expect(result.pages).toContainEqual({ page: "(not found)", visitors: 1, pageviews: 2 })
     expect((await tableRows(settings, "visit_views")).map((row) => row.referrer).sort()).toEqual(["", "", "", "", "", "news.example.com"])
@@ -210,14 +210,14 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     expect((await fetch(`${site.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(303)
 
     const result = await stats(site, settings)
-    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 3, pageviews: 6, contactVisitors: 2, signups: 3, confirmed: 1 })
+    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 3, pageviews: 6, contactVisitors: 2, signups: 3, confirmed: 1, appStoreClicks: 0, googlePlayClicks: 0 })
     // Three sign-ups, two visitors of the contact page (one sign-up came without the page): the funnel says why.
     expect(result.funnelNote).toMatch(/^More sign-ups than visitors of the contact page: a visitor whose browser asks not to be tracked, or who sends the form without loading the page/)
     expect(result.sources).toEqual([
-      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0 },
-      { source: "newsletter", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 1 },
-      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0 },
-      { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0 },
+      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      { source: "newsletter", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 1, appStoreClicks: 0, googlePlayClicks: 0 },
+      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
     ])
   })
 

@@ -7,14 +7,28 @@ const renderHead = (props: Parameters<typeof Seo>[0]) => render(<Seo {...props} 
 describe("Seo", () => {
   afterEach(() => jest.restoreAllMocks())
 
-  it("offers the Smart App Banner with the configured App Store id", () => {
+  it("offers the Smart App Banner with the configured App Store id, and the page's own address for the installed app to open", () => {
     jest.replaceProperty(siteFacts, "appStoreId", "1234567890")
-    const banner = renderHead({ pathname: "/" }).querySelector('meta[name="apple-itunes-app"]')
-    expect(banner).toHaveAttribute("content", "app-id=1234567890")
+    jest.replaceProperty(siteFacts, "appLive", true)
+    const banner = renderHead({ pathname: "/es/contact/" }).querySelector('meta[name="apple-itunes-app"]')
+    expect(banner).toHaveAttribute("content", `app-id=1234567890, app-argument=${siteFacts.siteUrl}/es/contact`)
+  })
+
+  it("gives a noindex page's banner the home page for the app to open, not the page (a mail's link, the error page)", () => {
+    jest.replaceProperty(siteFacts, "appStoreId", "1234567890")
+    jest.replaceProperty(siteFacts, "appLive", true)
+    const banner = renderHead({ pathname: "/waitlist/confirm", noindex: true }).querySelector('meta[name="apple-itunes-app"]')
+    expect(banner).toHaveAttribute("content", `app-id=1234567890, app-argument=${siteFacts.siteUrl}/`)
   })
 
   it("leaves the Smart App Banner out when no App Store id is configured", () => {
     jest.replaceProperty(siteFacts, "appStoreId", "")
+    expect(renderHead({ pathname: "/" }).querySelector('meta[name="apple-itunes-app"]')).toBeNull()
+  })
+
+  it("leaves the Smart App Banner out while the app is not live, App Store id or not", () => {
+    jest.replaceProperty(siteFacts, "appStoreId", "1234567890")
+    jest.replaceProperty(siteFacts, "appLive", false)
     expect(renderHead({ pathname: "/" }).querySelector('meta[name="apple-itunes-app"]')).toBeNull()
   })
 

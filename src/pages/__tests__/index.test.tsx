@@ -1,6 +1,5 @@
 import { screen } from "@testing-library/react"
 import type { PageProps } from "gatsby"
-import { siteFacts } from "../../config/site-facts"
 import { renderWithTheme } from "../../../test/support/render-with-theme"
 import IndexPage from "../index"
 
@@ -33,14 +32,15 @@ describe("the landing page", () => {
   })
 
   it.each([
-    ["Download for iPhone", siteFacts.appStoreUrl],
-    ["Download for Android", siteFacts.playStoreUrl],
-  ])("opens '%s' in a new tab at the store listing", (name, href) => {
+    ["Download for iPhone", "/get?store=apple"],
+    ["Download for Android", "/get?store=google"],
+  ])("opens '%s' in a new tab at /get with its store named, which counts the click and sends it on", (name, href) => {
     renderLanding()
     const button = screen.getByRole("link", { name })
     expect(button).toHaveAttribute("href", href)
     expect(button).toHaveAttribute("target", "_blank")
-    expect(button).toHaveAttribute("rel", "noopener noreferrer")
+    // No noreferrer: /get reads the campaign of the page the click came from in its Referer.
+    expect(button).toHaveAttribute("rel", "noopener")
   })
 
   it("shows the phone mockup with its alt text", () => {

@@ -19,6 +19,7 @@ const ownTitles: Record<string, string | undefined> = {
   "/contact": "Contact us",
   "/privacy-policy": frontmatter("legal/privacy-policy.md", "title"),
   "/terms-and-conditions": frontmatter("legal/terms-and-conditions.md", "title"),
+  "/get": `Get ${siteFacts.appName}`,
   "/404": "Not Found",
 }
 
@@ -93,9 +94,12 @@ describe.each(BUILT_PAGES)("the built page $route", (page: BuiltPage) => {
     }
   })
 
-  it("offers the App Store banner exactly when an App Store id is configured", () => {
-    const banner = head().querySelector('meta[name="apple-itunes-app"]')
-    if (siteFacts.appStoreId) expect(banner?.getAttribute("content")).toBe(`app-id=${siteFacts.appStoreId}`)
+  it("offers the App Store banner exactly when the app is live with an App Store id, with the page's address for the installed app to open", () => {
+    const document = head()
+    const banner = document.querySelector('meta[name="apple-itunes-app"]')
+    // A noindex page (the 404) has no address of its own: the app opens the home page.
+    const address = document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? `${siteFacts.siteUrl}/`
+    if (siteFacts.appLive && siteFacts.appStoreId) expect(banner?.getAttribute("content")).toBe(`app-id=${siteFacts.appStoreId}, app-argument=${address}`)
     else expect(banner).toBeNull()
   })
 })

@@ -19,10 +19,10 @@ describe("the built sitemap", () => {
     expect(locations(index)).toEqual([`${siteFacts.siteUrl}/sitemap-0.xml`])
   })
 
-  it("lists exactly the four public routes of every language at their absolute addresses, not the 404 pages", () => {
+  it("lists exactly the four public routes and /get of every language at their absolute addresses, not the 404 pages", () => {
     const listed = locations(fs.readFileSync(builtFilePath("/sitemap-0.xml"), "utf8"))
     expect(listed.sort()).toEqual(PUBLIC_ROUTES.map(absolute).sort())
-    expect(listed).toHaveLength(4 * LANGUAGES.length)
+    expect(listed).toHaveLength(5 * LANGUAGES.length)
   })
 
   it("lists with each page its translations and English as x-default, as xhtml:link alternates", () => {

@@ -6,7 +6,8 @@
  * `gatsby develop` rewrites, so the pages and the waitlist still work.
  * While develop runs, a legal text with an impossible date and raw HTML
  * shows its problems on the page in the browser, never a rolled-over date,
- * and the admin's Function answers every path under /api/admin/.
+ * the admin's Function answers every path under /api/admin/, and `/get`
+ * sends a phone to its store and shows a desktop its page.
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
@@ -17,10 +18,13 @@ import { chromium } from "@playwright/test"
 import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
 import { parseHtml } from "../../../test/support/built-pages"
 import { developOnce } from "../../../test/support/gatsby-develop"
+import { DESKTOP_CHROME, IPHONE } from "../../../test/support/device-user-agents"
+import { freePort } from "../../../test/support/free-port"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { startSiteServer } from "../../../test/support/site-server-process"
 import { entryFor, postJson } from "../../../test/support/waitlist-api-client"
+import { siteFacts } from "../../config/site-facts"
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -41,11 +45,12 @@ async function seenInBrowser(url: string): Promise<{ alert: string; text: string
 }
 
 describe("npm run serve after npm run develop", () => {
-  it("shows a legal text's impossible date and raw HTML on the page under develop, then serves the last build's pages and takes sign-ups", async () => {
+  it("shows a legal text's impossible date and raw HTML on the page under develop, sends a phone on /get to its store, then serves the last build's pages and takes sign-ups", async () => {
     await ensureProductionBuild()
     const original = fs.readFileSync(POLICY, "utf8")
     let seen = { alert: "", text: "" }
     const admin: { path: string; status: number; body: string }[] = []
+    const getLink: { who: string; status: number; location: string | null; type: string | null }[] = []
     try {
       fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2026-12-01", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
@@ -56,6 +61,14 @@ describe("npm run serve after npm run develop", () => {
           const answer = await fetch(`${url}/api/admin/${path}`)
           admin.push({ path, status: answer.status, body: await answer.text() })
         }
+        for (const [who, userAgent] of [
+          ["iPhone", IPHONE],
+          ["desktop", DESKTOP_CHROME],
+        ] as const) {
+          const answer = await fetch(`${url}/get?utm_source=poster`, { redirect: "manual", headers: { "User-Agent": userAgent } })
+          // Develop's page is its HTML shell, rendered in the browser.
+          getLink.push({ who, status: answer.status, location: answer.headers.get("location"), type: answer.headers.get("content-type") })
+        }
       })
     } finally {
       fs.writeFileSync(POLICY, original)
@@ -65,6 +78,10 @@ describe("npm run serve after npm run develop", () => {
       { path: "people/ana%40example.com", status: 401, body: '{"error":"Log in to use the admin."}' },
       { path: "announcements/launch/preview/en", status: 401, body: '{"error":"Log in to use the admin."}' },
       { path: "nothing-here", status: 404, body: '{"error":"There is no such admin route."}' },
+    ])
+    expect(getLink).toEqual([
+      { who: "iPhone", status: 302, location: `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=poster`, type: expect.any(String) },
+      { who: "desktop", status: 200, location: null, type: expect.stringMatching(/^text\/html/) },
     ])
     expect(seen.alert).toContain("content/legal/privacy-policy.md")
     expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')

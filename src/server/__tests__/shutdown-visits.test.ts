@@ -31,7 +31,7 @@ async function serverHoldingARequest(events: string[]): Promise<Held> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, answer: () => answer(), received }
 }
 
-function shutdownOf(server: http.Server, visits: { close(): Promise<void> }, events: string[], timeoutMs: number) {
+function shutdownOf(server: http.Server, counts: { close(): Promise<void> }[], events: string[], timeoutMs: number) {
   const captured = capturedLogger()
   let exited: (code: number) => void = () => {}
   const exit = new Promise<number>((resolve) => (exited = resolve))
@@ -40,7 +40,7 @@ function shutdownOf(server: http.Server, visits: { close(): Promise<void> }, eve
     metricsServer: null,
     worker: { stop: async () => [], underWay: () => [] },
     scheduler: { stop: async () => {} },
-    visits,
+    counts,
     closeStore: async () => void events.push("store closed"),
     requests: { inFlight: () => 0, lastAnswers: () => {} },
     timeoutMs,
@@ -54,13 +54,14 @@ function shutdownOf(server: http.Server, visits: { close(): Promise<void> }, eve
 }
 
 describe("the counts of visits in a clean shutdown", () => {
-  it("are written once the last answer has gone and before the store closes", async () => {
+  it("are written, with the store clicks', once the last answer has gone and before the store closes", async () => {
     const events: string[] = []
     const held = await serverHoldingARequest(events)
     const response = fetch(held.url).then((answer) => answer.text())
     await held.received
     const visits = { close: async () => void events.push("counts written") }
-    const { shutdown, exit, lines } = shutdownOf(held.server, visits, events, 5000)
+    const storeClicks = { close: async () => void events.push("store clicks written") }
+    const { shutdown, exit, lines } = shutdownOf(held.server, [visits, storeClicks], events, 5000)
     shutdown.begin("SIGTERM")
     await new Promise((resolve) => setTimeout(resolve, 300))
     // A request is still being answered: its page view is not counted yet, so nothing is written.
@@ -68,7 +69,7 @@ describe("the counts of visits in a clean shutdown", () => {
     held.answer()
     expect(await response).toBe("ok")
     expect(await exit).toBe(0)
-    expect(events).toEqual(["last answer", "counts written", "store closed", "exit 0"])
+    expect(events).toEqual(["last answer", "counts written", "store clicks written", "store closed", "exit 0"])
     expect(lines().map((line) => line.msg)).not.toContain("shutdown: the counts of visits were not written in time; they are left out")
   })
 
@@ -78,7 +79,7 @@ describe("the counts of visits in a clean shutdown", () => {
     // A store that never answers: the counts' write never ends.
     const visits = { close: () => new Promise<void>(() => events.push("counts being written")) }
     const timeoutMs = 1200
-    const { shutdown, exit, lines } = shutdownOf(held.server, visits, events, timeoutMs)
+    const { shutdown, exit, lines } = shutdownOf(held.server, [visits], events, timeoutMs)
     const started = Date.now()
     shutdown.begin("SIGTERM")
     expect(await exit).toBe(0)

@@ -38,7 +38,10 @@ function table(head: string[], rows: (string | number)[][]): string {
 
 const shownOr = (text: string, none: string) => (text === "" ? none : text)
 
-/** The statistics as the CLI prints them for a person: a sparkline of visitors, the funnel per day, the top pages, sources and languages. */
+/** The names the tables give the stores. */
+const STORE_NAMES: Record<string, string> = { apple: "App Store", google: "Google Play" }
+
+/** The statistics as the CLI prints them for a person: a sparkline of visitors, the funnel per day, the top pages, sources and languages, and the store clicks. */
 export function statsTable(stats: VisitStats): string {
   const { days } = stats
   const first = days[0]?.date ?? ""
@@ -51,10 +54,10 @@ export function statsTable(stats: VisitStats): string {
     `Visitors per day  ${sparkline(visitors)}  (most ${Math.max(0, ...visitors)})`,
     "",
     table(
-      ["date", "visitors", "pageviews", "contact page", "sign-ups", "confirmed"],
+      ["date", "visitors", "pageviews", "contact page", "sign-ups", "confirmed", "App Store", "Google Play"],
       [
-        ...days.map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed]),
-        ["total", total((day) => day.visitors), total((day) => day.pageviews), total((day) => day.contactVisitors), total((day) => day.signups), total((day) => day.confirmed)],
+        ...days.map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed, day.appStoreClicks, day.googlePlayClicks]),
+        ["total", ...(["visitors", "pageviews", "contactVisitors", "signups", "confirmed", "appStoreClicks", "googlePlayClicks"] as const).map((figure) => total((day) => day[figure]))],
       ],
     ),
     ...(stats.funnelNote ? ["", stats.funnelNote] : []),
@@ -62,16 +65,26 @@ export function statsTable(stats: VisitStats): string {
     "Top pages",
     stats.pages.length ? table(["page", "visitors", "pageviews"], stats.pages.slice(0, TOP).map((page) => [page.page, page.visitors, page.pageviews])) : "(none)",
     "",
-    "Sources: visitors → contact page → sign-ups → confirmed",
+    "Sources: visitors → contact page → sign-ups → confirmed, and visitors → App Store, Google Play",
     stats.sources.length
       ? table(
-          ["source", "medium", "campaign", "visitors", "contact page", "sign-ups", "confirmed"],
-          stats.sources.slice(0, TOP).map((source) => [source.source, shownOr(source.medium, "-"), shownOr(source.campaign, "-"), source.visitors, source.contactVisitors, source.signups, source.confirmed]),
+          ["source", "medium", "campaign", "visitors", "contact page", "sign-ups", "confirmed", "App Store", "Google Play"],
+          stats.sources
+            .slice(0, TOP)
+            .map((source) => [source.source, shownOr(source.medium, "-"), shownOr(source.campaign, "-"), source.visitors, source.contactVisitors, source.signups, source.confirmed, source.appStoreClicks, source.googlePlayClicks]),
         )
       : "(none)",
     "",
     "Languages",
     stats.languages.length ? table(["language", "visitors", "pageviews"], stats.languages.slice(0, TOP).map((language) => [language.language, language.visitors, language.pageviews])) : "(none)",
+    "",
+    "Store clicks: the browsers /get sent to a store",
+    stats.storeClicks.length
+      ? table(
+          ["store", "platform", "source", "medium", "campaign", "clicks"],
+          stats.storeClicks.slice(0, TOP).map((click) => [STORE_NAMES[click.store] ?? click.store, click.platform, click.source, shownOr(click.medium, "-"), shownOr(click.campaign, "-"), click.clicks]),
+        )
+      : "(none)",
     "",
   ].join("\n")
 }

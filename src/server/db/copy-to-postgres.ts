@@ -38,6 +38,7 @@ export const COPY_ORDER = [
   "visit_views",
   "visit_visitors",
   "visit_visitor_counts",
+  "store_clicks",
 ] as const satisfies readonly (keyof Database)[]
 
 /** A table of schema.ts that COPY_ORDER forgot: naming one here makes `everyTableCopied` a type error that names it. */

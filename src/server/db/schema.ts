@@ -179,11 +179,15 @@ export type VisitVisitorsTable = { day: string; dimension: string; value: string
 /** The visitors of past days, counted per day and dimension. */
 export type VisitVisitorCountsTable = { day: string; dimension: string; value: string; visitors: number }
 
+/** How many times `/get` sent a browser to a store, per day, store, platform, source, medium and campaign (see migration 0010). */
+export type StoreClicksTable = { day: string; store: string; platform: string; source: string; medium: string; campaign: string; clicks: number }
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
   visit_visitors: VisitVisitorsTable
   visit_visitor_counts: VisitVisitorCountsTable
+  store_clicks: StoreClicksTable
   waitlist_entries: EntriesTable
   waitlist_messages: MessagesTable
   waitlist_counters: CountersTable

@@ -4,12 +4,16 @@
  * and a real 404 in the language of the path; what the build keeps for
  * itself (source maps, webpack's statistics) is not served, and the pages
  * it made for days to come are served in place of theirs from their day on.
+ * The app's association files under /.well-known/ are served as JSON, which
+ * Apple and Google require (the one has no extension, and the folder's name
+ * starts with a dot, which the static files' handler leaves out).
  */
 import fs from "fs"
 import http from "http"
 import path from "path"
 import compression from "compression"
 import express, { type NextFunction, type Request, type Response, type Router } from "express"
+import { ASSOCIATION_PATHS } from "../../app-links/association-files"
 import { DEFAULT_LANGUAGE, LANGUAGES, splitLanguage } from "../../i18n/languages"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import type { Logger } from "../observability/logger"
@@ -40,6 +44,16 @@ export function staticSite(root: string, log: Logger, now: () => Date): Router {
   }
   // The build's internals (source maps, webpack's statistics) are not the site's.
   site.use((req, res, next) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))
+  for (const servedAt of Object.values(ASSOCIATION_PATHS)) {
+    const file = path.join(publicDir, servedAt)
+    site.get(servedAt, (req, res, next) => {
+      if (!fs.existsSync(file)) return notFound(req, res, next)
+      // Exactly the type Apple and Google name (express's own setters would add a charset).
+      res.setHeader("Content-Type", "application/json")
+      res.setHeader("Cache-Control", cacheControlFor(servedAt))
+      res.sendFile(file, { dotfiles: "allow" }, (error) => error && next(error))
+    })
+  }
   site.use(scheduledPages(publicDir, now, notFound))
   site.use(
     express.static(publicDir, {

@@ -1,7 +1,8 @@
 /**
  * Which requests are page views, and what of them is counted. A page view
- * is a GET of one of the site's HTML pages answered 200, 304 (a page the
- * browser holds, revalidated) or 404, by a browser that sends a language
+ * is a GET of one of the site's HTML pages answered 200, 302 (`/get`
+ * sending a phone to its store), 304 (a page the browser holds,
+ * revalidated) or 404, by a browser that sends a language
  * and is no bot, neither prefetching nor prerendering, and not asking not
  * to be tracked (Sec-GPC: 1, DNT: 1). What a page is rather than a file is
  * decided once, for the metrics too (see isPagePath). The admin, the API
@@ -22,7 +23,7 @@ export const NOT_FOUND_PAGE = "(not found)"
 /** The longest User-Agent read: a longer one is hashed by its first this many characters. */
 export const MAX_USER_AGENT_LENGTH = 512
 /** The longest query read for campaign parameters. */
-const MAX_QUERY_LENGTH = 2048
+export const MAX_QUERY_LENGTH = 2048
 /** The longest page path kept; a longer one counts as a page not found. */
 const MAX_PAGE_LENGTH = 200
 
@@ -49,14 +50,27 @@ const one = (value: string | string[] | undefined): string | undefined => (Array
 export function mayBePageView(method: string | undefined, path: string, headers: IncomingHttpHeaders): boolean {
   if (method !== "GET") return false
   if (!isPagePath(path) || NEVER_COUNTED.test(path)) return false
+  return isCountedBrowser(headers)
+}
+
+/**
+ * Whether a request's headers are those of a browser whose visit is
+ * counted: it sends a language and a User-Agent that is no bot's, it is
+ * neither prefetching nor prerendering, and it does not ask not to be
+ * tracked. The rule of page views, and of store clicks (see StoreClickCounter).
+ */
+export function isCountedBrowser(headers: IncomingHttpHeaders): boolean {
   if (!headers["accept-language"] || headers["sec-gpc"] === "1" || headers.dnt === "1") return false
   for (const name of PURPOSE_HEADERS) {
     const purpose = one(headers[name])
     if (purpose !== undefined && SPECULATIVE.test(purpose.slice(0, 200))) return false
   }
   const userAgent = (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)
-  return userAgent !== "" && !remembered(botVerdicts, userAgent, () => isbot(userAgent))
+  return userAgent !== "" && !isBotAgent(userAgent)
 }
+
+/** Whether a User-Agent (cut to MAX_USER_AGENT_LENGTH) is a bot's, by isbot's list, remembered for the next requests. */
+export const isBotAgent = (userAgent: string): boolean => remembered(botVerdicts, userAgent, () => isbot(userAgent))
 
 /** The headers a browser names a prefetch or a prerender in (Sec-Purpose now, Purpose and X-Purpose before it). */
 const PURPOSE_HEADERS = ["sec-purpose", "purpose", "x-purpose"] as const
@@ -97,7 +111,8 @@ function pagePath(path: string): string | null {
  * @param ownHosts the hosts of the site: a referrer there is no source
  */
 export function readPageView(url: string, headers: IncomingHttpHeaders, status: number, contentType: string, client: string, ownHosts: readonly string[]): PageView | null {
-  const served = status === 200 && contentType.startsWith("text/html")
+  // A redirect of a page is a visit too: /get sending a phone to its store.
+  const served = (status === 200 && contentType.startsWith("text/html")) || status === 302
   if (!served && status !== 304 && status !== 404) return null
   const referrer = one(headers.referer)?.slice(0, MAX_REFERRER_LENGTH + 1)
   const host = one(headers.host)?.slice(0, 260).toLowerCase() ?? ""

@@ -2,19 +2,26 @@
  * The statistics of visits, written once: what `npm run waitlist -- stats`
  * prints and what the admin's dashboard will chart. Per day the funnel:
  * visitors, visitors of the contact page, sign-ups of that day, and how
- * many of those sign-ups have confirmed their address since; the pages,
- * sources (with the same funnel) and languages of the whole period.
+ * many of those sign-ups have confirmed their address since, and beside
+ * it the browsers `/get` sent to each store; the pages, sources (with the
+ * same funnel) and languages of the whole period, and the store clicks by
+ * store, platform and source.
  */
 import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 import type { Db } from "../db/db"
 import { signupCountsBetween, type SignupCount } from "../signup/sign-up-figures"
 import { spans, viewsBetween, visitorsBetween } from "./visit-queries"
+import { storeClicksBetween, type StoreClickCount } from "./store-click-queries"
 
-export type DayStats = { date: string; visitors: number; pageviews: number; contactVisitors: number; signups: number; confirmed: number }
+/** The browsers `/get` sent to each store. */
+export type StoreClicks = { appStoreClicks: number; googlePlayClicks: number }
+export type DayStats = { date: string; visitors: number; pageviews: number; contactVisitors: number; signups: number; confirmed: number } & StoreClicks
 export type PageStats = { page: string; visitors: number; pageviews: number }
-export type SourceStats = Source & { visitors: number; contactVisitors: number; signups: number; confirmed: number }
+export type SourceStats = Source & { visitors: number; contactVisitors: number; signups: number; confirmed: number } & StoreClicks
 export type LanguageStats = { language: string; visitors: number; pageviews: number }
+/** Store clicks of the period by store, platform and source. */
+export type StoreClickStats = Omit<StoreClickCount, "day">
 
 /**
  * The statistics of a period, as `stats --json` prints them. Visitors of a
@@ -22,7 +29,11 @@ export type LanguageStats = { language: string; visitors: number; pageviews: num
  * days counts twice. `funnelNote` says why a step of the funnel exceeds
  * the one before, when one does; null otherwise.
  */
-export type VisitStats = { days: DayStats[]; pages: PageStats[]; sources: SourceStats[]; languages: LanguageStats[]; funnelNote: string | null }
+export type VisitStats = { days: DayStats[]; pages: PageStats[]; sources: SourceStats[]; languages: LanguageStats[]; storeClicks: StoreClickStats[]; funnelNote: string | null }
+
+const NO_CLICKS: StoreClicks = { appStoreClicks: 0, googlePlayClicks: 0 }
+/** The field of StoreClicks a store's clicks add to. */
+const clicksOf = (store: string): keyof StoreClicks => (store === "apple" ? "appStoreClicks" : "googlePlayClicks")
 
 /** The most days a period may have. */
 export const MAX_STATS_DAYS = 366
@@ -79,15 +90,17 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
   const signups: SignupCount[] = []
   for (const [from, to] of spans(first, last)) signups.push(...(await signupCountsBetween(db, from, to)))
   const ownHostNames = ownHosts.map((host) => host.replace(/:\d+$/, "").toLowerCase())
+  const clicks = await storeClicksBetween(db, first, last)
 
   const byDay = new Map(Array.from({ length: days }, (_, i): [string, DayStats] => {
     const date = addDays(first, i)
-    return [date, { date, visitors: 0, pageviews: 0, contactVisitors: 0, signups: 0, confirmed: 0 }]
+    return [date, { date, visitors: 0, pageviews: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS }]
   }))
   const pages = new Map<string, PageStats>()
   const languages = new Map<string, LanguageStats>()
   const sources = new Map<string, SourceStats>()
-  const source = (key: string) => () => ({ ...sourceFromKey(key), visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0 })
+  const source = (key: string) => () => ({ ...sourceFromKey(key), visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS })
+  const storeClicks = new Map<string, StoreClickStats>()
 
   for (const view of views) {
     const day = byDay.get(view.day)
@@ -117,6 +130,14 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
     })
   }
 
+  for (const { day: date, clicks: count, ...click } of clicks) {
+    const field = clicksOf(click.store)
+    const day = byDay.get(date)
+    if (day) day[field] += count
+    bump(sources, sourceKey(click), source(sourceKey(click)), (item) => (item[field] += count))
+    bump(storeClicks, JSON.stringify([click.store, click.platform, click.source, click.medium, click.campaign]), () => ({ ...click, clicks: 0 }), (item) => (item.clicks += count))
+  }
+
   const dayList = [...byDay.values()]
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
@@ -124,6 +145,7 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
     pages: [...pages.values()].filter((page) => !isMailLinkPage(page.page)).sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
     sources: [...sources.values()].sort((a, b) => b.visitors - a.visitors || b.signups - a.signups || byName(a.source, b.source) || byName(a.medium, b.medium) || byName(a.campaign, b.campaign)),
     languages: [...languages.values()].sort((a, b) => b.pageviews - a.pageviews || byName(a.language, b.language)),
+    storeClicks: [...storeClicks.values()].sort((a, b) => b.clicks - a.clicks || byName(a.store, b.store) || byName(a.platform, b.platform) || byName(a.source, b.source) || byName(a.medium, b.medium) || byName(a.campaign, b.campaign)),
     funnelNote: funnelNoteOf(dayList),
   }
 }

@@ -2,8 +2,8 @@
  * @jest-environment node
  *
  * The site's byte budgets, measured on the production build: the
- * landing page's, and the JavaScript the contact page loads at start and in
- * all. Sizes are gzipped, as the production server sends them; they are
+ * landing page's and /get's, and the JavaScript the contact page loads at
+ * start and in all. Sizes are gzipped, as the production server sends them; they are
  * deterministic for a given build, so they are tests, not benchmarks.
  */
 import fs from "fs"
@@ -84,6 +84,16 @@ describe("the landing page's byte budgets", () => {
     expect(images.length).toBeGreaterThan(0)
     const total = gzipped(landingHtml()) + images.reduce((sum, bytes) => sum + bytes, 0) + fs.statSync(builtFilePath("favicon.svg")).size
     expect(total).toBeLessThanOrEqual(150 * KB)
+  })
+})
+
+describe("the page of /get", () => {
+  it("sends its HTML, the QR code drawn in it, in the first round trip and loads no script file, in every language", () => {
+    for (const file of ["get/index.html", "ja/get/index.html", "pt-br/get/index.html"]) {
+      const html = fs.readFileSync(builtFilePath(file))
+      expect(gzipped(html)).toBeLessThan(14 * KB)
+      expect(scriptFilesOf(parseHtml(html.toString("utf8")))).toEqual([])
+    }
   })
 })
 

@@ -18,6 +18,7 @@ import { submitSignup, type NewWaitlistEntry } from "../../signup/sign-up"
 import { confirmAddress } from "../../signup/links"
 import { claimed, markTriedAndFailed } from "../../../../test/support/outbox-access"
 import { closeVisitDays, recordVisits } from "../../visits/visit-queries"
+import { recordStoreClicks } from "../../visits/store-click-queries"
 import { personRecord } from "../../people/people-queries"
 import { auditLog } from "../../audit/audit-log"
 
@@ -178,7 +179,7 @@ describe.each([
     expect((await waitlist(["outbox"], settings)).stdout).toMatch(/^The outbox is empty/)
   })
 
-  it("prints the visits of the last days with `stats --json`: the funnel per day, pages, sources and languages", async () => {
+  it("prints the visits of the last days with `stats --json`: the funnel per day, pages, sources and languages, and the store clicks", async () => {
     const settings = await newStore()
     const today = new Date().toISOString().slice(0, 10)
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
@@ -196,23 +197,34 @@ describe.each([
     // The day's close makes yesterday's visitors counts.
     await closeVisitDays(store, today)
     await saveEntry(store, { ...ana, metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } } })
+    await recordStoreClicks(store, [
+      { day: today, store: "apple", platform: "ios", source: "newsletter", medium: "email", campaign: "launch", clicks: 2 },
+      { day: yesterday, store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
+    ])
     await store.close()
 
     const { code, stdout, stderr } = await waitlist(["stats", "--days", "2", "--json"], settings)
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     expect(JSON.parse(stdout)).toEqual({
       days: [
-        { date: yesterday, visitors: 2, pageviews: 4, contactVisitors: 1, signups: 0, confirmed: 0 },
-        { date: today, visitors: 1, pageviews: 1, contactVisitors: 0, signups: 1, confirmed: 0 },
+        { date: yesterday, visitors: 2, pageviews: 4, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 1 },
+        { date: today, visitors: 1, pageviews: 1, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 0 },
       ],
       pages: [
         { page: "/", visitors: 3, pageviews: 4 },
         { page: "/contact", visitors: 1, pageviews: 1 },
       ],
-      sources: [{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0 }],
+      sources: [
+        { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 0 },
+        { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 1 },
+      ],
       languages: [
         { language: "en", visitors: 3, pageviews: 4 },
         { language: "es", visitors: 1, pageviews: 1 },
+      ],
+      storeClicks: [
+        { store: "apple", platform: "ios", source: "newsletter", medium: "email", campaign: "launch", clicks: 2 },
+        { store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
       ],
       funnelNote: null,
     })
@@ -221,8 +233,11 @@ describe.each([
     expect(table.code).toBe(0)
     expect(table.stdout).toContain(`Visits from ${yesterday} to ${today} (2 days, UTC)`)
     expect(table.stdout).toContain("Visitors per day  █▅  (most 2)")
-    expect(table.stdout).toMatch(new RegExp(`${today} +1 +1 +0 +1 +0`))
-    expect(table.stdout).toMatch(/newsletter +email +launch +1 +1 +1 +0/)
+    expect(table.stdout).toMatch(new RegExp(`${today} +1 +1 +0 +1 +0 +2 +0\n`))
+    expect(table.stdout).toMatch(/total +3 +5 +1 +1 +0 +2 +1\n/)
+    expect(table.stdout).toMatch(/newsletter +email +launch +1 +1 +1 +0 +2 +0\n/)
+    expect(table.stdout).toMatch(/App Store +ios +newsletter +email +launch +2\n/)
+    expect(table.stdout).toMatch(/Google Play +android +\(internal\) +- +- +1\n/)
   })
 
   it("prints hostile text of referrers and campaigns inert, in the table and in the JSON", async () => {

@@ -41,8 +41,8 @@ describe.each([
       expect(await countEntries(store)).toBe(1)
       await recordVisits(store, [{ day: "2026-11-20", page: "/", language: "en", referrer: "", utmSource: "newsletter", utmMedium: "", utmCampaign: "", views: 2 }], [{ day: "2026-11-20", dimension: "all", value: "", visitor: "v" }])
       const stats = await visitStats(store, { days: 1, now: new Date("2026-11-20T12:00:00.000Z"), ownHosts: [] })
-      expect(stats.days).toEqual([{ date: "2026-11-20", visitors: 1, pageviews: 2, contactVisitors: 0, signups: 1, confirmed: 0 }])
-      expect(stats.sources).toEqual([{ source: "newsletter", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0 }])
+      expect(stats.days).toEqual([{ date: "2026-11-20", visitors: 1, pageviews: 2, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 }])
+      expect(stats.sources).toEqual([{ source: "newsletter", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 }])
       expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
     } finally {
       await store.close()

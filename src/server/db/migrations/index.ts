@@ -17,6 +17,7 @@ import { adminAndConsent } from "./0006-admin-and-consent"
 import { visitCounts } from "./0007-visit-counts"
 import { bouncesInOnePlace } from "./0008-bounces-in-one-place"
 import { visitorsCountedAsTheyCome } from "./0009-visitors-counted-as-they-come"
+import { storeClicks } from "./0010-store-clicks"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0007-visit-counts": on(visitCounts(dialect).up),
     "0008-bounces-in-one-place": on(bouncesInOnePlace.up),
     "0009-visitors-counted-as-they-come": on(visitorsCountedAsTheyCome.up),
+    "0010-store-clicks": on(storeClicks(dialect).up),
   }
 }

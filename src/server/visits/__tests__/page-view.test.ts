@@ -69,6 +69,10 @@ describe("what a page view counts", () => {
     expect(readPageView("/", browser, 301, "text/html", "x", OWN)).toBeNull()
   })
 
+  it("counts /get sending a phone to its store (a 302) as a view of /get, with the campaign of its address", () => {
+    expect(read("/es/get?utm_source=poster&utm_campaign=metro", {}, 302)).toMatchObject({ page: "/get", language: "es", utmSource: "poster", utmCampaign: "metro" })
+  })
+
   it("keeps the referrer's host alone, and no source for the site's own pages", () => {
     expect(read("/", { referer: "https://www.News.Example.com/item?id=7#top" })).toMatchObject({ referrer: "news.example.com", internal: false })
     expect(read("/", { referer: "https://storyling.app/contact" })).toMatchObject({ referrer: "", internal: true })

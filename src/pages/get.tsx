@@ -1,0 +1,21 @@
+import type { HeadFC, PageProps } from "gatsby"
+import { GetTheApp } from "../components/get-the-app"
+import { Layout } from "../components/layout"
+import { Seo } from "../components/seo"
+import { siteFacts } from "../config/site-facts"
+import { headTexts, type PageContext } from "../i18n/page-context"
+
+/** `/get`, as a desktop or a crawler sees it: the production server sends a phone to its store instead (src/server/get-link/). */
+export default function GetPage({ location }: PageProps) {
+  return (
+    <Layout pathname={location.pathname}>
+      <GetTheApp />
+    </Layout>
+  )
+}
+
+export const Head: HeadFC<object, PageContext> = ({ location, pageContext }) => {
+  const { t } = headTexts(pageContext)
+  const appName = siteFacts.appName
+  return <Seo title={t("get.title", { appName })} description={t("get.description", { appName })} pathname={location.pathname} />
+}
