@@ -119,7 +119,7 @@ describe("the server's log", () => {
 /** Runs the server as `npm start` does on a terminal (a pseudo-terminal from `script`), with these settings, until its output matches. */
 async function onATerminal(settings: Record<string, string>, until: RegExp, then?: (url: string) => Promise<void>): Promise<string> {
   const port = await freePort()
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", WAITLIST_DB_PATH: path.join(dir, `terminal-${port}.sqlite`), ...settings }
+  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: "https://storyling.example.com", WAITLIST_DB_PATH: path.join(dir, `terminal-${port}.sqlite`), ...settings }
   const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT))}`, "/dev/null"], { cwd: PROJECT_ROOT, env, stdio: ["pipe", "pipe", "pipe"] })
   let output = ""
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
