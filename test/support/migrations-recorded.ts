@@ -11,6 +11,7 @@ export const EVERY_MIGRATION = [
   "0006-admin-and-consent",
   "0007-visit-counts",
   "0008-bounces-in-one-place",
+  "0011-referrals",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

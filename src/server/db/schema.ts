@@ -42,6 +42,8 @@ export type EntriesTable = {
   confirmed_policy_lang: string | null
   confirmed_policy_date: string | null
   confirmed_policy_sha256: string | null
+  /** The personal code of the entry's link, given when it is confirmed (see migration 0011). */
+  referral_code: string | null
 }
 
 /** One submission of an entry: what the person wrote that time. */
@@ -179,6 +181,9 @@ export type VisitVisitorsTable = { day: string; dimension: string; value: string
 /** The visitors of past days, counted per day and dimension. */
 export type VisitVisitorCountsTable = { day: string; dimension: string; value: string; visitors: number }
 
+/** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
+export type ReferralsTable = { referred_id: number; referrer_id: number; client_hash: string; state: string; created_at: StoredTime; decided_at: StoredTime | null }
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
@@ -197,6 +202,7 @@ export type Database = {
   waitlist_bounces: BouncesTable
   waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
+  waitlist_referrals: ReferralsTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable

@@ -16,6 +16,7 @@ import { announcementsAndSuppression } from "./0005-announcements-and-suppressio
 import { adminAndConsent } from "./0006-admin-and-consent"
 import { visitCounts } from "./0007-visit-counts"
 import { bouncesInOnePlace } from "./0008-bounces-in-one-place"
+import { referrals } from "./0011-referrals"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0006-admin-and-consent": on(adminAndConsent(dialect).up),
     "0007-visit-counts": on(visitCounts(dialect).up),
     "0008-bounces-in-one-place": on(bouncesInOnePlace.up),
+    "0011-referrals": on(referrals(dialect).up),
   }
 }
