@@ -4,6 +4,8 @@ import os from "os"
 import path from "path"
 import { dkimVerify } from "mailauth/lib/dkim/verify"
 import { siteFacts } from "../../src/config/site-facts"
+import type { LanguageCode } from "../../src/i18n/languages"
+import { translate } from "../../src/i18n/messages"
 import { readAnnouncement } from "../../src/server/announcements/announcement-files"
 import { renderAnnouncement } from "../../src/server/announcements/render-announcement"
 import { complaint, dsn } from "./bounce-messages"
@@ -119,6 +121,9 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
       expect(mail.parsed.subject).toBe(renderAnnouncement(version ?? versions[0]!, SITE).subject.replace("\uE000", name))
       expect(mail.parsed.html).toContain(name)
       expect(mail.parsed.text).toContain(siteFacts.supportEmail)
+      // Every announcement carries the signed link of its reader's place page.
+      expect(mail.parsed.text).toContain(`${translate(lang as LanguageCode, "mail.place")}: ${SITE}/api/waitlist-place?code=`)
+      expect(mail.parsed.text).toMatch(new RegExp(`/api/waitlist-place\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}&lang=${lang}\n`))
       const header = (key: string) => mail.parsed.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ")
       expect(header("list-unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${SITE}/api/waitlist-leave\\?token=[\\w-]{43}&lang=${lang}>$`))
       expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
@@ -133,6 +138,9 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
       expect(verified.results.map((result) => [result.signingDomain, result.status.result])).toEqual([["storyling.example.com", "pass"]])
     }
     expect(smtp.to("unconfirmed@example.org")).toEqual([])
+    const frenchText = announcementsIn(smtp.to("reader-fr@example.org"))[0]?.parsed.text ?? ""
+    const placeUrl = new URL(frenchText.slice(frenchText.indexOf(`${SITE}/api/waitlist-place`)).split("\n")[0] ?? "")
+    expect(await (await fetch(`${site.url}${placeUrl.pathname}${placeUrl.search}`)).text()).toContain(translate("fr", "place.position", { place: 3 }))
     // One click in a mail client takes its reader off the list, and the status says so.
     const unsubscribe = announcementsIn(smtp.to("reader-de@example.org"))[0]?.parsed.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? ""
     const folded = unsubscribe.replace(/\r?\n[ \t]+/g, " ")

@@ -11,6 +11,12 @@ import { HELD_WINDOW_MS, mayBeReferred, stateOnConfirmation, type ReferralState 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
 export const referrerOfCode = (on: On, code: string) => on.selectFrom("waitlist_entries").select(["id", "email", "lang"]).where("referral_code", "=", code).executeTakeFirst()
 
+/** An entry's personal code; null while it is not confirmed (or gone). */
+export async function personalCodeOf(on: On, entryId: number): Promise<string | null> {
+  const row = await on.selectFrom("waitlist_entries").select("referral_code").where("id", "=", entryId).executeTakeFirst()
+  return row?.referral_code ?? null
+}
+
 /** Records a new entry as referred, pending until it confirms; an entry is referred once, by the first link it came through. */
 export async function recordReferral(trx: Tx, referral: { referredId: number; referrerId: number; clientHash: string }, now: Date): Promise<void> {
   await trx
