@@ -23,6 +23,8 @@ const ACTIONS: Record<string, string> = {
   "announcement-send": "Sent an announcement",
   "announcement-pause": "Paused an announcement",
   "announcement-resume": "Resumed an announcement",
+  "referral-credit": "Credited a referral held for review",
+  "referral-refuse": "Refused a referral held for review",
 }
 
 /** The audit log, newest first, a page at a time; or only the lines about one person's address. */

@@ -30,6 +30,7 @@ import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
+import { referralAdminRoutes } from "./referrals/referral-admin"
 import { PERSONAL_LINK_PATH, referralRoutes } from "./referrals/referral-routes"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
@@ -97,6 +98,7 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
   const people = peopleRoutes({ db, now })
   const announcements = announcementRoutes(parts.announcements, log)
   const referrals = referralsOf(parts)
+  const referralAdmin = referralAdminRoutes({ db, now, boost: parts.settings.referralBoost })
   const person = subtree("/api/admin/people")
   const announcement = subtree("/api/admin/announcements")
   const adminFailed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -128,6 +130,9 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
         ["GET", person, "people", people.exportPerson],
         ["DELETE", person, "people", people.erase],
         ["GET", "/api/admin/audit", "audit", auditRoute({ db })],
+        ["GET", "/api/admin/referrals", "referrals", referralAdmin.board],
+        ["GET", subtree("/api/admin/referrals/people"), "people", referralAdmin.person],
+        ["POST", subtree("/api/admin/referrals/held"), "referral-review", referralAdmin.decide],
         ["GET", announcement, "announcements", announcements.read],
         ["POST", announcement, "announcements", announcements.act],
       ],

@@ -34,6 +34,8 @@ export type AuditAction =
   | "announcement-send"
   | "announcement-pause"
   | "announcement-resume"
+  | "referral-credit"
+  | "referral-refuse"
 
 /** A line to append to the audit log. */
 export type NewAuditEntry = { action: AuditAction; actor: Actor; at: Date; ip: string | null; subjectHash?: string | null; detail?: string | null }

@@ -65,6 +65,8 @@ export type CommandIo = {
   siteHosts?: readonly string[]
   /** The time now, which `stats` counts its days back from. */
   now?: () => Date
+  /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the export's places. */
+  referralBoost?: number
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -125,9 +127,9 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     }
   }
   if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
-  if (name === "export" && rest.length === 0) return async (db, out) => out(entriesToCsv(await listEntries(db)))
+  if (name === "export" && rest.length === 0) return async (db, out, io) => out(entriesToCsv(await listEntries(db, io.referralBoost)))
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
-    return async (db, out) => out(entriesToCsv((await listEntries(db)).filter((entry) => entry.confirmedAt !== null)))
+    return async (db, out, io) => out(entriesToCsv((await listEntries(db, io.referralBoost)).filter((entry) => entry.confirmedAt !== null)))
   }
   if (name === "outbox" && rest.length === 0) {
     return async (db, out) => {

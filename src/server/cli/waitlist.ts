@@ -58,6 +58,7 @@ try {
     },
     readInput,
     bounceAddress: mail.bounceAddress,
+    referralBoost: settings.referralBoost,
   }).then((code) => {
     process.exitCode = code
   })

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { callAdmin, enrol, inviteWithCli } from "../../../../test/support/admin-client"
 import { startApiInProcess } from "../../../../test/support/api-in-process"
 import { seedEntries } from "../../../../test/support/seed-entries"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
@@ -131,5 +132,34 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const page = await placePage(api, link)
     expect(page).toContain("1 friend joined through your link.")
     expect(page).toContain(shown("en", "place.position", { place: 6 }))
+  })
+
+  it("shows the team the leaderboard and the held referrals, and lets an owner alone credit or refuse them, in the audit log", async () => {
+    const team = async (role: "owner" | "marketing" | "legal") => (await enrol(api.site, await inviteWithCli(api.env, `${role}@team.example`, role), `${role}@team.example`, new Date())).cookie
+    const [owner, marketing, legal] = [await team("owner"), await team("marketing"), await team("legal")]
+    await signUp(api, "ana@example.com")
+    const link = await confirm(api, "ana@example.com")
+    for (let n = 0; n < 5; n += 1) {
+      await signUp(api, `ring${n}@example.org`, { code: codeOf(link), client: "192.0.2.50" })
+      if (n < 4) await confirm(api, `ring${n}@example.org`)
+    }
+    const board = await callAdmin(api.site, "GET", "referrals", { cookie: marketing })
+    expect(board.status).toBe(200)
+    expect(board.body).toMatchObject({
+      boost: 5,
+      held: [{ referred: "ring3@example.org", referrer: "ana@example.com" }],
+      leaderboard: { total: 15, items: expect.arrayContaining([{ place: 1, email: "ana@example.com", credited: 3, pending: 1, held: 1 }]) },
+    })
+    expect((await callAdmin(api.site, "GET", "referrals", { cookie: legal })).status).toBe(403)
+    const held = (board.body?.held as { id: number }[])[0]?.id
+    expect((await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } })).status).toBe(403)
+    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "maybe" } })).toMatchObject({ status: 422 })
+    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "credit" } })).toMatchObject({ status: 200, body: { state: "credited" } })
+    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } })).toMatchObject({ status: 409 })
+    expect(await placePage(api, link)).toContain("4 friends joined through your link.")
+    const person = await callAdmin(api.site, "GET", `referrals/people/${encodeURIComponent("ring3@example.org")}`, { cookie: legal })
+    expect(person).toMatchObject({ status: 200, body: { referredBy: { referrer: "ana@example.com", state: "credited" }, referred: [] } })
+    const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
+    expect((audit.body?.items as { action: string; actor: string }[])[0]).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
   })
 })
