@@ -154,6 +154,26 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     expect(await waitlist(["announce", "send", "launch"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued no new mail of launch") })
   }, 90_000)
 
+  it("launches in waves: `--first N` mails exactly places 1 to N not mailed yet, counted first by preview, nobody twice, each wave in the status", async () => {
+    const { settings, start, waitlist } = await setUp()
+    const people = Array.from({ length: 8 }, (_, i) => ({ email: `w${i + 1}@example.org`, locale: i % 2 === 0 ? "en" : "es" }))
+    await seedEntries(settings, people)
+    await start()
+    const preview = await waitlist(["announce", "preview", "launch", "--first", "3"])
+    expect(preview.stdout).toContain("A send of launch to the first 3 in line would mail 3 now: en 2, es 1.")
+    expect(await waitlist(["announce", "send", "launch", "--first", "3"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued 3 mails of launch to the first 3 in line: en 2, es 1.") })
+    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(3))
+    expect(await waitlist(["announce", "send", "launch", "--first", "3"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued no new mail of launch to the first 3 in line: all of them have one already.") })
+    expect(await waitlist(["announce", "send", "launch", "--first", "6", "--lang", "es"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued 2 mails of launch to the first 6 in line, in es: es 2.") })
+    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(5))
+    await pause(500)
+    const recipients = announcementsIn(smtp.mails).flatMap((mail) => mail.envelopeTo).sort()
+    expect(recipients).toEqual(["w1@example.org", "w2@example.org", "w3@example.org", "w4@example.org", "w6@example.org"])
+    expect((await waitlist(["announce", "send", "launch", "--platform", "watch"])).stderr).toContain("--platform ios, android or desktop")
+    const status = (await waitlist(["announce", "status", "launch"])).stdout
+    expect(status).toMatch(/^waves:\n {2}1\. \S+ {2}the first 3 in line: 3 mails queued\n {2}2\. \S+ {2}the first 3 in line: 0 mails queued\n {2}3\. \S+ {2}the first 6 in line, in es: 2 mails queued$/m)
+  }, 90_000)
+
   it("never begins more mails in a second than MAIL_RATE_PER_SECOND, and a confirmation goes before the announcement's waiting mails", async () => {
     const { settings, start, waitlist } = await setUp({ MAIL_RATE_PER_SECOND: "5" })
     await seedEntries(settings, Array.from({ length: 40 }, (_, i) => ({ email: `r${i}@example.org`, locale: "en" })))

@@ -37,10 +37,13 @@ Commands:
                       prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
 
   announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
-                      as .eml and .html into .data/announcements/<name>/
+                      as .eml and .html into .data/announcements/<name>/; with --first or --platform,
+                      count whom that wave's send would mail now
   announce test <name> --to <address>   send every language's version to one address, marked as a test
   announce send <name>                  queue one mail for each confirmed entry that has none of it yet
-  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language
+    [--first <N>] [--lang xx] [--platform ios|android|desktop]
+                      a wave: only places 1 to N in line, only readers of a language, of a platform
+  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language; the waves
   announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached

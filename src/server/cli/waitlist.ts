@@ -55,6 +55,7 @@ try {
         fs.writeFileSync(file, data)
       },
       now: () => new Date(),
+      referralBoost: settings.referralBoost,
     },
     readInput,
     bounceAddress: mail.bounceAddress,

@@ -184,6 +184,17 @@ export type VisitVisitorCountsTable = { day: string; dimension: string; value: s
 /** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
 export type ReferralsTable = { referred_id: number; referrer_id: number; client_hash: string; state: string; created_at: StoredTime; decided_at: StoredTime | null }
 
+/** One send of an announcement: the wave it was narrowed to (null parts: not narrowed) and the mails it queued (see migration 0011). */
+export type AnnouncementWavesTable = {
+  id: Generated<number>
+  announcement_id: number
+  sent_at: StoredTime
+  first_places: number | null
+  lang: string | null
+  platform: string | null
+  queued: number
+}
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
@@ -203,6 +214,7 @@ export type Database = {
   waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
+  waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable

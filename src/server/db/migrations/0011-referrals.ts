@@ -11,6 +11,9 @@
  *   it came from (never the address), where it stands (pending, credited,
  *   held for review, refused) and when that was decided; it goes with
  *   either entry.
+ * - `waitlist_announcement_waves`: each send of an announcement, with the
+ *   wave it was narrowed to (the first N in line, a language, a platform)
+ *   and the mails it queued, which the announcement's status lists.
  */
 import type { Kysely } from "kysely"
 import type { Database } from "../schema"
@@ -18,7 +21,7 @@ import type { Connection } from "../connection"
 import { newReferralCode } from "../../../waitlist/referral-code"
 
 export function referrals(dialect: Connection) {
-  const { time, bigint } = dialect.columns
+  const { time, bigint, id, autoIncrement } = dialect.columns
   return {
     async up(db: Kysely<Database>) {
       await db.schema.alterTable("waitlist_entries").addColumn("referral_code", "text").execute()
@@ -33,8 +36,19 @@ export function referrals(dialect: Connection) {
         .addColumn("decided_at", time)
         .execute()
       await db.schema.createIndex("waitlist_referrals_by_referrer").on("waitlist_referrals").columns(["referrer_id", "state", "decided_at"]).execute()
+      await db.schema
+        .createTable("waitlist_announcement_waves")
+        .addColumn("id", id, (column) => (autoIncrement ? column.primaryKey().autoIncrement() : column.primaryKey()))
+        .addColumn("announcement_id", bigint, (column) => column.notNull().references("waitlist_announcements.id").onDelete("cascade"))
+        .addColumn("sent_at", time, (column) => column.notNull())
+        .addColumn("first_places", "integer")
+        .addColumn("lang", "text")
+        .addColumn("platform", "text")
+        .addColumn("queued", "integer", (column) => column.notNull())
+        .execute()
+      await db.schema.createIndex("waitlist_announcement_waves_of").on("waitlist_announcement_waves").column("announcement_id").execute()
       const confirmed = await db.selectFrom("waitlist_entries").select("id").where("confirmed_at", "is not", null).execute()
-      for (const { id } of confirmed) await db.updateTable("waitlist_entries").set({ referral_code: newReferralCode() }).where("id", "=", id).execute()
+      for (const entry of confirmed) await db.updateTable("waitlist_entries").set({ referral_code: newReferralCode() }).where("id", "=", entry.id).execute()
     },
   }
 }
