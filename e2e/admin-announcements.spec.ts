@@ -8,6 +8,7 @@ import { complainOf, seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
 import { SmtpTestServer } from "../test/support/smtp-test-server"
 import { openDbOf } from "../test/support/waitlist-store-access"
+import { withSession } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
 import { expect, test } from "./support/test"
 import { announcementProgressOf } from "../src/server/announcements/announcement-queries"
@@ -20,11 +21,6 @@ const HOSTILE_PREVIEW = `<!doctype html><html lang="de"><title>x</title>
 <form action="/api/admin/announcements/launch/send" method="post"><button>Send it</button></form>
 <a href="/admin/audit" target="_top">Leave the frame</a></html>`
 
-/** Gives the browser an admin's session, as it holds it after taking an invitation. */
-async function withSession(context: BrowserContext, site: RunningSite, cookie: string) {
-  const [name = "", value = ""] = cookie.split("=")
-  await context.addCookies([{ name, value, domain: new URL(site.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" }])
-}
 
 /** The previews' frames, which run no script, axe's included: the page around them is checked. */
 const PREVIEW_FRAMES = "iframe[sandbox]"

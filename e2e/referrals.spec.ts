@@ -5,6 +5,8 @@ import path from "path"
 import { startPostgresServer, type PostgresServer } from "../test/support/postgres-server"
 import { seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
+import { enrol, inviteWithCli } from "../test/support/admin-client"
+import { withSession } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
 import { contactForm, fillContact, toast } from "./support/contact-form"
 import { waitForHydration } from "./support/hydration"
@@ -76,6 +78,7 @@ for (const store of ["sqlite", "postgres"] as const) {
     let site: OwnSite
     const stamp = `${store}${Date.now()}`
     const ana = `ana.lima.${stamp}@gmail.com`
+    let anasPlace = ""
 
     test.beforeAll(async () => {
       site = await ownSite(store)
@@ -98,6 +101,7 @@ for (const store of ["sqlite", "postgres"] as const) {
       expect(await page.locator("script").count()).toBe(0)
       await expectAccessible(page)
       const placePage = page.url()
+      anasPlace = placePage
 
       // No cookie before the visitor submits the form: the code travels in the address and the tab's session storage.
       const visit = await context.newPage()
@@ -152,6 +156,28 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.goto(placePage)
       await expect(page.getByText("1 friend joined through your link.")).toBeVisible()
       await expect(page.getByText(place(23), { exact: true })).toBeVisible()
+    })
+
+    test("an owner sees the leaderboard and the held referral in the admin, credits it, and the person moves up", async ({ page, context }) => {
+      const owner = `owner-${stamp}@team.example`
+      const { cookie } = await enrol(site, await inviteWithCli(site.settings, owner, "owner"), owner, new Date())
+      await withSession(context, site, cookie)
+      await page.goto(`${site.url}/admin/referrals`)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrals")
+      const held = page.getByRole("table", { name: "Referrals held for review" })
+      await expect(held.getByRole("row").filter({ hasText: `fourth-${stamp}@example.org` }).getByRole("cell").first()).toHaveText(`fourth-${stamp}@example.org`)
+      const board = page.getByRole("table", { name: "The line, first place first" })
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["6", ana, "3", "1", "1"])
+      await expectAccessible(page)
+      await page.getByRole("button", { name: `Credit ${ana} for fourth-${stamp}@example.org` }).click()
+      await expect(page.getByText(`Credited ${ana} for fourth-${stamp}@example.org.`)).toBeVisible()
+      await expect(page.getByText("No referral is held for review.")).toBeVisible()
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["1", ana, "4", "1", "0"])
+      await page.goto(`${site.url}/admin/person#${encodeURIComponent(`fourth-${stamp}@example.org`)}`)
+      await expect(page.getByText(`Referred by ${ana} (credited).`)).toBeVisible()
+      await page.goto(anasPlace)
+      await expect(page.getByText(place(1), { exact: true })).toBeVisible()
+      await expect(page.getByText("4 friends joined through your link.")).toBeVisible()
     })
   })
 }
