@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
-import { storedTime } from "../db/schema"
+import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { HELD_WINDOW_MS, mayBeReferred, stateOnConfirmation, type ReferralState } from "./referral-rules"
 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
@@ -125,4 +125,20 @@ export async function referNewEntry(db: Db, trx: Tx, referred: { id: number; ema
   const referrer = await referrerOfCode(trx, through.code)
   if (!referrer || referrer.id === referred.id || !mayBeReferred(referrer.email, referred.email)) return
   await recordReferral(trx, { referredId: referred.id, referrerId: referrer.id, clientHash: db.keyedHash(`client:${through.client}`) }, now)
+}
+
+/** What the waitlist holds of an entry's referrals, as a person's data shows it: their code, their friends' referrals by state, and whether and how they themselves came through a personal link. */
+export type ReferralsHeld = { personalCode: string | null; friends: Record<ReferralState, number>; cameThroughALink: { state: ReferralState; signedUpAt: Date; decidedAt: Date | null } | null }
+
+/** An entry's referrals as its person's data (GDPR Art. 15) lists them; the other people's addresses are theirs, so only counts. */
+export async function referralsHeldOf(on: On, entry: { id: number; referral_code: string | null }): Promise<ReferralsHeld> {
+  const rows = await on.selectFrom("waitlist_referrals").select((eb) => ["state", eb.fn.countAll<number>().as("n")]).where("referrer_id", "=", entry.id).groupBy("state").execute()
+  const friends: Record<ReferralState, number> = { pending: 0, credited: 0, held: 0, refused: 0 }
+  for (const row of rows) friends[row.state as ReferralState] = Number(row.n)
+  const own = await on.selectFrom("waitlist_referrals").select(["state", "created_at", "decided_at"]).where("referred_id", "=", entry.id).executeTakeFirst()
+  return {
+    personalCode: entry.referral_code,
+    friends,
+    cameThroughALink: own ? { state: own.state as ReferralState, signedUpAt: toDate(own.created_at), decidedAt: toDateOrNull(own.decided_at) } : null,
+  }
 }
