@@ -4,11 +4,12 @@ import { expect, test } from "./support/test"
 const providers = Object.values(siteFacts.providers)
 
 test.describe("the legal pages", () => {
-  test("the privacy policy: effective December 1, 2026 (the version of May 25, 2025 among its previous versions), with every section of the spec", async ({ page }) => {
+  test("the privacy policy: effective January 15, 2027 (the version of May 25, 2025 among its previous versions), with every section of the spec", async ({ page }) => {
     await page.goto("/privacy-policy")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy")
-    await expect(page.getByText(/^Effective December 1, 2026/)).toBeVisible()
+    await expect(page.getByText(/^Effective January 15, 2027/)).toBeVisible()
     await expect(page.getByRole("heading", { level: 3, name: "Visits to this website" })).toBeVisible()
+    await expect(page.getByRole("heading", { level: 3, name: "Your place in line and your personal link" })).toBeVisible()
     const sections = page.getByRole("main").getByRole("heading", { level: 2 })
     await expect(sections).toHaveText([
       "Information collection and use",

@@ -26,7 +26,12 @@ export type AdminApiBackend = { newStore: () => Promise<Record<string, string>> 
 
 const MINUTE = 60_000
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>"
-const policyIn = (lang: "en" | "es") => ({ document: "privacy-policy", language: lang, effectiveDate: lock.documents["privacy-policy"][lang].current.effectiveDate, sha256: lock.documents["privacy-policy"][lang].current.sha256 })
+/** The privacy policy of a language as the lock records the version effective on the suite's first day, 2026-12-01. */
+const policyIn = (lang: "en" | "es") => {
+  const texts = lock.documents["privacy-policy"][lang]
+  const version = [...texts.archive, texts.current].find((recorded) => recorded.effectiveDate === "2026-12-01")
+  return { document: "privacy-policy", language: lang, effectiveDate: version?.effectiveDate, sha256: version?.sha256 }
+}
 
 /**
  * What the admin's API does over real HTTP, its handlers served in the

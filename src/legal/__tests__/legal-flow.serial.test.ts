@@ -26,7 +26,7 @@ const LEGAL = path.join(PROJECT_ROOT, "content", "legal")
 const POLICY = path.join(LEGAL, "privacy-policy.md")
 const LOCK = path.join(LEGAL, "legal.lock.json")
 /** What new-version archives: the version in force until the test's new one. */
-const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2026-12-01.md")
+const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2027-01-15.md")
 
 function legal(...args: string[]) {
   const result = spawnSync("npx", ["--no-install", "tsx", path.join(PROJECT_ROOT, "scripts", "legal.ts"), ...args], { cwd: PROJECT_ROOT, encoding: "utf8" })
@@ -71,13 +71,13 @@ describe("a new version of the privacy policy, from the edit to the built site",
       fs.writeFileSync(POLICY, saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."))
       const failed = legal("check")
       expect(failed.code).toBe(1)
-      expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2026-12-01: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
-      expect(legal("new-version", "privacy-policy", "2027-01-01").code).toBe(0)
+      expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2027-01-15: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
+      expect(legal("new-version", "privacy-policy", "2027-02-01").code).toBe(0)
       expect(legal("check")).toMatchObject({ code: 0 })
       output = await withBuildLock(() => gatsbyBuild())
 
       const current = page("/privacy-policy")
-      expect(textOf(current.body)).toContain("Effective January 1, 2027")
+      expect(textOf(current.body)).toContain("Effective February 1, 2027")
       const previous = [...current.querySelectorAll("a")].find((link) => link.textContent === "Previous versions")
       expect(previous?.getAttribute("href")).toBe("/privacy-policy/versions")
 
@@ -86,9 +86,13 @@ describe("a new version of the privacy policy, from the edit to the built site",
       )
       expect(versions).toEqual([
         [
-          ["January 1, 2027", "/privacy-policy"],
+          ["February 1, 2027", "/privacy-policy"],
           ["in force", null],
-          ["What changed on January 1, 2027", "/privacy-policy/changes/2027-01-01"],
+          ["What changed on February 1, 2027", "/privacy-policy/changes/2027-02-01"],
+        ],
+        [
+          ["January 15, 2027", "/privacy-policy/2027-01-15"],
+          ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"],
         ],
         [
           ["December 1, 2026", "/privacy-policy/2026-12-01"],
@@ -97,21 +101,21 @@ describe("a new version of the privacy policy, from the edit to the built site",
         [["May 25, 2025", "/privacy-policy/2025-05-25"]],
       ])
 
-      const archived = page("/privacy-policy/2026-12-01")
+      const archived = page("/privacy-policy/2027-01-15")
       expect(archived.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex")
       expect(textOf(archived.body)).toContain("This version is no longer in effect.")
       expect(textOf(archived.body)).toContain("We do not sell your personal information.")
 
-      const changes = page("/privacy-policy/changes/2027-01-01")
+      const changes = page("/privacy-policy/changes/2027-02-01")
       expect([...changes.querySelectorAll("ins")].map(textOf)).toEqual(["[inserted: never]"])
       expect([...changes.querySelectorAll("del")].map(textOf)).toEqual(["[deleted: do not]"])
 
       const spanish = textOf(page("/es/privacy-policy").body)
-      expect(spanish).toContain(translate("es", "legal.outdated", { date: "1 de diciembre de 2026" }))
-      expect(output).toContain("privacy-policy (es): outdated, translates 2026-12-01, English is 2027-01-01")
-      expect(fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")).not.toContain("/privacy-policy/2026-12-01")
+      expect(spanish).toContain(translate("es", "legal.outdated", { date: "15 de enero de 2027" }))
+      expect(output).toContain("privacy-policy (es): outdated, translates 2027-01-15, English is 2027-02-01")
+      expect(fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")).not.toContain("/privacy-policy/2027-01-15")
 
-      const records = ["/privacy-policy/versions", "/privacy-policy/2026-12-01", "/privacy-policy/changes/2027-01-01", "/ja/privacy-policy/versions"]
+      const records = ["/privacy-policy/versions", "/privacy-policy/2027-01-15", "/privacy-policy/changes/2027-02-01", "/ja/privacy-policy/versions"]
       for (const route of records) {
         const html = fs.readFileSync(builtFilePath(`${route}/index.html`))
         expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({ route, scripts: 0 })
