@@ -8,6 +8,7 @@ import { complainOf, seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
 import { SmtpTestServer } from "../test/support/smtp-test-server"
 import { openDbOf } from "../test/support/waitlist-store-access"
+import { withSession } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
 import { expect, test } from "./support/test"
 import { announcementProgressOf } from "../src/server/announcements/announcement-queries"
@@ -20,11 +21,6 @@ const HOSTILE_PREVIEW = `<!doctype html><html lang="de"><title>x</title>
 <form action="/api/admin/announcements/launch/send" method="post"><button>Send it</button></form>
 <a href="/admin/audit" target="_top">Leave the frame</a></html>`
 
-/** Gives the browser an admin's session, as it holds it after taking an invitation. */
-async function withSession(context: BrowserContext, site: RunningSite, cookie: string) {
-  const [name = "", value = ""] = cookie.split("=")
-  await context.addCookies([{ name, value, domain: new URL(site.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" }])
-}
 
 /** The previews' frames, which run no script, axe's included: the page around them is checked. */
 const PREVIEW_FRAMES = "iframe[sandbox]"
@@ -245,7 +241,7 @@ test.describe("the admin's announcements", () => {
       await context.close()
     }
     expect(seen.marketing).toEqual({
-      nav: ["Dashboard", "Entries", "Announcements"],
+      nav: ["Dashboard", "Entries", "Announcements", "Referrals"],
       headings: ["broken", "launch", "short"],
       alert: expect.stringContaining("broken cannot be previewed or sent as it is written"),
       api: { status: 200, body: expect.objectContaining({ suppressed: 1 }) },
@@ -274,5 +270,32 @@ test.describe("the admin's announcements", () => {
     const afterLogout = reads.length
     await page.waitForTimeout(5000)
     expect(reads.length).toBe(afterLogout)
+  })
+  test("counts a wave in the send dialog before it goes: the first 3 in line get it, and the same wave again mails nobody", async ({ page, context }) => {
+    smtp.mails.length = 0
+    fs.writeFileSync(path.join(dataDir, "announcements", "wave.md"), "---\nsubject: The first wave\n---\nHi {{name}}, you are among the first.\n")
+    const email = "owner-waves@team.example"
+    await withSession(context, site, (await enrol(site, await inviteWithCli(settings, email, "owner"), email, new Date())).cookie)
+    await page.goto(`${site.url}/admin/announcements`)
+    const wave = announcementSection(page, "wave")
+    await wave.getByRole("button", { name: "Send to the waitlist…" }).click()
+    const dialog = page.getByRole("dialog", { name: "Send wave?" })
+    await expect(dialog).toContainText("It goes to 8 confirmed entries that have none of it yet")
+    await dialog.getByLabel("Only the first places in line").fill("3")
+    await dialog.getByRole("button", { name: "Count this wave" }).click()
+    await expect(dialog).toContainText("It goes to 3 confirmed entries that have none of it yet")
+    await expect(dialog.getByRole("listitem")).toHaveText(["English (en): 3"])
+    await expectAccessible(page, { exclude: PREVIEW_FRAMES })
+    await dialog.getByRole("button", { name: "Send to 3 people" }).click()
+    await expect(wave.getByRole("status").filter({ hasText: "Queued 3 mails of wave" })).toBeVisible()
+    await expect.poll(() => smtp.mails.map((mail) => mail.envelopeTo[0]).sort(), { timeout: 15_000 }).toEqual(["ana@example.org", "bea@example.org", "ben@example.org"])
+
+    await wave.getByRole("button", { name: /^Send to/ }).click()
+    await dialog.getByLabel("Only the first places in line").fill("3")
+    await dialog.getByRole("button", { name: "Count this wave" }).click()
+    await expect(dialog).toContainText("Every confirmed entry of this wave has this announcement already: there is nothing to send.")
+    await page.keyboard.press("Escape")
+    await page.waitForTimeout(1500)
+    expect(smtp.mails).toHaveLength(3)
   })
 })

@@ -149,7 +149,7 @@ for (const store of ["sqlite", "postgres"] as const) {
         await expect(toast(tab, "Message sent!")).toBeVisible()
         await tab.goto(`${site.url}${linkPath(await mailTo(email, 10_000, site.mailDir), "/api/waitlist-confirm")}`)
         await tab.getByRole("button", { name: "Confirm my address" }).click()
-        await expect(tab.getByRole("heading", { level: 1 })).toHaveText("You're on the list")
+        await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
         // Back on the campaign's landing page, a store button: /get counts the click under the page's campaign.
         const redirects = await recordStoreRedirects(visitor)
         await tab.goto(`${site.url}/?utm_source=${campaign}&utm_medium=social`)
@@ -254,7 +254,7 @@ for (const store of ["sqlite", "postgres"] as const) {
       const marketing = await enrolledAccount(site, `marketing-${store}@team.example`, "marketing")
       await logInWithPage(page, site, marketing)
       const nav = page.getByRole("navigation", { name: "Admin" })
-      await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Entries", "Announcements"])
+      await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Entries", "Announcements", "Referrals"])
       await page.goto(`${site.url}/admin/audit`)
       await expect(page.getByRole("alert")).toHaveText("Your role (marketing) may not use this page.")
       expect((await page.request.get(`${site.url}/api/admin/audit`)).status()).toBe(403)

@@ -19,8 +19,9 @@ const METADATA_FIELDS = [
   "referrer",
   "previousPage",
   "utm",
-  // Beside the 15 fields of the spec: the page's language, which the mails to the visitor speak.
+  // Beside the 15 fields of the spec: the page's language, which the mails to the visitor speak, and the personal link the visit came through.
   "locale",
+  "referral",
 ]
 
 test.describe("the contact form's request", () => {
@@ -68,6 +69,7 @@ test.describe("the contact form's request", () => {
       previousPage: null,
       utm: { utm_source: "x", utm_campaign: "y" },
       locale: "en",
+      referral: null,
     })
     expect(browser.platform).not.toBe("")
     expect(body.metadata.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)

@@ -24,7 +24,7 @@ async function signUp(page: Page, label: string) {
 }
 
 test.describe("the pages the links of the confirmation mail open", () => {
-  test("the confirmation link opens a page whose button, pressed from the keyboard, confirms the address", async ({ page }) => {
+  test("the confirmation link opens a page whose button, pressed from the keyboard, confirms the address and leads to the person's place", async ({ page }) => {
     const { email, mail } = await signUp(page, "confirm")
     expect(mail.subject).toBe("Confirm your place on the Storyling waitlist")
     await page.goto(linkPath(mail, "/api/waitlist-confirm"))
@@ -37,8 +37,9 @@ test.describe("the pages the links of the confirmation mail open", () => {
     for (let i = 0; i < 30 && !(await button.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab")
     await expect(button).toBeFocused()
     await page.keyboard.press("Enter")
-    await expect(page).toHaveURL("/waitlist/confirmed/")
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're on the list")
+    await expect(page).toHaveURL(/\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=en$/)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
+    await expect(page.getByText(/^You're number [1-9]\d* in line\.$/)).toBeVisible()
     await expectAccessible(page)
     expect((await storedEntry(email))?.confirmedAt).toBeInstanceOf(Date)
   })

@@ -3,6 +3,7 @@ import http from "http"
 import os from "os"
 import path from "path"
 import type { AddressInfo } from "net"
+import type { BrowserContext } from "@playwright/test"
 import { startPostgresServer, type PostgresServer } from "../../test/support/postgres-server"
 import { startSiteServer, type RunningSite } from "../../test/support/site-server-process"
 import { siteUrl } from "./test"
@@ -57,4 +58,10 @@ export async function otherOrigin(target: string): Promise<{ url: string; stop: 
   const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end(form))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** Gives the browser an admin's session, as it holds it after taking an invitation. */
+export async function withSession(context: BrowserContext, site: { url: string }, cookie: string): Promise<void> {
+  const [name = "", value = ""] = cookie.split("=")
+  await context.addCookies([{ name, value, domain: new URL(site.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" }])
 }

@@ -7,6 +7,7 @@ import { EntriesView } from "./entries-view"
 import { InviteForm } from "./invite-form"
 import { LoginForm } from "./login-form"
 import { PersonView } from "./person-view"
+import { ReferralsView } from "./referrals-view"
 
 /** The admin's pages, each with its title, path and the area a role needs to see it (none: no session needed). */
 export const ADMIN_PAGES = {
@@ -15,6 +16,7 @@ export const ADMIN_PAGES = {
   person: { title: "A person's data", path: "/admin/person", area: "people" },
   announcements: { title: "Announcements", path: "/admin/announcements", area: "announcements" },
   audit: { title: "Audit log", path: "/admin/audit", area: "audit" },
+  referrals: { title: "Referrals", path: "/admin/referrals", area: "referrals" },
   login: { title: "Log in", path: "/admin/login", area: null },
   invite: { title: "Set up your account", path: "/admin/invite", area: null },
 } as const satisfies Record<string, { title: string; path: string; area: Area | null }>
@@ -34,6 +36,7 @@ export function AdminApp({ page }: { page: AdminPageName }) {
         if (page === "entries") return <EntriesView account={account} />
         if (page === "person") return <PersonView />
         if (page === "announcements") return <AnnouncementsView />
+        if (page === "referrals") return <ReferralsView account={account} />
         return <AuditView />
       }}
     </AdminFrame>

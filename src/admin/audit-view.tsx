@@ -25,6 +25,8 @@ const ACTIONS: Record<string, string> = {
   "announcement-pause": "Paused an announcement",
   "announcement-resume": "Resumed an announcement",
   unsuppress: "Lifted an address's suppression",
+  "referral-credit": "Credited a referral held for review",
+  "referral-refuse": "Refused a referral held for review",
 }
 
 /** The audit log, newest first, a page at a time; or only the lines about one person's address. */

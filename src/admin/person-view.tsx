@@ -5,6 +5,7 @@ import { callApi, shownTime } from "./admin-api"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
 import { DataTable } from "./data-table"
+import { PersonReferrals } from "./person-referrals"
 
 type Consent = PersonExport["messages"][number]["privacyPolicyInForce"]
 
@@ -83,6 +84,7 @@ export function PersonView() {
       ) : (
         <p>There is no entry of this address now.</p>
       )}
+      {entry && <PersonReferrals address={address} />}
       {data.messages.length > 0 && (
         <section aria-labelledby="history">
           <h2 id="history" sx={{ variant: "text.heading", fontSize: 5 }}>History</h2>

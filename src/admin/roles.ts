@@ -11,17 +11,18 @@ export type Role = (typeof ROLES)[number]
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value)
 
 /** What the admin's pages and routes are for: each role may use some of them. */
-export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements"
+export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements" | "referrals" | "referral-review"
 
 /**
  * Who may do what: an owner everything (and accounts, which the command
  * line manages); marketing the dashboard, the entries and the
- * announcements; legal staff the entries, a person's data (export and
- * erasure) and the audit log.
+ * announcements and the referrals' leaderboard; legal staff the entries, a
+ * person's data (export and erasure) and the audit log. Only an owner
+ * credits or refuses a referral held for review.
  */
 export const AREAS_OF: Record<Role, readonly Area[]> = {
-  owner: ["dashboard", "entries", "people", "audit", "announcements"],
-  marketing: ["dashboard", "entries", "announcements"],
+  owner: ["dashboard", "entries", "people", "audit", "announcements", "referrals", "referral-review"],
+  marketing: ["dashboard", "entries", "announcements", "referrals"],
   legal: ["entries", "people", "audit"],
 }
 

@@ -32,6 +32,9 @@ import type { Logger } from "./observability/logger"
 import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
+import { PLACE_PATH } from "./referrals/place-link"
+import { referralAdminRoutes } from "./referrals/referral-admin"
+import { PERSONAL_LINK_PATH, referralRoutes } from "./referrals/referral-routes"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
@@ -78,7 +81,7 @@ type RouteGroup = {
 }
 
 /** The names the metrics and the log give the API's routes (see routeOf): a path under a `name/*` route is counted under it. */
-export const API_ROUTE_NAMES: ReadonlySet<string> = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "admin/*"])
+export const API_ROUTE_NAMES: ReadonlySet<string> = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "waitlist-place", "admin/*"])
 
 /**
  * A path and every path under it. A pattern, not a `{/*rest}` parameter:
@@ -86,6 +89,9 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set(["waitlist", "waitli
  * malformed one, where these handlers read the path as sent and answer it.
  */
 const subtree = (path: string) => new RegExp(`^${path}(?:/.*)?$`)
+
+/** The routes of personal links and place pages. */
+const referralsOf = (parts: ApiParts) => referralRoutes({ db: parts.db, log: parts.log, siteUrl: parts.settings.mail.siteUrl, boost: parts.settings.referralBoost })
 
 /** The route table of the API. */
 function routeGroups(parts: ApiParts): RouteGroup[] {
@@ -95,6 +101,8 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: parts.settings.mail.outboxDir })
   const announcements = announcementRoutes(parts.announcements, log)
+  const referrals = referralsOf(parts)
+  const referralAdmin = referralAdminRoutes({ db, now, boost: parts.settings.referralBoost })
   const person = subtree("/api/admin/people")
   const announcement = subtree("/api/admin/announcements")
   const adminFailed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -110,6 +118,7 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
       const path = `/api/waitlist-${action}`
       return { prefix: path, bodyLimit: LINK_BODY_BYTES, routes: [["GET", path, "anyone", link.open], ["POST", path, "anyone", link.act]], otherMethod: link.otherMethod }
     }),
+    { prefix: PLACE_PATH, bodyLimit: LINK_BODY_BYTES, routes: [["GET", PLACE_PATH, "anyone", referrals.placePage]] },
     {
       prefix: "/api/admin/",
       bodyLimit: ADMIN_BODY_BYTES,
@@ -125,6 +134,9 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
         ["GET", person, "people", people.exportPerson],
         ["DELETE", person, "people", people.erase],
         ["GET", "/api/admin/audit", "audit", auditRoute({ db })],
+        ["GET", "/api/admin/referrals", "referrals", referralAdmin.board],
+        ["GET", subtree("/api/admin/referrals/people"), "people", referralAdmin.person],
+        ["POST", subtree("/api/admin/referrals/held"), "referral-review", referralAdmin.decide],
         ["GET", announcement, "announcements", announcements.read],
         ["POST", announcement, "announcements", announcements.act],
       ],
@@ -216,6 +228,7 @@ export function createApp(parts: ApiParts, site: SiteParts): express.Express {
   app.use(site.observer.middleware)
   app.use(site.health)
   app.use(apiRouter(parts))
+  app.get(PERSONAL_LINK_PATH, referralsOf(parts).personalLink)
   const { pageRequests } = site
   if (pageRequests) {
     app.use((req, res, next) => {

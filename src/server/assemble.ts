@@ -122,7 +122,7 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     now,
     queued: (kinds) => worker.wake(kinds),
     // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
-    announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now },
+    announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now, referralBoost: settings.referralBoost },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
   }

@@ -17,11 +17,13 @@ import { createLogger } from "./observability/logger"
 import { createMetrics } from "./observability/metrics"
 import { observeRequests } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
+import { PERSONAL_LINK_PATH, referralRoutes } from "./referrals/referral-routes"
 import { localLinksNotice, readSettings } from "./settings"
 
 /**
- * The handler of /api/ and of /get's redirects for the develop server, its
- * parts started; every other path goes on to Gatsby's own.
+ * The handler of /api/, of /get's redirects and of personal links
+ * (/r/<code>) for the develop server, its parts started; every other path
+ * goes on to Gatsby's own.
  * @throws SettingsError when a setting cannot work
  */
 export function developApi(env: Record<string, string | undefined>): RequestHandler {
@@ -37,8 +39,11 @@ export function developApi(env: Record<string, string | undefined>): RequestHand
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
   const api = apiRouter(parts.api)
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.api.siteHosts, clicks: null })
+  const { personalLink } = referralRoutes({ db: parts.api.db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
   return (req, res, next) => {
-    if (!pathOf(req.url).startsWith(API_PREFIX)) return getLink(req, res, next)
+    const path = pathOf(req.url)
+    if (PERSONAL_LINK_PATH.test(path)) return observer.middleware(req, res, () => void personalLink(req, res, next))
+    if (!path.startsWith(API_PREFIX)) return getLink(req, res, next)
     observer.middleware(req, res, () => void api(req, res, next))
   }
 }

@@ -86,6 +86,8 @@ export type Settings = {
   trustProxy: boolean
   /** Count page views and visitors (see src/server/visits/). */
   countVisits: boolean
+  /** The places each credited referral moves its referrer ahead in line (see src/server/referrals/). */
+  referralBoost: number
   mail: MailSettings
   /** Null: bounces arrive through `npm run waitlist -- bounce` alone. */
   bounceMailbox: BounceMailboxSettings | null
@@ -111,6 +113,8 @@ export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** The places a credited referral moves its referrer ahead when REFERRAL_BOOST is unset. */
+export const DEFAULT_REFERRAL_BOOST = 5
 /** The wait before a failed delivery's first retry when MAIL_RETRY_BASE_MS is unset; each next one doubles it. */
 export const DEFAULT_RETRY_BASE_MS = 15_000
 /** How long a shutdown may take when SHUTDOWN_TIMEOUT_MS is unset. */
@@ -198,6 +202,7 @@ const variables = {
   DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
   WAITLIST_RATE_LIMIT: setting("a whole number of submissions a minute, 0 or more (0 turns the limit off)", wholeNumber(0), DEFAULT_RATE_LIMIT),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
+  REFERRAL_BOOST: setting("a whole number of places from 0 to 1000000", wholeNumber(0, 1_000_000), DEFAULT_REFERRAL_BOOST),
   VISIT_COUNTING: setting("1 (count page views and visitors) or 0 (count nothing)", (value) => ({ "1": true, "0": false })[value], true),
   SMTP_URL: setting("an SMTP URL starting with smtp:// or smtps://", (value) => urlWith(["smtp:", "smtps:"])(value)?.href, null),
   MAIL_FROM: setting(ADDRESS, mailAddress, { name: siteFacts.appName, address: siteFacts.supportEmail }),
@@ -283,6 +288,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     rateLimit: values.WAITLIST_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
     countVisits: values.VISIT_COUNTING,
+    referralBoost: values.REFERRAL_BOOST,
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,

@@ -1,3 +1,4 @@
+import { referralOfVisit } from "./referral-of-visit"
 import type { ContactMetadata } from "./submission"
 
 type NetworkInformation = { effectiveType?: string }
@@ -38,5 +39,6 @@ export function gatherMetadata(win: Window = window): ContactMetadata {
     previousPage: history.length > 1 ? document.referrer || null : null,
     utm: Object.fromEntries(new URLSearchParams(location.search)),
     locale: document.documentElement.lang.toLowerCase() || "en",
+    referral: referralOfVisit(win),
   }
 }

@@ -17,6 +17,8 @@ export type ContactMetadata = {
   utm: Record<string, string>
   /** The language of the page the form is on, as the site's routes name it: "en", "es", "pt-br"… */
   locale: string
+  /** The personal code of the link the visit came through (`/r/<code>`), or null (see referralOfVisit). */
+  referral: string | null
 }
 
 /** The JSON body the contact form posts to /api/waitlist (spec §7). */

@@ -403,5 +403,25 @@ export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
       expect(await callAdmin(site, "POST", "announcements/fresh/pause", { cookie })).toMatchObject({ status: 409, body: { error: "fresh has not been sent, or is paused already." } })
       expect(await queued("launch")).toEqual(before)
     })
+
+    it("counts a wave before it goes and sends only it: the first places in line, of a platform; a language it has no version in is refused", async () => {
+      const cookie = await sessionOf("marketing")
+      fs.writeFileSync(path.join(dir, "fresh.md"), "---\nsubject: Fresh\n---\nHello {{name}}.\n")
+      expect(await callAdmin(site, "GET", "announcements/fresh/audience?first=2", { cookie })).toMatchObject({ status: 200, body: { readers: { en: 2 }, suppressed: 0 } })
+      expect(await callAdmin(site, "GET", "announcements/fresh/audience?first=5&platform=android", { cookie })).toMatchObject({ status: 200, body: { readers: {}, suppressed: 0 } })
+      expect(await callAdmin(site, "GET", "announcements/fresh/audience?first=0", { cookie })).toMatchObject({ status: 422, body: { fields: { first: expect.any(String) } } })
+      expect(await callAdmin(site, "GET", "announcements/fresh/audience?platform=watch", { cookie })).toMatchObject({ status: 422, body: { fields: { platform: expect.any(String) } } })
+      expect(await callAdmin(site, "POST", "announcements/fresh/send", { cookie, body: { first: 2, lang: "es" } })).toMatchObject({ status: 422, body: { error: expect.stringContaining('fresh has no version in "es"') } })
+      const before = await queued("fresh")
+      expect(await callAdmin(site, "POST", "announcements/fresh/send", { cookie, body: { first: 2, platform: "ios" } })).toMatchObject({ status: 200, body: { queued: { en: 2 } } })
+      expect(await callAdmin(site, "POST", "announcements/fresh/send", { cookie, body: { first: 2 } })).toMatchObject({ status: 200, body: { queued: {} } })
+      const after = await queued("fresh")
+      expect(added(before, after).map((row) => row.recipient).sort()).toEqual(["ana@example.org", "bea@example.org"])
+      expect(after.progress?.waves.map(({ first, lang, platform, queued: n }) => ({ first, lang, platform, n }))).toEqual([
+        { first: 2, lang: null, platform: "ios", n: 2 },
+        { first: 2, lang: null, platform: null, n: 0 },
+      ])
+      expect((await announcementLines(await sessionOf("owner")))[1]).toMatchObject({ action: "announcement-send", detail: "fresh: the first 2 in line, on ios" })
+    })
   })
 }

@@ -12,6 +12,7 @@ import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
 import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
+import { type CameThrough } from "../../src/server/referrals/referral-queries"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { readSettings } from "../../src/server/settings"
@@ -28,9 +29,9 @@ const DAY = 24 * 60 * 60 * 1000
 const CONTENT: AnnouncementContent = { en: { subject: "We launched", preheader: "Storyling is out", body: "Hello {{name}}, Storyling is out." } }
 
 /** Signs a person up as the API does (the plan's real tokens), from a client counted by the rate limit; returns the links of its confirmation mail. */
-async function signUp(db: Db, entry: NewWaitlistEntry, now: Date): Promise<MailedLinks> {
+async function signUp(db: Db, entry: NewWaitlistEntry, now: Date, cameThrough: CameThrough | null = null): Promise<MailedLinks> {
   const plan = planSubmission(entry, mail, now)
-  await submitSignup(db, { entry, discard: false, rateLimit: { client: "203.0.113.7", limit: 100, windowMs: RATE_WINDOW_MS }, plan, now })
+  await submitSignup(db, { entry, discard: false, rateLimit: { client: "203.0.113.7", limit: 100, windowMs: RATE_WINDOW_MS }, plan, now, cameThrough })
   const draft = JSON.parse(plan.confirmation?.mail.payload ?? "{}") as ConfirmationDraft
   return { email: entry.email, confirmToken: draft.confirmToken, leaveToken: draft.leaveToken }
 }
@@ -73,7 +74,10 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   if (!bea) throw new Error("Bea's confirmation mail was not sent")
   await countBounce(db, bea.id, "hard", "550 5.1.1 no such mailbox", at(9000))
   // The mail still waiting: a sign-up after the others went out.
-  const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000))
+  // Kai came through the personal link of Bea, who confirmed: a referral, pending until Kai confirms.
+  const beaCode = await db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("email", "=", bounced.email).executeTakeFirstOrThrow())
+  if (!beaCode.referral_code) throw new Error("Bea has no personal code after confirming")
+  const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000), { code: beaCode.referral_code, client: "203.0.113.7" })
 
   const inviteToken = newLinkToken()
   await inviteAccount(db, "owner@team.example", "owner", linkTokenKey(inviteToken), at(DAY), COMMAND_LINE, at(11_000))

@@ -13,6 +13,7 @@ export const EVERY_MIGRATION = [
   "0008-bounces-in-one-place",
   "0009-visitors-counted-as-they-come",
   "0010-store-clicks",
+  "0011-referrals",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

@@ -4,6 +4,8 @@ import os from "os"
 import path from "path"
 import { dkimVerify } from "mailauth/lib/dkim/verify"
 import { siteFacts } from "../../src/config/site-facts"
+import type { LanguageCode } from "../../src/i18n/languages"
+import { translate } from "../../src/i18n/messages"
 import { readAnnouncement } from "../../src/server/announcements/announcement-files"
 import { renderAnnouncement } from "../../src/server/announcements/render-announcement"
 import { complaint, dsn } from "./bounce-messages"
@@ -119,6 +121,9 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
       expect(mail.parsed.subject).toBe(renderAnnouncement(version ?? versions[0]!, SITE).subject.replace("\uE000", name))
       expect(mail.parsed.html).toContain(name)
       expect(mail.parsed.text).toContain(siteFacts.supportEmail)
+      // Every announcement carries the signed link of its reader's place page.
+      expect(mail.parsed.text).toContain(`${translate(lang as LanguageCode, "mail.place")}: ${SITE}/api/waitlist-place?code=`)
+      expect(mail.parsed.text).toMatch(new RegExp(`/api/waitlist-place\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}&lang=${lang}\n`))
       const header = (key: string) => mail.parsed.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ")
       expect(header("list-unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${SITE}/api/waitlist-leave\\?token=[\\w-]{43}&lang=${lang}>$`))
       expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
@@ -133,6 +138,9 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
       expect(verified.results.map((result) => [result.signingDomain, result.status.result])).toEqual([["storyling.example.com", "pass"]])
     }
     expect(smtp.to("unconfirmed@example.org")).toEqual([])
+    const frenchText = announcementsIn(smtp.to("reader-fr@example.org"))[0]?.parsed.text ?? ""
+    const placeUrl = new URL(frenchText.slice(frenchText.indexOf(`${SITE}/api/waitlist-place`)).split("\n")[0] ?? "")
+    expect(await (await fetch(`${site.url}${placeUrl.pathname}${placeUrl.search}`)).text()).toContain(translate("fr", "place.position", { place: 3 }))
     // One click in a mail client takes its reader off the list, and the status says so.
     const unsubscribe = announcementsIn(smtp.to("reader-de@example.org"))[0]?.parsed.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? ""
     const folded = unsubscribe.replace(/\r?\n[ \t]+/g, " ")
@@ -144,6 +152,26 @@ export function describeAnnouncements(newStore: () => Promise<Settings>, imap: (
     expect(status.stdout).toMatch(/^de\s+1\s+1\s+0\s+0\s+0\s+1$/m)
     expect(status.stdout).toMatch(/^total\s+7\s+7\s+0\s+0\s+0\s+1$/m)
     expect(await waitlist(["announce", "send", "launch"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued no new mail of launch") })
+  }, 90_000)
+
+  it("launches in waves: `--first N` mails exactly places 1 to N not mailed yet, counted first by preview, nobody twice, each wave in the status", async () => {
+    const { settings, start, waitlist } = await setUp()
+    const people = Array.from({ length: 8 }, (_, i) => ({ email: `w${i + 1}@example.org`, locale: i % 2 === 0 ? "en" : "es" }))
+    await seedEntries(settings, people)
+    await start()
+    const preview = await waitlist(["announce", "preview", "launch", "--first", "3"])
+    expect(preview.stdout).toContain("A send of launch to the first 3 in line would mail 3 now: en 2, es 1.")
+    expect(await waitlist(["announce", "send", "launch", "--first", "3"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued 3 mails of launch to the first 3 in line: en 2, es 1.") })
+    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(3))
+    expect(await waitlist(["announce", "send", "launch", "--first", "3"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued no new mail of launch to the first 3 in line: all of them have one already.") })
+    expect(await waitlist(["announce", "send", "launch", "--first", "6", "--lang", "es"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Queued 2 mails of launch to the first 6 in line, in es: es 2.") })
+    await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(5))
+    await pause(500)
+    const recipients = announcementsIn(smtp.mails).flatMap((mail) => mail.envelopeTo).sort()
+    expect(recipients).toEqual(["w1@example.org", "w2@example.org", "w3@example.org", "w4@example.org", "w6@example.org"])
+    expect((await waitlist(["announce", "send", "launch", "--platform", "watch"])).stderr).toContain("--platform ios, android or desktop")
+    const status = (await waitlist(["announce", "status", "launch"])).stdout
+    expect(status).toMatch(/^waves:\n {2}1\. \S+ {2}the first 3 in line: 3 mails queued\n {2}2\. \S+ {2}the first 3 in line: 0 mails queued\n {2}3\. \S+ {2}the first 6 in line, in es: 2 mails queued$/m)
   }, 90_000)
 
   it("never begins more mails in a second than MAIL_RATE_PER_SECOND, and a confirmation goes before the announcement's waiting mails", async () => {

@@ -35,6 +35,7 @@ export const formMetadata: ContactMetadata = {
   previousPage: null,
   utm: { utm_source: "newsletter" },
   locale: "en",
+  referral: null,
 }
 
 /**

@@ -125,9 +125,10 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     try {
       expect((await listEntries(store))[0]?.confirmedAt).toBeNull()
       const pressed = await open(`${running.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookiePair(scanned.cookie) } })
-      expect(pressed).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
+      // Confirmed, the person lands on their place page, by its signed link.
+      expect(pressed).toMatchObject({ status: 303, location: expect.stringMatching(/^\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/) })
       expect((await listEntries(store))[0]?.confirmedAt).toBeInstanceOf(Date)
-      expect(await open(link)).toMatchObject({ status: 303, location: "/waitlist/confirmed/" })
+      expect(await open(link)).toMatchObject({ status: 303, location: expect.stringMatching(/^\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=en$/) })
       await postJson(running, entryFor("ben@example.com", { name: "Ben", message: "Again" }))
       // The repeat's message reaches the team at once, in a mail of its own, and queues no confirmation.
       await eventually(() => expect(smtp.to(siteFacts.supportEmail).filter((mail) => mail.parsed.text?.includes("\nAgain\n"))).toHaveLength(1))
@@ -149,8 +150,10 @@ export function describeWaitlistMail(newStore: () => Promise<Settings>, figures:
     const scanned = await open(linkIn(mail, "/api/waitlist-confirm", running))
     expect(scanned).toMatchObject({ status: 303, location: "/pt-br/waitlist/confirm/" })
     const pressed = await open(`${running.url}/api/waitlist-confirm?lang=pt-br`, { method: "POST", headers: { Cookie: cookiePair(scanned.cookie) } })
-    expect(pressed).toMatchObject({ status: 303, location: "/pt-br/waitlist/confirmed/" })
-    expect((await fetch(`${running.url}/pt-br/waitlist/confirmed`)).status).toBe(200)
+    expect(pressed).toMatchObject({ status: 303, location: expect.stringMatching(/^\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=pt-br$/) })
+    const place = await fetch(`${running.url}${pressed.location}`)
+    expect(place.status).toBe(200)
+    expect(await place.text()).toContain(translate("pt-br", "place.position", { place: 1 }))
   })
 
   it("sends an unknown, forged or missing token to the page that says the link expired", async () => {

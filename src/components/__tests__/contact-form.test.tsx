@@ -152,11 +152,13 @@ describe("sending the contact form", () => {
       [
         "userAgent", "platform", "vendor", "language", "languages", "screenResolution", "windowResolution",
         "pixelRatio", "timezone", "timezoneOffset", "timestamp", "connectionType", "referrer", "previousPage", "utm",
-        "locale",
+        "locale", "referral",
       ].sort(),
     )
     // The page's language, so the mails to the visitor speak it (jsdom's page has no lang: English).
     expect(body.metadata.locale).toBe("en")
+    // `ref=friend` is no personal code, so the visit came through no personal link.
+    expect(body.metadata.referral).toBeNull()
     expect(body.metadata.utm).toEqual({ utm_source: "newsletter", utm_campaign: "launch", ref: "friend" })
     expect(body.metadata.screenResolution).toMatch(/^\d+x\d+$/)
     expect(body.metadata.windowResolution).toBe(`${window.innerWidth}x${window.innerHeight}`)

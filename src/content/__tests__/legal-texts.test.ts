@@ -15,13 +15,26 @@ const sectionsOf = (markdown: string) => [...markdown.matchAll(/^## (.+)$/gm)].m
 
 describe("the legal texts in content/legal", () => {
   it.each([
-    ["privacy-policy.md", privacyFile, "2026-12-01"],
+    ["privacy-policy.md", privacyFile, "2027-01-15"],
+    ["archive/privacy-policy/2026-12-01.md", readContentFile("legal/archive/privacy-policy/2026-12-01.md"), "2026-12-01"],
     ["archive/privacy-policy/2025-05-25.md", readContentFile("legal/archive/privacy-policy/2025-05-25.md"), "2025-05-25"],
     ["terms-and-conditions.md", termsFile, "2025-05-25"],
   ])("%s passes the build's checks, is effective %s, and fills every token", (_, file, date) => {
     expect(checkLegalFrontmatter(file.frontmatter)).toEqual([])
     expect(file.frontmatter.effectiveDate).toBe(date)
     expect(() => fillEveryToken(file.body)).not.toThrow()
+  })
+
+  it("says in the privacy policy, from January 15, 2027, what a referral records and for how long, in every language", () => {
+    expect(privacy).toContain("### Your place in line and your personal link")
+    expect(privacy).toContain("a code made from the network address of the device your friend signed up from (never the address itself)")
+    expect(privacy).toContain("no cookie is set")
+    expect(privacy).toContain("We keep the record of a referral for as long as both you and your friend are on the waitlist. It is deleted with either entry")
+    const headings = { es: "### Su puesto en la fila y su enlace personal", fr: "### Votre place dans la file et votre lien personnel", de: "### Ihr Platz in der Reihe und Ihr persönlicher Link", "pt-br": "### Seu lugar na fila e seu link pessoal", ja: "### あなたの順番と専用リンク" }
+    for (const [lang, heading] of Object.entries(headings)) {
+      const translation = readContentFile(`legal/privacy-policy.${lang}.md`)
+      expect({ lang, translates: translation.frontmatter.translationOf, heading: translation.body.includes(heading) }).toEqual({ lang, translates: "2027-01-15", heading: true })
+    }
   })
 
   it("says in the privacy policy in force, since December 1, 2026, how visits are counted without cookies", () => {

@@ -52,7 +52,7 @@ describe("npm run serve after npm run develop", () => {
     const admin: { path: string; status: number; body: string }[] = []
     const getLink: { who: string; status: number; location: string | null; type: string | null }[] = []
     try {
-      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2026-12-01", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
+      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2027-01-15", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
       await developOnce(async (url) => {
         seen = await seenInBrowser(`${url}/privacy-policy`)
         // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).

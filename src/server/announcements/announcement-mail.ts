@@ -8,6 +8,8 @@ import { oneLine, type MailMessage } from "../mails/mail-message"
 import { visitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { MailSettings } from "../settings"
+import { placeLink } from "../referrals/place-link"
+import { personalCodeOf } from "../referrals/referral-queries"
 import { leaveLink } from "../signup/mail-links"
 import { NAME_SLOT } from "./announcement-markdown"
 import { recordTry, versionOfMail } from "./announcement-queries"
@@ -16,8 +18,8 @@ import { renderedAnnouncement, type RenderedAnnouncement } from "./render-announ
 /** What the outbox keeps of one reader's mail of an announcement (its text is the announcement's, read when it is sent). */
 export type AnnouncementDraft = { kind: "announcement"; messageId: string; name: string; leaveToken: string }
 
-/** Who one mail of an announcement goes to, and the link that takes them off the waitlist. */
-export type AnnouncementReader = { name: string; email: string; leaveUrl: string }
+/** Who one mail of an announcement goes to, the link that takes them off the waitlist, and the signed link of their place page (none in a test). */
+export type AnnouncementReader = { name: string; email: string; leaveUrl: string; placeUrl?: string | null }
 
 /** The List-Id of the waitlist's mail (RFC 2919), under the site's own domain. */
 export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitlist.${new URL(siteUrl).hostname}>`
@@ -25,7 +27,7 @@ export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitl
 /** What marks a test mail: its subject's prefix and the line above its text. */
 export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
 
-function html(rendered: RenderedAnnouncement, name: string, leaveUrl: string, test: string | null): string {
+function html(rendered: RenderedAnnouncement, name: string, { leaveUrl, placeUrl }: AnnouncementReader, test: string | null): string {
   const e = escapeMarkup
   const texts = visitorMailTexts(rendered.lang)
   const withName = (text: string) => text.split(NAME_SLOT).join(name)
@@ -36,7 +38,7 @@ function html(rendered: RenderedAnnouncement, name: string, leaveUrl: string, te
     note: test ?? undefined,
     content: `${rendered.html.split(NAME_SLOT).join(e(name))}
 <hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
-<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
+${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${e(texts.place)}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
 <p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
 <p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
   })
@@ -58,6 +60,7 @@ export function announcementMail(rendered: RenderedAnnouncement, reader: Announc
     fill(rendered.text),
     "",
     "—",
+    ...(reader.placeUrl ? [`${texts.place}: ${reader.placeUrl}`] : []),
     texts.announcementReason,
     fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
     `${texts.leave}: ${reader.leaveUrl}`,
@@ -68,7 +71,7 @@ export function announcementMail(rendered: RenderedAnnouncement, reader: Announc
     to: { name: "", address: reader.email },
     subject: oneLine(`${test ? `${test} ` : ""}${fill(rendered.subject)}`, 250),
     text,
-    html: html(rendered, name, reader.leaveUrl, test),
+    html: html(rendered, name, reader, test),
     headers: {
       "List-Unsubscribe": `<${reader.leaveUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -90,12 +93,14 @@ export function announcementMailKind(db: Db, settings: MailSettings): DeliveryKi
       const suppressed = await visitorMailSuppressed(db, trx, delivery)
       if (suppressed) return { giveUp: suppressed }
       const version = await versionOfMail(trx, delivery.id)
+      const code = await personalCodeOf(trx, delivery.entryId)
       return {
         write: () => {
           if (!version) throw new Error("the announcement this mail belongs to is no longer stored")
           const draft = JSON.parse(delivery.payload) as AnnouncementDraft
           const rendered = renderedAnnouncement(version, settings.siteUrl)
-          return { mail: announcementMail(rendered, { name: draft.name, email: delivery.recipient, leaveUrl: leaveLink(settings.siteUrl, draft.leaveToken, rendered.lang) }, settings, draft.messageId) }
+          const placeUrl = code ? placeLink(db, code, rendered.lang, settings.siteUrl) : null
+          return { mail: announcementMail(rendered, { name: draft.name, email: delivery.recipient, leaveUrl: leaveLink(settings.siteUrl, draft.leaveToken, rendered.lang), placeUrl }, settings, draft.messageId) }
         },
       }
     },

@@ -14,7 +14,9 @@ import { suppressionsInForce } from "../bounces/suppressions"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
+import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../signup/entries"
+import { WHOLE_LIST, type Platform, type Wave } from "./wave"
 
 /** One language's version of an announcement, as it was when it was first sent. */
 export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
@@ -38,7 +40,20 @@ export type SendOutcome = { queued: Record<string, number>; suppressed: number; 
 export type LanguageProgress = { lang: string; queued: number; sent: number; failed: number; bounced: number; complained: number; left: number; waiting: number }
 
 /** Where an announcement stands, per language. */
-export type AnnouncementProgress = { slug: string; state: SendState; pausedReason: string | null; createdAt: Date; languages: LanguageProgress[] }
+export type AnnouncementProgress = { slug: string; state: SendState; pausedReason: string | null; createdAt: Date; languages: LanguageProgress[]; waves: SentWave[] }
+
+/** One send of an announcement: the wave it was narrowed to, when, and the mails it queued. */
+export type SentWave = Wave & { at: Date; queued: number }
+
+/**
+ * The readers a send is narrowed to, as the store applies it: the first
+ * `first` in line (places computed with `boost`), and those whose newest
+ * sign-up's metadata `accepts` (their mail's language, their platform).
+ */
+export type WaveFilter = { wave: Wave; boost: number; accepts: (metadata: Record<string, unknown>) => boolean }
+
+/** Every confirmed entry, unnarrowed. */
+export const EVERYONE: WaveFilter = { wave: WHOLE_LIST, boost: 0, accepts: () => true }
 
 /** Who a send would reach now: the confirmed entries with no mail of it yet, by the language each would get, and how many are left out as suppressed. */
 export type SendAudience = { readers: Record<string, number>; suppressed: number }
@@ -88,34 +103,39 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
 /**
  * The next confirmed entries after `after` (by id) that have no mail of
  * the announcement `id` yet (every confirmed entry when it was never
- * sent), each as its recipient and whether its address is suppressed:
- * whom a send queues for, and what its audience counts.
+ * sent), those of the wave only, each as its recipient and whether its
+ * address is suppressed: whom a send queues for, and what its audience
+ * counts; with the last entry looked at, where the next batch begins.
  */
-async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number) {
-  const entries = await on
+async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
+  const { first } = filter.wave
+  const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
     .select((eb) => eb.selectFrom("waitlist_messages as m").select("m.metadata").whereRef("m.entry_id", "=", "e.id").orderBy("m.id", "desc").limit(1).as("metadata"))
     .where("e.confirmed_at", "is not", null)
     .where("e.id", ">", after)
+    .$if(first !== null, (query) => query.where("e.id", "in", on.selectFrom(places(on, filter.boost).as("p")).select("p.entry_id").where("p.place", "<=", first ?? 0)))
     .$if(id !== null, (query) =>
       query.where((eb) => eb.not(eb.exists(eb.selectFrom("waitlist_announcement_mails as a").select("a.entry_id").where("a.announcement_id", "=", id ?? 0).whereRef("a.entry_id", "=", "e.id")))),
     )
     .orderBy("e.id")
     .limit(limit)
     .execute()
+  const entries = looked.map((entry) => ({ ...entry, metadata: parseMetadata(entry.metadata) })).filter((entry) => filter.accepts(entry.metadata))
   const hashes = entries.map((entry) => addressHash(db, entry.email))
   const suppressed = await suppressionsInForce(on, hashes)
-  return entries.map((entry, i) => ({
+  const readers = entries.map((entry, i) => ({
     id: entry.id,
-    recipient: { name: entry.name, email: entry.email, metadata: parseMetadata(entry.metadata) } satisfies AnnouncementRecipient,
+    recipient: { name: entry.name, email: entry.email, metadata: entry.metadata } satisfies AnnouncementRecipient,
     suppressed: suppressed.has(hashes[i] ?? ""),
   }))
+  return { readers, last: looked[looked.length - 1]?.id ?? null, full: looked.length === limit }
 }
 
 /** One batch of a send: the next entries after `after` with no mail of it yet, queued; gives the last entry looked at. */
-async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: number, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, outcome: SendOutcome) {
-  const readers = await unmailed(db, trx, id, after, BATCH)
+async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: number, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, outcome: SendOutcome, filter: WaveFilter) {
+  const { readers, last } = await unmailed(db, trx, id, after, BATCH, filter)
   const mails = readers.flatMap((reader) => {
     if (reader.suppressed) {
       outcome.suppressed += 1
@@ -132,7 +152,7 @@ async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: 
       .execute()
     for (const { mail } of mails) outcome.queued[mail.lang] = (outcome.queued[mail.lang] ?? 0) + 1
   }
-  return { last: readers[readers.length - 1]?.id ?? null }
+  return { last }
 }
 
 /** The announcement of a slug, locked for the rest of the transaction (PostgreSQL) so two sends queue one after the other. */
@@ -140,14 +160,23 @@ const locked = (db: Db, trx: Tx, slug: string) => db.forUpdate(trx.selectFrom("w
 
 /**
  * Queues, in batches, one mail of the announcement for each confirmed
- * entry whose address is not suppressed and that has none of it yet (the
- * table's key makes that so even for two sends at once); `mailFor` drafts
- * each. The first send records the announcement with its text; `audit`,
- * the line that records the send, is written in the transaction that
- * begins it.
+ * entry of the wave whose address is not suppressed and that has none of
+ * it yet (the table's key makes that so even for two sends at once, and
+ * for a wave sent again); `mailFor` drafts each. The first send records
+ * the announcement with its text; `audit`, the line that records the send,
+ * is written in the transaction that begins it; the wave is recorded with
+ * the mails it queued.
  * @throws AnnouncementChangedError when it was sent before with another text
  */
-export async function queueAnnouncement(db: Db, slug: string, content: AnnouncementContent, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, audit?: NewAuditEntry): Promise<SendOutcome> {
+export async function queueAnnouncement(
+  db: Db,
+  slug: string,
+  content: AnnouncementContent,
+  mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail,
+  now: Date,
+  audit?: NewAuditEntry,
+  filter: WaveFilter = EVERYONE,
+): Promise<SendOutcome> {
   const text = JSON.stringify(content)
   const first = await db.write(async (trx) => {
     await trx
@@ -169,20 +198,30 @@ export async function queueAnnouncement(db: Db, slug: string, content: Announcem
       const current = await locked(db, trx, slug)
       outcome.state = (current?.state ?? "sending") as SendState
       outcome.pausedReason = current?.paused_reason ?? null
-      return queueBatch(db, trx, first.id, outcome.state, after, mailFor, now, outcome)
+      return queueBatch(db, trx, first.id, outcome.state, after, mailFor, now, outcome, filter)
     })
-    if (last === null) return outcome
+    if (last === null) {
+      await recordWave(db, first.id, filter.wave, Object.values(outcome.queued).reduce((sum, n) => sum + n, 0), now)
+      return outcome
+    }
     after = last
   }
 }
 
+/** Records a send's wave, with the mails it queued. */
+async function recordWave(db: Db, announcementId: number, { first, lang, platform }: Wave, queued: number, now: Date): Promise<void> {
+  await db.write((trx) =>
+    trx.insertInto("waitlist_announcement_waves").values({ announcement_id: announcementId, sent_at: storedTime(now), first_places: first, lang, platform, queued }).execute(),
+  )
+}
+
 /** Who a send would queue a mail for now (see queueAnnouncement), each counted under the language `languageOf` gives their newest metadata; nothing is written. */
-export function announcementAudienceOf(db: Db, slug: string, languageOf: (metadata: Record<string, unknown>) => string): Promise<SendAudience> {
+export function announcementAudienceOf(db: Db, slug: string, languageOf: (metadata: Record<string, unknown>) => string, filter: WaveFilter = EVERYONE): Promise<SendAudience> {
   return db.read(async (on) => {
     const announcement = await on.selectFrom("waitlist_announcements").select("id").where("slug", "=", slug).executeTakeFirst()
     const counted: SendAudience = { readers: {}, suppressed: 0 }
     for (let after = 0; ; ) {
-      const readers = await unmailed(db, on, announcement?.id ?? null, after, AUDIENCE_BATCH)
+      const { readers, last, full } = await unmailed(db, on, announcement?.id ?? null, after, AUDIENCE_BATCH, filter)
       for (const reader of readers) {
         if (reader.suppressed) counted.suppressed += 1
         else {
@@ -190,9 +229,8 @@ export function announcementAudienceOf(db: Db, slug: string, languageOf: (metada
           counted.readers[lang] = (counted.readers[lang] ?? 0) + 1
         }
       }
-      const last = readers[readers.length - 1]
-      if (!last || readers.length < AUDIENCE_BATCH) return counted
-      after = last.id
+      if (last === null || !full) return counted
+      after = last
     }
   })
 }
@@ -229,8 +267,16 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
         .groupBy("m.lang")
         .orderBy("m.lang")
         .execute()
+      const waves = await on
+        .selectFrom("waitlist_announcement_waves")
+        .select(["sent_at", "first_places", "lang", "platform", "queued"])
+        .where("announcement_id", "=", announcement.id)
+        .orderBy("sent_at")
+        .orderBy("id")
+        .execute()
       result.push({
         slug: announcement.slug,
+        waves: waves.map((wave) => ({ at: toDate(wave.sent_at), first: wave.first_places, lang: wave.lang, platform: wave.platform as Platform | null, queued: Number(wave.queued) })),
         state: announcement.state as SendState,
         pausedReason: announcement.paused_reason,
         createdAt: toDate(announcement.created_at),

@@ -10,15 +10,17 @@ import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { emailProblem } from "../../waitlist/contact-rules"
 import { adminBody, shortText } from "../admin/admin-body"
 import { StoreUnavailableError } from "../db/db"
-import { sendJson } from "../http/answers"
+import { queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { announcementSlugs } from "./announcement-files"
 import { AnnouncementChangedError } from "./announcement-queries"
+import { waveSchema, type Wave } from "./wave"
 import {
   AnnouncementNotReadyError,
   announcementAudience,
   announcementSummary,
   listAnnouncements,
+  NoSuchVersionError,
   pauseAnnouncement,
   previewMails,
   sendAnnouncement,
@@ -73,6 +75,7 @@ const isTheList = (req: Request) => trimTrailingSlashes(req.path) === ANNOUNCEME
 function refusal(res: Response, error: unknown, slug: string): void {
   if (error instanceof AnnouncementNotReadyError) return sendJson(res, 422, { error: `${slug} cannot be used as it is written: fix its files first.`, problems: error.problems })
   if (error instanceof AnnouncementChangedError) return sendJson(res, 409, { error: error.message })
+  if (error instanceof NoSuchVersionError) return sendJson(res, 422, { error: error.message, fields: { lang: error.message } })
   throw error
 }
 
@@ -124,8 +127,23 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
     }
   }
 
+  /** The wave a send or an audience is narrowed to: the query's or the body's `first`, `lang` and `platform`; undefined once a bad one is answered. */
+  function waveOf(res: Response, fields: Record<string, unknown>): Wave | undefined {
+    const wave = waveSchema.safeParse(fields)
+    if (wave.success) return wave.data
+    const error = "A wave takes the first places from 1 (a whole number), a language code of the site, and ios, android or desktop."
+    sendJson(res, 422, { error, fields: Object.fromEntries(wave.error.issues.map((issue) => [String(issue.path[0]), error])) })
+    return undefined
+  }
+
   async function perform(req: Request, res: Response, slug: string, action: Action): Promise<void> {
-    if (action === "send") return sendJson(res, 200, await sendAnnouncement(io, slug, res.locals.by))
+    if (action === "send") {
+      const sent = Buffer.isBuffer(req.body) && req.body.length > 0
+      const body = sent ? adminBody(req, res) : {}
+      const wave = body && waveOf(res, body)
+      if (!wave) return
+      return sendJson(res, 200, await sendAnnouncement(io, slug, res.locals.by, wave))
+    }
     if (action === "test") return test(req, res, slug)
     const paused = action === "pause"
     if (await pauseAnnouncement(io, slug, paused, res.locals.by)) return sendJson(res, 200, { state: paused ? "paused" : "sending" })
@@ -147,7 +165,10 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
       const { slug, rest } = parts
       try {
         if (rest.length === 0) return sendJson(res, 200, await announcementSummary(io, slug))
-        if (rest.length === 1 && rest[0] === "audience") return sendJson(res, 200, await announcementAudience(io, slug))
+        if (rest.length === 1 && rest[0] === "audience") {
+          const wave = waveOf(res, { first: queryParam(req, "first") || undefined, lang: queryParam(req, "lang") || undefined, platform: queryParam(req, "platform") || undefined })
+          return wave && sendJson(res, 200, await announcementAudience(io, slug, wave))
+        }
         if (rest.length === 2 && rest[0] === "preview") return preview(res, slug, rest[1] ?? "")
       } catch (error) {
         return refusal(res, error, slug)

@@ -31,7 +31,9 @@ import {
   type AnnouncementProgress,
   type SendAudience,
   type SendOutcome,
+  type WaveFilter,
 } from "./announcement-queries"
+import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "./wave"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */
@@ -43,6 +45,8 @@ export type AnnouncementIo = {
   /** How a test mail leaves (the same transport as every mail). */
   sendMail: SendMail
   now: () => Date
+  /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the places of a wave. */
+  referralBoost: number
 }
 
 /** Where the CLI's previews go: a folder per announcement (.data/announcements), each mail as an .eml file and its HTML. */
@@ -59,6 +63,14 @@ export class AnnouncementNotReadyError extends Error {
   constructor(readonly problems: string[]) {
     super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
     this.name = "AnnouncementNotReadyError"
+  }
+}
+
+/** A wave was narrowed to a language the announcement has no version in. */
+export class NoSuchVersionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "NoSuchVersionError"
   }
 }
 
@@ -205,11 +217,14 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
  * Queues one mail for each confirmed entry that is not suppressed and has
  * none of this announcement yet, in its language, each with a leave link
  * of its own and a Message-ID fixed now; running it again queues only
- * entries confirmed since. The running server delivers them. The audit
- * line is written in the transaction that begins the send.
+ * entries confirmed since. A wave narrows it: the first N in line, a
+ * language, a platform; the same wave again queues nobody twice. The
+ * running server delivers them. The audit line is written in the
+ * transaction that begins the send.
  */
-export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: AuditedBy): Promise<SendOutcome> {
+export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: AuditedBy, wave: Wave = WHOLE_LIST): Promise<SendOutcome> {
   const content = contentOf(checkedAnnouncement(io, slug))
+  const filter = waveFilter(io, slug, content, wave)
   const now = io.now()
   return queueAnnouncement(
     io.db,
@@ -224,14 +239,30 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: Aud
       }
     },
     now,
-    { action: "announcement-send", ...by, at: now, detail: slug },
+    { action: "announcement-send", ...by, at: now, detail: isWholeList(wave) ? slug : `${slug}: ${waveText(wave)}` },
+    filter,
   )
 }
 
-/** Whom `send` would queue a mail for now, per language, and how many it would leave out as suppressed; nothing is queued. */
-export async function announcementAudience(io: AnnouncementIo, slug: string): Promise<SendAudience> {
+/** Whom `send` would queue a mail for now (in a wave), per language, and how many it would leave out as suppressed; nothing is queued. */
+export async function announcementAudience(io: AnnouncementIo, slug: string, wave: Wave = WHOLE_LIST): Promise<SendAudience> {
   const content = contentOf(checkedAnnouncement(io, slug))
-  return announcementAudienceOf(io.db, slug, (metadata) => readerLanguage(content, metadata))
+  return announcementAudienceOf(io.db, slug, (metadata) => readerLanguage(content, metadata), waveFilter(io, slug, content, wave))
+}
+
+/**
+ * A wave as the store narrows a send to it: places by the boost of the
+ * settings, a reader's language as their mail's, their platform as their
+ * newest sign-up's. @throws NoSuchVersionError for a language the announcement lacks
+ */
+function waveFilter(io: Pick<AnnouncementIo, "referralBoost">, slug: string, content: AnnouncementContent, wave: Wave): WaveFilter {
+  const { lang, platform } = wave
+  if (lang !== null && !content[lang]) throw new NoSuchVersionError(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
+  return {
+    wave,
+    boost: io.referralBoost,
+    accepts: (metadata) => (lang === null || readerLanguage(content, metadata) === lang) && (platform === null || platformOf(metadata) === platform),
+  }
 }
 
 /** Where one announcement stands, or every one sent. */

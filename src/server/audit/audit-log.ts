@@ -36,6 +36,8 @@ export type AuditAction =
   | "announcement-pause"
   | "announcement-resume"
   | "unsuppress"
+  | "referral-credit"
+  | "referral-refuse"
 
 /** A line to append to the audit log. */
 export type NewAuditEntry = { action: AuditAction; actor: Actor; at: Date; ip: string | null; subjectHash?: string | null; detail?: string | null }

@@ -7,8 +7,10 @@
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../announcements/announcement-files"
-import type { AnnouncementProgress, SendOutcome } from "../announcements/announcement-queries"
+import type { AnnouncementProgress, SendAudience, SendOutcome } from "../announcements/announcement-queries"
+import { isWholeList, waveSchema, waveText, WHOLE_LIST, type Wave } from "../announcements/wave"
 import {
+  announcementAudience,
   announcementProgress,
   pauseAnnouncement,
   previewAnnouncement,
@@ -46,15 +48,28 @@ export function progressText(announcement: AnnouncementProgress): string {
   const rows = [...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]), ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))]]
   const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)))
   const format = (row: readonly string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
-  return [...lines, "", format(COLUMNS), ...rows.map(format)].join("\n") + "\n"
+  const waves = announcement.waves.map((wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${wave.queued} mails queued`)
+  return [...lines, "", format(COLUMNS), ...rows.map(format), ...(waves.length > 0 ? ["", "waves:", ...waves] : [])].join("\n") + "\n"
+}
+
+/** What `announce preview` prints of a wave: whom its send would mail now. */
+export function waveAudienceText(slug: string, wave: Wave, audience: SendAudience): string {
+  const readers = Object.entries(audience.readers)
+  const total = readers.reduce((sum, [, n]) => sum + n, 0)
+  const perLanguage = readers.map(([lang, n]) => `${lang} ${n}`).join(", ")
+  const suppressed = audience.suppressed > 0 ? ` Left out: ${audience.suppressed} suppressed.` : ""
+  return `A send of ${slug} to ${waveText(wave)} would mail ${total} now${total > 0 ? `: ${perLanguage}` : ""}.${suppressed}\n`
 }
 
 /** What `announce send` prints. */
-export function sendText(slug: string, outcome: SendOutcome): string {
+export function sendText(slug: string, outcome: SendOutcome, wave: Wave = WHOLE_LIST): string {
   const total = Object.values(outcome.queued).reduce((sum, n) => sum + n, 0)
   const perLanguage = Object.entries(outcome.queued).map(([lang, n]) => `${lang} ${n}`)
+  const to = isWholeList(wave) ? "" : ` to ${waveText(wave)}`
   return [
-    total === 0 ? `Queued no new mail of ${slug}: every confirmed entry has one already.` : `Queued ${total} mails of ${slug}: ${perLanguage.join(", ")}.`,
+    total === 0
+      ? `Queued no new mail of ${slug}${to}: ${isWholeList(wave) ? "every confirmed entry has" : "all of them have"} one already.`
+      : `Queued ${total} mails of ${slug}${to}: ${perLanguage.join(", ")}.`,
     ...(outcome.suppressed > 0 ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`] : []),
     outcome.state === "paused"
       ? `${inertText(outcome.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
@@ -66,24 +81,31 @@ export function sendText(slug: string, outcome: SendOutcome): string {
 export function announceCommandOf(args: string[]): AnnounceCommand | string {
   let parsed
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { lang: { type: "string" }, to: { type: "string" } } })
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { lang: { type: "string" }, to: { type: "string" }, first: { type: "string" }, platform: { type: "string" } } })
   } catch (error) {
     return (error as Error).message
   }
   const [action = "", slug, ...extra] = parsed.positionals
-  const { lang, to } = parsed.values
+  const { lang, to, first, platform } = parsed.values
+  const read = waveSchema.safeParse({ first, lang, platform })
+  if (!read.success) return "--first takes a whole number from 1, --lang a language code (es, pt-br), --platform ios, android or desktop"
+  const wave = first === undefined && platform === undefined && (lang === undefined || action === "preview") ? WHOLE_LIST : read.data
   if (extra.length > 0) return `announce ${action} takes one announcement`
-  if (action === "status" && slug === undefined && !lang && !to) {
+  if (action === "status" && slug === undefined && !lang && !to && !first && !platform) {
     return async (io, out) => {
       const all = await announcementProgress(io)
       out(all.length === 0 ? "No announcement has been sent yet.\n" : all.map(progressText).join("\n"))
     }
   }
   if (slug === undefined || !isSlug(slug)) return `announce ${action} needs an announcement's name: the file name of content/announcements/<name>.md`
-  if ((lang && action !== "preview") || (to && action !== "test")) return `--lang goes with preview and --to with test`
+  if (((lang || first || platform) && action !== "preview" && action !== "send") || (to && action !== "test")) return `--lang, --first and --platform go with preview and send, --to with test`
   switch (action) {
     case "preview":
-      return async (io, out) => out(`Wrote:\n${(await previewAnnouncement(io, slug, lang)).map((file) => `  ${file}\n`).join("")}`)
+      return async (io, out) => {
+        out(`Wrote:\n${(await previewAnnouncement(io, slug, lang)).map((file) => `  ${file}\n`).join("")}`)
+        // A wave's count before it goes: the first N in line, narrowed by language and platform.
+        if (first !== undefined || platform !== undefined) out(waveAudienceText(slug, read.data, await announcementAudience(io, slug, read.data)))
+      }
     case "test":
       if (!to) return "announce test needs --to <address>"
       return async (io, out) => {
@@ -91,7 +113,7 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
         out(`Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`)
       }
     case "send":
-      return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug, BY_COMMAND_LINE)))
+      return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug, BY_COMMAND_LINE, wave), wave))
     case "status":
       return async (io, out) => {
         const [found] = await announcementProgress(io, slug)

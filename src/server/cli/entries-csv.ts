@@ -2,7 +2,7 @@ import { inertText } from "./inert-text"
 import type { WaitlistEntry } from "../signup/entry-list"
 
 /** The columns of the waitlist export, in order. */
-export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"] as const
+export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason", "place", "referrals", "referred_by"] as const
 
 /**
  * How a cell starts when a spreadsheet would run it as a formula (OWASP's
@@ -39,12 +39,14 @@ const history = (entry: WaitlistEntry) =>
  * address it signed up with, its newest message, when the address was
  * confirmed (empty while it is not), that message's
  * metadata as a JSON string, every message newest first as JSON, and when
- * and why its address was suppressed (empty while it is not). Every line
- * ends with CRLF.
+ * and why its address was suppressed (empty while it is not), its place in
+ * line (empty until confirmed), its credited referrals, and the address
+ * whose personal link it came through (empty for none). Every line ends
+ * with CRLF.
  */
 export function entriesToCsv(entries: WaitlistEntry[]): string {
   const rows = entries.map((entry) =>
-    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry), entry.suppressedAt?.toISOString() ?? "", entry.suppressedReason ?? ""]),
+    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry), entry.suppressedAt?.toISOString() ?? "", entry.suppressedReason ?? "", entry.place?.toString() ?? "", String(entry.referrals), entry.referredBy ?? ""]),
   )
   return row(CSV_COLUMNS) + rows.join("")
 }

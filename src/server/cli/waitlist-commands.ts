@@ -40,10 +40,13 @@ Commands:
                       prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
 
   announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
-                      as .eml and .html into .data/announcements/<name>/
+                      as .eml and .html into .data/announcements/<name>/; with --first or --platform,
+                      count whom that wave's send would mail now
   announce test <name> --to <address>   send every language's version to one address, marked as a test
   announce send <name>                  queue one mail for each confirmed entry that has none of it yet
-  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language
+    [--first <N>] [--lang xx] [--platform ios|android|desktop]
+                      a wave: only places 1 to N in line, only readers of a language, of a platform
+  announce status [<name>]              queued, sent, failed, bounced, complained and left, per language; the waves
   announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
@@ -75,6 +78,8 @@ export type CommandIo = {
   mailFolder?: string
   /** Where the store is, for `copy-to` (which copies the SQLite file only). */
   store?: StoreSettings
+  /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the export's places. */
+  referralBoost?: number
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -141,9 +146,9 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     return (db, out, io) => copyTo(db, io.store, url, out)
   }
   if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
-  if (name === "export" && rest.length === 0) return async (db, out) => out(entriesToCsv(await listEntries(db)))
+  if (name === "export" && rest.length === 0) return async (db, out, io) => out(entriesToCsv(await listEntries(db, io.referralBoost)))
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
-    return async (db, out) => out(entriesToCsv((await listEntries(db)).filter((entry) => entry.confirmedAt !== null)))
+    return async (db, out, io) => out(entriesToCsv((await listEntries(db, io.referralBoost)).filter((entry) => entry.confirmedAt !== null)))
   }
   if (name === "outbox" && rest.length === 0) {
     return async (db, out) => {

@@ -59,9 +59,11 @@ try {
         fs.writeFileSync(file, data)
       },
       now: () => new Date(),
+      referralBoost: settings.referralBoost,
     },
     readInput,
     bounceAddress: mail.bounceAddress,
+    referralBoost: settings.referralBoost,
   }).then((code) => {
     process.exitCode = code
   })

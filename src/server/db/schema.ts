@@ -42,6 +42,8 @@ export type EntriesTable = {
   confirmed_policy_lang: string | null
   confirmed_policy_date: string | null
   confirmed_policy_sha256: string | null
+  /** The personal code of the entry's link, given when it is confirmed (see migration 0011). */
+  referral_code: string | null
 }
 
 /** One submission of an entry: what the person wrote that time. */
@@ -182,6 +184,20 @@ export type VisitVisitorCountsTable = { day: string; dimension: string; value: s
 /** How many times `/get` sent a browser to a store, per day, store, platform, source, medium and campaign (see migration 0010). */
 export type StoreClicksTable = { day: string; store: string; platform: string; source: string; medium: string; campaign: string; clicks: number }
 
+/** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
+export type ReferralsTable = { referred_id: number; referrer_id: number; client_hash: string; state: string; created_at: StoredTime; decided_at: StoredTime | null }
+
+/** One send of an announcement: the wave it was narrowed to (null parts: not narrowed) and the mails it queued (see migration 0011). */
+export type AnnouncementWavesTable = {
+  id: Generated<number>
+  announcement_id: number
+  sent_at: StoredTime
+  first_places: number | null
+  lang: string | null
+  platform: string | null
+  queued: number
+}
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
@@ -201,6 +217,8 @@ export type Database = {
   waitlist_bounces: BouncesTable
   waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
+  waitlist_referrals: ReferralsTable
+  waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable

@@ -12,6 +12,8 @@ export type VisitorMailTexts = {
   questions: string
   /** Why an announcement reached its reader. */
   announcementReason: string
+  /** The link of an announcement to the reader's place page. */
+  place: string
 }
 
 /** The texts of the mails to visitors in a language of the site (English for a code it does not know), from its dictionary. */
@@ -26,5 +28,6 @@ export function visitorMailTexts(lang: string): VisitorMailTexts {
     leave: texts["mail.leave"],
     questions: texts["mail.questions"],
     announcementReason: texts["mail.announcementReason"],
+    place: texts["mail.place"],
   }
 }

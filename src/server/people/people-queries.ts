@@ -8,6 +8,7 @@ import { emailKey } from "../addresses/email-identity"
 import type { Actor, Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
+import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
 import { rememberLeaver } from "../signup/entries"
 import type { PolicyVersion } from "../signup/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
@@ -42,6 +43,8 @@ export type PersonRecord = {
   /** What is kept of the address after it left the list: a keyed hash with its confirmation mails. */
   departure: { leftAt: Date; confirmationMailsSent: number } | null
   erasures: { erasedAt: Date }[]
+  /** The entry's personal code and referrals (see referralsHeldOf); null without an entry. */
+  referrals: ReferralsHeld | null
 }
 
 /** A version of the privacy policy from the columns that keep it; null when they were not written (rows before migration 0006). */
@@ -132,6 +135,7 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
         bouncedAt: toDateOrNull(mail.bounced_at as string | Date | null),
         complainedAt: toDateOrNull(mail.complained_at as string | Date | null),
       })),
+      referrals: row ? await referralsHeldOf(on, row) : null,
       suppression: suppression ? { suppressedAt: toDate(suppression.suppressed_at), reason: suppression.reason, liftedAt: toDateOrNull(suppression.lifted_at) } : null,
       bounces: bounces.map((bounce) => ({ kind: bounce.kind, receivedAt: toDate(bounce.received_at) })),
       departure: left ? { leftAt: toDate(left.left_at), confirmationMailsSent: left.confirm_mails_sent } : null,

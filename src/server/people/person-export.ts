@@ -83,6 +83,16 @@ export function personExport(address: string, record: PersonRecord, now: Date) {
       confirmationMailsSent: record.departure.confirmationMailsSent,
     },
     erasures: record.erasures.map(({ erasedAt }) => ({ erasedAt: erasedAt.toISOString() })),
+    referrals: record.referrals && {
+      note: "Your personal link's code (given when you confirmed), how many people signed up through it by where each stands (credited, pending, held for review or refused; their addresses are theirs, so only counts), and whether you came through someone's personal link.",
+      personalCode: record.referrals.personalCode,
+      friends: record.referrals.friends,
+      cameThroughAPersonalLink: record.referrals.cameThroughALink && {
+        state: record.referrals.cameThroughALink.state,
+        signedUpAt: record.referrals.cameThroughALink.signedUpAt.toISOString(),
+        decidedAt: record.referrals.cameThroughALink.decidedAt?.toISOString() ?? null,
+      },
+    },
   }
 }
 

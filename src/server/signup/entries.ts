@@ -7,6 +7,7 @@
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
+import { newReferralCode } from "../../waitlist/referral-code"
 import type { ConfirmationPlan } from "./confirmation-rules"
 import type { PolicyVersion } from "./privacy-policy-version"
 
@@ -108,12 +109,12 @@ export function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
   return db.forUpdate(on.selectFrom("waitlist_entries").select(["id", "name", "email", "confirmed_at", "confirm_expires_at"]).where("confirm_token_hash", "=", tokenKey)).executeTakeFirst()
 }
 
-/** Marks an entry confirmed, with the privacy policy in force as it was. */
+/** Marks an entry confirmed, with the privacy policy in force as it was, and gives it its personal code. */
 export async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: PolicyVersion | null): Promise<void> {
   const policy = policyColumns(consent)
   await trx
     .updateTable("waitlist_entries")
-    .set({ confirmed_at: storedTime(now), confirmed_policy_lang: policy.lang, confirmed_policy_date: policy.date, confirmed_policy_sha256: policy.sha256 })
+    .set({ confirmed_at: storedTime(now), confirmed_policy_lang: policy.lang, confirmed_policy_date: policy.date, confirmed_policy_sha256: policy.sha256, referral_code: newReferralCode() })
     .where("id", "=", entryId)
     .execute()
 }

@@ -6,6 +6,8 @@ import { addressHash } from "../addresses/address-hash"
 import { suppressionsInForce } from "../bounces/suppressions"
 import type { Db } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
+import { places } from "../referrals/referral-queries"
+import { DEFAULT_REFERRAL_BOOST } from "../settings"
 import type { PolicyVersion } from "./privacy-policy-version"
 
 /** One submission of a person: what they wrote that time, and the metadata their browser sent with it. */
@@ -38,6 +40,12 @@ export type WaitlistEntry = {
   /** When the address was suppressed (a bounce or a complaint: it gets no mail), and why; null while it is not. */
   suppressedAt: Date | null
   suppressedReason: string | null
+  /** The place in line (see places); null until the address is confirmed. */
+  place: number | null
+  /** The referrals credited to this person. */
+  referrals: number
+  /** The address of the person whose personal link this one came through; null for none. */
+  referredBy: string | null
 }
 
 const parseMetadata = (metadata: string) => JSON.parse(metadata) as Record<string, unknown>
@@ -55,8 +63,8 @@ export function countDiscardedSubmissions(db: Db): Promise<{ bots: number; repea
   })
 }
 
-/** Every entry, oldest first, with every message newest first and its suppression. */
-export function listEntries(db: Db): Promise<WaitlistEntry[]> {
+/** Every entry, oldest first, with every message newest first, its suppression, and its place and referrals (each credited one moving a person `boost` places ahead). */
+export function listEntries(db: Db, boost = DEFAULT_REFERRAL_BOOST): Promise<WaitlistEntry[]> {
   return db.read(async (on) => {
     const entries = await on.selectFrom("waitlist_entries").select(["id", "name", "email", "created_at", "updated_at", "confirmed_at"]).orderBy("created_at").orderBy("id").execute()
     const messages = await on.selectFrom("waitlist_messages").select(["entry_id", "name", "message", "metadata", "submitted_at"]).orderBy("entry_id").orderBy("id", "desc").execute()
@@ -66,6 +74,13 @@ export function listEntries(db: Db): Promise<WaitlistEntry[]> {
       history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
       byEntry.set(row.entry_id, history)
     }
+    const placed = new Map((await on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.place", "p.credited"]).execute()).map((row) => [Number(row.entry_id), row]))
+    const referrers = await on
+      .selectFrom("waitlist_referrals as r")
+      .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
+      .select(["r.referred_id", "referrer.email"])
+      .execute()
+    const referredBy = new Map(referrers.map((row) => [Number(row.referred_id), row.email]))
     const hashes = entries.map((row) => addressHash(db, row.email))
     const suppressed = await suppressionsInForce(on, hashes)
     return entries.map((row, i) => {
@@ -82,6 +97,9 @@ export function listEntries(db: Db): Promise<WaitlistEntry[]> {
         messages: history,
         suppressedAt: suppression?.at ?? null,
         suppressedReason: suppression?.reason ?? null,
+        place: placed.has(row.id) ? Number(placed.get(row.id)?.place) : null,
+        referrals: Number(placed.get(row.id)?.credited ?? 0),
+        referredBy: referredBy.get(row.id) ?? null,
       }
     })
   })

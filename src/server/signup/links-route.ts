@@ -19,7 +19,7 @@ import { cookieValue } from "../http/cookies"
 import type { Logger } from "../observability/logger"
 import type { WebhookSettings } from "../settings"
 import { linkTokenKey, isLinkToken } from "./link-tokens"
-import { canLeave, confirmAddress, confirmationState, leaveByLink } from "./links"
+import { canLeave, confirmAddress, confirmationState, leaveByLink, placeLinkOfConfirmation } from "./links"
 import { privacyPolicyInForce } from "./privacy-policy-version"
 
 /** The most of a body a link's route reads: a one-click unsubscribe is 26 bytes. */
@@ -73,6 +73,8 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     const lang = queryText(req, "lang")
     return `${isLanguageCode(lang) ? languagePrefix(lang) : ""}${LINK_PAGES[name]}`
   }
+  /** Where a confirmed address's link leads: its place page (in the link's language), or the page that says it is confirmed. */
+  const placeOrConfirmed = async (req: Request, key: string) => (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "")) ?? page(req, "confirmed")
   /** Runs a step; an unreachable store is a plain 503, the cause in the log. */
   const safely =
     (step: (req: Request, res: Response) => Promise<void>): RequestHandler =>
@@ -93,7 +95,7 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     if (action === "leave") return (await canLeave(db, key)) ? redirect(res, page(req, "leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(res, page(req, "expired"))
     const state = await confirmationState(db, key, deps.now())
     if (state === "pending") return redirect(res, page(req, "confirm"), { "Set-Cookie": setCookie(action, token) })
-    redirect(res, page(req, state === "confirmed" ? "confirmed" : "expired"))
+    redirect(res, state === "confirmed" ? await placeOrConfirmed(req, key) : page(req, "expired"))
   })
 
   const act = safely(async (req, res) => {
@@ -110,7 +112,7 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     const now = deps.now()
     const state = await confirmAddress(db, key, now, deps.webhook, privacyPolicyInForce(queryText(req, "lang") ?? undefined, now))
     if (state === "confirmed") deps.queued(["webhook"])
-    redirect(res, page(req, state === "confirmed" ? "confirmed" : "expired"), cleared)
+    redirect(res, state === "confirmed" ? await placeOrConfirmed(req, key) : page(req, "expired"), cleared)
   })
 
   return { open, act, otherMethod: (_req, res) => plain(res, 405, "Open the link, then press the button.", { Allow: "GET, HEAD, POST" }) }

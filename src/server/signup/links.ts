@@ -10,6 +10,8 @@ import type { WebhookSettings } from "../settings"
 import { entryOfConfirmation, entryOfLeaveLink, markConfirmed, rememberLeaver } from "./entries"
 import type { PolicyVersion } from "./privacy-policy-version"
 import { confirmedEvent } from "./webhook-events"
+import { placeLink } from "../referrals/place-link"
+import { settleReferral } from "../referrals/referral-queries"
 
 /** Where a confirmation link stands: still to be confirmed, confirmed already, or expired or unknown. */
 export type LinkState = "pending" | "confirmed" | "expired"
@@ -36,10 +38,18 @@ export function confirmAddress(db: Db, tokenKey: string, now: Date, webhook: Web
     const state = linkState(row, now)
     if (state !== "pending" || !row) return state
     await markConfirmed(trx, row.id, now, consent)
+    await settleReferral(db, trx, row.id, now)
     if (webhook) await queueDelivery(trx, row.id, confirmedEvent(webhook, row, now), now)
     return "confirmed"
   })
 }
+
+/** The signed link of the place page of the confirmed entry a confirmation link belongs to, in a language; null when there is none. */
+export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string): Promise<string | null> =>
+  db.read(async (on) => {
+    const row = await on.selectFrom("waitlist_entries").select("referral_code").where("confirm_token_hash", "=", tokenKey).executeTakeFirst()
+    return row?.referral_code ? placeLink(db, row.referral_code, lang) : null
+  })
 
 /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */
 export const canLeave = (db: Db, tokenKey: string): Promise<boolean> =>

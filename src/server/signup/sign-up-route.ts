@@ -23,6 +23,7 @@ import { RATE_WINDOW_MS } from "./rate-limit"
 import { submitSignup } from "./sign-up"
 import { signupMetrics, type SignupRefusal } from "./signup-metrics"
 import { parseSubmission } from "./submission-schema"
+import { isReferralCode } from "../../waitlist/referral-code"
 
 /** The largest body the waitlist reads: the longest valid entry (a 5,000-character message of four-byte characters with the largest metadata) is about 30 KB. */
 export const MAX_BODY_BYTES = 32 * 1024
@@ -82,6 +83,7 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
         plan: discard ? NOTHING_TO_DELIVER : plan,
         now,
         consent: privacyPolicyInForce(submission.metadata.locale, now),
+        cameThrough: isReferralCode(submission.metadata.referral) ? { code: submission.metadata.referral, client: res.locals.client.key } : null,
       })
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error

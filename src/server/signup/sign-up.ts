@@ -11,6 +11,7 @@ import { isSuppressed } from "../bounces/suppressions"
 import { StoreUnavailableError, type Db, type Tx } from "../db/db"
 import { toDateOrNull } from "../db/schema"
 import { queueDeliveries, type QueuedDelivery } from "../outbox/outbox-queries"
+import { referNewEntry, type CameThrough } from "../referrals/referral-queries"
 import { entryAttribution } from "../../waitlist/entry-attribution"
 import { folded } from "../../waitlist/folded-text"
 import { MESSAGE_DAY_MS, MESSAGES_PER_DAY, mayGetConfirmation, type ConfirmationPlan, type DeliveryPlan } from "./confirmation-rules"
@@ -34,6 +35,8 @@ export type Submission = {
   now: Date
   /** The privacy policy in force as the person sent it, kept with the message (see privacyPolicyInForce). */
   consent?: PolicyVersion | null
+  /** The personal link the person came through, if any (see referNewEntry). */
+  cameThrough?: CameThrough | null
 }
 
 /**
@@ -59,7 +62,7 @@ export async function submitSignup(db: Db, submission: Submission): Promise<Subm
   const full = db.roomToWrite()
   if (full) throw new StoreUnavailableError(`the ${db.label} waitlist takes no new sign-up: ${full}`)
   return db.write(async (trx) => {
-    const { entry, discard, rateLimit, plan, now, consent = null } = submission
+    const { entry, discard, rateLimit, plan, now, consent = null, cameThrough = null } = submission
     const retryAfterSeconds = await countSubmission(db, trx, rateLimit, now)
     if (retryAfterSeconds !== null) return { accepted: false, retryAfterSeconds }
     if (discard) {
@@ -76,6 +79,7 @@ export async function submitSignup(db: Db, submission: Submission): Promise<Subm
       await countDiscarded(trx, "repeats_discarded")
       return { accepted: true, takenAs: "repeat_discarded" }
     }
+    if (cameThrough && written.isNew) await referNewEntry(db, trx, { id: written.id, email: entry.email }, cameThrough, now)
     await queuePlan(db, trx, written, plan, now)
     return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
   })

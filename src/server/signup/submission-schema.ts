@@ -60,6 +60,7 @@ const metadataFields = z
       previousPage: metadataField("previousPage", "text", text),
       utm: metadataField("utm", `at most ${METADATA_LIMITS.utmPairs} pairs of short texts`, shortTextPairs),
       locale: metadataField("locale", "text", text),
+      referral: metadataField("referral", "text", text),
     },
     { error: "Metadata must be an object" },
   )

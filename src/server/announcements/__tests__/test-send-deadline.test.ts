@@ -26,7 +26,7 @@ it("gives up at the deadline of an outbox's try, closes the SMTP connection, and
   const settings = readSettings({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), SMTP_URL: trickler.url, MAIL_LEASE_MS: "4000" })
   const db = openDb(settings.store)
   try {
-    const io = { db, dir: path.join(PROJECT_ROOT, "content", "announcements"), mail: settings.mail, sendMail: createSendMail(settings.mail, capturedLogger().log, { pooled: false }), now: () => new Date() }
+    const io = { db, dir: path.join(PROJECT_ROOT, "content", "announcements"), mail: settings.mail, sendMail: createSendMail(settings.mail, capturedLogger().log, { pooled: false }), now: () => new Date(), referralBoost: settings.referralBoost }
     const started = Date.now()
     await expect(testAnnouncement(io, "launch", "slow@example.com", BY_COMMAND_LINE)).rejects.toThrow("nothing came back within 2 s")
     expect(Date.now() - started).toBeLessThan(3500)

@@ -15,10 +15,13 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: new Date("2025-06-02T11:30:00.000Z") }],
   suppressedAt: null,
   suppressedReason: null,
+  place: null,
+  referrals: 0,
+  referredBy: null,
   ...fields,
 })
 
-const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages,suppressed_at,suppressed_reason"
+const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages,suppressed_at,suppressed_reason,place,referrals,referred_by"
 
 describe("csvField", () => {
   it("leaves plain text as it is", () => {
@@ -70,8 +73,11 @@ describe("entriesToCsv", () => {
     expect(entriesToCsv([])).toBe(`${HEADER}\r\n`)
   })
 
-  it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata, every message newest first as JSON, and when and why it was suppressed", () => {
+  it("writes one row per entry, in order, with when it was confirmed, the newest message's metadata, every message newest first as JSON, when and why it was suppressed, its place, referrals and referrer", () => {
     const bob = entry({
+      place: 12,
+      referrals: 3,
+      referredBy: "cleo@example.net",
       suppressedAt: new Date("2025-06-05T07:00:00.000Z"),
       suppressedReason: "hard bounce",
       name: "Bob",
@@ -87,10 +93,10 @@ describe("entriesToCsv", () => {
     expect(entriesToCsv([entry(), bob])).toBe(
       `${HEADER}\r\n` +
         'Ana,ana@example.com,Hola,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,,"{""language"":""es""}",' +
-        '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]",,\r\n' +
+        '"[{""submitted_at"":""2025-06-02T11:30:00.000Z"",""name"":""Ana"",""message"":""Hola""}]",,,,0,\r\n' +
         "Bob,bob@example.org,Again,2025-06-01T10:00:00.000Z,2025-06-02T11:30:00.000Z,2025-06-04T09:00:00.000Z,{}," +
         '"[{""submitted_at"":""2025-06-03T08:00:00.000Z"",""name"":""Bobby"",""message"":""Again""},' +
-        '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]",2025-06-05T07:00:00.000Z,hard bounce\r\n',
+        '{""submitted_at"":""2025-06-01T10:00:00.000Z"",""name"":""Bob"",""message"":""First""}]",2025-06-05T07:00:00.000Z,hard bounce,12,3,cleo@example.net\r\n',
     )
   })
 
@@ -103,7 +109,7 @@ describe("entriesToCsv", () => {
         const defused = (value: string) => (/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value))
         expect(parseCsv(entriesToCsv(entries))).toEqual([
           HEADER.split(","),
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]", "", ""]),
+          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]", "", "", "", "0", ""]),
         ])
       }),
       { numRuns: 300 },

@@ -95,9 +95,36 @@ describe.each([
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
     const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first), "", ""],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second), "", ""],
+      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason", "place", "referrals", "referred_by"],
+      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first), "", "", "", "0", ""],
+      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second), "", "", "", "0", ""],
+    ])
+  })
+
+  it("exports each confirmed entry's place (REFERRAL_BOOST places ahead per credited referral), its referrals and its referrer", async () => {
+    const settings = { ...(await newStore()), REFERRAL_BOOST: "2" }
+    const store = openDbOf(settings)
+    const now = new Date()
+    const signUp = async (email: string, code: string | null = null) => {
+      const tokenKey = linkTokenKey(newLinkToken())
+      const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey, leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) }
+      await submitSignup(store, { entry: { ...ana, email }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now, cameThrough: code ? { code, client: "192.0.2.1" } : null })
+      await confirmAddress(store, tokenKey, now, null)
+      return (await store.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("email", "=", email).executeTakeFirstOrThrow())).referral_code
+    }
+    try {
+      for (const email of ["a@example.com", "b@example.com"]) await signUp(email)
+      await signUp("friend@example.org", await signUp("cleo@example.com"))
+    } finally {
+      await store.close()
+    }
+    const { stdout } = await waitlist(["export", "--confirmed"], settings)
+    expect(parseCsv(stdout).map((row) => [row[1], ...row.slice(-3)])).toEqual([
+      ["email", "place", "referrals", "referred_by"],
+      ["a@example.com", "2", "0", ""],
+      ["b@example.com", "3", "0", ""],
+      ["cleo@example.com", "1", "1", ""],
+      ["friend@example.org", "4", "0", "cleo@example.com"],
     ])
   })
 

@@ -18,6 +18,7 @@ import { visitCounts } from "./0007-visit-counts"
 import { bouncesInOnePlace } from "./0008-bounces-in-one-place"
 import { visitorsCountedAsTheyCome } from "./0009-visitors-counted-as-they-come"
 import { storeClicks } from "./0010-store-clicks"
+import { referrals } from "./0011-referrals"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0008-bounces-in-one-place": on(bouncesInOnePlace.up),
     "0009-visitors-counted-as-they-come": on(visitorsCountedAsTheyCome.up),
     "0010-store-clicks": on(storeClicks(dialect).up),
+    "0011-referrals": on(referrals(dialect).up),
   }
 }

@@ -1,0 +1,183 @@
+import type { BrowserContext, Page } from "@playwright/test"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { startPostgresServer, type PostgresServer } from "../test/support/postgres-server"
+import { seedEntries } from "../test/support/seed-entries"
+import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
+import { enrol, inviteWithCli } from "../test/support/admin-client"
+import { withSession } from "./support/admin-site"
+import { expectAccessible } from "./support/axe"
+import { contactForm, fillContact, toast } from "./support/contact-form"
+import { waitForHydration } from "./support/hydration"
+import { linkPath, mailTo } from "./support/mail-outbox"
+import { expect, test } from "./support/test"
+
+/** A production server of its own on a fresh store (a throwaway PostgreSQL cluster, or an SQLite file), every request from this machine one client. */
+type OwnSite = { url: string; settings: Record<string, string>; mailDir: string; second: () => Promise<RunningSite>; stop: () => Promise<void> }
+
+async function ownSite(store: "sqlite" | "postgres"): Promise<OwnSite> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `referrals-e2e-${store}-`))
+  const postgres: PostgresServer | null = store === "postgres" ? await startPostgresServer() : null
+  const settings: Record<string, string> = postgres ? { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" } : { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+  const mailDir = path.join(dir, "outbox")
+  const started: RunningSite[] = []
+  const start = async () => {
+    const site = await startSiteServer({ ...settings, MAIL_OUTBOX_DIR: mailDir }, { echoComplaints: true })
+    started.push(site)
+    return site
+  }
+  const first = await start()
+  return {
+    url: first.url,
+    settings,
+    mailDir,
+    second: start,
+    stop: async () => {
+      for (const site of started) await site.stop()
+      await postgres?.stop()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Signs up through the contact form of the page that is open, as a visitor does. */
+async function sendForm(page: Page, email: string) {
+  await waitForHydration(page)
+  await fillContact(page, { name: "Friend", email, message: "" })
+  await contactForm(page).send.click()
+  await expect(toast(page, "Message sent!")).toBeVisible()
+}
+
+/** Opens the confirmation link mailed to an address and presses its button, which leads to the person's place page. */
+async function confirm(page: Page, site: OwnSite, email: string) {
+  const mail = await mailTo(email, 15_000, site.mailDir)
+  await page.goto(`${site.url}${linkPath(mail, "/api/waitlist-confirm")}`)
+  await page.getByRole("button", { name: "Confirm my address" }).click()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
+}
+
+/** A friend's visit in a tab of its own: the personal link, the landing page, its "Contact us", the form; confirmed unless told otherwise. */
+async function friendSignsUp(context: BrowserContext, site: OwnSite, link: string, email: string, confirmed = true) {
+  const tab = await context.newPage()
+  await tab.goto(`${site.url}${new URL(link).pathname}`)
+  await expect(tab.getByRole("heading", { level: 1 })).toContainText("Learn a new language")
+  expect(new URL(tab.url()).searchParams.get("ref")).toBe(new URL(link).pathname.slice(3))
+  await tab.getByRole("link", { name: "Contact us" }).first().click()
+  await expect(tab).toHaveURL(/\/contact$/)
+  await sendForm(tab, email)
+  if (confirmed) await confirm(tab, site, email)
+  await tab.close()
+}
+
+const place = (n: number) => `You're number ${n} in line.`
+
+for (const store of ["sqlite", "postgres"] as const) {
+  test.describe(`places and personal links on ${store === "sqlite" ? "SQLite" : "PostgreSQL"}`, () => {
+    test.describe.configure({ mode: "serial", timeout: 180_000 })
+    let site: OwnSite
+    const stamp = `${store}${Date.now()}`
+    const ana = `ana.lima.${stamp}@gmail.com`
+    let anasPlace = ""
+
+    test.beforeAll(async () => {
+      site = await ownSite(store)
+      await seedEntries(site.settings, Array.from({ length: 20 }, (_, n) => ({ email: `early${n}-${stamp}@example.com`, locale: "en" })))
+    })
+    test.afterAll(async () => site?.stop())
+
+    test("a person confirms and reads their place and link; friends who confirm move them up by 5, and nothing else does", async ({ page, context }) => {
+      await page.goto(`${site.url}/contact`)
+      await sendForm(page, ana)
+      await confirm(page, site, ana)
+      await expect(page).toHaveURL(/\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=en$/)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
+      await expect(page.getByText(place(21), { exact: true })).toBeVisible()
+      await expect(page.getByText("No friend has joined through your link yet.")).toBeVisible()
+      const link = await page.getByLabel("Your personal link").inputValue()
+      expect(link).toMatch(/^https:\/\/storyling\.example\.com\/r\/[A-Za-z\d]{8}$/)
+      for (const name of ["By mail", "WhatsApp", "X"]) await expect(page.getByRole("link", { name, exact: true })).toBeVisible()
+      await expect(page.getByRole("link", { name: "LINE" })).toHaveCount(0)
+      expect(await page.locator("script").count()).toBe(0)
+      await expectAccessible(page)
+      const placePage = page.url()
+      anasPlace = placePage
+
+      // No cookie before the visitor submits the form: the code travels in the address and the tab's session storage.
+      const visit = await context.newPage()
+      await visit.goto(`${site.url}${new URL(link).pathname}`)
+      await visit.getByRole("link", { name: "Contact us" }).first().click()
+      await waitForHydration(visit)
+      expect(await context.cookies(site.url)).toEqual([])
+      await visit.close()
+
+      for (const [n, moved] of [16, 11, 6].entries()) {
+        await friendSignsUp(context, site, link, `friend${n}-${stamp}@example.org`)
+        await page.goto(placePage)
+        await expect(page.getByText(place(moved), { exact: true })).toBeVisible()
+      }
+      await expect(page.getByText("3 friends joined through your link.")).toBeVisible()
+
+      // Never confirmed, Ana's own Gmail in another spelling, a throwaway domain, and a fourth from this same client within a day.
+      await friendSignsUp(context, site, link, `never-${stamp}@example.org`, false)
+      await friendSignsUp(context, site, link, `analima${stamp}+friends@googlemail.com`)
+      await friendSignsUp(context, site, link, `throwaway-${stamp}@mailinator.com`)
+      await friendSignsUp(context, site, link, `fourth-${stamp}@example.org`)
+      await page.goto(placePage)
+      await expect(page.getByText(place(6), { exact: true })).toBeVisible()
+      await expect(page.getByText("3 friends joined through your link.")).toBeVisible()
+      await expect(page.getByText("2 more signed up and are still pending.")).toBeVisible()
+    })
+
+    test("two instances confirming one friend at once credit the referral once", async ({ page, context, browser }) => {
+      const other = await site.second()
+      const bea = `bea-${stamp}@example.com`
+      await page.goto(`${site.url}/contact`)
+      await sendForm(page, bea)
+      await confirm(page, site, bea)
+      await expect(page.getByText(place(28), { exact: true })).toBeVisible()
+      const placePage = page.url()
+      const link = await page.getByLabel("Your personal link").inputValue()
+      const friend = `twice-${stamp}@example.org`
+      await friendSignsUp(context, site, link, friend, false)
+      const mail = await mailTo(friend, 15_000, site.mailDir)
+      // Two browsers (cookies are shared across ports, so one browser's second tab would lose the link's cookie to the first's answer).
+      const elsewhere = await browser.newContext()
+      const tabs = await Promise.all(
+        [context, elsewhere].map(async (opener, i) => {
+          const tab = await opener.newPage()
+          await tab.goto(`${[site, other][i]?.url}${linkPath(mail, "/api/waitlist-confirm")}`)
+          return tab
+        }),
+      )
+      await Promise.all(tabs.map((tab) => tab.getByRole("button", { name: "Confirm my address" }).click()))
+      for (const tab of tabs) await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
+      await elsewhere.close()
+      await page.goto(placePage)
+      await expect(page.getByText("1 friend joined through your link.")).toBeVisible()
+      await expect(page.getByText(place(23), { exact: true })).toBeVisible()
+    })
+
+    test("an owner sees the leaderboard and the held referral in the admin, credits it, and the person moves up", async ({ page, context }) => {
+      const owner = `owner-${stamp}@team.example`
+      const { cookie } = await enrol(site, await inviteWithCli(site.settings, owner, "owner"), owner, new Date())
+      await withSession(context, site, cookie)
+      await page.goto(`${site.url}/admin/referrals`)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrals")
+      const held = page.getByRole("table", { name: "Referrals held for review" })
+      await expect(held.getByRole("row").filter({ hasText: `fourth-${stamp}@example.org` }).getByRole("cell").first()).toHaveText(`fourth-${stamp}@example.org`)
+      const board = page.getByRole("table", { name: "The line, first place first" })
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["6", ana, "3", "1", "1"])
+      await expectAccessible(page)
+      await page.getByRole("button", { name: `Credit ${ana} for fourth-${stamp}@example.org` }).click()
+      await expect(page.getByText(`Credited ${ana} for fourth-${stamp}@example.org.`)).toBeVisible()
+      await expect(page.getByText("No referral is held for review.")).toBeVisible()
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["1", ana, "4", "1", "0"])
+      await page.goto(`${site.url}/admin/person#${encodeURIComponent(`fourth-${stamp}@example.org`)}`)
+      await expect(page.getByText(`Referred by ${ana} (credited).`)).toBeVisible()
+      await page.goto(anasPlace)
+      await expect(page.getByText(place(1), { exact: true })).toBeVisible()
+      await expect(page.getByText("4 friends joined through your link.")).toBeVisible()
+    })
+  })
+}

@@ -1,0 +1,52 @@
+/**
+ * A wave of an announcement: the readers a send is narrowed to, by their
+ * place in line (the first N), their mail's language and the platform of
+ * their sign-up, so a launch opens to the list a part at a time.
+ */
+import { z } from "zod"
+
+/** The platforms a wave may be narrowed to, read from a sign-up's metadata. */
+export const PLATFORMS = ["ios", "android", "desktop"] as const
+export type Platform = (typeof PLATFORMS)[number]
+
+/** What narrows a send; every part optional (none: every confirmed entry). */
+export type Wave = { first: number | null; lang: string | null; platform: Platform | null }
+
+/** Every confirmed entry: a send that is no narrower wave. */
+export const WHOLE_LIST: Wave = { first: null, lang: null, platform: null }
+
+/** Whether a wave narrows nothing. */
+export const isWholeList = ({ first, lang, platform }: Wave): boolean => first === null && lang === null && platform === null
+
+/** The largest `--first`: more than any waitlist holds. */
+export const MAX_FIRST = 100_000_000
+
+/** A wave as the admin's API and the CLI take it: `first` a whole number from 1, `lang` a language code, `platform` one of PLATFORMS. */
+export const waveSchema = z.object({
+  first: z.coerce.number().int().min(1).max(MAX_FIRST).nullish().transform((value) => value ?? null),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(?:-[a-z]{2})?$/)
+    .nullish()
+    .transform((value) => value ?? null),
+  platform: z.enum(PLATFORMS).nullish().transform((value) => value ?? null),
+})
+
+/**
+ * The platform a sign-up came from, by its browser's User-Agent and
+ * platform: iOS (an iPhone, iPad or iPod), Android, or else a desktop.
+ * The texts are bounded by the submission's schema already.
+ */
+export function platformOf(metadata: Record<string, unknown>): Platform {
+  const userAgent = typeof metadata.userAgent === "string" ? metadata.userAgent : ""
+  const platform = typeof metadata.platform === "string" ? metadata.platform : ""
+  if (/iPhone|iPad|iPod/.test(userAgent) || /^(?:iPhone|iPad|iPod)/.test(platform)) return "ios"
+  if (/Android/.test(userAgent) || /Android/.test(platform)) return "android"
+  return "desktop"
+}
+
+/** A wave in words: "the first 1000 in line, in es, on android", or "every confirmed entry". */
+export function waveText({ first, lang, platform }: Wave): string {
+  const parts = [first === null ? null : `the first ${first} in line`, lang === null ? null : `in ${lang}`, platform === null ? null : `on ${platform}`].filter(Boolean)
+  return parts.length === 0 ? "every confirmed entry" : parts.join(", ")
+}

@@ -1,0 +1,33 @@
+/**
+ * The links of a person's place: the personal link they share
+ * (`/r/<code>`, public), and the signed link of their place page, which
+ * only our mails and the page after confirming carry. The signature is a
+ * keyed hash of the code under the database's own key, so the code alone
+ * (which every friend sees) never opens the place page.
+ */
+import { timingSafeEqual } from "crypto"
+import type { Db } from "../db/db"
+import { isLanguageCode, type LanguageCode } from "../../i18n/languages"
+
+/** The path of the place page (in the API's table, as the other links of mails). */
+export const PLACE_PATH = "/api/waitlist-place"
+
+/** The signature of a code's place page: 128 bits of its keyed hash, in hex. Valid inside the database's `read` and `write`. */
+export const placeSignature = (db: Db, code: string): string => db.keyedHash(`place-link:${code}`).slice(0, 32)
+
+/** Whether a signature is the code's (compared in constant time). */
+export function isPlaceSignature(db: Db, code: string, signature: string): boolean {
+  const expected = Buffer.from(placeSignature(db, code))
+  const given = Buffer.from(signature)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** The personal link a person shares: `https://storyling.app/r/k3T9xQ2a`. */
+export const personalLink = (siteUrl: string, code: string): string => `${siteUrl}/r/${code}`
+
+/** The signed link of a person's place page, in a language of the site; relative without a site URL. */
+export function placeLink(db: Db, code: string, lang: LanguageCode | string, siteUrl = ""): string {
+  const query = new URLSearchParams({ code, sig: placeSignature(db, code) })
+  if (isLanguageCode(lang)) query.set("lang", lang)
+  return `${siteUrl}${PLACE_PATH}?${query.toString()}`
+}

@@ -1,0 +1,137 @@
+/**
+ * What the admin shows of referrals: the leaderboard, the referrals held
+ * for review (which an owner credits or refuses, each in the audit log),
+ * and who referred a person and whom they referred.
+ */
+import type { RequestHandler } from "express"
+import { z } from "zod"
+import { addressHash } from "../addresses/address-hash"
+import { emailKey } from "../addresses/email-identity"
+import { lookupAddressOf } from "../addresses/lookup-address"
+import { adminBody, pageParam } from "../admin/admin-body"
+import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
+import { appendAudit } from "../audit/audit-log"
+import type { Db, On } from "../db/db"
+import { toDate, toDateOrNull } from "../db/schema"
+import { queryParam, sendInvalid, sendJson } from "../http/answers"
+import { decideHeld, placeOf, places } from "./referral-queries"
+
+/** One line of the leaderboard. */
+export type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }
+
+/** A referral as the admin lists it. */
+export type ReferralLine = { id: number; referred: string; referrer: string; state: string; signedUpAt: Date; decidedAt: Date | null }
+
+/** A page of the line, first place first, with each person's referrals: credited, pending, held. */
+export function leaderboard(db: Db, boost: number, page: number, pageSize: number): Promise<{ items: LeaderboardLine[]; total: number; page: number; pageSize: number }> {
+  return db.read(async (on) => {
+    const total = Number((await on.selectFrom("waitlist_entries").select((eb) => eb.fn.countAll().as("n")).where("confirmed_at", "is not", null).executeTakeFirstOrThrow()).n)
+    const waiting = on
+      .selectFrom("waitlist_referrals")
+      .select((eb) => [
+        "referrer_id",
+        eb.fn.sum<number>(eb.case().when("state", "=", "pending").then(1).else(0).end()).as("pending"),
+        eb.fn.sum<number>(eb.case().when("state", "=", "held").then(1).else(0).end()).as("held"),
+      ])
+      .groupBy("referrer_id")
+    const rows = await on
+      .selectFrom(places(on, boost).as("p"))
+      .innerJoin("waitlist_entries as e", "e.id", "p.entry_id")
+      .leftJoin(waiting.as("w"), "w.referrer_id", "p.entry_id")
+      .select(["p.place", "e.email", "p.credited", "w.pending", "w.held"])
+      .orderBy("p.place")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()
+    const items = rows.map((row) => ({ place: Number(row.place), email: row.email, credited: Number(row.credited), pending: Number(row.pending ?? 0), held: Number(row.held ?? 0) }))
+    return { items, total, page, pageSize }
+  })
+}
+
+/** The referrals of a state, or of a referrer or referred person, oldest first. */
+function referralLines(on: On) {
+  return on
+    .selectFrom("waitlist_referrals as r")
+    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
+    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
+    .select(["r.referred_id", "referred.email as referred", "referrer.email as referrer", "r.state", "r.created_at", "r.decided_at"])
+    .orderBy("r.created_at")
+    .orderBy("r.referred_id")
+}
+
+const asLine = (row: { referred_id: number; referred: string; referrer: string; state: string; created_at: string | Date; decided_at: string | Date | null }): ReferralLine => ({
+  id: Number(row.referred_id),
+  referred: row.referred,
+  referrer: row.referrer,
+  state: row.state,
+  signedUpAt: toDate(row.created_at),
+  decidedAt: toDateOrNull(row.decided_at),
+})
+
+/** The referrals held for review, at most a page of them. */
+export const heldReferrals = (db: Db, pageSize: number): Promise<ReferralLine[]> =>
+  db.read(async (on) => (await referralLines(on).where("r.state", "=", "held").limit(pageSize).execute()).map(asLine))
+
+/** A person's place, who referred them and whom they referred; null when the address has no entry. */
+export function referralsOfPerson(db: Db, boost: number, address: string) {
+  return db.read(async (on) => {
+    const entry = await on.selectFrom("waitlist_entries").select(["id", "referral_code"]).where("email_key", "=", emailKey(address)).executeTakeFirst()
+    if (!entry) return null
+    const referredBy = await referralLines(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
+    const referred = await referralLines(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
+    return { place: await placeOf(on, entry.id, boost), code: entry.referral_code, referredBy: referredBy ? asLine(referredBy) : null, referred: referred.map(asLine) }
+  })
+}
+
+/** What an owner decides of a held referral. */
+const decisionSchema = z.object({ decision: z.enum(["credit", "refuse"]) })
+
+/** The referred person's id a decision's path names (`/api/admin/referrals/held/<id>`). */
+const heldId = (path: string) => {
+  const id = /^\/api\/admin\/referrals\/held\/(\d{1,15})$/.exec(path)?.[1]
+  return id === undefined ? undefined : Number(id)
+}
+
+/** The admin's routes of referrals. */
+export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Date; boost: number }): { board: RequestHandler; person: RequestHandler; decide: RequestHandler } {
+  return {
+    /** GET /api/admin/referrals?page=: the leaderboard, and the referrals held for review. */
+    async board(req, res) {
+      const page = pageParam.safeParse(queryParam(req, "page"))
+      if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
+      sendJson(res, 200, { leaderboard: await leaderboard(db, boost, page.data, PAGE_SIZE), held: await heldReferrals(db, PAGE_SIZE), boost })
+    },
+    /** GET /api/admin/referrals/people/<address>: a person's place, referrer and referred. */
+    async person(req, res) {
+      let address: string | undefined
+      try {
+        address = lookupAddressOf(decodeURIComponent(req.path.slice("/api/admin/referrals/people/".length, 4096)))
+      } catch {
+        address = undefined
+      }
+      if (!address) return sendJson(res, 400, { error: "The path does not name an address an entry could have." })
+      const found = await referralsOfPerson(db, boost, address)
+      if (!found) return sendJson(res, 404, { error: "No entry has this address." })
+      sendJson(res, 200, found)
+    },
+    /** POST /api/admin/referrals/held/<id> `{decision: "credit" | "refuse"}`: an owner's decision, in the audit log. */
+    async decide(req, res) {
+      const id = heldId(req.path)
+      if (id === undefined) return sendJson(res, 404, { error: "There is no such held referral." })
+      const body = adminBody(req, res)
+      if (!body) return
+      const parsed = decisionSchema.safeParse(body)
+      if (!parsed.success) return sendInvalid(res, "Decide to credit or refuse the referral.", "decision")
+      const at = now()
+      const decision = parsed.data.decision === "credit" ? "credited" : "refused"
+      const decided = await db.write(async (trx) => {
+        const referred = await trx.selectFrom("waitlist_entries").select("email").where("id", "=", id).executeTakeFirst()
+        if (!referred || !(await decideHeld(trx, id, decision, at))) return false
+        await appendAudit(trx, { action: decision === "credited" ? "referral-credit" : "referral-refuse", ...res.locals.by, at, subjectHash: addressHash(db, referred.email) })
+        return true
+      })
+      if (!decided) return sendJson(res, 409, { error: "This referral is not held for review any more." })
+      sendJson(res, 200, { id, state: decision })
+    },
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * A personal code: the `k3T9xQ2a` of `https://storyling.app/r/k3T9xQ2a`.
+ * Eight letters and digits (62⁸, about 2.2 × 10¹⁴ codes), case-sensitive:
+ * short enough to read out, too many to guess one that is in use.
+ */
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+export const REFERRAL_CODE_LENGTH = 8
+
+/** A new random code (Web Crypto, so the same in Node and a browser). Bytes of 248 and more are drawn again, so each letter is equally likely. */
+export function newReferralCode(): string {
+  let code = ""
+  const bytes = new Uint8Array(16)
+  while (code.length < REFERRAL_CODE_LENGTH) {
+    crypto.getRandomValues(bytes)
+    for (const byte of bytes) if (byte < 248 && code.length < REFERRAL_CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length]
+  }
+  return code
+}
+
+/** Whether a value is a code as newReferralCode makes them: anything else is ignored before the store is asked. */
+export const isReferralCode = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z\d]{8}$/.test(value)
