@@ -52,10 +52,21 @@ describe("legalPages", () => {
     }
   })
 
-  it("shows the site's policy of December 1, 2026 in force from that day, and the one of May 25, 2025 as earlier, until that day", () => {
+  it("shows the site's policy of December 1, 2026 in force from that day, announcing the one of January 15, 2027, and the one of May 25, 2025 as earlier, until that day", () => {
     const pages = legalPages(PROJECT_ROOT, { day: "2026-12-01" })
-    expect(versionPage(pages, "/privacy-policy")).toMatchObject({ status: "inForce", effectiveDate: "2026-12-01", file: "privacy-policy.md", next: null })
+    expect(versionPage(pages, "/privacy-policy")).toMatchObject({
+      status: "inForce",
+      effectiveDate: "2026-12-01",
+      file: "archive/privacy-policy/2026-12-01.md",
+      next: { effectiveDateText: "January 15, 2027", path: "/privacy-policy/2027-01-15", changesPath: "/privacy-policy/changes/2027-01-15", lang: "en" },
+    })
     expect(versionPage(pages, "/privacy-policy/2025-05-25")).toMatchObject({ status: "earlier", effectiveDateText: "May 25, 2025", endDateText: "December 1, 2026", currentPath: "/privacy-policy" })
+  })
+
+  it("shows the site's newest policy, of January 15, 2027, in force from that day with nothing to come, and the one of December 1, 2026 as earlier", () => {
+    const pages = legalPages(PROJECT_ROOT, { day: "2027-01-15" })
+    expect(versionPage(pages, "/privacy-policy")).toMatchObject({ status: "inForce", effectiveDate: "2027-01-15", file: "privacy-policy.md", next: null })
+    expect(versionPage(pages, "/privacy-policy/2026-12-01")).toMatchObject({ status: "earlier", effectiveDateText: "December 1, 2026", endDateText: "January 15, 2027", currentPath: "/privacy-policy" })
   })
 
   it("marks in force, upcoming and earlier versions in the list, the one in force leading to the document's page", () => {

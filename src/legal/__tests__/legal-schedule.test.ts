@@ -12,7 +12,7 @@ afterAll(removeLegalRoots)
 const contextAt = (pages: ReturnType<typeof legalPagesToBuild>, path: string) => pages.find((page) => page.path === path)?.context
 
 describe("legalPagesToBuild", () => {
-  it("builds on November 27, 2026 the policy in force at its path, and for December 1, 2026 only the pages that change that day, in every language", () => {
+  it("builds on November 27, 2026 the policy in force at its path, and for each day to come only the pages that change that day, in every language", () => {
     const pages = legalPagesToBuild(PROJECT_ROOT, "2026-11-27", siteFacts)
     expect(contextAt(pages, "/privacy-policy")).toMatchObject({ effectiveDate: "2025-05-25", pagePath: "/privacy-policy" })
     const scheduled = pages.filter((page) => page.path.includes("/_from/")).map((page) => page.path)
@@ -21,20 +21,28 @@ describe("legalPagesToBuild", () => {
         `${prefix}/_from/2026-12-01/privacy-policy`,
         `${prefix}/_from/2026-12-01/privacy-policy/2025-05-25`,
         `${prefix}/_from/2026-12-01/privacy-policy/2026-12-01`,
+        // The version of January 15, 2027 says, from December 1, which version applies today.
+        `${prefix}/_from/2026-12-01/privacy-policy/2027-01-15`,
         `${prefix}/_from/2026-12-01/privacy-policy/versions`,
+        `${prefix}/_from/2027-01-15/privacy-policy`,
+        `${prefix}/_from/2027-01-15/privacy-policy/2026-12-01`,
+        `${prefix}/_from/2027-01-15/privacy-policy/2027-01-15`,
+        `${prefix}/_from/2027-01-15/privacy-policy/versions`,
       ])
     }
-    expect(scheduled).toHaveLength(24)
-    expect(contextAt(pages, "/_from/2026-12-01/privacy-policy")).toMatchObject({ effectiveDate: "2026-12-01", status: "inForce", pagePath: "/privacy-policy", next: null })
+    expect(scheduled).toHaveLength(54)
+    expect(contextAt(pages, "/_from/2026-12-01/privacy-policy")).toMatchObject({ effectiveDate: "2026-12-01", status: "inForce", pagePath: "/privacy-policy", next: { path: "/privacy-policy/2027-01-15" } })
+    expect(contextAt(pages, "/_from/2027-01-15/privacy-policy")).toMatchObject({ effectiveDate: "2027-01-15", status: "inForce", pagePath: "/privacy-policy", next: null })
     expect(contextAt(pages, "/ja/_from/2026-12-01/privacy-policy/2025-05-25")).toMatchObject({ status: "earlier", pagePath: "/ja/privacy-policy/2025-05-25" })
   })
 
-  it("builds on or after December 1, 2026 the policy of that day at its path, and nothing for days to come", () => {
-    for (const today of ["2026-12-01", "2027-06-30"]) {
-      const pages = legalPagesToBuild(PROJECT_ROOT, today, siteFacts)
-      expect(contextAt(pages, "/privacy-policy")).toMatchObject({ effectiveDate: "2026-12-01", file: "privacy-policy.md", next: null })
-      expect(pages.filter((page) => page.path.includes("/_from/"))).toEqual([])
-    }
+  it("builds on December 1, 2026 that day's policy at its path and only the next day to come; after January 15, 2027 the newest and nothing to come", () => {
+    const december = legalPagesToBuild(PROJECT_ROOT, "2026-12-01", siteFacts)
+    expect(contextAt(december, "/privacy-policy")).toMatchObject({ effectiveDate: "2026-12-01", file: "archive/privacy-policy/2026-12-01.md", next: { path: "/privacy-policy/2027-01-15" } })
+    expect(december.filter((page) => page.path.includes("/_from/")).every((page) => page.path.includes("/_from/2027-01-15/"))).toBe(true)
+    const later = legalPagesToBuild(PROJECT_ROOT, "2027-06-30", siteFacts)
+    expect(contextAt(later, "/privacy-policy")).toMatchObject({ effectiveDate: "2027-01-15", file: "privacy-policy.md", next: null })
+    expect(later.filter((page) => page.path.includes("/_from/"))).toEqual([])
   })
 
   it("builds each day to come, a later day only with what changes from the day before", () => {

@@ -23,8 +23,10 @@ describe("legalStatus", () => {
       expect.arrayContaining(["privacy-policy en: 2025-05-25 in force, 2026-12-01 to come", "privacy-policy ja: 2025-05-25 in force, 2026-12-01 to come", "terms-and-conditions en: 2025-05-25 in force"]),
     )
     const onTheDay = status(PROJECT_ROOT, new Date("2026-12-01T00:00:00Z"))
-    expect(onTheDay.out.split("\n")).toEqual(expect.arrayContaining(["privacy-policy en: 2026-12-01 in force", "privacy-policy es: 2026-12-01 in force"]))
+    expect(onTheDay.out.split("\n")).toEqual(expect.arrayContaining(["privacy-policy en: 2026-12-01 in force, 2027-01-15 to come", "privacy-policy es: 2026-12-01 in force, 2027-01-15 to come"]))
     expect(onTheDay).toMatchObject({ code: 0, err: "" })
+    const newest = status(PROJECT_ROOT, new Date("2027-01-15T00:00:00Z"))
+    expect(newest.out.split("\n")).toEqual(expect.arrayContaining(["privacy-policy en: 2027-01-15 in force", "privacy-policy ja: 2027-01-15 in force"]))
   })
 
   it("calls a translation of the newest English version current", () => {
