@@ -16,12 +16,14 @@ import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
 import { developOnce } from "../../../test/support/gatsby-develop"
 import { runLegal, type LegalRun } from "../../../test/support/legal-cli"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
+import lock from "../../../content/legal/legal.lock.json"
 
 const LEGAL = path.join(PROJECT_ROOT, "content", "legal")
 const POLICY = path.join(LEGAL, "privacy-policy.md")
 const LOCK = path.join(LEGAL, "legal.lock.json")
-const PROBLEM =
-  "content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2026-12-01: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>` for a new version, or `npm run legal -- amend privacy-policy` for a correction that needs none"
+/** The date of the policy's newest version, which the edited file still carries. */
+const NEWEST = lock.documents["privacy-policy"].en.current.effectiveDate
+const PROBLEM = `content/legal/privacy-policy.md: has changed, but its \`effectiveDate\` is still ${NEWEST}: run \`npm run legal -- new-version privacy-policy <YYYY-MM-DD>\` for a new version, or \`npm run legal -- amend privacy-policy\` for a correction that needs none`
 
 describe("the legal check under npm run develop", () => {
   it("runs again on every save of a legal text or of the lock, and shows on the page that is open", async () => {
@@ -58,7 +60,7 @@ describe("the legal check under npm run develop", () => {
     expect(seen.alert.replace(/\s+/g, " ")).toContain(PROBLEM)
     expect(runs.check).toEqual({ code: 1, stdout: "", stderr: `${PROBLEM}\n` })
     expect(runs.status).toMatchObject({ code: 1, stderr: `${PROBLEM}\n` })
-    expect(runs.status?.stdout).toMatch(/^privacy-policy en: \d{4}-\d{2}-\d{2} in force(, 2026-12-01 to come)?; fails the check \(1 problem, below\)$/m)
+    expect(runs.status?.stdout).toMatch(/^privacy-policy en: \d{4}-\d{2}-\d{2} in force(, \d{4}-\d{2}-\d{2} to come)?; fails the check \(1 problem, below\)$/m)
     expect(runs.amend?.code).toBe(0)
     expect(seen.after).toBe(0)
     expect(runs.statusAfter).toMatchObject({ code: 0, stderr: "" })
