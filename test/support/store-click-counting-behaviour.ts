@@ -50,7 +50,7 @@ export function describeStoreClickCounting(newStore: () => Promise<Settings>): v
       await site.stop()
     }
 
-    const { code, stdout, stderr } = await cli.run(["stats", "--days", "1", "--json"], { ...settings, SITE_URL: "https://storyling.example.com" })
+    const { code, stdout, stderr } = await cli.run(["stats", "--days", "1", "--json"], settings)
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     const stats = JSON.parse(stdout) as VisitStats
     expect(stats.storeClicks).toEqual([

@@ -2,6 +2,7 @@ import { execFile } from "child_process"
 import fs from "fs"
 import path from "path"
 import { bundleServer } from "../../src/build/bundle-server"
+import { siteFacts } from "../../src/config/site-facts"
 import { PROJECT_ROOT } from "./project-root"
 
 /** What a run of the CLI printed and its exit code. */
@@ -26,7 +27,8 @@ export function compiledWaitlistCli() {
     run: (args: string[], settings: Record<string, string>, { cwd = PROJECT_ROOT, input }: { cwd?: string; input?: string | Buffer } = {}) =>
       new Promise<CliOutcome>((resolve) => {
         const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
-        const child = execFile(process.execPath, [path.join(dir, "waitlist.js"), ...args], { cwd, env: { ...env, ...settings }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+        // As deployed, like the server under test (see startSiteServer): SITE_URL the public address unless the test sets another.
+        const child = execFile(process.execPath, [path.join(dir, "waitlist.js"), ...args], { cwd, env: { ...env, SITE_URL: siteFacts.siteUrl, ...settings }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
           resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr })
         })
         child.stdin?.on("error", () => {})

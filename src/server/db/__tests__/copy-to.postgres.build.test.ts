@@ -54,7 +54,7 @@ it("serves the copy from PostgreSQL: a link mailed before the move confirms, and
   expect(pending).toEqual(["kai@example.com", "team@example.com"])
 
   const postgres = await newDatabase()
-  const copied = await cli.run(["copy-to", postgres.DATABASE_URL], { ...sqlite, SITE_URL: "https://storyling.example.com" })
+  const copied = await cli.run(["copy-to", postgres.DATABASE_URL], sqlite)
   expect(copied).toMatchObject({ code: 0, stderr: "" })
   expect(copied.stdout).toContain("2 deliveries wait in the outbox: the first server started on PostgreSQL sends them, once.")
 
