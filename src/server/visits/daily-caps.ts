@@ -15,7 +15,7 @@ export type CappedDimension = keyof typeof DAILY_CAP
 /** A page view's dimensions as a day keys its combinations. */
 export type ViewDimensions = { page: string; language: string; referrer: string; utmSource: string; utmMedium: string; utmCampaign: string }
 
-const combinationOf = (view: ViewDimensions) => JSON.stringify([view.page, view.language, view.referrer, view.utmSource, view.utmMedium, view.utmCampaign])
+export const combinationOf = (view: ViewDimensions) => JSON.stringify([view.page, view.language, view.referrer, view.utmSource, view.utmMedium, view.utmCampaign])
 
 /**
  * What one day has counted under its caps, starting from what the store

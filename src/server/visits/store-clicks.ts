@@ -15,6 +15,7 @@ import type { Db } from "../db/db"
 import type { Logger } from "../observability/logger"
 import { METRIC_PREFIX } from "../observability/metrics"
 import { DailyCaps } from "./daily-caps"
+import { OneWriteAtATime } from "./one-write-at-a-time"
 import { isCountedBrowser } from "./page-view"
 import { knownClickValues, recordStoreClicks, type KnownClickValues, type StoreClickCount } from "./store-click-queries"
 import { INTERNAL, sourceOf, type Origin, type Source } from "./traffic-source"
@@ -38,12 +39,15 @@ export const MAX_PENDING_CLICKS = 10_000
  */
 export const clickSource = (origin: Origin): Source => sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign }
 
+/** The combination a row of counts stands for: its day and every dimension. */
+const keyOf = (row: StoreClickCount) => JSON.stringify([row.day, row.store, row.platform, row.source, row.medium, row.campaign])
+
 /** Counts store clicks (see the module's header). */
 export class StoreClickCounter {
   private pendingClicks = new Map<string, StoreClickCount>()
   private readonly caps = new Map<string, DailyCaps>()
   private dropped = 0
-  private writing: Promise<void> | null = null
+  private readonly writes = new OneWriteAtATime(() => this.write())
   private readonly now: () => Date
   private readonly counted: Counter<"store" | "platform">
 
@@ -64,7 +68,7 @@ export class StoreClickCounter {
     const caps = this.caps.get(day)
     const source = clickSource(origin)
     const row = this.capped({ day, store, platform, ...source, clicks: 1 }, caps)
-    const key = JSON.stringify([row.day, row.store, row.platform, row.source, row.medium, row.campaign])
+    const key = keyOf(row)
     const same = this.pendingClicks.get(key)
     if (same) same.clicks += 1
     else if (this.pendingClicks.size < MAX_PENDING_CLICKS) this.pendingClicks.set(key, row)
@@ -78,10 +82,8 @@ export class StoreClickCounter {
   }
 
   /** Writes what is counted so far; resolves once written (or lost, logged). Never rejects. */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing
-    this.writing = this.write().finally(() => (this.writing = null))
-    await this.writing
+  flush(): Promise<void> {
+    return this.writes.flush()
   }
 
   /** Writes what is left: what a shutdown awaits, once every answer has gone. */
@@ -120,7 +122,7 @@ export class StoreClickCounter {
     const rows = new Map<string, StoreClickCount>()
     for (const click of clicks.values()) {
       const row = this.capped(click, this.caps.get(click.day))
-      const key = JSON.stringify([row.day, row.store, row.platform, row.source, row.medium, row.campaign])
+      const key = keyOf(row)
       const same = rows.get(key)
       if (same) same.clicks += row.clicks
       else rows.set(key, { ...row })

@@ -21,7 +21,8 @@ import type { Registry } from "prom-client"
 import type { Db } from "../db/db"
 import { clientKey } from "../http/client-address"
 import type { Logger } from "../observability/logger"
-import { DailyCaps } from "./daily-caps"
+import { combinationOf, DailyCaps } from "./daily-caps"
+import { OneWriteAtATime } from "./one-write-at-a-time"
 import { mayBePageView, readPageView, type PageView } from "./page-view"
 import { sourceKey, sourceOf, type Origin } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
@@ -79,7 +80,7 @@ export class VisitCounter {
   /** The User-Agents each client of a day is counted as (by `day\nclient`), at most VISITORS_PER_CLIENT each. */
   private readonly browsers = new Map<string, Set<string>>()
   private lost = 0
-  private writing: Promise<void> | null = null
+  private readonly writes = new OneWriteAtATime(() => this.write())
   private scheduled = false
   private readonly now: () => Date
   private readonly metrics: VisitMetrics
@@ -120,7 +121,7 @@ export class VisitCounter {
     // Once the day's caps are known, values past them are counted as "other" at once, so a flood of distinct ones adds nothing to memory.
     const view = this.caps.has(day) ? this.capsOf(day).admitCombination({ ...seen, ...this.cappedOrigin(day, seen), page: this.capsOf(day).admit("page", seen.page) }) : seen
     const { page, language, referrer, utmSource, utmMedium, utmCampaign } = view
-    const key = JSON.stringify([day, page, language, referrer, utmSource, utmMedium, utmCampaign])
+    const key = `${day}\n${combinationOf(view)}`
     const counted = this.views.get(key)
     if (counted) counted.views += 1
     else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, page, language, referrer, utmSource, utmMedium, utmCampaign, views: 1 })
@@ -167,7 +168,7 @@ export class VisitCounter {
 
   /** Writes soon, without waiting for the timer, unless a write is under way. */
   private soon() {
-    if (this.writing || this.scheduled) return
+    if (this.writes.busy || this.scheduled) return
     this.scheduled = true
     setImmediate(() => {
       this.scheduled = false
@@ -176,10 +177,8 @@ export class VisitCounter {
   }
 
   /** Writes what is counted so far; resolves once written (or lost, logged). Never rejects. */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing
-    this.writing = this.write().finally(() => (this.writing = null))
-    await this.writing
+  flush(): Promise<void> {
+    return this.writes.flush()
   }
 
   /** Writes what is left: what a shutdown awaits, once every answer has gone. */
@@ -240,7 +239,7 @@ export class VisitCounter {
     for (const view of views.values()) {
       const capped = this.capsOf(view.day).admitCombination({ ...view, ...this.cappedOrigin(view.day, { ...view, internal: false }), page: this.capsOf(view.day).admit("page", view.page) })
       const { internal: _, ...row } = capped
-      const key = JSON.stringify([row.day, row.page, row.language, row.referrer, row.utmSource, row.utmMedium, row.utmCampaign])
+      const key = `${row.day}\n${combinationOf(row)}`
       const same = rows.get(key)
       if (same) same.views += row.views
       else rows.set(key, row)
