@@ -48,4 +48,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 9000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM starts the clean shutdown; give it longer than SHUTDOWN_TIMEOUT_MS (docker stop -t 15).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=32", "--heap-growing-percent=30", "dist/server.js"]

@@ -33,6 +33,7 @@ import { announcementTable, measureAnnouncementSend } from "./lib/announcement-s
 import { measureVisitCounting } from "./lib/visit-counting"
 import { loadWaitlist, offerWaitlist } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/signup/entry-list"
+import { HEAP_FLAGS } from "../src/server/heap-flags"
 
 const root = path.resolve(__dirname, "..")
 const peerDir = path.join(__dirname, "peer")
@@ -144,7 +145,7 @@ async function measureLoad<T extends { accepted: number }>(label: string, start:
 async function measureHeldBodies(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-held-"))
   const port = await freePort()
-  const server = await startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${port}/`, {
+  const server = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/`, {
     PORT: String(port),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
@@ -195,7 +196,7 @@ const bareServer = path.join(__dirname, "lib/limit-waitlist-server.ts")
 async function waitlistSections(): Promise<string[]> {
   const smtp = await startSmtpSink(await freePort())
   const ours: StartServer = (port, dbFile) =>
-    startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${port}/`, {
+    startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/`, {
       PORT: String(port),
       HOST: "127.0.0.1",
       WAITLIST_DB_PATH: dbFile,
@@ -294,7 +295,7 @@ async function main() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"))
   const [oursPort, peerPort, limitPort] = [await freePort(), await freePort(), await freePort()]
-  const ours = await startChildServer(process.execPath, [compiledServer], `http://127.0.0.1:${oursPort}/`, {
+  const ours = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${oursPort}/`, {
     PORT: String(oursPort),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),

@@ -7,8 +7,6 @@
  * one line. Every response carries the headers of gatsby-config's `headers`
  * option, which `gatsby serve` would ignore.
  */
-// First, before any module fills the heap: see heap-growth.ts.
-import "./heap-growth"
 import http from "http"
 import path from "path"
 import gatsbyConfig from "../../gatsby-config"
@@ -17,6 +15,7 @@ import { assemble } from "./assemble"
 import { headersForEveryResponse } from "./http/headers-for-every-response"
 import { siteServer } from "./http/site-server"
 import { healthRoutes } from "./observability/health-routes"
+import { HEAP_FLAGS, missingHeapFlags } from "./heap-flags"
 import { createLogger, type Logger } from "./observability/logger"
 import { createMetrics } from "./observability/metrics"
 import { createMetricsServer } from "./observability/metrics-server"
@@ -100,6 +99,13 @@ async function main(settings: Settings, log: Logger) {
     log.warn(
       { host: settings.host },
       "site server: listening on this machine alone, as behind a proxy, but WAITLIST_TRUST_PROXY is 0: every visitor the proxy forwards counts as one client. Set WAITLIST_TRUST_PROXY=1 behind your own proxy",
+    )
+  }
+  const missing = missingHeapFlags(process.execArgv)
+  if (settings.production && missing.length > 0) {
+    log.warn(
+      { missing },
+      `site server: started without ${missing.join(" ")}: a flood of requests can grow its memory by 200 MB. Start it as \`node ${HEAP_FLAGS.join(" ")} dist/server.js\` (npm run serve does)`,
     )
   }
   log.info(

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "child_process"
 import os from "os"
 import path from "path"
 import { freePort } from "./free-port"
+import { HEAP_FLAGS } from "../../src/server/heap-flags"
 import { LAST_BUILD_OUTPUT } from "./production-build"
 import { PROJECT_ROOT } from "./project-root"
 import { lineMatches, type LogLine } from "./test-logger"
@@ -50,6 +51,8 @@ type Options = {
   echoComplaints?: boolean
   /** The folder holding dist/ and public/ (the project, unless a test made a copy: see the production install's test). */
   root?: string
+  /** Node's flags, as deployed (HEAP_FLAGS) unless a test starts it otherwise. */
+  nodeFlags?: readonly string[]
 }
 
 /**
@@ -59,12 +62,12 @@ type Options = {
  * build (see ensureProductionBuild). Jest's suites and the browser suite
  * both start it through here.
  */
-export async function startSiteServer(settings: Record<string, string>, { echoComplaints = false, root = PROJECT_ROOT }: Options = {}): Promise<RunningSite> {
+export async function startSiteServer(settings: Record<string, string>, { echoComplaints = false, root = PROJECT_ROOT, nodeFlags = HEAP_FLAGS }: Options = {}): Promise<RunningSite> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const outboxDir = path.join(os.tmpdir(), `site-outbox-${port}-${process.pid}`)
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
-  const child = spawn(process.execPath, [path.join(root, LAST_BUILD_OUTPUT)], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, LAST_BUILD_OUTPUT)], {
     cwd: root,
     // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
     // In production, as deployed: SITE_URL the public address unless the test sets another (or empties it, with NODE_ENV, for a local run).

@@ -11,6 +11,7 @@ import fs from "fs"
 import path from "path"
 import yaml from "js-yaml"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
+import { HEAP_FLAGS } from "../heap-flags"
 import { HEALTH_PATHS } from "../observability/health-routes"
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, SETTING_NAMES } from "../settings"
 
@@ -31,7 +32,7 @@ describe("the Dockerfile", () => {
     expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual(["node:24-slim", "node:24-slim", "node:24-slim"])
     const last = instructions.slice(instructions.map((line) => line.startsWith("FROM ")).lastIndexOf(true))
     expect(last).toContain("USER node")
-    expect(last.at(-1)).toBe('CMD ["node", "dist/server.js"]')
+    expect(last.at(-1)).toBe(`CMD [${["node", ...HEAP_FLAGS, "dist/server.js"].map((word) => JSON.stringify(word)).join(", ")}]`)
   })
 
   it("installs the runtime's packages with npm ci --omit=dev and copies what the production install's test serves", () => {
@@ -50,6 +51,13 @@ describe("the Dockerfile", () => {
     expect(instructions).toContain('VOLUME ["/data"]')
     expect(instructions.find((line) => line.startsWith("HEALTHCHECK "))).toContain(`'${HEALTH_PATHS.live}'`)
     expect(instructions).toContain("STOPSIGNAL SIGTERM")
+  })
+})
+
+describe("npm run serve", () => {
+  it("starts the compiled server with the heap's flags, as the image and the systemd unit do", () => {
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    expect(scripts.serve).toBe(`node ${HEAP_FLAGS.join(" ")} --env-file-if-exists=.env scripts/run-compiled.mjs server`)
   })
 })
 
@@ -89,6 +97,10 @@ describe("the systemd unit of docs/operating.md", () => {
       .flatMap((line) => line.slice("Environment=".length).split(" "))
       .map((pair) => pair.split("=") as [string, string]),
   )
+
+  it("starts the compiled server with the heap's flags", () => {
+    expect(unit.split("\n").filter((line) => line.startsWith("ExecStart="))).toEqual([`ExecStart=/usr/bin/node ${HEAP_FLAGS.join(" ")} dist/server.js`])
+  })
 
   it("sets only settings the server reads, and trusts the proxy it listens behind on loopback", () => {
     expect(environment).toMatchObject({ NODE_ENV: "production", HOST: "127.0.0.1", WAITLIST_TRUST_PROXY: "1" })

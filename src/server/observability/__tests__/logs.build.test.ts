@@ -11,6 +11,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { freePort } from "../../../../test/support/free-port"
+import { HEAP_FLAGS } from "../../heap-flags"
 import { ensureProductionBuild, LAST_BUILD_OUTPUT } from "../../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
 import { rawRequest } from "../../../../test/support/raw-http"
@@ -120,7 +121,7 @@ describe("the server's log", () => {
 async function onATerminal(settings: Record<string, string>, until: RegExp, then?: (url: string) => Promise<void>): Promise<string> {
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL: "https://storyling.example.com", WAITLIST_DB_PATH: path.join(dir, `terminal-${port}.sqlite`), ...settings }
-  const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT))}`, "/dev/null"], { cwd: PROJECT_ROOT, env, stdio: ["pipe", "pipe", "pipe"] })
+  const child = spawn("script", ["-qfec", [process.execPath, ...HEAP_FLAGS, path.join(PROJECT_ROOT, LAST_BUILD_OUTPUT)].map((word) => JSON.stringify(word)).join(" "), "/dev/null"], { cwd: PROJECT_ROOT, env, stdio: ["pipe", "pipe", "pipe"] })
   let output = ""
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
   try {
@@ -187,6 +188,26 @@ describe("a production server on loopback that trusts no proxy", () => {
       ])
     } finally {
       await lone.stop()
+    }
+  })
+})
+
+describe("a production server started without the heap's flags", () => {
+  it("warns once at start, naming them and how to start it", async () => {
+    const plain = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "plain.sqlite"), LOG_LEVEL: "warn", WAITLIST_TRUST_PROXY: "1" }, { nodeFlags: [] })
+    try {
+      expect((await rawRequest(plain.url, { method: "GET", path: "/" })).status).toBe(200)
+      await pause(300)
+      const lines = plain.output().stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { level: string; msg: string; missing: string[] })
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: "warn",
+          missing: ["--max-semi-space-size=32", "--heap-growing-percent=30"],
+          msg: "site server: started without --max-semi-space-size=32 --heap-growing-percent=30: a flood of requests can grow its memory by 200 MB. Start it as `node --max-semi-space-size=32 --heap-growing-percent=30 dist/server.js` (npm run serve does)",
+        }),
+      ])
+    } finally {
+      await plain.stop()
     }
   })
 })
