@@ -6,6 +6,7 @@ import { openDb } from "../../src/server/db/db"
 import { startChildServer } from "./child-server"
 import { loadPage, type PageLoadResult } from "./page-load"
 import { median } from "./median"
+import { dayOf } from "../../src/server/visits/visit-day"
 import { viewsBetween } from "../../src/server/visits/visit-queries"
 import { HEAP_FLAGS } from "../../src/server/heap-flags"
 
@@ -35,6 +36,7 @@ const log = (message: string) => console.error(`[bench] ${message}`)
 async function oneRun(compiledServer: string, counting: boolean, seconds: number): Promise<{ result: PageLoadResult; answered: number; counted: number; cpuPerPage: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-visits-"))
   const file = path.join(dir, "waitlist.sqlite")
+  const firstDay = dayOf(new Date())
   const port = await freePort()
   const server = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/404.html`, {
     PORT: String(port),
@@ -51,8 +53,8 @@ async function oneRun(compiledServer: string, counting: boolean, seconds: number
   // A clean stop writes the counts still in memory.
   await server.stop()
   const store = openDb({ kind: "sqlite", file })
-  const today = new Date().toISOString().slice(0, 10)
-  const counted = (await viewsBetween(store, "0000-00-00", today)).reduce((sum, row) => sum + row.views, 0)
+  // The days of this run: its store is new.
+  const counted = (await viewsBetween(store, firstDay, dayOf(new Date()))).reduce((sum, row) => sum + row.views, 0)
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })
   return { result, answered: warm.served + result.served, counted, cpuPerPage }
