@@ -13,6 +13,7 @@ import { parseEnv } from "util"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { compiledWaitlistCli } from "../../../test/support/waitlist-cli"
 import { openDbOf, saveEntry } from "../../../test/support/waitlist-store-access"
+import { HEAP_FLAGS } from "../heap-flags"
 import { readSettings, SETTING_NAMES } from "../settings"
 
 const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts
@@ -34,8 +35,14 @@ afterAll(() => {
 })
 
 describe("settings from a .env file", () => {
-  it.each(["serve", "develop", "waitlist", "admin"])("are read by `npm run %s`", (name) => {
-    expect(nodeOptionsOf(scripts[name] ?? "")).toEqual([ENV_FILE_OPTION])
+  it.each([
+    // The server's heap flags aside (see heap-flags.ts).
+    ["serve", [...HEAP_FLAGS, ENV_FILE_OPTION]],
+    ["develop", [ENV_FILE_OPTION]],
+    ["waitlist", [ENV_FILE_OPTION]],
+    ["admin", [ENV_FILE_OPTION]],
+  ])("are read by `npm run %s`", (name, options) => {
+    expect(nodeOptionsOf(scripts[name] ?? "")).toEqual(options)
   })
 
   it("reach the command line run with the scripts' option in a folder with a .env, and yield to the shell's variables", async () => {
