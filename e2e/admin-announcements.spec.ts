@@ -289,6 +289,8 @@ test.describe("the admin's announcements", () => {
     await dialog.getByRole("button", { name: "Send to 3 people" }).click()
     await expect(wave.getByRole("status").filter({ hasText: "Queued 3 mails of wave" })).toBeVisible()
     await expect.poll(() => smtp.mails.map((mail) => mail.envelopeTo[0]).sort(), { timeout: 15_000 }).toEqual(["ana@example.org", "bea@example.org", "ben@example.org"])
+    // The card lists the waves it went out in, as `announce status` does.
+    await expect(wave.getByRole("table", { name: "The waves of wave" }).getByRole("row").last().getByRole("cell")).toHaveText([/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/, "the first 3 in line", "3"])
 
     await wave.getByRole("button", { name: /^Send to/ }).click()
     await dialog.getByLabel("Only the first places in line").fill("3")

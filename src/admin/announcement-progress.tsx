@@ -1,3 +1,4 @@
+import { waveText } from "../server/announcements/wave"
 import { shownTime } from "./admin-api"
 import { DataTable } from "./data-table"
 import { languageLabel, languageOrder, total, type LanguageProgress, type Progress } from "./announcement-types"
@@ -23,8 +24,8 @@ function stateText(progress: Progress | null): string {
 
 /**
  * A send's progress: its state (with why it paused), a bar of the mails
- * done (sent, failed, or their reader gone), and per language what became
- * of them, with the total.
+ * done (sent, failed, or their reader gone), per language what became
+ * of them, with the total, and each wave it went out in.
  */
 export function AnnouncementProgressView({ slug, progress }: { slug: string; progress: Progress | null }) {
   const stateId = `state-${slug}`
@@ -50,6 +51,9 @@ export function AnnouncementProgressView({ slug, progress }: { slug: string; pro
               ["Total", ...COLUMNS.map(([, key]) => total(progress, key))],
             ]}
           />
+          {progress.waves.length > 0 && (
+            <DataTable caption={`The waves of ${slug}`} columns={["Sent", "To", "Mails queued"]} rows={progress.waves.map((wave) => [shownTime(wave.at), waveText(wave), wave.queued])} />
+          )}
         </>
       )}
     </div>

@@ -5,12 +5,12 @@
  */
 import { LANGUAGES } from "../i18n/languages"
 import type { AnnouncementSummary } from "../server/announcements/announcement-service"
-import type { AnnouncementProgress, LanguageProgress, SendAudience, SendOutcome } from "../server/announcements/announcement-queries"
+import type { AnnouncementProgress, LanguageProgress, SendAudience, SendOutcome, SentWave } from "../server/announcements/announcement-queries"
 
 export type { LanguageProgress, SendAudience, SendOutcome }
 
 /** Where a send stands, as JSON. */
-export type Progress = Omit<AnnouncementProgress, "createdAt"> & { createdAt: string }
+export type Progress = Omit<AnnouncementProgress, "createdAt" | "waves"> & { createdAt: string; waves: (Omit<SentWave, "at"> & { at: string })[] }
 
 /** An announcement of the folder, as JSON. */
 export type Announcement = Omit<AnnouncementSummary, "progress"> & { progress: Progress | null }

@@ -1,9 +1,10 @@
 /**
  * A wave of an announcement: the readers a send is narrowed to, by their
  * place in line (the first N), their mail's language and the platform of
- * their sign-up, so a launch opens to the list a part at a time.
+ * their sign-up, so a launch opens to the list a part at a time. Plain
+ * code alone (the admin's pages show a wave in words); the schema of the
+ * API and the CLI is in wave-schema.ts.
  */
-import { z } from "zod"
 
 /** The platforms a wave may be narrowed to, read from a sign-up's metadata. */
 export const PLATFORMS = ["ios", "android", "desktop"] as const
@@ -17,20 +18,6 @@ export const WHOLE_LIST: Wave = { first: null, lang: null, platform: null }
 
 /** Whether a wave narrows nothing. */
 export const isWholeList = ({ first, lang, platform }: Wave): boolean => first === null && lang === null && platform === null
-
-/** The largest `--first`: more than any waitlist holds. */
-export const MAX_FIRST = 100_000_000
-
-/** A wave as the admin's API and the CLI take it: `first` a whole number from 1, `lang` a language code, `platform` one of PLATFORMS. */
-export const waveSchema = z.object({
-  first: z.coerce.number().int().min(1).max(MAX_FIRST).nullish().transform((value) => value ?? null),
-  lang: z
-    .string()
-    .regex(/^[a-z]{2}(?:-[a-z]{2})?$/)
-    .nullish()
-    .transform((value) => value ?? null),
-  platform: z.enum(PLATFORMS).nullish().transform((value) => value ?? null),
-})
 
 /**
  * The platform a sign-up came from, by its browser's User-Agent and
