@@ -1,4 +1,4 @@
-import { waveText } from "../server/announcements/wave"
+import { waveText } from "../waitlist/wave"
 import { shownTime } from "./admin-api"
 import { DataTable } from "./data-table"
 import { languageLabel, languageOrder, total, type LanguageProgress, type Progress } from "./announcement-types"

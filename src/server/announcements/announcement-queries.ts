@@ -16,7 +16,7 @@ import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../signup/entries"
-import { WHOLE_LIST, type Platform, type Wave } from "./wave"
+import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 
 /** One language's version of an announcement, as it was when it was first sent. */
 export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }

@@ -14,7 +14,7 @@ import { queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { announcementSlugs } from "./announcement-files"
 import { AnnouncementChangedError } from "./announcement-queries"
-import type { Wave } from "./wave"
+import type { Wave } from "../../waitlist/wave"
 import { waveSchema } from "./wave-schema"
 import {
   AnnouncementNotReadyError,

@@ -33,7 +33,7 @@ import {
   type SendOutcome,
   type WaveFilter,
 } from "./announcement-queries"
-import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "./wave"
+import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */

@@ -1,6 +1,6 @@
 /** A wave as the admin's API and the CLI read it. */
 import { z } from "zod"
-import { PLATFORMS } from "./wave"
+import { PLATFORMS } from "../../waitlist/wave"
 
 /** The largest `--first`: more than any waitlist holds. */
 export const MAX_FIRST = 100_000_000

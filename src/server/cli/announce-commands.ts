@@ -8,7 +8,7 @@ import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../announcements/announcement-files"
 import type { AnnouncementProgress, SendAudience, SendOutcome } from "../announcements/announcement-queries"
-import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../announcements/wave"
+import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { waveSchema } from "../announcements/wave-schema"
 import {
   announcementAudience,

@@ -9,7 +9,7 @@ import { confirmAddress } from "../../signup/links"
 import { submitSignup } from "../../signup/sign-up"
 import { announcementAudienceOf, announcementProgressOf, queueAnnouncement, type AnnouncementContent, type AnnouncementRecipient, type WaveFilter } from "../announcement-queries"
 import { readerLanguage } from "../announcement-service"
-import { platformOf, WHOLE_LIST, type Wave } from "../wave"
+import { platformOf, WHOLE_LIST, type Wave } from "../../../waitlist/wave"
 
 const stores = useThrowawayStores("waves-")
 const NOW = new Date("2026-12-01T09:00:00.000Z")

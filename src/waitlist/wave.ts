@@ -2,8 +2,9 @@
  * A wave of an announcement: the readers a send is narrowed to, by their
  * place in line (the first N), their mail's language and the platform of
  * their sign-up, so a launch opens to the list a part at a time. Plain
- * code alone (the admin's pages show a wave in words); the schema of the
- * API and the CLI is in wave-schema.ts.
+ * code alone, shared by the server and the admin (which shows a wave in
+ * words); the schema of the API and the CLI is in
+ * src/server/announcements/wave-schema.ts.
  */
 
 /** The platforms a wave may be narrowed to, read from a sign-up's metadata. */
