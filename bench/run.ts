@@ -22,7 +22,7 @@ import { freePort } from "../test/support/free-port"
 import { MAX_BODY_BYTES } from "../src/server/signup/sign-up-route"
 import { openDb } from "../src/server/db/db"
 import { buildLimitPage } from "./lib/build-limit-page"
-import { startChildServer } from "./lib/child-server"
+import { startChildServer, startOurServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { traceMainThread, traceTable } from "./lib/main-thread-trace"
 import { buildTable, LAUNCH_PACE, loadTable, offeredTable, pageTable, replaceSection, SATURATED_FLOOR, targetList, waitlistTarget, type BuildTimes, type PageSeries } from "./lib/report"
@@ -33,7 +33,6 @@ import { announcementTable, measureAnnouncementSend } from "./lib/announcement-s
 import { measureVisitCounting } from "./lib/visit-counting"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/signup/entry-list"
-import { HEAP_FLAGS } from "../src/server/heap-flags"
 
 const root = path.resolve(__dirname, "..")
 const peerDir = path.join(__dirname, "peer")
@@ -146,7 +145,7 @@ async function measureLoad<T extends { accepted: number }>(label: string, start:
 async function measureHeldBodies(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-held-"))
   const port = await freePort()
-  const server = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/`, {
+  const server = await startOurServer(compiledServer, `http://127.0.0.1:${port}/`, {
     PORT: String(port),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
@@ -197,7 +196,7 @@ const bareServer = path.join(__dirname, "lib/limit-waitlist-server.ts")
 async function waitlistSections(): Promise<string[]> {
   const smtp = await startSmtpSink(await freePort())
   const ours: StartServer = (port, dbFile) =>
-    startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/`, {
+    startOurServer(compiledServer, `http://127.0.0.1:${port}/`, {
       PORT: String(port),
       HOST: "127.0.0.1",
       WAITLIST_DB_PATH: dbFile,
@@ -303,7 +302,7 @@ async function main() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"))
   const [oursPort, peerPort, limitPort] = [await freePort(), await freePort(), await freePort()]
-  const ours = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${oursPort}/`, {
+  const ours = await startOurServer(compiledServer, `http://127.0.0.1:${oursPort}/`, {
     PORT: String(oursPort),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),

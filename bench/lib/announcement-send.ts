@@ -18,10 +18,9 @@ import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
 import { NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
 import { busiestWindow } from "../../test/support/busiest-window"
 import { freePort } from "../../test/support/free-port"
-import { startChildServer } from "./child-server"
+import { startOurServer } from "./child-server"
 import { startSmtpSink } from "./smtp-sink"
 import { submitSignup } from "../../src/server/signup/sign-up"
-import { HEAP_FLAGS } from "../../src/server/heap-flags"
 
 const run = promisify(execFile)
 
@@ -101,7 +100,7 @@ export async function measureAnnouncementSend(root: string, { entries = 2000, ra
   const smtp = await startSmtpSink(await freePort())
   const port = await freePort()
   const env = { WAITLIST_DB_PATH: file, SMTP_URL: smtp.url, WAITLIST_RATE_LIMIT: "0", MAIL_RATE_PER_SECOND: String(ratePerSecond), SITE_URL: "https://storyling.example.com" }
-  const server = await startChildServer(process.execPath, [...HEAP_FLAGS, path.join(root, "dist", "server.js")], `http://127.0.0.1:${port}/`, { ...env, PORT: String(port), HOST: "127.0.0.1" })
+  const server = await startOurServer(path.join(root, "dist", "server.js"), `http://127.0.0.1:${port}/`, { ...env, PORT: String(port), HOST: "127.0.0.1" })
   const api = `http://127.0.0.1:${port}/api/waitlist`
   try {
     // Warm the server up, then measure sign-ups with no send, then during one.

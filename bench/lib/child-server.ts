@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "child_process"
+import { HEAP_FLAGS } from "../../src/server/heap-flags"
 
 /** A server the benchmark started in its own process. */
 export type ChildServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
@@ -30,3 +31,6 @@ export async function startChildServer(command: string, args: string[], url: str
     })
   return { url, process: child, stop }
 }
+
+/** Our compiled server (dist/server.js) under plain Node with the heap's flags, as `npm run serve` starts it. */
+export const startOurServer = (compiledServer: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildServer> => startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], url, env)

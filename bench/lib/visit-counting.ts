@@ -3,12 +3,11 @@ import os from "os"
 import path from "path"
 import { freePort } from "../../test/support/free-port"
 import { openDb } from "../../src/server/db/db"
-import { startChildServer } from "./child-server"
+import { startOurServer } from "./child-server"
 import { loadPage, type PageLoadResult } from "./page-load"
 import { median } from "./median"
 import { dayOf } from "../../src/server/visits/visit-day"
 import { viewsBetween } from "../../src/server/visits/visit-queries"
-import { HEAP_FLAGS } from "../../src/server/heap-flags"
 
 /** The heading of the benchmark's section, by which `BENCH_ONLY=visits` finds it in docs/benchmarks.md. */
 export const VISITS_HEADING = "## Serving / with and without the counting of visits"
@@ -38,7 +37,7 @@ async function oneRun(compiledServer: string, counting: boolean, seconds: number
   const file = path.join(dir, "waitlist.sqlite")
   const firstDay = dayOf(new Date())
   const port = await freePort()
-  const server = await startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], `http://127.0.0.1:${port}/404.html`, {
+  const server = await startOurServer(compiledServer, `http://127.0.0.1:${port}/404.html`, {
     PORT: String(port),
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: file,
