@@ -7,7 +7,19 @@ import tsParser from "@typescript-eslint/parser"
 import regexp from "eslint-plugin-regexp"
 
 export default [
-  { ignores: ["node_modules/", "public/", ".cache/", "bench/peer/", "bench/.out/", "dist/", "coverage/", "test-results/", "src/gatsby-types.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      "public/",
+      ".cache/",
+      "bench/peer/",
+      "bench/.out/",
+      "dist/",
+      "coverage/",
+      "test-results/",
+      "src/gatsby-types.d.ts",
+    ],
+  },
   {
     files: ["**/*.{ts,tsx,js,mjs,cjs}"],
     languageOptions: { parser: tsParser, ecmaVersion: "latest", sourceType: "module" },

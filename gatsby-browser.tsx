@@ -4,4 +4,5 @@
 import type { GatsbyBrowser } from "gatsby"
 import { wrapPage } from "./src/components/wrap-page"
 
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => wrapPage(element, props.pageContext)
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) =>
+  wrapPage(element, props.pageContext)

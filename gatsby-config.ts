@@ -59,18 +59,27 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/admin", "/admin/*"].concat(LANGUAGES.flatMap(({ code }) => [
-          `${languagePrefix(code)}/waitlist/*`,
-          `${languagePrefix(code)}/404`,
-          ...LEGAL_DOCUMENTS.flatMap((document) => [`${languagePrefix(code)}/${document}/*`, `${languagePrefix(code)}/${document}/*/*`]),
-          `${languagePrefix(code)}/${SCHEDULED_FOLDER}/**`,
-        ])),
+        excludes: ["/admin", "/admin/*"].concat(
+          LANGUAGES.flatMap(({ code }) => [
+            `${languagePrefix(code)}/waitlist/*`,
+            `${languagePrefix(code)}/404`,
+            ...LEGAL_DOCUMENTS.flatMap((document) => [
+              `${languagePrefix(code)}/${document}/*`,
+              `${languagePrefix(code)}/${document}/*/*`,
+            ]),
+            `${languagePrefix(code)}/${SCHEDULED_FOLDER}/**`,
+          ]),
+        ),
         serialize: ({ path }: { path: string }) => sitemapEntry(siteFacts.siteUrl, path),
       },
     },
     {
       resolve: "gatsby-plugin-robots-txt",
-      options: { host: siteFacts.siteUrl, sitemap: `${siteFacts.siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/", disallow: "/api/" }] },
+      options: {
+        host: siteFacts.siteUrl,
+        sitemap: `${siteFacts.siteUrl}/sitemap-index.xml`,
+        policy: [{ userAgent: "*", allow: "/", disallow: "/api/" }],
+      },
     },
     {
       resolve: "gatsby-transformer-remark",
@@ -79,7 +88,10 @@ const config: GatsbyConfig = {
         engines: { yaml: parseFrontmatterYaml },
         plugins: [
           { resolve: "gatsby-remark-site-facts", options: { facts: siteFacts, root: __dirname } },
-          { resolve: "gatsby-remark-localize-links", options: { prefixes: Object.fromEntries(LANGUAGES.map(({ code }) => [code, languagePrefix(code)])) } },
+          {
+            resolve: "gatsby-remark-localize-links",
+            options: { prefixes: Object.fromEntries(LANGUAGES.map(({ code }) => [code, languagePrefix(code)])) },
+          },
         ],
       },
     },

@@ -92,13 +92,23 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const kind = file?.sourceInstanceName ?? "unknown"
   const relativePath = file?.relativePath ?? "?"
   const where = `content/${kind}/${relativePath}`
-  const { document, lang, problem } = kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : contentFileLanguage(file?.name ?? "")
+  const { document, lang, problem } =
+    kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
   // A legal text is Markdown only: raw HTML (a refresh, an overlay), an image or a link elsewhere never reaches its page.
-  const html = kind === "legal" && file?.absolutePath ? markdownProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
-  const problems = [...(problem ? [problem] : []), ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []), ...html]
+  const html =
+    kind === "legal" && file?.absolutePath ? markdownProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
+  const problems = [
+    ...(problem ? [problem] : []),
+    ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []),
+    ...html,
+  ]
   for (const found of problems) reporter.panicOnBuild(`${where}: ${found}`)
-  actions.createNodeField({ node, name: "problems", value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })) })
+  actions.createNodeField({
+    node,
+    name: "problems",
+    value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })),
+  })
   actions.createNodeField({ node, name: "kind", value: kind })
   actions.createNodeField({ node, name: "lang", value: lang })
   actions.createNodeField({ node, name: "document", value: document })
@@ -110,7 +120,11 @@ function legalFileOf(relativePath: string, name: string): ContentFileName {
   if (!relativePath.startsWith("archive/")) return contentFileLanguage(name)
   const version = parseLegalPath(relativePath)
   if (version && isLanguageCode(version.lang)) return { document: version.document, lang: version.lang }
-  return { document: name, lang: DEFAULT_LANGUAGE, problem: "is not named like an archived version: archive/<document>/<YYYY-MM-DD>[.<lang>].md" }
+  return {
+    document: name,
+    lang: DEFAULT_LANGUAGE,
+    problem: "is not named like an archived version: archive/<document>/<YYYY-MM-DD>[.<lang>].md",
+  }
 }
 
 /** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
@@ -156,12 +170,21 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
  * production build ships pages without Gatsby's runtime; `gatsby develop`,
  * and a site with the color-mode toggle, hydrate whole pages instead.
  */
-export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
   if (process.env.NODE_ENV !== "production" || siteFacts.showColorModeToggle) return
   const { scripts } = await bundleIslands(__dirname, path.join(__dirname, "public"))
   for (const [name, src] of Object.entries(scripts)) {
     const fields = { name, src }
-    actions.createNode({ id: createNodeId(`island-${name}`), ...fields, internal: { type: "Island", contentDigest: createContentDigest(fields) } })
+    actions.createNode({
+      id: createNodeId(`island-${name}`),
+      ...fields,
+      internal: { type: "Island", contentDigest: createContentDigest(fields) },
+    })
     reporter.info(`Island ${name}: ${src}`)
   }
 }
@@ -208,7 +231,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   const outdated = legalStatus(__dirname, today).texts.filter((text) => text.state === "outdated")
   if (outdated.length > 0) {
-    reporter.warn(`Outdated translations of legal texts:\n${outdated.map((text) => `  ${text.document} (${text.lang}): outdated, translates ${text.translationOf ?? "?"}, English is ${text.englishDate}`).join("\n")}`)
+    reporter.warn(
+      `Outdated translations of legal texts:\n${outdated.map((text) => `  ${text.document} (${text.lang}): outdated, translates ${text.translationOf ?? "?"}, English is ${text.englishDate}`).join("\n")}`,
+    )
   }
 }
 
@@ -217,7 +242,9 @@ function legalPagesOrNone(today: string, reporter: { panicOnBuild: (message: str
   try {
     return legalPagesToBuild(__dirname, today, siteFacts)
   } catch (error) {
-    reporter.panicOnBuild(`The versions of the legal texts could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    reporter.panicOnBuild(
+      `The versions of the legal texts could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    )
     return []
   }
 }

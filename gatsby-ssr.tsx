@@ -32,7 +32,12 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, set
  * Every built page ships without Gatsby's client runtime; the contact form
  * brings its own island script (see ContactFormIsland).
  */
-export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents, getPostBodyComponents, replacePostBodyComponents }) => {
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+  getPostBodyComponents,
+  replacePostBodyComponents,
+}) => {
   if (!pagesAreStatic()) return
   replaceHeadComponents(getHeadComponents().filter((node) => !isRuntimeHeadComponent(node)))
   replacePostBodyComponents(getPostBodyComponents().filter((node) => !isRuntimePostBodyComponent(node)))
@@ -44,10 +49,15 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
  * Only static pages: a page the runtime renders again in the browser would
  * lose them. Every other page Gatsby renders itself.
  */
-export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({ bodyComponent, replaceBodyHTMLString, pathname }) => {
+export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
+  bodyComponent,
+  replaceBodyHTMLString,
+  pathname,
+}) => {
   const { code } = splitLanguage(pathname)
   if (!pagesAreStatic() || !breaksBetweenPhrases(code)) return
   replaceBodyHTMLString(withPhraseBreaks(await renderBody(bodyComponent), code))
 }
 
-export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => wrapPage(element, props.pageContext)
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) =>
+  wrapPage(element, props.pageContext)

@@ -7,5 +7,7 @@ const base = require("./jest.config")
 module.exports = {
   ...base,
   testMatch: ["**/*.build.test.ts", "**/*.build.test.tsx", "**/*.root.test.ts"],
-  testPathIgnorePatterns: base.testPathIgnorePatterns.filter((pattern) => !pattern.includes("build") && !pattern.includes("root")),
+  testPathIgnorePatterns: base.testPathIgnorePatterns.filter(
+    (pattern) => !pattern.includes("build") && !pattern.includes("root"),
+  ),
 }

@@ -11,7 +11,16 @@
 module.exports = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
   modulePathIgnorePatterns: ["<rootDir>/bench/peer/", "<rootDir>/bench/.out/"],
-  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>.*/public", "<rootDir>/e2e", "<rootDir>/bench", "\\.serial\\.test\\.ts$", "\\.build\\.test\\.tsx?$", "\\.root\\.test\\.ts$"],
+  testPathIgnorePatterns: [
+    "node_modules",
+    "\\.cache",
+    "<rootDir>.*/public",
+    "<rootDir>/e2e",
+    "<rootDir>/bench",
+    "\\.serial\\.test\\.ts$",
+    "\\.build\\.test\\.tsx?$",
+    "\\.root\\.test\\.ts$",
+  ],
   // otplib's base32 and hash packages (@scure, @noble) ship ES modules only: Babel turns them into what Jest runs.
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|@scure|@noble)/)"],
   globals: { __PATH_PREFIX__: "" },

@@ -25,7 +25,19 @@ import { buildLimitPage } from "./lib/build-limit-page"
 import { startChildServer, startOurServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { traceMainThread, traceTable } from "./lib/main-thread-trace"
-import { buildTable, LAUNCH_PACE, loadTable, offeredTable, pageTable, replaceSection, SATURATED_FLOOR, targetList, waitlistTarget, type BuildTimes, type PageSeries } from "./lib/report"
+import {
+  buildTable,
+  LAUNCH_PACE,
+  loadTable,
+  offeredTable,
+  pageTable,
+  replaceSection,
+  SATURATED_FLOOR,
+  targetList,
+  waitlistTarget,
+  type BuildTimes,
+  type PageSeries,
+} from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
@@ -96,7 +108,13 @@ async function measurePages(targets: { label: string; url: string }[]): Promise<
 }
 
 /** How the outbox kept up during a load: the mails its entries called for, and how fast they reached the SMTP server. */
-type MailFigures = { expected: number; delivered: number; duringLoad: number; backlogPerSecond: number; drainSeconds: number }
+type MailFigures = {
+  expected: number
+  delivered: number
+  duringLoad: number
+  backlogPerSecond: number
+  drainSeconds: number
+}
 
 const WAITLIST_HEADING = "## Waitlist under load"
 const MAIL_HEADING = "## Mail delivery (nodemailer to a local SMTP server, during and after the load above)"
@@ -112,7 +130,13 @@ type StartServer = (port: number, dbFile: string) => Promise<{ stop: () => Promi
  * counts the entries stored once it stopped; with `smtp`, waits for every
  * mail the accepted sign-ups called for first.
  */
-async function measureLoad<T extends { accepted: number }>(label: string, start: StartServer, drive: (url: string) => Promise<T>, endpoint: string, smtp?: SmtpSink) {
+async function measureLoad<T extends { accepted: number }>(
+  label: string,
+  start: StartServer,
+  drive: (url: string) => Promise<T>,
+  endpoint: string,
+  smtp?: SmtpSink,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-waitlist-"))
   const dbFile = path.join(dir, "waitlist.sqlite")
   const port = await freePort()
@@ -131,7 +155,13 @@ async function measureLoad<T extends { accepted: number }>(label: string, start:
     const last = arrivals[arrivals.length - 1] ?? loadEnded
     const duringLoad = arrivals.filter((at) => at >= began && at <= loadEnded).length
     const drainSeconds = Math.max(0, (last - loadEnded) / 1000)
-    mail = { expected, delivered: arrivals.length, duringLoad, backlogPerSecond: drainSeconds > 0 ? (arrivals.length - duringLoad) / drainSeconds : 0, drainSeconds }
+    mail = {
+      expected,
+      delivered: arrivals.length,
+      duringLoad,
+      backlogPerSecond: drainSeconds > 0 ? (arrivals.length - duringLoad) / drainSeconds : 0,
+      drainSeconds,
+    }
   }
   await server.stop()
   const store = openDb({ kind: "sqlite", file: dbFile })
@@ -152,10 +182,21 @@ async function measureHeldBodies(): Promise<string> {
   })
   const pid = server.process.pid ?? 0
   const cases = [
-    { label: "800 connections declaring a 1 MB body, sending 64 KB of it", declaredBytes: 1024 * 1024, sentBytes: 64 * 1024 },
-    { label: `800 connections sending ${MAX_BODY_BYTES / 1024 - 1} KB of a ${MAX_BODY_BYTES / 1024} KB body, then holding`, declaredBytes: MAX_BODY_BYTES, sentBytes: MAX_BODY_BYTES - 1024 },
+    {
+      label: "800 connections declaring a 1 MB body, sending 64 KB of it",
+      declaredBytes: 1024 * 1024,
+      sentBytes: 64 * 1024,
+    },
+    {
+      label: `800 connections sending ${MAX_BODY_BYTES / 1024 - 1} KB of a ${MAX_BODY_BYTES / 1024} KB body, then holding`,
+      declaredBytes: MAX_BODY_BYTES,
+      sentBytes: MAX_BODY_BYTES - 1024,
+    },
   ]
-  const rows = ["| | before | while held | after they close | answered at once (413 or 503) |", "|---|---:|---:|---:|---:|"]
+  const rows = [
+    "| | before | while held | after they close | answered at once (413 or 503) |",
+    "|---|---:|---:|---:|---:|",
+  ]
   for (const { label, declaredBytes, sentBytes } of cases) {
     log(`holding bodies: ${label}`)
     const before = residentMiB(pid)
@@ -164,7 +205,9 @@ async function measureHeldBodies(): Promise<string> {
     const answered = held.answered
     await held.close()
     const after = residentMiB(pid)
-    rows.push(`| ${label} | ${before.toFixed(0)} MiB | ${during.toFixed(0)} MiB | ${after.toFixed(0)} MiB | ${answered} |`)
+    rows.push(
+      `| ${label} | ${before.toFixed(0)} MiB | ${during.toFixed(0)} MiB | ${after.toFixed(0)} MiB | ${answered} |`,
+    )
   }
   await server.stop()
   fs.rmSync(dir, { recursive: true, force: true })
@@ -206,20 +249,45 @@ async function waitlistSections(): Promise<string[]> {
       SMTP_URL: smtp.url,
     })
   const pace = { ratePerSecond: LAUNCH_PACE.ratePerSecond, seconds: loadSeconds }
-  const launch = await measureLoad(`ours at ${pace.ratePerSecond} sign-ups a second for ${loadSeconds} s`, ours, (url) => offerWaitlist(url, pace), "/api/waitlist", smtp)
+  const launch = await measureLoad(
+    `ours at ${pace.ratePerSecond} sign-ups a second for ${loadSeconds} s`,
+    ours,
+    (url) => offerWaitlist(url, pace),
+    "/api/waitlist",
+    smtp,
+  )
   const saturate = (url: string) => loadWaitlist(url, { seconds: loadSeconds })
-  const bare = (rows: "entry" | "sign-up"): StartServer => (port, dbFile) => startChildServer(tsx, [bareServer, String(port), dbFile, rows], `http://127.0.0.1:${port}/`, {})
+  const bare =
+    (rows: "entry" | "sign-up"): StartServer =>
+    (port, dbFile) =>
+      startChildServer(tsx, [bareServer, String(port), dbFile, rows], `http://127.0.0.1:${port}/`, {})
   // The limit's pace moves by a fifth from one run to the next on a shared machine: rounds of the three, interleaved, and the round of the median ratio.
   const rounds: Record<"ours" | "limit" | "sameRows", Awaited<ReturnType<typeof measureLoad<LoadResult>>>>[] = []
   for (let round = 1; round <= saturatedRounds; round++) {
     log(`saturated, round ${round}/${saturatedRounds}`)
-    const saturated = await measureLoad("ours (POST /api/waitlist, mail through the outbox)", ours, saturate, "/api/waitlist")
-    const limit = await measureLoad("limit (node:http + better-sqlite3: the entry and its message)", bare("entry"), saturate, "/")
-    const sameRows = await measureLoad("same rows (node:http + better-sqlite3: every row of a sign-up)", bare("sign-up"), saturate, "/")
+    const saturated = await measureLoad(
+      "ours (POST /api/waitlist, mail through the outbox)",
+      ours,
+      saturate,
+      "/api/waitlist",
+    )
+    const limit = await measureLoad(
+      "limit (node:http + better-sqlite3: the entry and its message)",
+      bare("entry"),
+      saturate,
+      "/",
+    )
+    const sameRows = await measureLoad(
+      "same rows (node:http + better-sqlite3: every row of a sign-up)",
+      bare("sign-up"),
+      saturate,
+      "/",
+    )
     rounds.push({ ours: saturated, limit, sameRows })
   }
   await smtp.close()
-  const ratio = ({ ours, limit }: (typeof rounds)[number]) => ours.result.acceptedPerSecond / limit.result.acceptedPerSecond
+  const ratio = ({ ours, limit }: (typeof rounds)[number]) =>
+    ours.result.acceptedPerSecond / limit.result.acceptedPerSecond
   const loads = [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor((rounds.length - 1) / 2)] ?? rounds[0]!
   const load = [
     WAITLIST_HEADING,
@@ -269,7 +337,9 @@ async function announcementSection(): Promise<string> {
   ]
   const rows = []
   for (const run of runs) {
-    log(`sending an announcement to ${run.entries} confirmed entries at ${run.ratePerSecond} mails a second while ${run.signUpsPerSecond} sign-ups a second arrive`)
+    log(
+      `sending an announcement to ${run.entries} confirmed entries at ${run.ratePerSecond} mails a second while ${run.signUpsPerSecond} sign-ups a second arrive`,
+    )
     rows.push(await measureAnnouncementSend(root, run))
   }
   return [
@@ -320,7 +390,10 @@ async function main() {
   log(`tracing the main thread, ${traceRuns} loads of each page`)
   const { series: traced, retried: retriedTraces } = await traceMainThread(
     chromePath,
-    ["/", "/ja", "/privacy-policy", "/ja/privacy-policy"].map((path) => ({ label: `ours ${path}`, url: `http://127.0.0.1:${oursPort}${path}` })),
+    ["/", "/ja", "/privacy-policy", "/ja/privacy-policy"].map((path) => ({
+      label: `ours ${path}`,
+      url: `http://127.0.0.1:${oursPort}${path}`,
+    })),
     traceRuns,
   )
   await ours.stop()
@@ -359,7 +432,9 @@ async function main() {
     ]),
     "",
     `Medians of ${traceRuns} loads of each page, interleaved, in a phone-sized window without throttling. Thread time is the CPU the page's main thread used: unlike the wall time Lighthouse's TBT is made of, other programs on a shared machine do not inflate it, so it shows what a page's own work costs.`,
-    ...(retriedTraces.length ? ["", `Traces Chromium recorded incompletely and that were taken again: ${retriedTraces.join("; ")}.`] : []),
+    ...(retriedTraces.length
+      ? ["", `Traces Chromium recorded incompletely and that were taken again: ${retriedTraces.join("; ")}.`]
+      : []),
     "",
     waitlist,
     announcement,

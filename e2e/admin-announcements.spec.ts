@@ -21,7 +21,6 @@ const HOSTILE_PREVIEW = `<!doctype html><html lang="de"><title>x</title>
 <form action="/api/admin/announcements/launch/send" method="post"><button>Send it</button></form>
 <a href="/admin/audit" target="_top">Leave the frame</a></html>`
 
-
 /** The previews' frames, which run no script, axe's included: the page around them is checked. */
 const PREVIEW_FRAMES = "iframe[sandbox]"
 
@@ -37,11 +36,15 @@ async function reachParentFrom(page: Page, urlEnd: string): Promise<string> {
   // A sandboxed frame runs in a process of its own (Chromium isolates them), so it has a DevTools session of its own.
   const cdp = await page.context().newCDPSession(frame)
   const { frameTree } = (await cdp.send("Page.getFrameTree")) as { frameTree: { frame: { id: string } } }
-  const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "probe" })
+  const { executionContextId } = await cdp.send("Page.createIsolatedWorld", {
+    frameId: frameTree.frame.id,
+    worldName: "probe",
+  })
   const { result } = await cdp.send("Runtime.evaluate", {
     contextId: executionContextId,
     returnByValue: true,
-    expression: "(() => { try { return 'reached: ' + window.parent.document.title } catch (error) { return error.name } })()",
+    expression:
+      "(() => { try { return 'reached: ' + window.parent.document.title } catch (error) { return error.name } })()",
   })
   await cdp.detach()
   return String(result.value)
@@ -65,10 +68,23 @@ test.describe("the admin's announcements", () => {
     fs.mkdirSync(announcements)
     const source = path.join(PROJECT_ROOT, "content", "announcements")
     for (const name of fs.readdirSync(source)) fs.copyFileSync(path.join(source, name), path.join(announcements, name))
-    fs.writeFileSync(path.join(announcements, "broken.md"), '---\nsubject: Hello\n---\nHi <img src=x onerror="alert(1)"> there.\n')
-    fs.writeFileSync(path.join(announcements, "short.md"), "---\nsubject: A short note\n---\nHi {{name}}, a short note from Storyling.\n")
+    fs.writeFileSync(
+      path.join(announcements, "broken.md"),
+      '---\nsubject: Hello\n---\nHi <img src=x onerror="alert(1)"> there.\n',
+    )
+    fs.writeFileSync(
+      path.join(announcements, "short.md"),
+      "---\nsubject: A short note\n---\nHi {{name}}, a short note from Storyling.\n",
+    )
     // One mail a second, so a send of eight lasts long enough to be watched and paused.
-    settings = { WAITLIST_DB_PATH: path.join(dataDir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0", SMTP_URL: smtp.url, MAIL_RATE_PER_SECOND: "1", MAIL_RETRY_BASE_MS: "200", ANNOUNCEMENTS_DIR: announcements }
+    settings = {
+      WAITLIST_DB_PATH: path.join(dataDir, "waitlist.sqlite"),
+      WAITLIST_RATE_LIMIT: "0",
+      SMTP_URL: smtp.url,
+      MAIL_RATE_PER_SECOND: "1",
+      MAIL_RETRY_BASE_MS: "200",
+      ANNOUNCEMENTS_DIR: announcements,
+    }
     const readers = [
       ["ana", "en"],
       ["ben", "en"],
@@ -80,7 +96,10 @@ test.describe("the admin's announcements", () => {
       ["dario", "it"],
       ["eve", "es"],
     ]
-    await seedEntries(settings, [...readers.map(([name, locale]) => ({ email: `${name}@example.org`, locale: locale ?? "en" })), { email: "later@example.org", locale: "fr", confirmed: false }])
+    await seedEntries(settings, [
+      ...readers.map(([name, locale]) => ({ email: `${name}@example.org`, locale: locale ?? "en" })),
+      { email: "later@example.org", locale: "fr", confirmed: false },
+    ])
     await complainOf(settings, "eve@example.org")
     site = await startSiteServer(settings, { echoComplaints: true })
     ownerCookie = (await enrol(site, await inviteWithCli(settings, owner, "owner"), owner, new Date())).cookie
@@ -91,7 +110,10 @@ test.describe("the admin's announcements", () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  test("lists each announcement, shows a refused one's problems as text, and previews each language in a sandboxed frame where nothing runs or reaches the admin", async ({ page, context }) => {
+  test("lists each announcement, shows a refused one's problems as text, and previews each language in a sandboxed frame where nothing runs or reaches the admin", async ({
+    page,
+    context,
+  }) => {
     await withSession(context, site, ownerCookie)
     const dialogs: string[] = []
     page.on("dialog", (dialog) => {
@@ -100,10 +122,14 @@ test.describe("the admin's announcements", () => {
     })
     await page.goto(`${site.url}/admin/announcements`)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcements")
-    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Announcements" })).toHaveAttribute("aria-current", "page")
+    await expect(
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Announcements" }),
+    ).toHaveAttribute("aria-current", "page")
 
     const broken = announcementSection(page, "broken")
-    await expect(broken.getByRole("alert")).toContainText("broken.md: line 4 holds raw HTML: an announcement is Markdown only")
+    await expect(broken.getByRole("alert")).toContainText(
+      "broken.md: line 4 holds raw HTML: an announcement is Markdown only",
+    )
     await expect(broken.getByRole("button")).toHaveCount(0)
 
     const launch = announcementSection(page, "launch")
@@ -136,7 +162,15 @@ test.describe("the admin's announcements", () => {
     expect(await page.locator("body").getAttribute("data-owned")).toBeNull()
     expect(await page.title()).not.toBe("owned")
     expect(dialogs).toEqual([])
-    expect(served).toEqual([{ status: 200, headers: expect.objectContaining({ "content-type": "text/html; charset=utf-8", "content-security-policy": expect.stringMatching(/; sandbox$/) }) }])
+    expect(served).toEqual([
+      {
+        status: 200,
+        headers: expect.objectContaining({
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": expect.stringMatching(/; sandbox$/),
+        }),
+      },
+    ])
     expect(blocked.some((text) => /sandboxed and the 'allow-scripts' permission is not set/.test(text))).toBe(true)
     expect(await reachParentFrom(page, "/preview/de")).toBe("SecurityError")
     const store = openDbOf(settings)
@@ -144,7 +178,10 @@ test.describe("the admin's announcements", () => {
     await store.close()
   })
 
-  test("sends a test of every language to one address through the real SMTP server, and says under the field what is wrong with an address", async ({ page, context }) => {
+  test("sends a test of every language to one address through the real SMTP server, and says under the field what is wrong with an address", async ({
+    page,
+    context,
+  }) => {
     await withSession(context, site, ownerCookie)
     await page.goto(`${site.url}/admin/announcements`)
     const launch = announcementSection(page, "launch")
@@ -157,13 +194,22 @@ test.describe("the admin's announcements", () => {
 
     await field.fill("editor@example.org")
     await launch.getByRole("button", { name: "Send a test" }).click()
-    await expect(launch.getByRole("status").filter({ hasText: "Sent 6 test mails of launch to editor@example.org" })).toBeVisible({ timeout: 20_000 })
+    await expect(
+      launch.getByRole("status").filter({ hasText: "Sent 6 test mails of launch to editor@example.org" }),
+    ).toBeVisible({ timeout: 20_000 })
     const mails = await smtp.waitForMails(6)
     expect(mails.map((mail) => mail.envelopeTo)).toEqual(Array.from({ length: 6 }, () => ["editor@example.org"]))
-    expect(mails.map((mail) => mail.parsed.subject)).toEqual(["en", "es", "fr", "de", "pt-br", "ja"].map((lang) => expect.stringMatching(new RegExp(`^\\[Test of launch, ${lang}\\] `))))
+    expect(mails.map((mail) => mail.parsed.subject)).toEqual(
+      ["en", "es", "fr", "de", "pt-br", "ja"].map((lang) =>
+        expect.stringMatching(new RegExp(`^\\[Test of launch, ${lang}\\] `)),
+      ),
+    )
   })
 
-  test("sends after a confirmation naming each language's readers, by keyboard; the bar moves on its own; pause holds the mails and resume sends the rest; the audit log lists each", async ({ page, context }) => {
+  test("sends after a confirmation naming each language's readers, by keyboard; the bar moves on its own; pause holds the mails and resume sends the rest; the audit log lists each", async ({
+    page,
+    context,
+  }) => {
     smtp.mails.length = 0
     await withSession(context, site, ownerCookie)
     await page.goto(`${site.url}/admin/announcements`)
@@ -173,7 +219,14 @@ test.describe("the admin's announcements", () => {
     await page.keyboard.press("Enter")
     const dialog = page.getByRole("dialog", { name: "Send launch?" })
     await expect(dialog).toContainText("It goes to 8 confirmed entries that have none of it yet")
-    await expect(dialog.getByRole("listitem")).toHaveText(["English (en): 3", "Español (es): 1", "Français (fr): 1", "Deutsch (de): 1", "Português (Brasil) (pt-br): 1", "日本語 (ja): 1"])
+    await expect(dialog.getByRole("listitem")).toHaveText([
+      "English (en): 3",
+      "Español (es): 1",
+      "Français (fr): 1",
+      "Deutsch (de): 1",
+      "Português (Brasil) (pt-br): 1",
+      "日本語 (ja): 1",
+    ])
     await expect(dialog).toContainText("1 confirmed entry is left out: their address bounced or complained.")
     await expectAccessible(page, { exclude: PREVIEW_FRAMES })
     await page.keyboard.press("Escape")
@@ -185,16 +238,21 @@ test.describe("the admin's announcements", () => {
     await page.keyboard.press("Enter")
     const confirm = dialog.getByRole("button", { name: "Send to 8 people" })
     await expect(confirm).toBeVisible()
-    for (let i = 0; i < 4 && !(await confirm.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Shift+Tab")
+    for (let i = 0; i < 4 && !(await confirm.evaluate((element) => element === document.activeElement)); i++)
+      await page.keyboard.press("Shift+Tab")
     await expect(confirm).toBeFocused()
     await page.keyboard.press("Enter")
     await expect(launch.getByRole("status").filter({ hasText: "Queued 8 mails of launch" })).toBeVisible()
 
     const bar = launch.getByRole("progressbar")
     await expect(bar).toHaveAttribute("max", "8")
-    await expect.poll(async () => Number(await bar.getAttribute("value")), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(async () => Number(await bar.getAttribute("value")), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1)
     await launch.getByRole("button", { name: "Pause sending" }).click()
-    await expect(launch.getByText(new RegExp(`^Paused by ${owner} in the admin\\. \\d of 8 mails done, \\d waiting\\.$`))).toBeVisible()
+    await expect(
+      launch.getByText(new RegExp(`^Paused by ${owner} in the admin\\. \\d of 8 mails done, \\d waiting\\.$`)),
+    ).toBeVisible()
     await page.waitForTimeout(2500)
     const whilePaused = smtp.mails.length
     await page.waitForTimeout(2500)
@@ -203,11 +261,15 @@ test.describe("the admin's announcements", () => {
     await expectAccessible(page, { exclude: PREVIEW_FRAMES })
 
     await launch.getByRole("button", { name: "Resume sending" }).click()
-    await expect(launch.getByText("Sent: every one of its 8 mails was sent, failed, or its reader left.")).toBeVisible({ timeout: 30_000 })
+    await expect(launch.getByText("Sent: every one of its 8 mails was sent, failed, or its reader left.")).toBeVisible({
+      timeout: 30_000,
+    })
     await expect(bar).toHaveAttribute("value", "8")
     const table = launch.getByRole("table", { name: "What became of the mails of launch, per language" })
     await expect(table.getByRole("row").last()).toHaveText(/^Total\s*8\s*8\s*0\s*0\s*0\s*0$/)
-    expect(smtp.mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual(["ana", "bea", "ben", "chika", "clo", "dario", "dirk", "joao"].map((name) => `${name}@example.org`))
+    expect(smtp.mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual(
+      ["ana", "bea", "ben", "chika", "clo", "dario", "dirk", "joao"].map((name) => `${name}@example.org`),
+    )
     await store.close()
 
     await page.getByRole("link", { name: "Audit log" }).click()
@@ -215,12 +277,20 @@ test.describe("the admin's announcements", () => {
     await expect(rows.nth(1)).toContainText("Resumed an announcement")
     await expect(rows.nth(2)).toContainText("Paused an announcement")
     await expect(rows.nth(3)).toContainText("Sent an announcement")
-    for (const row of [1, 2, 3]) await expect(rows.nth(row)).toContainText(new RegExp(`${owner}.*launch.*127\\.0\\.0\\.1`))
-    await expect(page.getByRole("row").filter({ hasText: "Tried a test of an announcement" })).toContainText("launch: sent en, es, fr, de, pt-br, ja")
+    for (const row of [1, 2, 3])
+      await expect(rows.nth(row)).toContainText(new RegExp(`${owner}.*launch.*127\\.0\\.0\\.1`))
+    await expect(page.getByRole("row").filter({ hasText: "Tried a test of an announcement" })).toContainText(
+      "launch: sent en, es, fr, de, pt-br, ja",
+    )
   })
 
-  test("lets marketing use the page, and tells legal staff it is not theirs, as the API refuses them with 403 and a JSON message", async ({ browser }) => {
-    const seen: Record<string, { nav: string[]; headings: string[]; alert: string | null; api: { status: number; body: unknown } }> = {}
+  test("lets marketing use the page, and tells legal staff it is not theirs, as the API refuses them with 403 and a JSON message", async ({
+    browser,
+  }) => {
+    const seen: Record<
+      string,
+      { nav: string[]; headings: string[]; alert: string | null; api: { status: number; body: unknown } }
+    > = {}
     for (const role of ["marketing", "legal"] as const) {
       const email = `${role}-news@team.example`
       const { cookie } = await enrol(site, await inviteWithCli(settings, email, role), email, new Date())
@@ -253,7 +323,10 @@ test.describe("the admin's announcements", () => {
       api: { status: 403, body: { error: "Your role may not use this part of the admin." } },
     })
   })
-  test("stops following a send once the session ends, and says why, instead of asking again every 2 seconds", async ({ page, context }) => {
+  test("stops following a send once the session ends, and says why, instead of asking again every 2 seconds", async ({
+    page,
+    context,
+  }) => {
     await withSession(context, site, ownerCookie)
     await page.goto(`${site.url}/admin/announcements`)
     const short = announcementSection(page, "short")
@@ -266,16 +339,29 @@ test.describe("the admin's announcements", () => {
     })
     await expect.poll(() => reads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
     expect((await callAdmin(site, "DELETE", "session", { cookie: ownerCookie })).status).toBe(204)
-    await expect(short.getByRole("alert")).toHaveText("Its progress could not be read again: Log in to use the admin.", { timeout: 10_000 })
+    await expect(short.getByRole("alert")).toHaveText(
+      "Its progress could not be read again: Log in to use the admin.",
+      { timeout: 10_000 },
+    )
     const afterLogout = reads.length
     await page.waitForTimeout(5000)
     expect(reads.length).toBe(afterLogout)
   })
-  test("counts a wave in the send dialog before it goes: the first 3 in line get it, and the same wave again mails nobody", async ({ page, context }) => {
+  test("counts a wave in the send dialog before it goes: the first 3 in line get it, and the same wave again mails nobody", async ({
+    page,
+    context,
+  }) => {
     smtp.mails.length = 0
-    fs.writeFileSync(path.join(dataDir, "announcements", "wave.md"), "---\nsubject: The first wave\n---\nHi {{name}}, you are among the first.\n")
+    fs.writeFileSync(
+      path.join(dataDir, "announcements", "wave.md"),
+      "---\nsubject: The first wave\n---\nHi {{name}}, you are among the first.\n",
+    )
     const email = "owner-waves@team.example"
-    await withSession(context, site, (await enrol(site, await inviteWithCli(settings, email, "owner"), email, new Date())).cookie)
+    await withSession(
+      context,
+      site,
+      (await enrol(site, await inviteWithCli(settings, email, "owner"), email, new Date())).cookie,
+    )
     await page.goto(`${site.url}/admin/announcements`)
     const wave = announcementSection(page, "wave")
     await wave.getByRole("button", { name: "Send to the waitlist…" }).click()
@@ -288,14 +374,20 @@ test.describe("the admin's announcements", () => {
     await expectAccessible(page, { exclude: PREVIEW_FRAMES })
     await dialog.getByRole("button", { name: "Send to 3 people" }).click()
     await expect(wave.getByRole("status").filter({ hasText: "Queued 3 mails of wave" })).toBeVisible()
-    await expect.poll(() => smtp.mails.map((mail) => mail.envelopeTo[0]).sort(), { timeout: 15_000 }).toEqual(["ana@example.org", "bea@example.org", "ben@example.org"])
+    await expect
+      .poll(() => smtp.mails.map((mail) => mail.envelopeTo[0]).sort(), { timeout: 15_000 })
+      .toEqual(["ana@example.org", "bea@example.org", "ben@example.org"])
     // The card lists the waves it went out in, as `announce status` does.
-    await expect(wave.getByRole("table", { name: "The waves of wave" }).getByRole("row").last().getByRole("cell")).toHaveText([/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/, "the first 3 in line", "3"])
+    await expect(
+      wave.getByRole("table", { name: "The waves of wave" }).getByRole("row").last().getByRole("cell"),
+    ).toHaveText([/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/, "the first 3 in line", "3"])
 
     await wave.getByRole("button", { name: /^Send to/ }).click()
     await dialog.getByLabel("Only the first places in line").fill("3")
     await dialog.getByRole("button", { name: "Count this wave" }).click()
-    await expect(dialog).toContainText("Every confirmed entry of this wave has this announcement already: there is nothing to send.")
+    await expect(dialog).toContainText(
+      "Every confirmed entry of this wave has this announcement already: there is nothing to send.",
+    )
     await page.keyboard.press("Escape")
     await page.waitForTimeout(1500)
     expect(smtp.mails).toHaveLength(3)

@@ -16,14 +16,21 @@ import { personRecord } from "../src/server/people/people-queries"
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 const PASSWORD = "seven amber kites drift"
 /** An ordinary browser's User-Agent: Playwright's own names HeadlessChrome, which the counting of visits takes for a bot. */
-const VISITOR_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+const VISITOR_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 
 /** Signs a person up as the contact form does. */
 async function signUp(site: AdminSite, email: string, name: string, locale = "en") {
   const response = await fetch(`${site.url}/api/waitlist`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: site.url },
-    body: JSON.stringify({ name, email, message: "<b>hello</b>", city: "", metadata: { locale, referrer: "https://news.example.org/", utm: { utm_source: "newsletter" } } }),
+    body: JSON.stringify({
+      name,
+      email,
+      message: "<b>hello</b>",
+      city: "",
+      metadata: { locale, referrer: "https://news.example.org/", utm: { utm_source: "newsletter" } },
+    }),
   })
   expect(response.status).toBe(201)
 }
@@ -68,8 +75,8 @@ async function enrolledAccount(site: AdminSite, email: string, role: "marketing"
 }
 
 /** The session cookie the browser holds for the site. */
-const sessionCookie = async (context: BrowserContext, site: AdminSite) => (await context.cookies(site.url)).find((cookie) => cookie.name === "__Host-admin_session")
-
+const sessionCookie = async (context: BrowserContext, site: AdminSite) =>
+  (await context.cookies(site.url)).find((cookie) => cookie.name === "__Host-admin_session")
 
 for (const store of ["sqlite", "postgres"] as const) {
   test.describe(`the admin on ${store === "sqlite" ? "SQLite" : "PostgreSQL"}`, () => {
@@ -84,7 +91,10 @@ for (const store of ["sqlite", "postgres"] as const) {
     })
     test.afterAll(async () => site?.stop())
 
-    test("an owner invited from the command line sets a password, enrols an authenticator from the QR code's key, and is logged in", async ({ page, context }) => {
+    test("an owner invited from the command line sets a password, enrols an authenticator from the QR code's key, and is logged in", async ({
+      page,
+      context,
+    }) => {
       const token = await inviteWithCli(site.settings, owner.email, "owner")
       await page.goto(`${site.url}/admin/invite#${token}`)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up your account")
@@ -108,11 +118,20 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.getByRole("button", { name: "Set up my account" }).click()
       await expect(page).toHaveURL(`${site.url}/admin`)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard")
-      expect(await sessionCookie(context, site)).toMatchObject({ path: "/", secure: true, httpOnly: true, sameSite: "Strict", expires: -1 })
+      expect(await sessionCookie(context, site)).toMatchObject({
+        path: "/",
+        secure: true,
+        httpOnly: true,
+        sameSite: "Strict",
+        expires: -1,
+      })
       expect(await sessionCookie(context, site)).not.toHaveProperty("domain", expect.stringMatching(/^\./))
     })
 
-    test("the owner logs in with the password and a code, sees the waitlist grow on a chart and as a table, and logs out", async ({ page, context }) => {
+    test("the owner logs in with the password and a code, sees the waitlist grow on a chart and as a table, and logs out", async ({
+      page,
+      context,
+    }) => {
       const refused: string[] = []
       page.on("console", (message) => {
         if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text())
@@ -120,11 +139,18 @@ for (const store of ["sqlite", "postgres"] as const) {
       await logInWithPage(page, site, owner)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard")
       const today = new Date().toISOString().slice(0, 10)
-      await expect(page.getByRole("img", { name: /^Sign-ups and confirmations per day/ }).locator("canvas").first()).toBeVisible()
+      await expect(
+        page
+          .getByRole("img", { name: /^Sign-ups and confirmations per day/ })
+          .locator("canvas")
+          .first(),
+      ).toBeVisible()
       const table = page.getByRole("table", { name: "Sign-ups and confirmations per day (UTC)" })
       await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(today)
       expect(Number(await table.getByRole("row").nth(1).getByRole("cell").nth(1).textContent())).toBeGreaterThan(0)
-      await expect(page.getByRole("table", { name: "Sign-ups of the period by referrer and campaign (the 20 largest)" })).toContainText("news.example.org, source newsletter")
+      await expect(
+        page.getByRole("table", { name: "Sign-ups of the period by referrer and campaign (the 20 largest)" }),
+      ).toContainText("news.example.org, source newsletter")
       await expectAccessible(page)
       expect(refused).toEqual([])
 
@@ -136,13 +162,17 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expectAccessible(page)
     })
 
-    test("a visitor's page views, from a campaign's link to a confirmed address and a store, show on the dashboard's visits as charts and tables", async ({ page, browser }) => {
+    test("a visitor's page views, from a campaign's link to a confirmed address and a store, show on the dashboard's visits as charts and tables", async ({
+      page,
+      browser,
+    }) => {
       const campaign = `launch-${store}-${Date.now().toString(36)}`
       const email = `reader-${store}-${Date.now()}@example.com`
       const visitor = await browser.newContext({ userAgent: VISITOR_AGENT })
       try {
         const tab = await visitor.newPage()
-        for (const path of ["/", "/ja"]) expect((await tab.goto(`${site.url}${path}?utm_source=${campaign}&utm_medium=social`))?.status()).toBe(200)
+        for (const path of ["/", "/ja"])
+          expect((await tab.goto(`${site.url}${path}?utm_source=${campaign}&utm_medium=social`))?.status()).toBe(200)
         await openHydrated(tab, `${site.url}/contact?utm_source=${campaign}&utm_medium=social`)
         await fillContact(tab, { name: "Rita", email, message: "Hola" })
         await contactForm(tab).send.click()
@@ -153,7 +183,10 @@ for (const store of ["sqlite", "postgres"] as const) {
         // Back on the campaign's landing page, a store button: /get counts the click under the page's campaign.
         const redirects = await recordStoreRedirects(visitor)
         await tab.goto(`${site.url}/?utm_source=${campaign}&utm_medium=social`)
-        const [store] = await Promise.all([tab.waitForEvent("popup"), tab.getByRole("link", { name: "Download for Android", exact: true }).click()])
+        const [store] = await Promise.all([
+          tab.waitForEvent("popup"),
+          tab.getByRole("link", { name: "Download for Android", exact: true }).click(),
+        ])
         await store.waitForLoadState()
         expect(redirects.map(({ status }) => status)).toEqual([302])
       } finally {
@@ -163,20 +196,41 @@ for (const store of ["sqlite", "postgres"] as const) {
       await logInWithPage(page, site, owner)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard")
       // The server writes its counts every 10 s: the dashboard shows them once they are written.
-      const row = page.getByRole("table", { name: "The funnel by source (the 10 largest)" }).getByRole("row").filter({ hasText: campaign })
+      const row = page
+        .getByRole("table", { name: "The funnel by source (the 10 largest)" })
+        .getByRole("row")
+        .filter({ hasText: campaign })
       await expect(async () => {
         await page.reload()
-        await expect(row.getByRole("cell")).toHaveText([campaign, "social", "", "1", "1", "1", "1", "0", "1"], { timeout: 3000 })
+        await expect(row.getByRole("cell")).toHaveText([campaign, "social", "", "1", "1", "1", "1", "0", "1"], {
+          timeout: 3000,
+        })
       }).toPass({ timeout: 45_000 })
-      await expect(page.getByRole("img", { name: /^Visitors and visitors of the contact page per day/ }).locator("canvas").first()).toBeVisible()
-      await expect(page.getByRole("img", { name: /^The funnel of the period: [1-9]\d* visitors, [1-9]\d* of them on the contact page, [1-9]\d* sign-ups, [1-9]\d* confirmed; and [1-9]\d* sent to a store/ })).toBeVisible()
-      const clicks = page.getByRole("table", { name: "Store clicks by store, platform and source (the 10 largest)" }).getByRole("row").filter({ hasText: campaign })
+      await expect(
+        page
+          .getByRole("img", { name: /^Visitors and visitors of the contact page per day/ })
+          .locator("canvas")
+          .first(),
+      ).toBeVisible()
+      await expect(
+        page.getByRole("img", {
+          name: /^The funnel of the period: [1-9]\d* visitors, [1-9]\d* of them on the contact page, [1-9]\d* sign-ups, [1-9]\d* confirmed; and [1-9]\d* sent to a store/,
+        }),
+      ).toBeVisible()
+      const clicks = page
+        .getByRole("table", { name: "Store clicks by store, platform and source (the 10 largest)" })
+        .getByRole("row")
+        .filter({ hasText: campaign })
       await expect(clicks.getByRole("cell")).toHaveText(["Google Play", "Desktop", campaign, "social", "", "1"])
       const today = page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row").nth(1).getByRole("cell")
       await expect(today.first()).toHaveText(new Date().toISOString().slice(0, 10))
       expect(Number(await today.nth(1).textContent())).toBeGreaterThan(0)
-      await expect(page.getByRole("table", { name: "Visitors and page views of the pages visited most (the 10 largest)" })).toContainText("/contact")
-      await expect(page.getByRole("table", { name: "Visitors and page views by the language of the pages" })).toContainText("日本語")
+      await expect(
+        page.getByRole("table", { name: "Visitors and page views of the pages visited most (the 10 largest)" }),
+      ).toContainText("/contact")
+      await expect(
+        page.getByRole("table", { name: "Visitors and page views by the language of the pages" }),
+      ).toContainText("日本語")
       await expectAccessible(page)
     })
 
@@ -207,20 +261,29 @@ for (const store of ["sqlite", "postgres"] as const) {
       expect(dialogs).toBe(0)
     })
 
-    test("a person's data is downloaded, then erased once the address is typed again, reaching the database, and the audit log lists each step", async ({ page }) => {
+    test("a person's data is downloaded, then erased once the address is typed again, reaching the database, and the audit log lists each step", async ({
+      page,
+    }) => {
       await logInWithPage(page, site, owner)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard")
       await page.goto(`${site.url}/admin/person#${encodeURIComponent(visitor)}`)
       const downloading = page.waitForEvent("download")
       await page.getByRole("button", { name: "Download everything as JSON" }).click()
       const file = await (await downloading).path()
-      const exported = JSON.parse(fs.readFileSync(file, "utf8")) as { entry: { name: string }; messages: { privacyPolicyInForce: { language: string } }[] }
+      const exported = JSON.parse(fs.readFileSync(file, "utf8")) as {
+        entry: { name: string }
+        messages: { privacyPolicyInForce: { language: string } }[]
+      }
       expect(exported.entry.name).toBe(HOSTILE_NAME)
       expect(exported.messages[0]?.privacyPolicyInForce.language).toBe("es")
 
       // The page asks for the address again; only then does it send the API's DELETE, without a body.
       const deletes: { url: string; body: string | null }[] = []
-      page.on("request", (request) => void (request.method() === "DELETE" && deletes.push({ url: request.url(), body: request.postData() })))
+      page.on(
+        "request",
+        (request) =>
+          void (request.method() === "DELETE" && deletes.push({ url: request.url(), body: request.postData() })),
+      )
       await page.getByLabel("Type the address again to confirm").fill("someone-else@example.com")
       await page.getByRole("button", { name: "Erase everything" }).click()
       await expect(page.getByText("Type the address again, exactly, to confirm the erasure.")).toBeVisible()
@@ -234,7 +297,11 @@ for (const store of ["sqlite", "postgres"] as const) {
       const database = openDbOf(site.settings)
       try {
         expect((await listEntries(database)).some((entry) => entry.email === visitor)).toBe(false)
-        expect(await personRecord(database, visitor)).toMatchObject({ entry: null, messages: [], erasures: [expect.any(Object)] })
+        expect(await personRecord(database, visitor)).toMatchObject({
+          entry: null,
+          messages: [],
+          erasures: [expect.any(Object)],
+        })
       } finally {
         await database.close()
       }
@@ -250,7 +317,10 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expectAccessible(page)
     })
 
-    test("marketing sees only its pages, and a cross-origin POST with a valid session is refused", async ({ page, context }) => {
+    test("marketing sees only its pages, and a cross-origin POST with a valid session is refused", async ({
+      page,
+      context,
+    }) => {
       const marketing = await enrolledAccount(site, `marketing-${store}@team.example`, "marketing")
       await logInWithPage(page, site, marketing)
       const nav = page.getByRole("navigation", { name: "Admin" })
@@ -258,7 +328,9 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.goto(`${site.url}/admin/audit`)
       await expect(page.getByRole("alert")).toHaveText("Your role (marketing) may not use this page.")
       expect((await page.request.get(`${site.url}/api/admin/audit`)).status()).toBe(403)
-      expect((await page.request.get(`${site.url}/api/admin/people/${encodeURIComponent(owner.email)}`)).status()).toBe(403)
+      expect((await page.request.get(`${site.url}/api/admin/people/${encodeURIComponent(owner.email)}`)).status()).toBe(
+        403,
+      )
       expect((await page.request.get(`${site.url}/api/admin/dashboard`)).status()).toBe(200)
 
       const other = await otherOrigin(`${site.url}/api/admin/session`)
@@ -282,7 +354,8 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.goto(`${site.url}/admin/login`)
       // The first try from the keyboard alone: Tab to the fields, Enter to send.
       const email = page.getByLabel("E-mail address")
-      for (let i = 0; i < 10 && !(await email.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab")
+      for (let i = 0; i < 10 && !(await email.evaluate((element) => element === document.activeElement)); i++)
+        await page.keyboard.press("Tab")
       await expect(email).toBeFocused()
       await page.keyboard.type(locked.email)
       await page.keyboard.press("Tab")

@@ -83,7 +83,9 @@ test.describe("the contact form's outcome", () => {
       await fillContact(page, { ...typed, email })
       await form.send.click()
       await expect(page.getByText("An error occurred.", { exact: true })).toBeVisible()
-      await expect(page.getByText("Unable to send your message. Please try again later.", { exact: true })).toBeVisible()
+      await expect(
+        page.getByText("Unable to send your message. Please try again later.", { exact: true }),
+      ).toBeVisible()
       await expect(page.getByText("Message sent!")).toHaveCount(0)
       await expect(form.name).toHaveValue(typed.name)
       await expect(form.email).toHaveValue(email)

@@ -34,12 +34,15 @@ test.describe("the contact form's request", () => {
     deviceScaleFactor: 2,
   })
 
-  test("posts the entry as JSON with all 15 metadata fields and the page's locale, utm from the query string", async ({ page }) => {
+  test("posts the entry as JSON with all 15 metadata fields and the page's locale, utm from the query string", async ({
+    page,
+  }) => {
     await openHydrated(page, "/contact?utm_source=x&utm_campaign=y")
     const browser = await page.evaluate(() => ({
       platform: navigator.platform,
       vendor: navigator.vendor,
-      connectionType: (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType ?? null,
+      connectionType:
+        (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType ?? null,
     }))
     // The metadata is gathered on load; its timestamp must be taken again at submit.
     await page.waitForTimeout(1000)
@@ -79,7 +82,10 @@ test.describe("the contact form's request", () => {
     await expect(page.getByText("Message sent!")).toBeVisible()
   })
 
-  test("sends the referrer as referrer and previousPage when the visitor came from another page", async ({ page, baseURL }) => {
+  test("sends the referrer as referrer and previousPage when the visitor came from another page", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/privacy-policy")
     const from = `${baseURL}/privacy-policy`
     await page.goto("/contact", { referer: from })
@@ -90,11 +96,18 @@ test.describe("the contact form's request", () => {
     expect(request.postDataJSON().metadata).toMatchObject({ referrer: from, previousPage: from, utm: {} })
   })
 
-  test("sends no previousPage from a new tab, whose history has one entry, though it has a referrer", async ({ page, context, baseURL }) => {
+  test("sends no previousPage from a new tab, whose history has one entry, though it has a referrer", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await openHydrated(page, "/")
     const [tab] = await Promise.all([
       context.waitForEvent("page"),
-      page.getByRole("banner").getByRole("link", { name: "Contact us" }).click({ modifiers: ["ControlOrMeta"] }),
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: "Contact us" })
+        .click({ modifiers: ["ControlOrMeta"] }),
     ])
     await tab.bringToFront()
     await waitForHydration(tab)

@@ -11,7 +11,10 @@ import { expect, test } from "./support/test"
 
 /** What a phone's camera reads in a QR code as the screen shows it. */
 async function decoded(code: Locator): Promise<string | undefined> {
-  const { data, info } = await sharp(await code.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(await code.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data
 }
 
@@ -19,7 +22,9 @@ test.describe("/get as a desktop sees it", () => {
   for (const { mode } of COLOR_MODES) {
     for (const code of ["en", "ja", "pt-br"] as const satisfies LanguageCode[]) {
       const route = localizedPath(code, "/get")
-      test(`${route} in ${mode} mode shows a QR code that a camera reads as ${route}'s own address`, async ({ page }) => {
+      test(`${route} in ${mode} mode shows a QR code that a camera reads as ${route}'s own address`, async ({
+        page,
+      }) => {
         if (mode === "light") await chooseColorMode(page, mode)
         await page.goto(route)
         const address = `${siteFacts.siteUrl}${route}`
@@ -52,12 +57,20 @@ test.describe("the store buttons of a desktop browser", () => {
     { label: "Download for iPhone", store: "apple", listing: siteFacts.appStoreUrl },
     { label: "Download for Android", store: "google", listing: siteFacts.playStoreUrl },
   ]) {
-    test(`'${label}' on the /get page opens /get?store=${store} in a new tab, which the site sends to the store's listing`, async ({ page, context }) => {
+    test(`'${label}' on the /get page opens /get?store=${store} in a new tab, which the site sends to the store's listing`, async ({
+      page,
+      context,
+    }) => {
       const redirects = await recordStoreRedirects(context)
       await page.goto("/get")
-      const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: label, exact: true }).click()])
+      const [tab] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("link", { name: label, exact: true }).click(),
+      ])
       await tab.waitForLoadState()
-      expect(redirects).toEqual([{ url: new URL(`/get?store=${store}`, page.url()).href, referer: page.url(), status: 302, location: listing }])
+      expect(redirects).toEqual([
+        { url: new URL(`/get?store=${store}`, page.url()).href, referer: page.url(), status: 302, location: listing },
+      ])
       expect(await tab.evaluate(() => window.opener)).toBeNull()
       await expect(page).toHaveURL("/get")
     })

@@ -30,7 +30,9 @@ const focusRing = (locator: Locator) =>
   })
 
 test.describe("the contact form from the keyboard", () => {
-  test("Tab visits skip link, logo, Name, Email, Message, Send, then the footer, never the honeypot, each with a visible focus ring", async ({ page }) => {
+  test("Tab visits skip link, logo, Name, Email, Message, Send, then the footer, never the honeypot, each with a visible focus ring", async ({
+    page,
+  }) => {
     await openHydrated(page, "/contact")
     for (const [label, stop] of tabStops(page)) {
       await page.keyboard.press("Tab")

@@ -24,10 +24,23 @@ test.describe("the landing page", () => {
     test.use({ userAgent: DESKTOP_CHROME })
 
     for (const { label, store, listing, campaign } of [
-      { label: "Download for iPhone", store: "apple", listing: siteFacts.appStoreUrl, campaign: `?pt=${siteFacts.appStoreProviderToken}&ct=newsletter.launch` },
-      { label: "Download for Android", store: "google", listing: siteFacts.playStoreUrl, campaign: "&referrer=utm_source%3Dnewsletter%26utm_campaign%3Dlaunch" },
+      {
+        label: "Download for iPhone",
+        store: "apple",
+        listing: siteFacts.appStoreUrl,
+        campaign: `?pt=${siteFacts.appStoreProviderToken}&ct=newsletter.launch`,
+      },
+      {
+        label: "Download for Android",
+        store: "google",
+        listing: siteFacts.playStoreUrl,
+        campaign: "&referrer=utm_source%3Dnewsletter%26utm_campaign%3Dlaunch",
+      },
     ]) {
-      test(`'${label}' opens /get?store=${store} in a new tab, without opener, which the site sends to the store's listing with the page's campaign`, async ({ page, context }) => {
+      test(`'${label}' opens /get?store=${store} in a new tab, without opener, which the site sends to the store's listing with the page's campaign`, async ({
+        page,
+        context,
+      }) => {
         const redirects = await recordStoreRedirects(context)
         const landing = "/?utm_source=newsletter&utm_medium=email&utm_campaign=launch"
         await page.goto(landing)
@@ -38,7 +51,14 @@ test.describe("the landing page", () => {
         const [tab] = await Promise.all([page.waitForEvent("popup"), button.click()])
         await tab.waitForLoadState()
         // The page's address, its campaign with it, reaches /get as the Referer; the store gets the campaign alone.
-        expect(redirects).toEqual([{ url: new URL(`/get?store=${store}`, page.url()).href, referer: page.url(), status: 302, location: `${listing}${campaign}` }])
+        expect(redirects).toEqual([
+          {
+            url: new URL(`/get?store=${store}`, page.url()).href,
+            referer: page.url(),
+            status: 302,
+            location: `${listing}${campaign}`,
+          },
+        ])
         expect(await tab.evaluate(() => window.opener)).toBeNull()
         await expect(page).toHaveURL(landing)
       })
@@ -53,8 +73,14 @@ test.describe("the landing page", () => {
     // Judged on the animation's own clock, so a late frame on a busy machine changes nothing.
     const early = samples.filter(({ ms }) => ms < 400)
     const late = samples.filter(({ ms }) => ms >= 450)
-    expect(early.filter(({ opacity }) => opacity >= 1), "fully shown before 400 ms").toEqual([])
-    expect(late.filter(({ opacity }) => opacity < 1), "not fully shown at 450 ms or later").toEqual([])
+    expect(
+      early.filter(({ opacity }) => opacity >= 1),
+      "fully shown before 400 ms",
+    ).toEqual([])
+    expect(
+      late.filter(({ opacity }) => opacity < 1),
+      "not fully shown at 450 ms or later",
+    ).toEqual([])
     expect(samples.at(-1)?.ms).toBeGreaterThanOrEqual(400)
     const timing = await mockupFader(page).evaluate((element) =>
       element.getAnimations().map((animation) => {

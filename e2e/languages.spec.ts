@@ -14,7 +14,8 @@ import { storedEntry } from "./support/waitlist-entries"
 const PAGES = ["/", "/contact", "/privacy-policy", "/terms-and-conditions", "/no-such-page"]
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 /** The contact form of a language, found by its labels in that language. */
 function formIn(page: Page, code: (typeof LANGUAGES)[number]["code"]) {
@@ -35,7 +36,9 @@ test.describe("the language switcher", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ja")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(translate("ja", "contact.title"))
 
-    const deutsch = page.getByRole("navigation", { name: translate("ja", "footer.languagesLabel") }).getByRole("link", { name: "Deutsch" })
+    const deutsch = page
+      .getByRole("navigation", { name: translate("ja", "footer.languagesLabel") })
+      .getByRole("link", { name: "Deutsch" })
     await deutsch.focus()
     await page.keyboard.press("Enter")
     await expect(page).toHaveURL("/de/contact")
@@ -43,7 +46,10 @@ test.describe("the language switcher", () => {
   })
 
   test("never redirects by the browser's language: the address alone decides", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } })
+    const context = await browser.newContext({
+      locale: "de-DE",
+      extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" },
+    })
     const page = await context.newPage()
     const response = await page.goto(`${process.env.E2E_BASE_URL}/`)
     expect([response?.status(), new URL(page.url()).pathname]).toEqual([200, "/"])
@@ -54,7 +60,9 @@ test.describe("the language switcher", () => {
 
 for (const { code, htmlLang, name } of LANGUAGES) {
   test.describe(`the site in ${name}`, () => {
-    test("shows the contact form's errors under its fields, then its success toast, and stores the page's language", async ({ page }) => {
+    test("shows the contact form's errors under its fields, then its success toast, and stores the page's language", async ({
+      page,
+    }) => {
       await openHydrated(page, localizedPath(code, "/contact"))
       const form = formIn(page, code)
       await form.send.click()
@@ -73,7 +81,9 @@ for (const { code, htmlLang, name } of LANGUAGES) {
     })
 
     test("shows its failure toast when the waitlist cannot take the entry", async ({ page }) => {
-      await page.route("**/api/waitlist", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' }))
+      await page.route("**/api/waitlist", (route) =>
+        route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' }),
+      )
       await openHydrated(page, localizedPath(code, "/contact"))
       const form = formIn(page, code)
       await form.name.fill("Ana")
@@ -91,9 +101,14 @@ for (const { code, htmlLang, name } of LANGUAGES) {
       await expect(page.getByText(translate(code, "error.notFound"), { exact: true })).toBeVisible()
     })
 
-    test("lists, on every page, alternates that each lead to a page listing the same alternates", async ({ page, request }) => {
+    test("lists, on every page, alternates that each lead to a page listing the same alternates", async ({
+      page,
+      request,
+    }) => {
       await page.goto(localizedPath(code, "/privacy-policy"))
-      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))
       expect(alternates).toHaveLength(LANGUAGES.length + 1)
       for (const href of alternates) {
         const answer = await request.get(new URL(href).pathname)
@@ -111,7 +126,9 @@ for (const { code, htmlLang, name } of LANGUAGES) {
         if (route === "/") await waitForMockup(page)
         expect(await sidewaysOverflow(page)).toBe(0)
         const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
-        expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([])
+        expect(
+          violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(" ")).join(", ")}`),
+        ).toEqual([])
       })
     }
   })
@@ -129,8 +146,11 @@ const lineStartsOf = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((paragraphs) =>
     paragraphs.map((paragraph) => {
       const starts: { text: string; allowed: boolean }[] = []
-      const skipStyles = (node: Node) => (["STYLE", "SCRIPT"].includes(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT)
-      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, { acceptNode: skipStyles })
+      const skipStyles = (node: Node) =>
+        ["STYLE", "SCRIPT"].includes(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+        acceptNode: skipStyles,
+      })
       const latin = (character: string) => /[\x21-\x7e]/u.test(character)
       let opportunity = true
       let opportunitiesOnLine = 0
@@ -155,7 +175,8 @@ const lineStartsOf = (page: Page, selector: string) =>
             previousTop = box.top
           }
           // A hyphen inside a Latin word ("User-Agent") lets the line break after it, as in any Latin text.
-          opportunity = /[\s、。，．・：；！？）」』】〕］｝〉》]/u.test(character) || (character === "-" && latin(previous))
+          opportunity =
+            /[\s、。，．・：；！？）」』】〕］｝〉》]/u.test(character) || (character === "-" && latin(previous))
           previous = character
         }
       }
@@ -165,7 +186,9 @@ const lineStartsOf = (page: Page, selector: string) =>
 
 test.describe("Japanese lines", () => {
   for (const width of [320, 375]) {
-    test(`break only between phrases at ${width} px, on the landing page and in the privacy policy`, async ({ page }) => {
+    test(`break only between phrases at ${width} px, on the landing page and in the privacy policy`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 })
       let lines = 0
       for (const route of ["/ja", "/ja/privacy-policy"]) {
@@ -173,7 +196,11 @@ test.describe("Japanese lines", () => {
         // The text's own paragraphs: a marked container may hold blocks or flex items, which start lower without a line break.
         const starts = (await lineStartsOf(page, ":is(h1, h2, h3, p, li).phrases")).flat()
         lines += starts.length
-        expect(starts.filter((start) => !start.allowed).map((start) => `${route}: a line starts inside a phrase at '${start.text}'`)).toEqual([])
+        expect(
+          starts
+            .filter((start) => !start.allowed)
+            .map((start) => `${route}: a line starts inside a phrase at '${start.text}'`),
+        ).toEqual([])
       }
       expect(lines).toBeGreaterThan(100)
     })
@@ -185,7 +212,10 @@ test.describe("screenshots of the Japanese and German pages at 375 px", () => {
   for (const code of ["ja", "de"] as const) {
     test(`/${code} and /${code}/contact`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: 375, height: 800 })
-      for (const [route, name] of [["/", "home"], ["/contact", "contact"]] as const) {
+      for (const [route, name] of [
+        ["/", "home"],
+        ["/contact", "contact"],
+      ] as const) {
         await openHydrated(page, localizedPath(code, route))
         if (route === "/") await waitForMockup(page)
         const file = `${code}-${name}-375.png`

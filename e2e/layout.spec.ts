@@ -24,12 +24,20 @@ const headerColumn = (page: Page) =>
       const column = logo.parentElement as HTMLElement
       const { x, width } = column.getBoundingClientRect()
       const style = getComputedStyle(column)
-      return { x, width, paddingLeft: style.paddingLeft, paddingRight: style.paddingRight, viewport: document.documentElement.clientWidth }
+      return {
+        x,
+        width,
+        paddingLeft: style.paddingLeft,
+        paddingRight: style.paddingRight,
+        viewport: document.documentElement.clientWidth,
+      }
     })
 
 test.describe("the layout", () => {
   for (const { path } of ROUTES) {
-    test(`${path}: no sideways scrolling at ${WIDTHS.join(", ")} px, an 80 px header, nothing wider than 1096 px`, async ({ page }) => {
+    test(`${path}: no sideways scrolling at ${WIDTHS.join(", ")} px, an 80 px header, nothing wider than 1096 px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: WIDTHS[0], height: 800 })
       await page.goto(path)
       for (const width of WIDTHS) {

@@ -9,12 +9,18 @@ const providers = Object.values(siteFacts.providers)
 
 /** The English privacy policy's versions as the lock records them, oldest first, each with where it stands today (UTC), as a reader of the lock works it out. */
 function policyVersions(): { date: string; text: string; status: "in force" | "upcoming" | "no longer in force" }[] {
-  const lock = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "content", "legal", "legal.lock.json"), "utf8")) as LegalLock
+  const lock = JSON.parse(
+    fs.readFileSync(path.join(__dirname, "..", "content", "legal", "legal.lock.json"), "utf8"),
+  ) as LegalLock
   const text = lock.documents["privacy-policy"]?.en
   const dates = text ? [...text.archive, text.current].map((version) => version.effectiveDate).sort() : []
   const today = new Date().toISOString().slice(0, 10)
   const inForce = dates.filter((date) => date <= today).pop() ?? dates[0]
-  return dates.map((date) => ({ date, text: formatDate("en", date), status: date === inForce ? "in force" : date > today ? "upcoming" : "no longer in force" }))
+  return dates.map((date) => ({
+    date,
+    text: formatDate("en", date),
+    status: date === inForce ? "in force" : date > today ? "upcoming" : "no longer in force",
+  }))
 }
 
 test.describe("the legal pages", () => {
@@ -41,11 +47,16 @@ test.describe("the legal pages", () => {
     }
   })
 
-  test("the privacy policy's versions: each marked in force, upcoming or no longer in force, each page saying so", async ({ page }) => {
+  test("the privacy policy's versions: each marked in force, upcoming or no longer in force, each page saying so", async ({
+    page,
+  }) => {
     const versions = policyVersions()
     await page.goto("/privacy-policy")
     const upcoming = versions.find((version) => version.status === "upcoming")
-    if (upcoming) await expect(page.getByRole("link", { name: `An updated version takes effect on ${upcoming.text}.` })).toHaveAttribute("href", `/privacy-policy/${upcoming.date}`)
+    if (upcoming)
+      await expect(
+        page.getByRole("link", { name: `An updated version takes effect on ${upcoming.text}.` }),
+      ).toHaveAttribute("href", `/privacy-policy/${upcoming.date}`)
     await page.getByRole("link", { name: "All versions" }).click()
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy: all versions")
     const items = page.getByRole("main").getByRole("listitem")
@@ -59,7 +70,12 @@ test.describe("the legal pages", () => {
       await expect(page.getByText(new RegExp(`^Effective ${version.text}`))).toBeVisible()
       const banners = page.getByRole("complementary", { name: /^(Upcoming|Archived) version$/ })
       if (version.status === "in force") await expect(banners).toHaveCount(0)
-      else await expect(banners).toHaveText(version.status === "upcoming" ? new RegExp(`^This version takes effect on ${version.text}\\.`) : /^This version is no longer in effect\./)
+      else
+        await expect(banners).toHaveText(
+          version.status === "upcoming"
+            ? new RegExp(`^This version takes effect on ${version.text}\\.`)
+            : /^This version is no longer in effect\./,
+        )
     }
     await page.goto("/privacy-policy/2026-12-01")
     await expect(page.getByRole("heading", { level: 3, name: "Visits to this website" })).toBeVisible()

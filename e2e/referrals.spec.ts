@@ -14,12 +14,20 @@ import { linkPath, mailTo } from "./support/mail-outbox"
 import { expect, test } from "./support/test"
 
 /** A production server of its own on a fresh store (a throwaway PostgreSQL cluster, or an SQLite file), every request from this machine one client. */
-type OwnSite = { url: string; settings: Record<string, string>; mailDir: string; second: () => Promise<RunningSite>; stop: () => Promise<void> }
+type OwnSite = {
+  url: string
+  settings: Record<string, string>
+  mailDir: string
+  second: () => Promise<RunningSite>
+  stop: () => Promise<void>
+}
 
 async function ownSite(store: "sqlite" | "postgres"): Promise<OwnSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `referrals-e2e-${store}-`))
   const postgres: PostgresServer | null = store === "postgres" ? await startPostgresServer() : null
-  const settings: Record<string, string> = postgres ? { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" } : { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+  const settings: Record<string, string> = postgres
+    ? { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" }
+    : { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
   const mailDir = path.join(dir, "outbox")
   const started: RunningSite[] = []
   const start = async () => {
@@ -82,11 +90,17 @@ for (const store of ["sqlite", "postgres"] as const) {
 
     test.beforeAll(async () => {
       site = await ownSite(store)
-      await seedEntries(site.settings, Array.from({ length: 20 }, (_, n) => ({ email: `early${n}-${stamp}@example.com`, locale: "en" })))
+      await seedEntries(
+        site.settings,
+        Array.from({ length: 20 }, (_, n) => ({ email: `early${n}-${stamp}@example.com`, locale: "en" })),
+      )
     })
     test.afterAll(async () => site?.stop())
 
-    test("a person confirms and reads their place and link; friends who confirm move them up by 5, and nothing else does", async ({ page, context }) => {
+    test("a person confirms and reads their place and link; friends who confirm move them up by 5, and nothing else does", async ({
+      page,
+      context,
+    }) => {
       await page.goto(`${site.url}/contact`)
       await sendForm(page, ana)
       await confirm(page, site, ana)
@@ -96,7 +110,8 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expect(page.getByText("No friend has joined through your link yet.")).toBeVisible()
       const link = await page.getByLabel("Your personal link").inputValue()
       expect(link).toMatch(/^https:\/\/storyling\.example\.com\/r\/[A-Za-z\d]{8}$/)
-      for (const name of ["By mail", "WhatsApp", "X"]) await expect(page.getByRole("link", { name, exact: true })).toBeVisible()
+      for (const name of ["By mail", "WhatsApp", "X"])
+        await expect(page.getByRole("link", { name, exact: true })).toBeVisible()
       await expect(page.getByRole("link", { name: "LINE" })).toHaveCount(0)
       expect(await page.locator("script").count()).toBe(0)
       await expectAccessible(page)
@@ -158,21 +173,42 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expect(page.getByText(place(23), { exact: true })).toBeVisible()
     })
 
-    test("an owner sees the leaderboard and the held referral in the admin, credits it, and the person moves up", async ({ page, context }) => {
+    test("an owner sees the leaderboard and the held referral in the admin, credits it, and the person moves up", async ({
+      page,
+      context,
+    }) => {
       const owner = `owner-${stamp}@team.example`
       const { cookie } = await enrol(site, await inviteWithCli(site.settings, owner, "owner"), owner, new Date())
       await withSession(context, site, cookie)
       await page.goto(`${site.url}/admin/referrals`)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrals")
       const held = page.getByRole("table", { name: "Referrals held for review" })
-      await expect(held.getByRole("row").filter({ hasText: `fourth-${stamp}@example.org` }).getByRole("cell").first()).toHaveText(`fourth-${stamp}@example.org`)
+      await expect(
+        held
+          .getByRole("row")
+          .filter({ hasText: `fourth-${stamp}@example.org` })
+          .getByRole("cell")
+          .first(),
+      ).toHaveText(`fourth-${stamp}@example.org`)
       const board = page.getByRole("table", { name: "The line, first place first" })
-      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["6", ana, "3", "1", "1"])
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText([
+        "6",
+        ana,
+        "3",
+        "1",
+        "1",
+      ])
       await expectAccessible(page)
       await page.getByRole("button", { name: `Credit ${ana} for fourth-${stamp}@example.org` }).click()
       await expect(page.getByText(`Credited ${ana} for fourth-${stamp}@example.org.`)).toBeVisible()
       await expect(page.getByText("No referral is held for review.")).toBeVisible()
-      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText(["1", ana, "4", "1", "0"])
+      await expect(board.getByRole("row").filter({ hasText: ana }).getByRole("cell")).toHaveText([
+        "1",
+        ana,
+        "4",
+        "1",
+        "0",
+      ])
       await page.goto(`${site.url}/admin/person#${encodeURIComponent(`fourth-${stamp}@example.org`)}`)
       await expect(page.getByText(`Referred by ${ana} (credited).`)).toBeVisible()
       await page.goto(anasPlace)

@@ -58,7 +58,9 @@ test.describe("the footer", () => {
   test("takes the year from the visitor's clock, not from the build", async ({ page }) => {
     await page.clock.setSystemTime(new Date("2031-03-01T12:00:00Z"))
     await page.goto("/")
-    await expect(page.getByRole("contentinfo").getByText(`© 2031 ${siteFacts.companyName}`, { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole("contentinfo").getByText(`© 2031 ${siteFacts.companyName}`, { exact: true }),
+    ).toBeVisible()
   })
 
   for (const { label, path, heading } of [

@@ -15,7 +15,10 @@ const isGatsbyPageLoading = (request: Request) => {
 }
 
 test.describe("the calls the site makes", () => {
-  test("nothing leaves the site, and the only call besides loading pages is POST /api/waitlist", async ({ page, outsideRequests }) => {
+  test("nothing leaves the site, and the only call besides loading pages is POST /api/waitlist", async ({
+    page,
+    outsideRequests,
+  }) => {
     const calls: Request[] = []
     page.on("request", (request) => {
       if (["fetch", "xhr"].includes(request.resourceType()) && !isGatsbyPageLoading(request)) calls.push(request)
@@ -25,14 +28,17 @@ test.describe("the calls the site makes", () => {
     await fillContact(page, { name: "Ana", email: uniqueEmail("calls") })
     await contactForm(page).send.click()
     await expect(page.getByText("Message sent!")).toBeVisible()
-    expect(calls.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual(["POST /api/waitlist"])
+    expect(calls.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
+      "POST /api/waitlist",
+    ])
     expect(outsideRequests).toEqual([])
   })
 
   test("only /contact loads JavaScript files; the other routes are complete as served", async ({ page }) => {
     const scripts: string[] = []
     page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(`${new URL(page.url()).pathname} ${new URL(request.url()).pathname}`)
+      if (request.resourceType() === "script")
+        scripts.push(`${new URL(page.url()).pathname} ${new URL(request.url()).pathname}`)
     })
     for (const { path } of ROUTES) {
       await openHydrated(page, path)
@@ -42,7 +48,9 @@ test.describe("the calls the site makes", () => {
     expect(scripts.filter((script) => !script.startsWith("/contact "))).toEqual([])
   })
 
-  test("/contact loads at most 25 KB of script in all, a success toast included, all of it the island's own files", async ({ page }) => {
+  test("/contact loads at most 25 KB of script in all, a success toast included, all of it the island's own files", async ({
+    page,
+  }) => {
     const scripts: Response[] = []
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response)
@@ -51,9 +59,13 @@ test.describe("the calls the site makes", () => {
     await fillContact(page, { name: "Ana", email: uniqueEmail("script-bytes") })
     await contactForm(page).send.click()
     await expect(page.getByText("Message sent!")).toBeVisible()
-    expect(scripts.map((response) => new URL(response.url()).pathname).filter((path) => !/^\/island-[\w-]+\.js$/.test(path))).toEqual([])
+    expect(
+      scripts.map((response) => new URL(response.url()).pathname).filter((path) => !/^\/island-[\w-]+\.js$/.test(path)),
+    ).toEqual([])
     // Each as sent: gzipped by the server.
-    const sizes = await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize))
+    const sizes = await Promise.all(
+      scripts.map(async (response) => (await response.request().sizes()).responseBodySize),
+    )
     expect(sizes.length).toBeGreaterThanOrEqual(3)
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(25 * 1024)
   })

@@ -24,7 +24,9 @@ async function signUp(page: Page, label: string) {
 }
 
 test.describe("the pages the links of the confirmation mail open", () => {
-  test("the confirmation link opens a page whose button, pressed from the keyboard, confirms the address and leads to the person's place", async ({ page }) => {
+  test("the confirmation link opens a page whose button, pressed from the keyboard, confirms the address and leads to the person's place", async ({
+    page,
+  }) => {
     const { email, mail } = await signUp(page, "confirm")
     expect(mail.subject).toBe("Confirm your place on the Storyling waitlist")
     await page.goto(linkPath(mail, "/api/waitlist-confirm"))
@@ -34,7 +36,8 @@ test.describe("the pages the links of the confirmation mail open", () => {
     expect(await page.locator("script[src]").count()).toBe(0)
     await expectAccessible(page)
     const button = page.getByRole("button", { name: "Confirm my address" })
-    for (let i = 0; i < 30 && !(await button.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab")
+    for (let i = 0; i < 30 && !(await button.evaluate((element) => element === document.activeElement)); i++)
+      await page.keyboard.press("Tab")
     await expect(button).toBeFocused()
     await page.keyboard.press("Enter")
     await expect(page).toHaveURL(/\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=en$/)

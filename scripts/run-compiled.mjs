@@ -22,7 +22,8 @@ if (!/^[a-z-]+$/.test(program)) {
 function newest(folder) {
   let time = 0
   for (const entry of fs.existsSync(folder) ? fs.readdirSync(folder, { withFileTypes: true, recursive: true }) : []) {
-    if (entry.isFile()) time = Math.max(time, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
+    if (entry.isFile())
+      time = Math.max(time, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
   }
   return time
 }
@@ -37,11 +38,17 @@ if (!COMMAND_LINES.has(program) && !fs.existsSync(compiled)) {
 // The CLI is compiled anew when missing or older than a source (an edit since the last build), so what runs is what the sources say.
 const existed = fs.existsSync(compiled)
 if (!existed || fs.statSync(compiled).mtimeMs < newest(path.join(root, "src"))) {
-  const compiling = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "compile-programs.ts"), program], { cwd: root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" })
+  const compiling = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "scripts", "compile-programs.ts"), program],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  )
   // Without the development packages (an install of the build alone), the CLI the build compiled runs as it is.
   if (compiling.status !== 0 && !existed) {
     const why = /Cannot find (package|module) 'tsx'/.test(compiling.stderr) ? "" : `\n${compiling.stderr.trim()}`
-    console.error(`There is no compiled ${program} in dist/ and it could not be compiled here: run \`npm run build\` first.${why}`)
+    console.error(
+      `There is no compiled ${program} in dist/ and it could not be compiled here: run \`npm run build\` first.${why}`,
+    )
     process.exit(1)
   }
 }

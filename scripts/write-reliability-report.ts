@@ -23,18 +23,29 @@ const COLUMNS: [keyof Figures, string][] = [
 ]
 
 const SUITES: Record<string, string> = {
-  "validation-fuzzing": "`contact-rules.fuzz.test.ts`: the browser's rules and the server's parser agree on every name and e-mail",
-  robustness: "`robustness.*.build.test.ts`: arbitrary bodies and headers, structure-aware hostile bodies (deep nesting, huge arrays, every Unicode category in every field) while other visitors are served, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
-  "hostile-input": "`robustness.*.build.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
-  crash: "`crash.*.build.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
-  outage: "`outage.postgres.build.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
+  "validation-fuzzing":
+    "`contact-rules.fuzz.test.ts`: the browser's rules and the server's parser agree on every name and e-mail",
+  robustness:
+    "`robustness.*.build.test.ts`: arbitrary bodies and headers, structure-aware hostile bodies (deep nesting, huge arrays, every Unicode category in every field) while other visitors are served, injection payloads, bursts of 100 identical and 1,000 distinct sign-ups, slow clients and concurrent abuse",
+  "hostile-input":
+    "`robustness.*.build.test.ts`: the requests that once stopped, held or bent the server: 6,000 nested arrays or objects in every field, e-mails that made the old pattern backtrack, look-alike addresses, a declared 1 MB body, malformed requests and ranges",
+  crash:
+    "`crash.*.build.test.ts`: the production server killed with SIGKILL at a random moment under full-speed load, then restarted on the same store",
+  outage:
+    "`outage.postgres.build.test.ts`: the database stopped under load and started again on the same port and data, the site left running",
   mail: "`mail.*.build.test.ts`: a real SMTP server down for a while then back, and the server killed with SIGKILL between commit and delivery; every mail arrives exactly once",
-  "mail-instances": "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
-  "storage-faults": "`storage-faults.sqlite.root.test.ts`: a full disk, a disk under the free-space floor and a read-only data folder, each on a tmpfs of its own",
-  "connection-floods": "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
-  shutdown: "`shutdown.build.test.ts`: SIGTERM and SIGINT under full-speed load, with a request half received, with idle keep-alive connections and with a mail half sent; every acknowledged entry kept and exit 0 within SHUTDOWN_TIMEOUT_MS",
-  "rolling-restart": "`rolling-restart.postgres.build.test.ts`: two instances on one PostgreSQL database behind a balancer, each stopped with SIGTERM and started again in turn under load, with a real SMTP server; every entry kept, every mail sent once",
-  "visit-flood": "`visit-flood.build.test.ts`: 100,000 page views of distinct paths, referrer hosts and campaigns; the server's memory before and after, every view counted within the day's caps",
+  "mail-instances":
+    "`instances.postgres.build.test.ts`: three instances of the server on one PostgreSQL database, sharing one rate limit, one of them killed while deliveries fail",
+  "storage-faults":
+    "`storage-faults.sqlite.root.test.ts`: a full disk, a disk under the free-space floor and a read-only data folder, each on a tmpfs of its own",
+  "connection-floods":
+    "`connection-floods.build.test.ts`: connections pipelining GETs of a large file without reading, more than may wait, and stalled ones, while ordinary visitors are served; the server's descriptors and memory before, at the peak and after",
+  shutdown:
+    "`shutdown.build.test.ts`: SIGTERM and SIGINT under full-speed load, with a request half received, with idle keep-alive connections and with a mail half sent; every acknowledged entry kept and exit 0 within SHUTDOWN_TIMEOUT_MS",
+  "rolling-restart":
+    "`rolling-restart.postgres.build.test.ts`: two instances on one PostgreSQL database behind a balancer, each stopped with SIGTERM and started again in turn under load, with a real SMTP server; every entry kept, every mail sent once",
+  "visit-flood":
+    "`visit-flood.build.test.ts`: 100,000 page views of distinct paths, referrer hosts and campaigns; the server's memory before and after, every view counted within the day's caps",
 }
 
 /** Where a suite's tests live. */
@@ -51,7 +62,10 @@ const folderOf = (suite: string) =>
 
 const number = (n: number) => n.toLocaleString("en-US")
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`
-const header = (first: string[]) => [row([...first, ...COLUMNS.map(([, label]) => label)]), row([...first, ...COLUMNS].map(() => "---"))]
+const header = (first: string[]) => [
+  row([...first, ...COLUMNS.map(([, label]) => label)]),
+  row([...first, ...COLUMNS].map(() => "---")),
+]
 
 function totalsByStore(records: FiguresRecord[]): Map<string, Figures> {
   const totals = new Map<string, Figures>()
@@ -64,8 +78,13 @@ function totalsByStore(records: FiguresRecord[]): Map<string, Figures> {
 }
 
 const records = readFigures()
-if (records.length === 0) throw new Error("No figures in .data/reliability/: run the tests first (`npm test` or `npx jest src/waitlist`).")
-const latest = records.map((record) => record.recordedAt).sort().at(-1) ?? ""
+if (records.length === 0)
+  throw new Error("No figures in .data/reliability/: run the tests first (`npm test` or `npx jest src/waitlist`).")
+const latest =
+  records
+    .map((record) => record.recordedAt)
+    .sort()
+    .at(-1) ?? ""
 
 const lines = [
   "# Reliability of the waitlist",
@@ -77,7 +96,9 @@ const lines = [
   "## By store",
   "",
   ...header(["Store"]),
-  ...[...totalsByStore(records)].map(([store, figures]) => row([store, ...COLUMNS.map(([name]) => number(figures[name]))])),
+  ...[...totalsByStore(records)].map(([store, figures]) =>
+    row([store, ...COLUMNS.map(([name]) => number(figures[name]))]),
+  ),
   "",
   "“Entries checked” counts each check of an acknowledged entry in the store (the crash rounds check every earlier entry again); “Entries lost” counts acknowledged entries missing afterwards. “Visitors served under attack” counts the ordinary requests answered while hostile ones were being sent. “no store” is the validation fuzzing, which runs without a server.",
   "",
@@ -87,7 +108,16 @@ const lines = [
   ...records.map(({ suite, store, figures }) => row([suite, store, ...COLUMNS.map(([name]) => number(figures[name]))])),
   "",
   ...records.flatMap(({ suite, store, measured }) =>
-    measured ? [`## Measured by ${suite} (${store})`, "", row(["Reading", "Value"]), row(["---", "---:"]), ...Object.entries(measured).map(([what, value]) => row([what, number(value)])), ""] : [],
+    measured
+      ? [
+          `## Measured by ${suite} (${store})`,
+          "",
+          row(["Reading", "Value"]),
+          row(["---", "---:"]),
+          ...Object.entries(measured).map(([what, value]) => row([what, number(value)])),
+          "",
+        ]
+      : [],
   ),
   "## The suites",
   "",

@@ -49,17 +49,31 @@ async function steadySignUps(url: string, perSecond: number, seconds: number, ta
   const latencies: number[] = []
   const inFlight: Promise<void>[] = []
   for (let i = 0; i < perSecond * seconds; i++) {
-    const body = JSON.stringify({ name: `Reader ${i}`, email: `signup-${tag}-${i}@example.com`, message: "", city: "", metadata: { locale: "en" } })
+    const body = JSON.stringify({
+      name: `Reader ${i}`,
+      email: `signup-${tag}-${i}@example.com`,
+      message: "",
+      city: "",
+      metadata: { locale: "en" },
+    })
     const began = performance.now()
     inFlight.push(
       new Promise<void>((resolve) => {
-        const request = http.request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
-          response.resume()
-          response.on("end", () => {
-            latencies.push(performance.now() - began)
-            resolve()
-          })
-        })
+        const request = http.request(
+          url,
+          {
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          },
+          (response) => {
+            response.resume()
+            response.on("end", () => {
+              latencies.push(performance.now() - began)
+              resolve()
+            })
+          },
+        )
         request.on("error", () => resolve())
         request.end(body)
       }),
@@ -78,29 +92,55 @@ async function seed(file: string, entries: number) {
   const locales = ["en", "es", "fr", "de", "pt-br", "ja"]
   await Promise.all(
     Array.from({ length: entries }, async (_, i) => {
-      const confirmation = { mail: { kind: "confirm" as const, recipient: "x", payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 86_400_000) }
+      const confirmation = {
+        mail: { kind: "confirm" as const, recipient: "x", payload: "{}" },
+        tokenKey: linkTokenKey(newLinkToken()),
+        leaveTokenKey: linkTokenKey(newLinkToken()),
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      }
       const email = `reader-${i}@example.org`
-      await submitSignup(store, { entry: { name: `Reader ${i}`, email, message: "", metadata: { locale: locales[i % locales.length] } }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now })
+      await submitSignup(store, {
+        entry: { name: `Reader ${i}`, email, message: "", metadata: { locale: locales[i % locales.length] } },
+        discard: false,
+        rateLimit: null,
+        plan: { ...NOTHING_TO_DELIVER, confirmation },
+        now,
+      })
       await confirmAddress(store, confirmation.tokenKey, now, null)
     }),
   )
   // The seeded confirmations are not part of the benchmark.
   for (;;) {
-    const claimed = await store.write((trx) => claimDue(store, trx, KINDS_OF_LANE.mail, new Date(now.getTime() + 1000), 3_600_000, 1000))
+    const claimed = await store.write((trx) =>
+      claimDue(store, trx, KINDS_OF_LANE.mail, new Date(now.getTime() + 1000), 3_600_000, 1000),
+    )
     if (claimed.length === 0) break
     for (const delivery of claimed) await store.write((trx) => markSent(trx, delivery.id, now))
   }
   await store.close()
 }
 
-export async function measureAnnouncementSend(root: string, { entries = 2000, ratePerSecond = 100, signUpsPerSecond = 20, seconds = 10 } = {}): Promise<AnnouncementFigures> {
+export async function measureAnnouncementSend(
+  root: string,
+  { entries = 2000, ratePerSecond = 100, signUpsPerSecond = 20, seconds = 10 } = {},
+): Promise<AnnouncementFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-announce-"))
   const file = path.join(dir, "waitlist.sqlite")
   await seed(file, entries)
   const smtp = await startSmtpSink(await freePort())
   const port = await freePort()
-  const env = { WAITLIST_DB_PATH: file, SMTP_URL: smtp.url, WAITLIST_RATE_LIMIT: "0", MAIL_RATE_PER_SECOND: String(ratePerSecond), SITE_URL: "https://storyling.example.com" }
-  const server = await startOurServer(path.join(root, "dist", "server.js"), `http://127.0.0.1:${port}/`, { ...env, PORT: String(port), HOST: "127.0.0.1" })
+  const env = {
+    WAITLIST_DB_PATH: file,
+    SMTP_URL: smtp.url,
+    WAITLIST_RATE_LIMIT: "0",
+    MAIL_RATE_PER_SECOND: String(ratePerSecond),
+    SITE_URL: "https://storyling.example.com",
+  }
+  const server = await startOurServer(path.join(root, "dist", "server.js"), `http://127.0.0.1:${port}/`, {
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  })
   const api = `http://127.0.0.1:${port}/api/waitlist`
   try {
     // Warm the server up, then measure sign-ups with no send, then during one.
@@ -109,7 +149,10 @@ export async function measureAnnouncementSend(root: string, { entries = 2000, ra
     await smtp.waitFor(2 * (before.length + 3 * signUpsPerSecond), 120_000)
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const sentFrom = smtp.arrivals.length
-    await run(process.execPath, [path.join(root, "dist", "waitlist.js"), "announce", "send", "launch"], { cwd: root, env: { ...process.env, ...env } })
+    await run(process.execPath, [path.join(root, "dist", "waitlist.js"), "announce", "send", "launch"], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    })
     const during = await steadySignUps(api, signUpsPerSecond, seconds, "during")
     const expected = sentFrom + entries + 2 * during.length
     await smtp.waitFor(expected, 10 * 60_000)

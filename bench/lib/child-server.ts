@@ -10,7 +10,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Starts `command` with `env` and waits until `url` answers (any status),
  * so the benchmark measures a warm, listening server.
  */
-export async function startChildServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv): Promise<ChildServer> {
+export async function startChildServer(
+  command: string,
+  args: string[],
+  url: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ChildServer> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] })
   const deadline = Date.now() + 30_000
   for (;;) {
@@ -33,4 +38,5 @@ export async function startChildServer(command: string, args: string[], url: str
 }
 
 /** Our compiled server (dist/server.js) under plain Node with the heap's flags, as `npm run serve` starts it. */
-export const startOurServer = (compiledServer: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildServer> => startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], url, env)
+export const startOurServer = (compiledServer: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildServer> =>
+  startChildServer(process.execPath, [...HEAP_FLAGS, compiledServer], url, env)

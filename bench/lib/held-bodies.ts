@@ -3,7 +3,10 @@ import net from "net"
 
 /** A process's resident memory in MiB, from /proc (Linux). */
 export function residentMiB(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((candidate) => candidate.startsWith("VmRSS:"))
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((candidate) => candidate.startsWith("VmRSS:"))
   return Number(line?.replace(/\D+/g, "") ?? 0) / 1024
 }
 
@@ -22,7 +25,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * body of `declaredBytes`, send `sentBytes` of it and then hold: what a
  * crowd of slow or hostile clients does to a server that buffers bodies.
  */
-export async function holdBodies(url: string, { connections, declaredBytes, sentBytes }: { connections: number; declaredBytes: number; sentBytes: number }): Promise<HeldBodies> {
+export async function holdBodies(
+  url: string,
+  { connections, declaredBytes, sentBytes }: { connections: number; declaredBytes: number; sentBytes: number },
+): Promise<HeldBodies> {
   const { hostname, port } = new URL(url)
   let answered = 0
   const sockets = await Promise.all(
@@ -31,7 +37,9 @@ export async function holdBodies(url: string, { connections, declaredBytes, sent
       () =>
         new Promise<net.Socket>((resolve) => {
           const socket = net.connect(Number(port), hostname, () => {
-            socket.write(`POST /api/waitlist HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`)
+            socket.write(
+              `POST /api/waitlist HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`,
+            )
             socket.write("x".repeat(sentBytes))
             resolve(socket)
           })

@@ -7,5 +7,15 @@ const [url, port] = process.argv.slice(2)
 const result = await lighthouse(url, { port: Number(port), output: "json", logLevel: "error" })
 if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
 const { categories, audits, runtimeError } = result.lhr
-const keep = ["network-requests", "metrics", "mainthread-work-breakdown", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "total-byte-weight"]
-process.stdout.write(JSON.stringify({ runtimeError, categories, audits: Object.fromEntries(keep.map((id) => [id, audits[id]])) }))
+const keep = [
+  "network-requests",
+  "metrics",
+  "mainthread-work-breakdown",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "total-byte-weight",
+]
+process.stdout.write(
+  JSON.stringify({ runtimeError, categories, audits: Object.fromEntries(keep.map((id) => [id, audits[id]])) }),
+)

@@ -79,11 +79,15 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
     categories: Record<string, { score: number | null }>
     audits: Record<string, Audit>
   }
-  if (runtimeError) throw new LighthouseRunError(`Lighthouse could not measure ${url}: ${runtimeError.code} (${runtimeError.message})`)
+  if (runtimeError)
+    throw new LighthouseRunError(`Lighthouse could not measure ${url}: ${runtimeError.code} (${runtimeError.message})`)
   const requests = (audits["network-requests"]?.details?.items ?? []) as NetworkItem[]
-  const observedLoad = (audits.metrics?.details?.items?.[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity
+  const observedLoad =
+    (audits.metrics?.details?.items?.[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity
   const scripts = await Promise.all(
-    requests.filter((item) => item.resourceType === "Script").map(async (item) => ({ ...item, bodyBytes: await gzippedBodyBytes(item.url) })),
+    requests
+      .filter((item) => item.resourceType === "Script")
+      .map(async (item) => ({ ...item, bodyBytes: await gzippedBodyBytes(item.url) })),
   )
   const work = (audits["mainthread-work-breakdown"]?.details?.items ?? []) as { group: string; duration: number }[]
   return {
@@ -96,7 +100,9 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
     cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
     scriptingMs: sum(work.filter((item) => /^script/.test(item.group)).map((item) => item.duration)),
     totalBytes: audits["total-byte-weight"]?.numericValue ?? 0,
-    jsAtStartBytes: sum(scripts.filter((item) => (item.networkRequestTime ?? 0) <= observedLoad).map((item) => item.bodyBytes)),
+    jsAtStartBytes: sum(
+      scripts.filter((item) => (item.networkRequestTime ?? 0) <= observedLoad).map((item) => item.bodyBytes),
+    ),
     jsTotalBytes: sum(scripts.map((item) => item.bodyBytes)),
     htmlBytes: sum(requests.filter((item) => item.resourceType === "Document").map((item) => item.transferSize ?? 0)),
     requests: requests.length,

@@ -22,7 +22,8 @@ import { CONFIRMATION_TTL_MS } from "../../src/server/signup/confirmation-rules"
 import { countEntries } from "../../src/server/signup/entry-list"
 
 const [port, file, rows = "entry"] = process.argv.slice(2)
-if (!port || !file || (rows !== "entry" && rows !== "sign-up")) throw new Error("usage: limit-waitlist-server.ts PORT DB_FILE [entry|sign-up]")
+if (!port || !file || (rows !== "entry" && rows !== "sign-up"))
+  throw new Error("usage: limit-waitlist-server.ts PORT DB_FILE [entry|sign-up]")
 
 /** The site whose domain the drafts' Message-IDs take. */
 const SITE_URL = "https://storyling.app"
@@ -43,17 +44,27 @@ async function main(file: string, port: number) {
   db.pragma("journal_mode = WAL")
   db.pragma("synchronous = FULL")
   db.pragma("foreign_keys = ON")
-  const { value: leaverKey } = db.prepare("SELECT value FROM waitlist_secrets WHERE name = 'leaver_key'").get() as { value: string }
-  const upsert = db.prepare(`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+  const { value: leaverKey } = db.prepare("SELECT value FROM waitlist_secrets WHERE name = 'leaver_key'").get() as {
+    value: string
+  }
+  const upsert =
+    db.prepare(`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (email_key) DO UPDATE SET updated_at = excluded.updated_at RETURNING id`)
-  const addMessage = db.prepare("INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) VALUES (?, ?, ?, ?, ?)")
-  const upsertConfirming = db.prepare(`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at)
+  const addMessage = db.prepare(
+    "INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) VALUES (?, ?, ?, ?, ?)",
+  )
+  const upsertConfirming =
+    db.prepare(`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (email_key) DO UPDATE SET updated_at = excluded.updated_at RETURNING id`)
-  const addMessageWithId = db.prepare("INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+  const addMessageWithId = db.prepare(
+    "INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+  )
   const leaver = db.prepare("DELETE FROM waitlist_leavers WHERE address_hash = ? RETURNING confirm_mails_sent")
   const suppressed = db.prepare("SELECT 1 FROM waitlist_suppressions WHERE address_hash = ? AND lifted_at IS NULL")
   const addLeaveToken = db.prepare("INSERT INTO waitlist_leave_tokens (token_hash, entry_id) VALUES (?, ?)")
-  const queue = db.prepare("INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  const queue = db.prepare(
+    "INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
 
   const writeEntry = ({ name, email, message, metadata }: Entry, now: string) => {
     const { id } = upsert.get(name, storedEmail(email), emailKey(email), now, now) as { id: number }
@@ -65,13 +76,37 @@ async function main(file: string, port: number) {
     const leave = linkToken(at)
     const key = emailKey(email)
     const hash = createHmac("sha256", leaverKey).update(key).digest("hex")
-    const { id } = upsertConfirming.get(name, storedEmail(email), key, now, now, confirm.key, new Date(at + CONFIRMATION_TTL_MS).toISOString(), now) as { id: number }
+    const { id } = upsertConfirming.get(
+      name,
+      storedEmail(email),
+      key,
+      now,
+      now,
+      confirm.key,
+      new Date(at + CONFIRMATION_TTL_MS).toISOString(),
+      now,
+    ) as { id: number }
     leaver.get(hash)
     const { id: messageId } = addMessageWithId.get(id, name, message, JSON.stringify(metadata), now) as { id: number }
-    queue.run(id, "notify", "team@example.com", JSON.stringify({ kind: "team", messageId: newMessageId(SITE_URL), email }), messageId, now, now)
+    queue.run(
+      id,
+      "notify",
+      "team@example.com",
+      JSON.stringify({ kind: "team", messageId: newMessageId(SITE_URL), email }),
+      messageId,
+      now,
+      now,
+    )
     if (suppressed.get(hash)) return
     addLeaveToken.run(leave.key, id)
-    const draft = { kind: "confirmation", messageId: newMessageId(SITE_URL), name, lang: "en", confirmToken: confirm.token, leaveToken: leave.token }
+    const draft = {
+      kind: "confirmation",
+      messageId: newMessageId(SITE_URL),
+      name,
+      lang: "en",
+      confirmToken: confirm.token,
+      leaveToken: leave.token,
+    }
     queue.run(id, "confirm", email, JSON.stringify(draft), null, now, now)
   }
   const write = rows === "entry" ? writeEntry : writeSignUp
@@ -105,7 +140,13 @@ async function main(file: string, port: number) {
           return
         }
         if (batch.length === 0) setImmediate(flush)
-        batch.push({ entry, done: (ok) => (ok ? res.writeHead(201, { "Content-Type": "application/json" }).end('{"ok":true}') : res.writeHead(503).end()) })
+        batch.push({
+          entry,
+          done: (ok) =>
+            ok
+              ? res.writeHead(201, { "Content-Type": "application/json" }).end('{"ok":true}')
+              : res.writeHead(503).end(),
+        })
       })
     })
     .listen(port, "127.0.0.1", () => console.log(`limit waitlist (${rows}) on ${port}`))

@@ -17,18 +17,34 @@ export type TraceSeries = { label: string; runs: TraceRun[] }
 /** A trace Chromium recorded without the page's own renderer in it (as Lighthouse now and then reports NO_NAVSTART). */
 class IncompleteTraceError extends Error {}
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string; beginData?: { url?: string } } }
+type TraceEvent = {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  tdur?: number
+  args?: { name?: string; beginData?: { url?: string } }
+}
 
 /** The main-thread figures of one trace, for the renderer that parsed `url`. */
 function readTrace(events: TraceEvent[], url: string): TraceRun {
   const pid = events.find((event) => event.name === "ParseHTML" && event.args?.beginData?.url === url)?.pid
-  const mainThreads = new Set(events.filter((event) => event.pid === pid && event.name === "thread_name" && event.args?.name === "CrRendererMain").map((event) => event.tid))
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.pid === pid && event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => event.tid),
+  )
   const complete = events.filter((event) => event.ph === "X" && event.pid === pid && mainThreads.has(event.tid))
-  const cpu = (names: string[]) => complete.filter((event) => names.includes(event.name)).map((event) => (event.tdur ?? 0) / 1000)
+  const cpu = (names: string[]) =>
+    complete.filter((event) => names.includes(event.name)).map((event) => (event.tdur ?? 0) / 1000)
   const tasks = cpu(["RunTask"])
   if (tasks.length === 0) throw new IncompleteTraceError(`the trace of ${url} holds no task of its renderer`)
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
-  return { styleLayoutMs: sum(cpu(["UpdateLayoutTree", "Layout"])), longestTaskMs: Math.max(...tasks), tasksMs: sum(tasks) }
+  return {
+    styleLayoutMs: sum(cpu(["UpdateLayoutTree", "Layout"])),
+    longestTaskMs: Math.max(...tasks),
+    tasksMs: sum(tasks),
+  }
 }
 
 type Browser = Awaited<ReturnType<typeof chromium.launch>>
@@ -102,5 +118,10 @@ export function traceTable(series: TraceSeries[], pairs: [string, string][]): st
     if (!first || !second) return `| ${a} ÷ ${b} | ${keys.map(() => "").join(" | ")} |`
     return `| ${a} ÷ ${b} | ${keys.map(([, key]) => `${(pick(first, key) / pick(second, key)).toFixed(2)}×`).join(" | ")} |`
   })
-  return [`| | ${keys.map(([name]) => name).join(" | ")} |`, `|---|${keys.map(() => "---:").join("|")}|`, ...rows, ...ratios].join("\n")
+  return [
+    `| | ${keys.map(([name]) => name).join(" | ")} |`,
+    `|---|${keys.map(() => "---:").join("|")}|`,
+    ...rows,
+    ...ratios,
+  ].join("\n")
 }

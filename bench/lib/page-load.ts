@@ -4,7 +4,8 @@ import { median } from "./median"
 /** Pages served in a run: how many a second, and the middle and slowest-percent latencies. */
 export type PageLoadResult = { perSecond: number; served: number; p50Ms: number; p99Ms: number; errors: number }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 /** A browser's headers for connection `n`: each connection is another visitor (User-Agent), with a language and gzip, as browsers send. */
 const browserHeaders = (n: number) => ({
@@ -44,5 +45,11 @@ export async function loadPage(target: string, { connections = 50, seconds = 10 
   const elapsed = (performance.now() - start) / 1000
   agent.destroy()
   const sorted = latencies.sort((a, b) => a - b)
-  return { perSecond: latencies.length / elapsed, served: latencies.length, p50Ms: Math.round(median(sorted) * 10) / 10, p99Ms: Math.round(percentile(sorted, 99) * 10) / 10, errors }
+  return {
+    perSecond: latencies.length / elapsed,
+    served: latencies.length,
+    p50Ms: Math.round(median(sorted) * 10) / 10,
+    p99Ms: Math.round(percentile(sorted, 99) * 10) / 10,
+    errors,
+  }
 }

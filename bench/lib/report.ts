@@ -134,7 +134,12 @@ export function targetList(series: PageSeries[]): string {
   if (!home || !contact || !japanese || !peer) return "Not every page needed for the targets was measured."
   const pick = (s: PageSeries, key: keyof PageRun) => median(s.runs.map((run) => run[key]))
   const [atStart, inAll] = [pick(contact, "jsAtStartBytes"), pick(contact, "jsTotalBytes")]
-  const [contactTbt, peerTbt, homeTbt, japaneseTbt] = [pick(contact, "tbtMs"), pick(peer, "tbtMs"), pick(home, "tbtMs"), pick(japanese, "tbtMs")]
+  const [contactTbt, peerTbt, homeTbt, japaneseTbt] = [
+    pick(contact, "tbtMs"),
+    pick(peer, "tbtMs"),
+    pick(home, "tbtMs"),
+    pick(japanese, "tbtMs"),
+  ]
   const scores = SCORES.map(([name, key]) => [name, pick(japanese, key), pick(home, key)] as const)
   const unequal = scores.filter(([, ja, en]) => ja !== en)
   return [

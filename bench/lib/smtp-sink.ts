@@ -1,7 +1,12 @@
 import { SMTPServer } from "smtp-server"
 
 /** A local SMTP server that takes every mail and only counts it, with the time each arrived. */
-export type SmtpSink = { url: string; arrivals: number[]; waitFor: (count: number, timeoutMs: number) => Promise<boolean>; close: () => Promise<void> }
+export type SmtpSink = {
+  url: string
+  arrivals: number[]
+  waitFor: (count: number, timeoutMs: number) => Promise<boolean>
+  close: () => Promise<void>
+}
 
 /** Starts an SMTP sink on 127.0.0.1:port (no TLS, no login), as fast a receiver as a mail server can be. */
 export async function startSmtpSink(port: number): Promise<SmtpSink> {
@@ -27,5 +32,10 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
     while (arrivals.length < count && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 50))
     return arrivals.length >= count
   }
-  return { url: `smtp://127.0.0.1:${port}`, arrivals, waitFor, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    arrivals,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

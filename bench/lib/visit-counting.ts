@@ -32,7 +32,11 @@ function cpuMs(pid: number): number {
 const log = (message: string) => console.error(`[bench] ${message}`)
 
 /** One run of the compiled server on a new SQLite store: `/` under load, then the page views it wrote when stopped. */
-async function oneRun(compiledServer: string, counting: boolean, seconds: number): Promise<{ result: PageLoadResult; answered: number; counted: number; cpuPerPage: number }> {
+async function oneRun(
+  compiledServer: string,
+  counting: boolean,
+  seconds: number,
+): Promise<{ result: PageLoadResult; answered: number; counted: number; cpuPerPage: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-visits-"))
   const file = path.join(dir, "waitlist.sqlite")
   const firstDay = dayOf(new Date())
@@ -77,7 +81,9 @@ export async function measureVisitCounting(compiledServer: string, { rounds = 5,
       const item = series[index] as Series
       log(`serving / ${item.label}, round ${round}/${rounds}, ${seconds} s`)
       const { result, answered, counted, cpuPerPage } = await oneRun(compiledServer, index === 0, seconds)
-      log(`${Math.round(result.perSecond)} pages/s, p99 ${result.p99Ms} ms, ${Math.round(cpuPerPage)} µs of the server's CPU a page`)
+      log(
+        `${Math.round(result.perSecond)} pages/s, p99 ${result.p99Ms} ms, ${Math.round(cpuPerPage)} µs of the server's CPU a page`,
+      )
       item.runs.push(result)
       item.answered.push(answered)
       item.counted.push(counted)
@@ -90,7 +96,8 @@ export async function measureVisitCounting(compiledServer: string, { rounds = 5,
   const [withCounting, without] = series as [Series, Series]
   const row = (item: Series) =>
     `| ${item.label} | ${Math.round(pick(item, (run) => run.perSecond))} | ${pick(item, (run) => run.p50Ms)} ms | ${pick(item, (run) => run.p99Ms)} ms | ${item.runs.reduce((sum, run) => sum + run.errors, 0)} | ${item.answered.reduce((sum, n) => sum + n, 0)} | ${item.counted.reduce((sum, n) => sum + n, 0)} | ${Math.round(cpu(item))} µs |`
-  const ratio = (value: (run: PageLoadResult) => number) => `${(pick(withCounting, value) / pick(without, value)).toFixed(2)}×`
+  const ratio = (value: (run: PageLoadResult) => number) =>
+    `${(pick(withCounting, value) / pick(without, value)).toFixed(2)}×`
   return [
     VISITS_HEADING,
     "",

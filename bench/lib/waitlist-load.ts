@@ -11,14 +11,19 @@ export type LoadResult = {
   errors: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 /** One POST over a kept-alive connection; resolves with the status, 0 for a failed connection. */
 function post(agent: http.Agent, url: URL, body: string): Promise<number> {
   return new Promise((resolve) => {
     const request = http.request(
       url,
-      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume()
         response.on("end", () => resolve(response.statusCode ?? 0))
@@ -97,18 +102,25 @@ export type OfferedLoad = LoadResult & {
  * so a server falling behind shows in the latencies instead of slowing the
  * load down.
  */
-export async function offerWaitlist(target: string, { ratePerSecond, seconds }: { ratePerSecond: number; seconds: number }): Promise<OfferedLoad> {
+export async function offerWaitlist(
+  target: string,
+  { ratePerSecond, seconds }: { ratePerSecond: number; seconds: number },
+): Promise<OfferedLoad> {
   const url = new URL(target)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 })
   const offered = Math.round(ratePerSecond * seconds)
   const answers: { dueAt: number; ms: number; status: number }[] = []
   const inFlight: Promise<void>[] = []
   const start = performance.now()
-  for (let i = 0; i < offered; ) {
+  for (let i = 0; i < offered;) {
     const now = performance.now()
     for (; i < offered && start + (i * 1000) / ratePerSecond <= now; i++) {
       const dueAt = start + (i * 1000) / ratePerSecond
-      inFlight.push(post(agent, url, signUp(++sent)).then((status) => void answers.push({ dueAt, ms: performance.now() - dueAt, status })))
+      inFlight.push(
+        post(agent, url, signUp(++sent)).then(
+          (status) => void answers.push({ dueAt, ms: performance.now() - dueAt, status }),
+        ),
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
@@ -119,7 +131,10 @@ export async function offerWaitlist(target: string, { ratePerSecond, seconds }: 
   const elapsed = (Math.max(...answers.map((answer) => answer.dueAt + answer.ms)) - start) / 1000
   agent.destroy()
   const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b)
-  const lastSecond = answers.filter((answer) => answer.dueAt > lastDue - 1000).map((answer) => answer.ms).sort((a, b) => a - b)
+  const lastSecond = answers
+    .filter((answer) => answer.dueAt > lastDue - 1000)
+    .map((answer) => answer.ms)
+    .sort((a, b) => a - b)
   const accepted = answers.filter((answer) => answer.status >= 200 && answer.status < 300).length
   return {
     offered,

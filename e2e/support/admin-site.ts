@@ -20,7 +20,10 @@ export async function adminSiteOn(store: "sqlite" | "postgres"): Promise<AdminSi
   if (store === "sqlite") {
     const file = process.env.E2E_WAITLIST_DB_PATH
     const mailDir = process.env.E2E_MAIL_OUTBOX_DIR
-    if (!file || !mailDir) throw new Error("E2E_WAITLIST_DB_PATH or E2E_MAIL_OUTBOX_DIR is not set: run the suite through playwright.config.ts")
+    if (!file || !mailDir)
+      throw new Error(
+        "E2E_WAITLIST_DB_PATH or E2E_MAIL_OUTBOX_DIR is not set: run the suite through playwright.config.ts",
+      )
     return { url: siteUrl(), settings: { WAITLIST_DB_PATH: file }, mailDir, stop: async () => undefined }
   }
   const postgres: PostgresServer = await startPostgresServer()
@@ -57,11 +60,16 @@ export async function otherOrigin(target: string): Promise<{ url: string; stop: 
   const form = `<!doctype html><html lang="en"><title>Another origin</title><form method="post" action="${target}" enctype="text/plain"><input type="hidden" name='{"email":"a@b.example","password":"x","code":"' value='"}'><button>Send</button></form></html>`
   const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end(form))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 /** Gives the browser an admin's session, as it holds it after taking an invitation. */
 export async function withSession(context: BrowserContext, site: { url: string }, cookie: string): Promise<void> {
   const [name = "", value = ""] = cookie.split("=")
-  await context.addCookies([{ name, value, domain: new URL(site.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" }])
+  await context.addCookies([
+    { name, value, domain: new URL(site.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Strict" },
+  ])
 }

@@ -13,5 +13,7 @@ export const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 export async function expectAccessible(page: Page, { exclude }: { exclude?: string } = {}): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags(WCAG_21_AA)
   const { violations } = await (exclude ? builder.exclude(exclude) : builder).analyze()
-  expect(violations.flatMap(({ id, help, nodes }) => nodes.map((node) => `${id} (${help}): ${node.target.join(" ")}`))).toEqual([])
+  expect(
+    violations.flatMap(({ id, help, nodes }) => nodes.map((node) => `${id} (${help}): ${node.target.join(" ")}`)),
+  ).toEqual([])
 }

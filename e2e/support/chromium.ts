@@ -26,8 +26,13 @@ export const chromiumArgs = [
 export function ensureChromium(): void {
   if (fs.existsSync(chromiumPath)) return
   if (process.env.CHROME_PATH) {
-    throw new Error(`CHROME_PATH is ${chromiumPath}, which does not exist: point it at a Chromium or Chrome binary, or unset it.`)
+    throw new Error(
+      `CHROME_PATH is ${chromiumPath}, which does not exist: point it at a Chromium or Chrome binary, or unset it.`,
+    )
   }
   installSystemPackages("chromium")
-  if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium is still missing at ${chromiumPath}: install it with \`apt-get install chromium\` as root.`)
+  if (!fs.existsSync(chromiumPath))
+    throw new Error(
+      `Chromium is still missing at ${chromiumPath}: install it with \`apt-get install chromium\` as root.`,
+    )
 }

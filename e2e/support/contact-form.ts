@@ -23,7 +23,8 @@ export async function fillContact(page: Page, values: { name?: string; email?: s
   if (values.message !== undefined) await fields.message.fill(values.message)
 }
 
-const isWaitlistPost = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/waitlist"
+const isWaitlistPost = (request: Request) =>
+  request.method() === "POST" && new URL(request.url()).pathname === "/api/waitlist"
 
 /** Records every POST to /api/waitlist the page makes from now on. */
 export function recordWaitlistPosts(page: Page): Request[] {

@@ -43,8 +43,12 @@ export async function recordFade(page: Page): Promise<void> {
 
 /** The record `recordFade` left, once the phone is fully shown. @throws when it is not fully shown within 5 s. */
 export async function readFadeRecord(page: Page): Promise<FadeRecord> {
-  const record = await page.waitForFunction(() => (window as unknown as { __fadeRecord?: FadeRecord }).__fadeRecord, null, {
-    timeout: 5000,
-  })
+  const record = await page.waitForFunction(
+    () => (window as unknown as { __fadeRecord?: FadeRecord }).__fadeRecord,
+    null,
+    {
+      timeout: 5000,
+    },
+  )
   return (await record.jsonValue()) as FadeRecord
 }

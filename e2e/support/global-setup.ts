@@ -35,7 +35,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const databasePath = path.join(dataDir, "waitlist.sqlite")
     // No SMTP server: mails are written as .eml files, where the tests of the mails' links read them.
     const outboxDir = path.join(dataDir, "outbox")
-    const site = await startSiteServer({ WAITLIST_DB_PATH: databasePath, WAITLIST_RATE_LIMIT: "0", MAIL_OUTBOX_DIR: outboxDir }, { echoComplaints: true })
+    const site = await startSiteServer(
+      { WAITLIST_DB_PATH: databasePath, WAITLIST_RATE_LIMIT: "0", MAIL_OUTBOX_DIR: outboxDir },
+      { echoComplaints: true },
+    )
     // Should the runner exit without its teardown, leave no server, lock or data behind.
     process.once("exit", () => {
       void site.kill()

@@ -9,7 +9,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * server, so it writes each mail as an .eml file), once it is there; `dir`
  * names the folder of another server's mail.
  */
-export async function mailTo(address: string, timeoutMs = 10_000, dir = process.env.E2E_MAIL_OUTBOX_DIR): Promise<ParsedMail> {
+export async function mailTo(
+  address: string,
+  timeoutMs = 10_000,
+  dir = process.env.E2E_MAIL_OUTBOX_DIR,
+): Promise<ParsedMail> {
   if (!dir) throw new Error("E2E_MAIL_OUTBOX_DIR is not set: run the suite through playwright.config.ts")
   const giveUp = Date.now() + timeoutMs
   for (;;) {

@@ -16,7 +16,12 @@ export async function recordStoreRedirects(context: BrowserContext): Promise<Sto
   const answers: StoreRedirect[] = []
   await context.route(/\/get\?store=/, async (route) => {
     const response = await route.fetch({ maxRedirects: 0 })
-    answers.push({ url: route.request().url(), referer: await route.request().headerValue("referer") ?? undefined, status: response.status(), location: response.headers().location })
+    answers.push({
+      url: route.request().url(),
+      referer: (await route.request().headerValue("referer")) ?? undefined,
+      status: response.status(),
+      location: response.headers().location,
+    })
     await route.fulfill({ contentType: "text/html", body: OUTSIDE_PAGE })
   })
   return answers

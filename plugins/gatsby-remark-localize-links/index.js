@@ -26,7 +26,8 @@ function localize(url, prefix) {
  * @param {MdastNode} node @param {string} prefix
  */
 function localizeLinks(node, prefix) {
-  if ((node.type === "link" || node.type === "definition") && typeof node.url === "string") node.url = localize(node.url, prefix)
+  if ((node.type === "link" || node.type === "definition") && typeof node.url === "string")
+    node.url = localize(node.url, prefix)
   for (const child of node.children ?? []) localizeLinks(child, prefix)
 }
 

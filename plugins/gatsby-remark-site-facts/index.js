@@ -36,7 +36,10 @@ const link = (url, value) => ({ type: "link", url, title: null, children: [text(
  * @returns {MdastNode}
  */
 function fill(facts, token, name, role) {
-  const provider = role !== undefined && Object.prototype.hasOwnProperty.call(facts.providers, role) ? facts.providers[role] : undefined
+  const provider =
+    role !== undefined && Object.prototype.hasOwnProperty.call(facts.providers, role)
+      ? facts.providers[role]
+      : undefined
   if (name === "appName" && role === undefined) return text(facts.appName)
   if (name === "companyName" && role === undefined) return text(facts.companyName)
   if (name === "supportEmail" && role === undefined) return link(`mailto:${facts.supportEmail}`, facts.supportEmail)

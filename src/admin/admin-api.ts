@@ -16,7 +16,10 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
     const response = await fetch(`/api/admin/${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json" }
+          : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()
@@ -28,8 +31,14 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
     }
     if (response.ok) return { status: response.status, data: data as T, error: null, fields: {} }
     const refusal = (data ?? {}) as { error?: unknown; fields?: unknown }
-    const fields = typeof refusal.fields === "object" && refusal.fields !== null ? (refusal.fields as Record<string, string>) : {}
-    return { status: response.status, data: null, error: typeof refusal.error === "string" ? refusal.error : `The admin answered ${response.status}.`, fields }
+    const fields =
+      typeof refusal.fields === "object" && refusal.fields !== null ? (refusal.fields as Record<string, string>) : {}
+    return {
+      status: response.status,
+      data: null,
+      error: typeof refusal.error === "string" ? refusal.error : `The admin answered ${response.status}.`,
+      fields,
+    }
   } catch {
     return { status: 0, data: null, error: NETWORK_ERROR, fields: {} }
   }
@@ -45,4 +54,5 @@ export function afterLogin(search: string): string {
 }
 
 /** A time as the admin shows it: in UTC, to the minute. */
-export const shownTime = (iso: string | null | undefined): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "—")
+export const shownTime = (iso: string | null | undefined): string =>
+  iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "—"

@@ -61,18 +61,30 @@ export function AdminFrame({ title, area, path, children }: FrameProps) {
   const known = account !== "loading" && account !== null ? account : null
   return (
     <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
-      <a href="#admin-main" sx={{ position: "absolute", left: -9999, "&:focus": { left: 4, top: 4, bg: "background", p: 2, zIndex: 2 } }}>
+      <a
+        href="#admin-main"
+        sx={{ position: "absolute", left: -9999, "&:focus": { left: 4, top: 4, bg: "background", p: 2, zIndex: 2 } }}
+      >
         Skip to the content
       </a>
       <header sx={{ borderBottom: "1px solid", borderColor: "border" }}>
-        <div sx={{ variant: "layout.container", display: "flex", flexWrap: "wrap", alignItems: "center", gap: 5, py: 4 }}>
+        <div
+          sx={{ variant: "layout.container", display: "flex", flexWrap: "wrap", alignItems: "center", gap: 5, py: 4 }}
+        >
           <p sx={{ m: 0, fontWeight: "heading", fontSize: 3 }}>Storyling admin</p>
           {known && (
             <nav aria-label="Admin" sx={{ flex: "1 1 auto" }}>
               <ul sx={{ display: "flex", flexWrap: "wrap", gap: 4, listStyle: "none", m: 0, p: 0 }}>
                 {NAVIGATION.filter((item) => mayUse(known.role, item.area)).map((item) => (
                   <li key={item.href}>
-                    <a href={item.href} aria-current={item.href === path ? "page" : undefined} sx={{ variant: "links.nav", "&[aria-current='page']": { color: "accent", textDecoration: "underline" } }}>
+                    <a
+                      href={item.href}
+                      aria-current={item.href === path ? "page" : undefined}
+                      sx={{
+                        variant: "links.nav",
+                        "&[aria-current='page']": { color: "accent", textDecoration: "underline" },
+                      }}
+                    >
                       {item.label}
                     </a>
                   </li>
@@ -85,14 +97,29 @@ export function AdminFrame({ title, area, path, children }: FrameProps) {
               <p sx={{ variant: "text.small", m: 0 }}>
                 {known.email} ({known.role})
               </p>
-              <button type="button" sx={{ variant: "buttons.secondary", minHeight: 40, px: 4 }} disabled={leaving} onClick={() => void logOut()}>
+              <button
+                type="button"
+                sx={{ variant: "buttons.secondary", minHeight: 40, px: 4 }}
+                disabled={leaving}
+                onClick={() => void logOut()}
+              >
                 Log out
               </button>
             </div>
           )}
         </div>
       </header>
-      <main id="admin-main" tabIndex={-1} sx={{ variant: "layout.container", flex: "1 0 auto", py: 6, "&:focus": { outline: "none" }, a: { color: "accent" } }}>
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        sx={{
+          variant: "layout.container",
+          flex: "1 0 auto",
+          py: 6,
+          "&:focus": { outline: "none" },
+          a: { color: "accent" },
+        }}
+      >
         <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7], mt: 0 }}>{title}</h1>
         <noscript>
           <p>The admin needs JavaScript: turn it on for this site.</p>

@@ -25,13 +25,18 @@ export function AnnouncementCard({ initial }: { initial: Announcement }) {
     void refresh()
   }
   return (
-    <section aria-labelledby={headingId} sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: [4, null, 5], my: 6 }}>
+    <section
+      aria-labelledby={headingId}
+      sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: [4, null, 5], my: 6 }}
+    >
       <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
         {slug}
       </h2>
       {problems.length > 0 ? (
         <AdminNotice tone="error">
-          <p sx={{ mt: 0 }}>{slug} cannot be previewed or sent as it is written: fix its files, then reload this page.</p>
+          <p sx={{ mt: 0 }}>
+            {slug} cannot be previewed or sent as it is written: fix its files, then reload this page.
+          </p>
           <ul sx={{ mb: 0 }}>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>

@@ -20,14 +20,21 @@ export function AnnouncementPreview({ announcement }: { announcement: Announceme
       <label htmlFor={selectId} sx={{ variant: "forms.label", mr: 3 }}>
         Language
       </label>
-      <select id={selectId} value={shown.lang} onChange={(event) => setLang(event.target.value)} sx={{ variant: "forms.input", py: 2 }}>
+      <select
+        id={selectId}
+        value={shown.lang}
+        onChange={(event) => setLang(event.target.value)}
+        sx={{ variant: "forms.input", py: 2 }}
+      >
         {versions.map((version) => (
           <option key={version.lang} value={version.lang}>
             {languageLabel(version.lang)}
           </option>
         ))}
       </select>
-      <dl sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 1, my: 4, dd: { m: 0 } }}>
+      <dl
+        sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 1, my: 4, dd: { m: 0 } }}
+      >
         <dt>Subject</dt>
         <dd lang={shown.lang}>{shown.subject}</dd>
         <dt>Preheader</dt>
@@ -39,7 +46,14 @@ export function AnnouncementPreview({ announcement }: { announcement: Announceme
         src={`/api/admin/${announcementPath(slug, "preview", shown.lang)}`}
         sandbox=""
         referrerPolicy="no-referrer"
-        sx={{ display: "block", width: "100%", height: 640, border: "1px solid", borderColor: "border", borderRadius: "small" }}
+        sx={{
+          display: "block",
+          width: "100%",
+          height: 640,
+          border: "1px solid",
+          borderColor: "border",
+          borderRadius: "small",
+        }}
       />
     </div>
   )

@@ -19,7 +19,9 @@ function stateText(progress: Progress | null): string {
   const waiting = total(progress, "waiting")
   const done = `${queued - waiting} of ${queued} mails done, ${waiting} waiting`
   if (progress.state === "paused") return `${progress.pausedReason ?? "Paused"}. ${done}.`
-  return waiting > 0 ? `Sending: ${done}.` : `Sent: every one of its ${queued} mails was sent, failed, or its reader left.`
+  return waiting > 0
+    ? `Sending: ${done}.`
+    : `Sent: every one of its ${queued} mails was sent, failed, or its reader left.`
 }
 
 /**
@@ -39,7 +41,12 @@ export function AnnouncementProgressView({ slug, progress }: { slug: string; pro
       {progress && (
         <>
           <div sx={{ display: "flex", alignItems: "center", gap: 3 }}>
-            <progress max={Math.max(queued, 1)} value={queued === 0 ? 1 : done} aria-labelledby={stateId} sx={{ flex: "1 1 auto", height: 16, accentColor: "accent" }} />
+            <progress
+              max={Math.max(queued, 1)}
+              value={queued === 0 ? 1 : done}
+              aria-labelledby={stateId}
+              sx={{ flex: "1 1 auto", height: 16, accentColor: "accent" }}
+            />
             <span>{queued === 0 ? 100 : Math.floor((done / queued) * 100)}%</span>
           </div>
           <p sx={{ variant: "text.small" }}>First sent {shownTime(progress.createdAt)}.</p>
@@ -47,12 +54,18 @@ export function AnnouncementProgressView({ slug, progress }: { slug: string; pro
             caption={`What became of the mails of ${slug}, per language`}
             columns={["Language", ...COLUMNS.map(([label]) => label)]}
             rows={[
-              ...[...progress.languages].sort((a, b) => languageOrder(a.lang) - languageOrder(b.lang)).map((row) => [languageLabel(row.lang), ...COLUMNS.map(([, key]) => row[key])]),
+              ...[...progress.languages]
+                .sort((a, b) => languageOrder(a.lang) - languageOrder(b.lang))
+                .map((row) => [languageLabel(row.lang), ...COLUMNS.map(([, key]) => row[key])]),
               ["Total", ...COLUMNS.map(([, key]) => total(progress, key))],
             ]}
           />
           {progress.waves.length > 0 && (
-            <DataTable caption={`The waves of ${slug}`} columns={["Sent", "To", "Mails queued"]} rows={progress.waves.map((wave) => [shownTime(wave.at), waveText(wave), wave.queued])} />
+            <DataTable
+              caption={`The waves of ${slug}`}
+              columns={["Sent", "To", "Mails queued"]}
+              rows={progress.waves.map((wave) => [shownTime(wave.at), waveText(wave), wave.queued])}
+            />
           )}
         </>
       )}

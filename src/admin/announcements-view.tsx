@@ -13,14 +13,20 @@ export function AnnouncementsView() {
   return (
     <div>
       <p>
-        Each announcement of <code>content/announcements</code>, as its files say it now (an edit shows here at once, without a build). Preview each language, send
-        yourself a test, then send it to every confirmed entry: the running server delivers it at its mail rate. <code>npm run waitlist -- announce</code> does the
-        same on the server.
+        Each announcement of <code>content/announcements</code>, as its files say it now (an edit shows here at once,
+        without a build). Preview each language, send yourself a test, then send it to every confirmed entry: the
+        running server delivers it at its mail rate. <code>npm run waitlist -- announce</code> does the same on the
+        server.
       </p>
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}
-      {loaded.state === "done" && loaded.data.announcements.length === 0 && <p>There is no announcement yet: write one as docs/editing.md says, then reload this page.</p>}
-      {loaded.state === "done" && loaded.data.announcements.map((announcement) => <AnnouncementCard key={announcement.slug} initial={announcement} />)}
+      {loaded.state === "done" && loaded.data.announcements.length === 0 && (
+        <p>There is no announcement yet: write one as docs/editing.md says, then reload this page.</p>
+      )}
+      {loaded.state === "done" &&
+        loaded.data.announcements.map((announcement) => (
+          <AnnouncementCard key={announcement.slug} initial={announcement} />
+        ))}
     </div>
   )
 }

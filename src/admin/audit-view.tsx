@@ -6,7 +6,16 @@ import { Pager } from "./pager"
 import { SearchForm } from "./search-form"
 import { useAdminData } from "./use-admin-data"
 
-type AuditLine = { id: number; at: string; action: string; actor: string; subjectHash: string | null; detail: string | null; ip: string | null; ipHash: string | null }
+type AuditLine = {
+  id: number
+  at: string
+  action: string
+  actor: string
+  subjectHash: string | null
+  detail: string | null
+  ip: string | null
+  ipHash: string | null
+}
 type AuditPage = { items: AuditLine[]; total: number; page: number; pageSize: number }
 
 /** What each action of the log is, in words. */
@@ -32,11 +41,25 @@ const ACTIONS: Record<string, string> = {
 /** The audit log, newest first, a page at a time; or only the lines about one person's address. */
 export function AuditView() {
   const [query, setQuery] = useState({ address: "", page: 1 })
-  const loaded = useAdminData<AuditPage>(`audit?page=${query.page}${query.address ? `&address=${encodeURIComponent(query.address)}` : ""}`)
+  const loaded = useAdminData<AuditPage>(
+    `audit?page=${query.page}${query.address ? `&address=${encodeURIComponent(query.address)}` : ""}`,
+  )
   return (
     <div>
-      <p>Every login and failed login, invitation, revocation, export and erasure, every announcement's test, send, pause and resume, and every suppression lifted, with who did it, when and from which address (kept 30 days, then only a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about it.</p>
-      <SearchForm id="about" label="Only the lines about this address" button="Show" type="email" maxLength={254} onSearch={(address) => setQuery({ address, page: 1 })} />
+      <p>
+        Every login and failed login, invitation, revocation, export and erasure, every announcement's test, send, pause
+        and resume, and every suppression lifted, with who did it, when and from which address (kept 30 days, then only
+        a keyed hash of it). People are named by a keyed hash of their address: type an address to see the lines about
+        it.
+      </p>
+      <SearchForm
+        id="about"
+        label="Only the lines about this address"
+        button="Show"
+        type="email"
+        maxLength={254}
+        onSearch={(address) => setQuery({ address, page: 1 })}
+      />
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}
       {loaded.state === "done" && (
@@ -54,7 +77,12 @@ export function AuditView() {
               line.ip ?? (line.ipHash ? <code title={line.ipHash}>hashed {line.ipHash.slice(0, 8)}</code> : "—"),
             ])}
           />
-          <Pager page={loaded.data.page} pageSize={loaded.data.pageSize} total={loaded.data.total} onPage={(page) => setQuery({ ...query, page })} />
+          <Pager
+            page={loaded.data.page}
+            pageSize={loaded.data.pageSize}
+            total={loaded.data.total}
+            onPage={(page) => setQuery({ ...query, page })}
+          />
         </>
       )}
     </div>

@@ -13,13 +13,44 @@ export type Bar = { label: string; value: number }
 export function BarChart({ bars, summary }: { bars: Bar[]; summary: string }) {
   const most = Math.max(1, ...bars.map((bar) => bar.value))
   return (
-    <div role="img" aria-label={summary} sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "minmax(0, max-content) minmax(0, 1fr)"], columnGap: 3, rowGap: [1, null, 2], alignItems: "center", my: 4 }}>
+    <div
+      role="img"
+      aria-label={summary}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: ["minmax(0, 1fr)", null, "minmax(0, max-content) minmax(0, 1fr)"],
+        columnGap: 3,
+        rowGap: [1, null, 2],
+        alignItems: "center",
+        my: 4,
+      }}
+    >
       {bars.map((bar, index) => (
         <Fragment key={index}>
-          <bdi sx={{ variant: "text.small", color: "text", maxWidth: "16em", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{bar.label}</bdi>
+          <bdi
+            sx={{
+              variant: "text.small",
+              color: "text",
+              maxWidth: "16em",
+              overflow: "hidden",
+              textOverflow: "ellipsis",
+              whiteSpace: "nowrap",
+            }}
+          >
+            {bar.label}
+          </bdi>
           <span sx={{ display: "flex", alignItems: "center", gap: 2 }}>
             <span sx={{ flex: "1 1 auto", display: "flex" }}>
-              <span sx={{ display: "block", height: 16, width: `${(bar.value / most) * 100}%`, minWidth: bar.value > 0 ? 2 : 0, bg: "accent", borderRadius: "small" }} />
+              <span
+                sx={{
+                  display: "block",
+                  height: 16,
+                  width: `${(bar.value / most) * 100}%`,
+                  minWidth: bar.value > 0 ? 2 : 0,
+                  bg: "accent",
+                  borderRadius: "small",
+                }}
+              />
             </span>
             <span sx={{ variant: "text.small", color: "text", minWidth: "3em", textAlign: "right" }}>{bar.value}</span>
           </span>

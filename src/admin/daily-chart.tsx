@@ -18,7 +18,10 @@ const LOOKS = [
  */
 export function DailyChart({ days, series, summary }: { days: string[]; series: ChartSeries[]; summary: string }) {
   const box = useRef<HTMLDivElement>(null)
-  const lines = series.map((line, index) => ({ ...line, ...(LOOKS[index % LOOKS.length] ?? { stroke: "#FFA73B", dashed: false }) }))
+  const lines = series.map((line, index) => ({
+    ...line,
+    ...(LOOKS[index % LOOKS.length] ?? { stroke: "#FFA73B", dashed: false }),
+  }))
   useEffect(() => {
     const element = box.current
     if (!element) return
@@ -28,7 +31,11 @@ export function DailyChart({ days, series, summary }: { days: string[]; series: 
     void import("uplot").then(({ default: UPlot }) => {
       if (gone) return
       const x = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000)
-      const axis = { stroke: "#F3F1EA", grid: { stroke: "rgba(184, 199, 192, 0.2)" }, ticks: { stroke: "rgba(184, 199, 192, 0.4)" } }
+      const axis = {
+        stroke: "#F3F1EA",
+        grid: { stroke: "rgba(184, 199, 192, 0.2)" },
+        ticks: { stroke: "rgba(184, 199, 192, 0.4)" },
+      }
       chart = new UPlot(
         {
           width: element.clientWidth,
@@ -36,9 +43,27 @@ export function DailyChart({ days, series, summary }: { days: string[]; series: 
           tzDate: (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
           legend: { show: false },
           cursor: { show: false },
-          scales: { y: { range: (_self: unknown, _min: number, max: number) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
-          axes: [axis, { ...axis, values: (_self: unknown, ticks: number[]) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : "")) }],
-          series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.stroke, width: 3, dash: line.dashed ? [6, 4] : undefined, points: { show: days.length <= 31 } }))],
+          scales: {
+            y: { range: (_self: unknown, _min: number, max: number) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+          },
+          axes: [
+            axis,
+            {
+              ...axis,
+              values: (_self: unknown, ticks: number[]) =>
+                ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : "")),
+            },
+          ],
+          series: [
+            {},
+            ...lines.map((line) => ({
+              label: line.label,
+              stroke: line.stroke,
+              width: 3,
+              dash: line.dashed ? [6, 4] : undefined,
+              points: { show: days.length <= 31 },
+            })),
+          ],
         },
         [x, ...lines.map((line) => line.values)],
         element,
@@ -58,12 +83,27 @@ export function DailyChart({ days, series, summary }: { days: string[]; series: 
         ref={box}
         role="img"
         aria-label={summary}
-        sx={{ minHeight: 280, width: "100%", ".u-wrap": { position: "relative" }, ".u-over, .u-under": { position: "absolute" }, canvas: { display: "block", position: "relative" }, ".u-axis": { position: "absolute" } }}
+        sx={{
+          minHeight: 280,
+          width: "100%",
+          ".u-wrap": { position: "relative" },
+          ".u-over, .u-under": { position: "absolute" },
+          canvas: { display: "block", position: "relative" },
+          ".u-axis": { position: "absolute" },
+        }}
       />
       <figcaption sx={{ display: "flex", gap: 5, mt: 3, variant: "text.small" }}>
         {lines.map((line) => (
           <span key={line.label} sx={{ display: "inline-flex", alignItems: "center", gap: 2 }}>
-            <span aria-hidden="true" sx={{ display: "inline-block", width: 24, borderTop: `3px ${line.dashed ? "dashed" : "solid"}`, borderColor: line.stroke }} />
+            <span
+              aria-hidden="true"
+              sx={{
+                display: "inline-block",
+                width: 24,
+                borderTop: `3px ${line.dashed ? "dashed" : "solid"}`,
+                borderColor: line.stroke,
+              }}
+            />
             {line.label}
           </span>
         ))}

@@ -14,7 +14,13 @@ type Dashboard = {
   periodDays: number
   days: { day: string; signUps: number; confirmations: number }[]
   languages: { lang: string | null; entries: number }[]
-  sources: { referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; entries: number }[]
+  sources: {
+    referrerHost: string | null
+    utmSource: string | null
+    utmMedium: string | null
+    utmCampaign: string | null
+    entries: number
+  }[]
   confirmed: { all: { entries: number; confirmed: number }; period: { entries: number; confirmed: number } }
   outbox: { pending: number; failed: number; sentLastDay: number; oldestPendingSince: string | null }
   /** The visits of the period and their funnel, as `npm run waitlist -- stats --json` prints them. */
@@ -23,11 +29,19 @@ type Dashboard = {
 
 const PERIODS = [7, 30, 90, 365]
 
-const percent = ({ entries, confirmed }: { entries: number; confirmed: number }) => (entries === 0 ? "—" : `${Math.round((confirmed / entries) * 100)}%`)
+const percent = ({ entries, confirmed }: { entries: number; confirmed: number }) =>
+  entries === 0 ? "—" : `${Math.round((confirmed / entries) * 100)}%`
 
 /** A source as a line: where the referrer was and the campaign's tags. */
 const sourceName = ({ referrerHost, utmSource, utmMedium, utmCampaign }: Dashboard["sources"][number]) =>
-  [referrerHost ?? "No referrer", utmSource && `source ${utmSource}`, utmMedium && `medium ${utmMedium}`, utmCampaign && `campaign ${utmCampaign}`].filter(Boolean).join(", ")
+  [
+    referrerHost ?? "No referrer",
+    utmSource && `source ${utmSource}`,
+    utmMedium && `medium ${utmMedium}`,
+    utmCampaign && `campaign ${utmCampaign}`,
+  ]
+    .filter(Boolean)
+    .join(", ")
 
 /** The dashboard: the waitlist's growth over a period, as a chart and a table, by language and source, the share confirmed, the visits and their funnel, and the outbox's health. */
 export function DashboardView() {
@@ -38,7 +52,12 @@ export function DashboardView() {
       <label htmlFor="period" sx={{ variant: "forms.label", mr: 3 }}>
         Period
       </label>
-      <select id="period" value={days} onChange={(event) => setDays(Number(event.target.value))} sx={{ variant: "forms.input", py: 2 }}>
+      <select
+        id="period"
+        value={days}
+        onChange={(event) => setDays(Number(event.target.value))}
+        sx={{ variant: "forms.input", py: 2 }}
+      >
         {PERIODS.map((period) => (
           <option key={period} value={period}>
             Last {period} days
@@ -75,27 +94,50 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
       </dl>
       <h2 sx={{ variant: "text.heading", fontSize: 5 }}>Sign-ups and confirmations per day</h2>
       <DailyChart days={dates} series={lines} summary={summary} />
-      <DataTable caption="Sign-ups and confirmations per day (UTC)" columns={["Day", "Sign-ups", "Confirmations"]} rows={[...days].reverse().map((day) => [day.day, day.signUps, day.confirmations])} />
+      <DataTable
+        caption="Sign-ups and confirmations per day (UTC)"
+        columns={["Day", "Sign-ups", "Confirmations"]}
+        rows={[...days].reverse().map((day) => [day.day, day.signUps, day.confirmations])}
+      />
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr 1fr"], gap: 6 }}>
         {dashboard.languages.length > 0 && (
-        <section aria-labelledby="by-language">
-          <h2 id="by-language" sx={{ variant: "text.heading", fontSize: 5 }}>By language</h2>
-          <DataTable caption="Sign-ups of the period by the language of the page" captionHidden columns={["Language", "Sign-ups"]} rows={dashboard.languages.map((row) => [languageName(row.lang), row.entries])} />
-        </section>
+          <section aria-labelledby="by-language">
+            <h2 id="by-language" sx={{ variant: "text.heading", fontSize: 5 }}>
+              By language
+            </h2>
+            <DataTable
+              caption="Sign-ups of the period by the language of the page"
+              captionHidden
+              columns={["Language", "Sign-ups"]}
+              rows={dashboard.languages.map((row) => [languageName(row.lang), row.entries])}
+            />
+          </section>
         )}
         {dashboard.sources.length > 0 && (
-        <section aria-labelledby="by-source">
-          <h2 id="by-source" sx={{ variant: "text.heading", fontSize: 5 }}>By source</h2>
-          <DataTable caption="Sign-ups of the period by referrer and campaign (the 20 largest)" captionHidden columns={["Source", "Sign-ups"]} rows={dashboard.sources.map((row) => [sourceName(row), row.entries])} />
-        </section>
+          <section aria-labelledby="by-source">
+            <h2 id="by-source" sx={{ variant: "text.heading", fontSize: 5 }}>
+              By source
+            </h2>
+            <DataTable
+              caption="Sign-ups of the period by referrer and campaign (the 20 largest)"
+              captionHidden
+              columns={["Source", "Sign-ups"]}
+              rows={dashboard.sources.map((row) => [sourceName(row), row.entries])}
+            />
+          </section>
         )}
       </div>
       <VisitsView visits={dashboard.visits} />
       <section aria-labelledby="outbox">
-        <h2 id="outbox" sx={{ variant: "text.heading", fontSize: 5 }}>Mail</h2>
+        <h2 id="outbox" sx={{ variant: "text.heading", fontSize: 5 }}>
+          Mail
+        </h2>
         {outbox.failed > 0 && (
           <AdminNotice tone="error">
-            {outbox.failed === 1 ? "1 mail or event failed for good" : `${outbox.failed} mails or events failed for good`}: see <code>npm run waitlist -- outbox</code> on the server.
+            {outbox.failed === 1
+              ? "1 mail or event failed for good"
+              : `${outbox.failed} mails or events failed for good`}
+            : see <code>npm run waitlist -- outbox</code> on the server.
           </AdminNotice>
         )}
         <DataTable

@@ -8,7 +8,14 @@ import { Pager } from "./pager"
 import { SearchForm } from "./search-form"
 import { useAdminData } from "./use-admin-data"
 
-type EntryLine = { email: string; name: string; createdAt: string; confirmedAt: string | null; lang: string | null; messages: number }
+type EntryLine = {
+  email: string
+  name: string
+  createdAt: string
+  confirmedAt: string | null
+  lang: string | null
+  messages: number
+}
 type EntryPage = { items: EntryLine[]; total: number; page: number; pageSize: number }
 
 /** The link to a person's page: the address after `#`, so it never reaches a server's log in a request. */
@@ -21,13 +28,21 @@ export function EntriesView({ account }: { account: Account }) {
   const opensPeople = mayUse(account.role, "people")
   return (
     <div>
-      <SearchForm id="search" label="Search by address or name" button="Search" maxLength={200} onSearch={(term) => setSearch({ term, page: 1 })} />
+      <SearchForm
+        id="search"
+        label="Search by address or name"
+        button="Search"
+        maxLength={200}
+        onSearch={(term) => setSearch({ term, page: 1 })}
+      />
       {loaded.state === "loading" && <p role="status">Loading…</p>}
       {loaded.state === "failed" && <AdminNotice tone="error">{loaded.error}</AdminNotice>}
       {loaded.state === "done" && (
         <>
           <p role="status">
-            {search.term ? `${loaded.data.total} ${loaded.data.total === 1 ? "entry matches" : "entries match"} “${search.term}”.` : `${loaded.data.total} ${loaded.data.total === 1 ? "entry" : "entries"} in all.`}
+            {search.term
+              ? `${loaded.data.total} ${loaded.data.total === 1 ? "entry matches" : "entries match"} “${search.term}”.`
+              : `${loaded.data.total} ${loaded.data.total === 1 ? "entry" : "entries"} in all.`}
           </p>
           <DataTable
             caption="Entries, newest first"
@@ -42,7 +57,12 @@ export function EntriesView({ account }: { account: Account }) {
               entry.messages,
             ])}
           />
-          <Pager page={loaded.data.page} pageSize={loaded.data.pageSize} total={loaded.data.total} onPage={(page) => setSearch({ ...search, page })} />
+          <Pager
+            page={loaded.data.page}
+            pageSize={loaded.data.pageSize}
+            total={loaded.data.total}
+            onPage={(page) => setSearch({ ...search, page })}
+          />
         </>
       )}
     </div>

@@ -29,7 +29,9 @@ export function InviteForm() {
   useEffect(() => {
     const found = window.location.hash.slice(1)
     setToken(found)
-    void callApi<Invitation>("POST", "invite", { token: found }).then((answer) => (answer.data ? setInvitation(answer.data) : setProblem(answer.error)))
+    void callApi<Invitation>("POST", "invite", { token: found }).then((answer) =>
+      answer.data ? setInvitation(answer.data) : setProblem(answer.error),
+    )
   }, [])
 
   const submit = async (event: FormEvent) => {
@@ -52,15 +54,20 @@ export function InviteForm() {
   return (
     <div sx={{ maxWidth: 640 }}>
       <p>
-        This invitation makes <strong>{invitation.email}</strong> an account of the <strong>{invitation.role}</strong> role. Choose a password and enrol an authenticator app (any app that takes TOTP codes).
+        This invitation makes <strong>{invitation.email}</strong> an account of the <strong>{invitation.role}</strong>{" "}
+        role. Choose a password and enrol an authenticator app (any app that takes TOTP codes).
       </p>
       <h2 sx={{ variant: "text.heading", fontSize: 4 }}>1. Scan this code with your authenticator</h2>
-      <img src={invitation.qrCode} alt={`QR code of the authenticator key for ${invitation.email}`} width={240} height={240} sx={{ bg: "#ffffff", p: 2, borderRadius: "small" }} />
+      <img
+        src={invitation.qrCode}
+        alt={`QR code of the authenticator key for ${invitation.email}`}
+        width={240}
+        height={240}
+        sx={{ bg: "#ffffff", p: 2, borderRadius: "small" }}
+      />
       <p>Or type the key into the app:</p>
       <p>
-        <code sx={{ fontSize: 3, letterSpacing: "0.05em" }}>
-          {grouped(invitation.secret)}
-        </code>
+        <code sx={{ fontSize: 3, letterSpacing: "0.05em" }}>{grouped(invitation.secret)}</code>
       </p>
       <p sx={{ variant: "text.small" }}>The authenticator&apos;s address (otpauth:// URI):</p>
       <p>
@@ -70,9 +77,39 @@ export function InviteForm() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         {errors.form && <AdminNotice tone="error">{errors.form}</AdminNotice>}
         <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <AdminField id="new-password" label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} required />
-        <AdminField id="repeated-password" label="The password again" type="password" autoComplete="new-password" value={repeated} onChange={setRepeated} error={errors.repeated} required />
-        <AdminField id="code" label="Code from your authenticator" hint="The six digits the app shows now for this account." inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={setCode} error={errors.code} required />
+        <AdminField
+          id="new-password"
+          label="Password"
+          hint={PASSWORD_RULE}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          required
+        />
+        <AdminField
+          id="repeated-password"
+          label="The password again"
+          type="password"
+          autoComplete="new-password"
+          value={repeated}
+          onChange={setRepeated}
+          error={errors.repeated}
+          required
+        />
+        <AdminField
+          id="code"
+          label="Code from your authenticator"
+          hint="The six digits the app shows now for this account."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={8}
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          required
+        />
         <button type="submit" sx={{ variant: "buttons.primary" }} disabled={sending}>
           {sending ? "Setting up…" : "Set up my account"}
         </button>

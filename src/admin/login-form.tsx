@@ -23,9 +23,35 @@ export function LoginForm() {
   return (
     <form onSubmit={(event) => void submit(event)} sx={{ maxWidth: 420 }} noValidate>
       {error && <AdminNotice tone="error">{error}</AdminNotice>}
-      <AdminField id="email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={setEmail} required />
-      <AdminField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
-      <AdminField id="code" label="Code from your authenticator" hint="The six digits your authenticator app shows now." inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={setCode} required />
+      <AdminField
+        id="email"
+        label="E-mail address"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        required
+      />
+      <AdminField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        required
+      />
+      <AdminField
+        id="code"
+        label="Code from your authenticator"
+        hint="The six digits your authenticator app shows now."
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        value={code}
+        onChange={setCode}
+        required
+      />
       <button type="submit" sx={{ variant: "buttons.primary" }} disabled={sending}>
         {sending ? "Logging in…" : "Log in"}
       </button>

@@ -11,10 +11,17 @@ type Consent = PersonExport["messages"][number]["privacyPolicyInForce"]
 
 /** A version of the privacy policy in words, or that it was not recorded. */
 const consentText = (consent: Consent | null) =>
-  consent === null ? "—" : typeof consent === "string" ? "Not recorded (before versions were kept)" : `Privacy policy of ${consent.effectiveDate} (${consent.language}), SHA-256 ${consent.sha256.slice(0, 16)}…`
+  consent === null
+    ? "—"
+    : typeof consent === "string"
+      ? "Not recorded (before versions were kept)"
+      : `Privacy policy of ${consent.effectiveDate} (${consent.language}), SHA-256 ${consent.sha256.slice(0, 16)}…`
 
 /** Metadata as lines of text: each field and its value as JSON, so nothing in it is ever markup. */
-const metadataLines = (metadata: Record<string, unknown>) => Object.entries(metadata).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join("\n")
+const metadataLines = (metadata: Record<string, unknown>) =>
+  Object.entries(metadata)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join("\n")
 
 /** Saves the export as a JSON file, made in the browser from what the page was given (the export is in the audit log already). */
 function download(data: PersonExport) {
@@ -45,10 +52,18 @@ export function PersonView() {
     }
     setAddress(found)
     if (!found) return setProblem("Open a person's page from the entries: its address is missing here.")
-    void callApi<PersonExport>("GET", `people/${encodeURIComponent(found)}`).then((answer) => (answer.data ? setData(answer.data) : setProblem(answer.error)))
+    void callApi<PersonExport>("GET", `people/${encodeURIComponent(found)}`).then((answer) =>
+      answer.data ? setData(answer.data) : setProblem(answer.error),
+    )
   }, [])
 
-  if (erased) return <AdminNotice tone="done">Everything held about {address} was erased. A record of the erasure keeps only a keyed hash of the address, when and by whom; the audit log lists it.</AdminNotice>
+  if (erased)
+    return (
+      <AdminNotice tone="done">
+        Everything held about {address} was erased. A record of the erasure keeps only a keyed hash of the address, when
+        and by whom; the audit log lists it.
+      </AdminNotice>
+    )
   if (problem) return <AdminNotice tone="error">{problem}</AdminNotice>
   if (!data || address === null) return <p role="status">Loading…</p>
   const { entry, confirmation } = data
@@ -60,21 +75,41 @@ export function PersonView() {
       <button type="button" sx={{ variant: "buttons.primary" }} onClick={() => download(data)}>
         Download everything as JSON
       </button>
-      <p sx={{ variant: "text.small" }}>The file to hand to this person when they ask for their data (GDPR Article 15). Opening this page was recorded in the audit log.</p>
+      <p sx={{ variant: "text.small" }}>
+        The file to hand to this person when they ask for their data (GDPR Article 15). Opening this page was recorded
+        in the audit log.
+      </p>
       {entry ? (
         <section aria-labelledby="entry">
-          <h2 id="entry" sx={{ variant: "text.heading", fontSize: 5 }}>Entry</h2>
+          <h2 id="entry" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Entry
+          </h2>
           <DataTable
             caption="The entry"
             captionHidden
-            columns={["Name", "Address", "Signed up", "Language", "Came from", "Confirmed", "Privacy policy when confirmed"]}
+            columns={[
+              "Name",
+              "Address",
+              "Signed up",
+              "Language",
+              "Came from",
+              "Confirmed",
+              "Privacy policy when confirmed",
+            ]}
             rows={[
               [
                 entry.name,
                 entry.email,
                 shownTime(entry.signedUpAt),
                 entry.language ?? "—",
-                [entry.cameFrom.referrerHost, entry.cameFrom.utmSource, entry.cameFrom.utmMedium, entry.cameFrom.utmCampaign].filter(Boolean).join(", ") || "—",
+                [
+                  entry.cameFrom.referrerHost,
+                  entry.cameFrom.utmSource,
+                  entry.cameFrom.utmMedium,
+                  entry.cameFrom.utmCampaign,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "—",
                 confirmation?.confirmedAt ? shownTime(confirmation.confirmedAt) : "Not yet",
                 consentText(confirmation?.privacyPolicyWhenConfirmed ?? null),
               ],
@@ -87,7 +122,9 @@ export function PersonView() {
       {entry && <PersonReferrals address={address} />}
       {data.messages.length > 0 && (
         <section aria-labelledby="history">
-          <h2 id="history" sx={{ variant: "text.heading", fontSize: 5 }}>History</h2>
+          <h2 id="history" sx={{ variant: "text.heading", fontSize: 5 }}>
+            History
+          </h2>
           <ol sx={{ listStyle: "none", p: 0 }}>
             {data.messages.map((message, index) => (
               <li key={index} sx={{ borderLeft: "3px solid", borderColor: "border", pl: 4, mb: 5 }}>
@@ -107,34 +144,55 @@ export function PersonView() {
       )}
       {data.mails.length > 0 && (
         <section aria-labelledby="mails">
-          <h2 id="mails" sx={{ variant: "text.heading", fontSize: 5 }}>Mail and events</h2>
-          <DataTable caption="Every mail and event about this person" captionHidden columns={["What", "Queued", "Sent", "State"]} rows={data.mails.map((mail) => [mail.what, shownTime(mail.queuedAt), shownTime(mail.sentAt), mail.status])} />
+          <h2 id="mails" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Mail and events
+          </h2>
+          <DataTable
+            caption="Every mail and event about this person"
+            captionHidden
+            columns={["What", "Queued", "Sent", "State"]}
+            rows={data.mails.map((mail) => [mail.what, shownTime(mail.queuedAt), shownTime(mail.sentAt), mail.status])}
+          />
         </section>
       )}
       {data.announcementMails.length > 0 && (
         <section aria-labelledby="announcements">
-          <h2 id="announcements" sx={{ variant: "text.heading", fontSize: 5 }}>Announcements</h2>
+          <h2 id="announcements" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Announcements
+          </h2>
           <DataTable
             caption="Every announcement mailed to this person"
             captionHidden
             columns={["Announcement", "Language", "Queued", "Sent", "Outcome", "Bounced", "Complained"]}
-            rows={data.announcementMails.map((mail) => [mail.announcement, mail.language, shownTime(mail.queuedAt), shownTime(mail.sentAt), mail.outcome, shownTime(mail.bouncedAt), shownTime(mail.complainedAt)])}
+            rows={data.announcementMails.map((mail) => [
+              mail.announcement,
+              mail.language,
+              shownTime(mail.queuedAt),
+              shownTime(mail.sentAt),
+              mail.outcome,
+              shownTime(mail.bouncedAt),
+              shownTime(mail.complainedAt),
+            ])}
           />
         </section>
       )}
       {(data.suppression || data.bounces.length > 0) && (
         <section aria-labelledby="suppression">
-          <h2 id="suppression" sx={{ variant: "text.heading", fontSize: 5 }}>Bounces and suppression</h2>
+          <h2 id="suppression" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Bounces and suppression
+          </h2>
           <ul>
             {data.suppression && (
               <li>
-                {data.suppression.liftedAt ? "Was suppressed" : "Suppressed: gets no mail"} since {shownTime(data.suppression.suppressedAt)} ({data.suppression.reason})
+                {data.suppression.liftedAt ? "Was suppressed" : "Suppressed: gets no mail"} since{" "}
+                {shownTime(data.suppression.suppressedAt)} ({data.suppression.reason})
                 {data.suppression.liftedAt ? `, lifted on ${shownTime(data.suppression.liftedAt)}` : ""}.
               </li>
             )}
             {data.bounces.map((bounce, index) => (
               <li key={index}>
-                {bounce.kind === "complaint" ? "A complaint" : `A ${bounce.kind} bounce`} on {shownTime(bounce.receivedAt)}.
+                {bounce.kind === "complaint" ? "A complaint" : `A ${bounce.kind} bounce`} on{" "}
+                {shownTime(bounce.receivedAt)}.
               </li>
             ))}
           </ul>
@@ -142,9 +200,16 @@ export function PersonView() {
       )}
       {(data.afterLeaving || data.erasures.length > 0) && (
         <section aria-labelledby="kept">
-          <h2 id="kept" sx={{ variant: "text.heading", fontSize: 5 }}>Kept by a keyed hash of the address</h2>
+          <h2 id="kept" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Kept by a keyed hash of the address
+          </h2>
           <ul>
-            {data.afterLeaving && <li>Left the list on {shownTime(data.afterLeaving.leftAt)}, after {data.afterLeaving.confirmationMailsSent} confirmation mails.</li>}
+            {data.afterLeaving && (
+              <li>
+                Left the list on {shownTime(data.afterLeaving.leftAt)}, after {data.afterLeaving.confirmationMailsSent}{" "}
+                confirmation mails.
+              </li>
+            )}
             {data.erasures.map((erasure) => (
               <li key={erasure.erasedAt}>Erased on {shownTime(erasure.erasedAt)}.</li>
             ))}
@@ -176,14 +241,34 @@ function EraseForm({ address, onErased }: { address: string; onErased: () => voi
     setError(answer.error ?? undefined)
   }
   return (
-    <section aria-labelledby="erase" sx={{ border: "2px solid", borderColor: "danger", borderRadius: "medium", p: 5, mt: 7 }}>
-      <h2 id="erase" sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>Erase this person&apos;s data</h2>
+    <section
+      aria-labelledby="erase"
+      sx={{ border: "2px solid", borderColor: "danger", borderRadius: "medium", p: 5, mt: 7 }}
+    >
+      <h2 id="erase" sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
+        Erase this person&apos;s data
+      </h2>
       <p>
-        This erases the entry, every message, every mail sent or waiting (announcements included), the bounces and the links&apos; keys, at once and for good. A suppression of the address after a bounce or a complaint stays, kept by a keyed hash only, so it gets no mail again. Download the data first if the person asked for it too.
+        This erases the entry, every message, every mail sent or waiting (announcements included), the bounces and the
+        links&apos; keys, at once and for good. A suppression of the address after a bounce or a complaint stays, kept
+        by a keyed hash only, so it gets no mail again. Download the data first if the person asked for it too.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <AdminField id="confirm-address" label="Type the address again to confirm" type="email" autoComplete="off" value={typed} onChange={setTyped} error={error} required />
-        <button type="submit" sx={{ variant: "buttons.secondary", borderColor: "danger", color: "danger" }} disabled={sending}>
+        <AdminField
+          id="confirm-address"
+          label="Type the address again to confirm"
+          type="email"
+          autoComplete="off"
+          value={typed}
+          onChange={setTyped}
+          error={error}
+          required
+        />
+        <button
+          type="submit"
+          sx={{ variant: "buttons.secondary", borderColor: "danger", color: "danger" }}
+          disabled={sending}
+        >
           {sending ? "Erasing…" : "Erase everything"}
         </button>
       </form>

@@ -8,7 +8,8 @@
 export const ROLES = ["owner", "marketing", "legal"] as const
 export type Role = (typeof ROLES)[number]
 
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value)
+export const isRole = (value: unknown): value is Role =>
+  typeof value === "string" && (ROLES as readonly string[]).includes(value)
 
 /** What the admin's pages and routes are for: each role may use some of them. */
 export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements" | "referrals" | "referral-review"

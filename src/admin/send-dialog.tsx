@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from "react"
 import { callApi } from "./admin-api"
 import type { ActionNotice } from "./announcement-card"
-import { announcementPath, languageLabel, languageOrder, type SendAudience, type SendOutcome } from "./announcement-types"
+import {
+  announcementPath,
+  languageLabel,
+  languageOrder,
+  type SendAudience,
+  type SendOutcome,
+} from "./announcement-types"
 import { waveBody, WaveFields, waveQuery, WHOLE_LIST_INPUT, type WaveInput } from "./wave-fields"
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -13,7 +19,15 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
  * first places in line, a language, a platform), and sends only when
  * confirmed. Escape or Cancel closes it, sending nothing.
  */
-export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBefore: boolean; onDone: (notice: ActionNotice) => void }) {
+export function SendDialog({
+  slug,
+  sentBefore,
+  onDone,
+}: {
+  slug: string
+  sentBefore: boolean
+  onDone: (notice: ActionNotice) => void
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [audience, setAudience] = useState<SendAudience | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -28,7 +42,10 @@ export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBef
     setAudience(null)
     setProblem(null)
     const query = waveQuery(narrowed)
-    const answer = await callApi<SendAudience>("GET", `${announcementPath(slug, "audience")}${query ? `?${query}` : ""}`)
+    const answer = await callApi<SendAudience>(
+      "GET",
+      `${announcementPath(slug, "audience")}${query ? `?${query}` : ""}`,
+    )
     if (answer.data) setAudience(answer.data)
     else setProblem(answer.error)
   }
@@ -45,9 +62,17 @@ export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBef
     if (!answer.data) return onDone({ tone: "error", text: answer.error ?? "" })
     const queued = Object.entries(answer.data.queued)
     const sum = queued.reduce((all, [, n]) => all + n, 0)
-    onDone({ tone: "done", text: sum === 0 ? `Queued no new mail of ${slug}: every confirmed entry has one already.` : `Queued ${counted(sum, "mail", "mails")} of ${slug}: ${queued.map(([lang, n]) => `${lang} ${n}`).join(", ")}. The server sends them at its mail rate.` })
+    onDone({
+      tone: "done",
+      text:
+        sum === 0
+          ? `Queued no new mail of ${slug}: every confirmed entry has one already.`
+          : `Queued ${counted(sum, "mail", "mails")} of ${slug}: ${queued.map(([lang, n]) => `${lang} ${n}`).join(", ")}. The server sends them at its mail rate.`,
+    })
   }
-  const readers = audience ? Object.entries(audience.readers).sort(([a], [b]) => languageOrder(a) - languageOrder(b)) : []
+  const readers = audience
+    ? Object.entries(audience.readers).sort(([a], [b]) => languageOrder(a) - languageOrder(b))
+    : []
   const people = readers.reduce((all, [, n]) => all + n, 0)
   const headingId = `send-heading-${slug}`
   return (
@@ -55,7 +80,21 @@ export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBef
       <button type="button" sx={{ variant: "buttons.primary" }} onClick={() => void ask()}>
         {sentBefore ? "Send to people confirmed since…" : "Send to the waitlist…"}
       </button>
-      <dialog ref={dialog} aria-labelledby={headingId} onClose={() => setOpen(false)} sx={{ maxWidth: 520, p: 5, bg: "background", color: "text", border: "2px solid", borderColor: "border", borderRadius: "medium", "&::backdrop": { backgroundColor: "rgba(0, 0, 0, 0.6)" } }}>
+      <dialog
+        ref={dialog}
+        aria-labelledby={headingId}
+        onClose={() => setOpen(false)}
+        sx={{
+          maxWidth: 520,
+          p: 5,
+          bg: "background",
+          color: "text",
+          border: "2px solid",
+          borderColor: "border",
+          borderRadius: "medium",
+          "&::backdrop": { backgroundColor: "rgba(0, 0, 0, 0.6)" },
+        }}
+      >
         <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
           Send {slug}?
         </h2>
@@ -65,10 +104,17 @@ export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBef
         </button>
         {problem && <p role="alert">{problem}</p>}
         {!audience && !problem && <p role="status">Counting the confirmed entries…</p>}
-        {audience && people === 0 && <p role="status">Every confirmed entry of this wave has this announcement already: there is nothing to send.</p>}
+        {audience && people === 0 && (
+          <p role="status">
+            Every confirmed entry of this wave has this announcement already: there is nothing to send.
+          </p>
+        )}
         {audience && people > 0 && (
           <>
-            <p role="status">It goes to {counted(people, "confirmed entry", "confirmed entries")} that have none of it yet, each in the language of their sign-up:</p>
+            <p role="status">
+              It goes to {counted(people, "confirmed entry", "confirmed entries")} that have none of it yet, each in the
+              language of their sign-up:
+            </p>
             <ul>
               {readers.map(([lang, n]) => (
                 <li key={lang}>
@@ -78,7 +124,12 @@ export function SendDialog({ slug, sentBefore, onDone }: { slug: string; sentBef
             </ul>
           </>
         )}
-        {audience && audience.suppressed > 0 && <p>{counted(audience.suppressed, "confirmed entry is", "confirmed entries are")} left out: their address bounced or complained.</p>}
+        {audience && audience.suppressed > 0 && (
+          <p>
+            {counted(audience.suppressed, "confirmed entry is", "confirmed entries are")} left out: their address
+            bounced or complained.
+          </p>
+        )}
         <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, mt: 5 }}>
           {audience && people > 0 && (
             <button type="button" sx={{ variant: "buttons.primary" }} disabled={sending} onClick={() => void send()}>

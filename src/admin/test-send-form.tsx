@@ -19,7 +19,10 @@ export function TestSendForm({ slug, onDone }: { slug: string; onDone: (notice: 
     setSending(false)
     if (answer.data) {
       const languages = answer.data.sent.map((mail) => mail.lang).join(", ")
-      return onDone({ tone: "done", text: `Sent ${answer.data.sent.length} test mails of ${slug} to ${answer.data.to} (${languages}), each marked “[Test of ${slug}, …]” in its subject.` })
+      return onDone({
+        tone: "done",
+        text: `Sent ${answer.data.sent.length} test mails of ${slug} to ${answer.data.to} (${languages}), each marked “[Test of ${slug}, …]” in its subject.`,
+      })
     }
     if (answer.fields.to) return setError(answer.fields.to)
     onDone({ tone: "error", text: answer.error ?? "" })

@@ -12,7 +12,10 @@ export function useAdminData<T>(path: string | null): Loaded<T> {
     let current = true
     setLoaded({ state: "loading" })
     void callApi<T>("GET", path).then((answer) => {
-      if (current) setLoaded(answer.data !== null ? { state: "done", data: answer.data } : { state: "failed", error: answer.error ?? "" })
+      if (current)
+        setLoaded(
+          answer.data !== null ? { state: "done", data: answer.data } : { state: "failed", error: answer.error ?? "" },
+        )
     })
     return () => {
       current = false

@@ -14,7 +14,11 @@ const FOR_GOOD = [401, 403, 404]
  * progress moves on without a reload. `lost` says why the last reading
  * failed; the page stops following once the session or the file is gone.
  */
-export function useAnnouncement(initial: Announcement): { announcement: Announcement; lost: string | null; refresh: () => Promise<void> } {
+export function useAnnouncement(initial: Announcement): {
+  announcement: Announcement
+  lost: string | null
+  refresh: () => Promise<void>
+} {
   const [announcement, setAnnouncement] = useState(initial)
   const [lost, setLost] = useState<{ error: string; forGood: boolean } | null>(null)
   const refresh = useCallback(async () => {

@@ -17,7 +17,8 @@ const sum = (days: DayStats[], pick: (day: DayStats) => number) => days.reduce((
 const share = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((part / whole) * 100)}%`)
 
 /** A source as the charts name it: its name, and its medium and campaign when it has them. */
-const sourceLabel = ({ source, medium, campaign }: SourceStats) => [source, medium, campaign].filter(Boolean).join(" / ")
+const sourceLabel = ({ source, medium, campaign }: SourceStats) =>
+  [source, medium, campaign].filter(Boolean).join(" / ")
 
 /**
  * The visits of the dashboard's period, as `npm run waitlist -- stats`
@@ -44,7 +45,13 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
     { label: "Confirmed", value: sum(days, (day) => day.confirmed), after: 2 },
     { label: "Sent to a store", value: sum(days, (day) => day.appStoreClicks + day.googlePlayClicks), after: 0 },
   ]
-  const [visitors, contact, signups, confirmed, storeClicks] = funnel.map((step) => step.value) as [number, number, number, number, number]
+  const [visitors, contact, signups, confirmed, storeClicks] = funnel.map((step) => step.value) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const pages = visits.pages.slice(0, TOP)
   const sources = visits.sources.slice(0, TOP)
   const languages = visits.languages.slice(0, TOP)
@@ -55,7 +62,8 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
         Visits
       </h2>
       <p sx={{ variant: "text.small", maxWidth: "prose" }}>
-        Counted by the server, without cookies or scripts: a visitor is one browser on one day, so a person who came on two days counts on each. Bots, prefetches and browsers that ask not to be tracked are not counted.
+        Counted by the server, without cookies or scripts: a visitor is one browser on one day, so a person who came on
+        two days counts on each. Bots, prefetches and browsers that ask not to be tracked are not counted.
       </p>
       <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "1fr 1fr", "repeat(4, 1fr)"], gap: 4, my: 5 }}>
         <Figure label="Visitors" value={visitors} />
@@ -64,11 +72,26 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
         <Figure label="Sign-ups" value={signups} />
       </dl>
       <h3 sx={{ variant: "text.heading", fontSize: 4 }}>Visitors per day</h3>
-      <DailyChart days={dates} series={lines} summary={`Visitors and visitors of the contact page per day, ${period}: ${visitors} and ${contact} in all. The numbers of each day are in the table below.`} />
+      <DailyChart
+        days={dates}
+        series={lines}
+        summary={`Visitors and visitors of the contact page per day, ${period}: ${visitors} and ${contact} in all. The numbers of each day are in the table below.`}
+      />
       <DataTable
         caption="Visits per day (UTC)"
         columns={["Day", "Visitors", "Page views", "Contact page", "Sign-ups", "Confirmed", "App Store", "Google Play"]}
-        rows={[...days].reverse().map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed, day.appStoreClicks, day.googlePlayClicks])}
+        rows={[...days]
+          .reverse()
+          .map((day) => [
+            day.date,
+            day.visitors,
+            day.pageviews,
+            day.contactVisitors,
+            day.signups,
+            day.confirmed,
+            day.appStoreClicks,
+            day.googlePlayClicks,
+          ])}
       />
       <h3 sx={{ variant: "text.heading", fontSize: 4 }}>From a visit to a confirmed address, and to a store</h3>
       <BarChart
@@ -79,49 +102,94 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
         caption="The funnel of the period"
         captionHidden
         columns={["Step", "Number", "Of the step before"]}
-        rows={funnel.map((step) => [step.label, step.value, step.after < 0 ? "" : share(step.value, funnel[step.after]?.value ?? 0)])}
+        rows={funnel.map((step) => [
+          step.label,
+          step.value,
+          step.after < 0 ? "" : share(step.value, funnel[step.after]?.value ?? 0),
+        ])}
       />
       {visits.funnelNote && <p sx={{ variant: "text.small", maxWidth: "prose" }}>{visits.funnelNote}</p>}
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, null, "1fr 1fr"], columnGap: 6 }}>
         {pages.length > 0 && (
-        <section aria-labelledby="top-pages">
-          <h3 id="top-pages" sx={{ variant: "text.heading", fontSize: 4 }}>Top pages</h3>
-          <BarChart bars={pages.map((page) => ({ label: page.page, value: page.visitors }))} summary="Visitors of the pages visited most. The numbers are in the table below." />
-          <DataTable caption={`Visitors and page views of the pages visited most (the ${TOP} largest)`} captionHidden columns={["Page", "Visitors", "Page views"]} rows={pages.map((page) => [<bdi key="page">{page.page}</bdi>, page.visitors, page.pageviews])} />
-        </section>
+          <section aria-labelledby="top-pages">
+            <h3 id="top-pages" sx={{ variant: "text.heading", fontSize: 4 }}>
+              Top pages
+            </h3>
+            <BarChart
+              bars={pages.map((page) => ({ label: page.page, value: page.visitors }))}
+              summary="Visitors of the pages visited most. The numbers are in the table below."
+            />
+            <DataTable
+              caption={`Visitors and page views of the pages visited most (the ${TOP} largest)`}
+              captionHidden
+              columns={["Page", "Visitors", "Page views"]}
+              rows={pages.map((page) => [<bdi key="page">{page.page}</bdi>, page.visitors, page.pageviews])}
+            />
+          </section>
         )}
         {languages.length > 0 && (
-        <section aria-labelledby="top-languages">
-          <h3 id="top-languages" sx={{ variant: "text.heading", fontSize: 4 }}>Languages</h3>
-          <BarChart bars={languages.map((language) => ({ label: languageName(language.language), value: language.visitors }))} summary="Visitors by the language of the pages. The numbers are in the table below." />
-          <DataTable caption="Visitors and page views by the language of the pages" captionHidden columns={["Language", "Visitors", "Page views"]} rows={languages.map((language) => [languageName(language.language), language.visitors, language.pageviews])} />
-        </section>
+          <section aria-labelledby="top-languages">
+            <h3 id="top-languages" sx={{ variant: "text.heading", fontSize: 4 }}>
+              Languages
+            </h3>
+            <BarChart
+              bars={languages.map((language) => ({ label: languageName(language.language), value: language.visitors }))}
+              summary="Visitors by the language of the pages. The numbers are in the table below."
+            />
+            <DataTable
+              caption="Visitors and page views by the language of the pages"
+              captionHidden
+              columns={["Language", "Visitors", "Page views"]}
+              rows={languages.map((language) => [
+                languageName(language.language),
+                language.visitors,
+                language.pageviews,
+              ])}
+            />
+          </section>
         )}
       </div>
       {sources.length > 0 && (
-      <section aria-labelledby="top-sources">
-        <h3 id="top-sources" sx={{ variant: "text.heading", fontSize: 4 }}>Sources</h3>
-        <p sx={{ variant: "text.small", maxWidth: "prose" }}>
-          A source is the link&apos;s <code>utm_source</code>, else the referring site, else (direct). A sign-up counts under its own page&apos;s source; one made from another page of the site without a campaign counts under (internal).
-        </p>
-        <BarChart bars={sources.map((source) => ({ label: sourceLabel(source), value: source.visitors }))} summary="Visitors by source. The funnel of each source is in the table below." />
-        <DataTable
-          caption={`The funnel by source (the ${TOP} largest)`}
-          captionHidden
-          columns={["Source", "Medium", "Campaign", "Visitors", "Contact page", "Sign-ups", "Confirmed", "App Store", "Google Play"]}
-          rows={sources.map((source) => [
-            <bdi key="source">{source.source}</bdi>,
-            <bdi key="medium">{source.medium}</bdi>,
-            <bdi key="campaign">{source.campaign}</bdi>,
-            source.visitors,
-            source.contactVisitors,
-            source.signups,
-            source.confirmed,
-            source.appStoreClicks,
-            source.googlePlayClicks,
-          ])}
-        />
-      </section>
+        <section aria-labelledby="top-sources">
+          <h3 id="top-sources" sx={{ variant: "text.heading", fontSize: 4 }}>
+            Sources
+          </h3>
+          <p sx={{ variant: "text.small", maxWidth: "prose" }}>
+            A source is the link&apos;s <code>utm_source</code>, else the referring site, else (direct). A sign-up
+            counts under its own page&apos;s source; one made from another page of the site without a campaign counts
+            under (internal).
+          </p>
+          <BarChart
+            bars={sources.map((source) => ({ label: sourceLabel(source), value: source.visitors }))}
+            summary="Visitors by source. The funnel of each source is in the table below."
+          />
+          <DataTable
+            caption={`The funnel by source (the ${TOP} largest)`}
+            captionHidden
+            columns={[
+              "Source",
+              "Medium",
+              "Campaign",
+              "Visitors",
+              "Contact page",
+              "Sign-ups",
+              "Confirmed",
+              "App Store",
+              "Google Play",
+            ]}
+            rows={sources.map((source) => [
+              <bdi key="source">{source.source}</bdi>,
+              <bdi key="medium">{source.medium}</bdi>,
+              <bdi key="campaign">{source.campaign}</bdi>,
+              source.visitors,
+              source.contactVisitors,
+              source.signups,
+              source.confirmed,
+              source.appStoreClicks,
+              source.googlePlayClicks,
+            ])}
+          />
+        </section>
       )}
       <StoreClicksTable clicks={visits.storeClicks} top={TOP} />
     </section>

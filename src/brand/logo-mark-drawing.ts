@@ -9,7 +9,8 @@ export const LOGO_GRID = 48
 /** Corner radius of the orange tile on that grid. */
 export const LOGO_TILE_RADIUS = 12
 /** The open book, in the dark color. */
-export const LOGO_BOOK_PATH = "M24 15c-3.5-2.6-8-3.4-12-2.4v21c4-1 8.5-.2 12 2.4 3.5-2.6 8-3.4 12-2.4v-21c-4-1-8.5-.2-12 2.4z"
+export const LOGO_BOOK_PATH =
+  "M24 15c-3.5-2.6-8-3.4-12-2.4v21c4-1 8.5-.2 12 2.4 3.5-2.6 8-3.4 12-2.4v-21c-4-1-8.5-.2-12 2.4z"
 /** The book's spine, in the orange of the tile. */
 export const LOGO_SPINE_PATH = "M24 16.5v18.6"
 /** The lines of text on the pages, in the orange of the tile. */

@@ -23,7 +23,6 @@ const HEADLINE_SIZE = 64
 const HEADLINE_LEADING = 74
 const HEADLINE_MAX_CHARS = 18
 
-
 const nestedSvg = (svg: string, x: number, y: number) => svg.replace("<svg ", `<svg x="${x}" y="${y}" `)
 
 /**
@@ -38,7 +37,10 @@ export function shareImageSvg(content: ShareImageContent): string {
   const headline = lines
     .map((runs, index) => {
       const spans = runs
-        .map(({ text, highlighted }) => `<tspan fill="${highlighted ? brandColors.brand : brandColors.text}">${escapeMarkup(text)}</tspan>`)
+        .map(
+          ({ text, highlighted }) =>
+            `<tspan fill="${highlighted ? brandColors.brand : brandColors.text}">${escapeMarkup(text)}</tspan>`,
+        )
         .join("")
       return `<text x="80" y="${headlineTop + index * HEADLINE_LEADING}" xml:space="preserve">${spans}</text>`
     })

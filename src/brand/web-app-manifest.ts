@@ -18,6 +18,11 @@ export function webAppManifest(facts: Pick<SiteFacts, "appName" | "description">
     display: "browser",
     background_color: brandColors.darkBackground,
     theme_color: brandColors.darkBackground,
-    icons: manifestIcons.map(({ src, size, purpose }) => ({ src, sizes: `${size}x${size}`, type: "image/png", purpose })),
+    icons: manifestIcons.map(({ src, size, purpose }) => ({
+      src,
+      sizes: `${size}x${size}`,
+      type: "image/png",
+      purpose,
+    })),
   }
 }

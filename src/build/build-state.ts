@@ -8,7 +8,17 @@ import fs from "fs"
 import path from "path"
 
 /** What the build is made from: a change to any of these calls for a new build. */
-const BUILD_SOURCES = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.tsx", "package-lock.json", "content", "src", "plugins", "static"]
+const BUILD_SOURCES = [
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-ssr.tsx",
+  "gatsby-browser.tsx",
+  "package-lock.json",
+  "content",
+  "src",
+  "plugins",
+  "static",
+]
 
 /** Tests and the types the build writes itself are not part of what it builds. */
 const NOT_A_SOURCE = /(^|\/)__tests__(\/|$)|\.test\.tsx?$|(^|\/)gatsby-types\.d\.ts$/
@@ -24,7 +34,10 @@ function newestSource(root: string, entry: string): { file: string; mtime: numbe
   return fs
     .readdirSync(full)
     .map((name) => newestSource(root, path.posix.join(entry, name)))
-    .reduce<{ file: string; mtime: number } | null>((newest, next) => (next && (!newest || next.mtime > newest.mtime) ? next : newest), null)
+    .reduce<{ file: string; mtime: number } | null>(
+      (newest, next) => (next && (!newest || next.mtime > newest.mtime) ? next : newest),
+      null,
+    )
 }
 
 /** Why the build must run again, or null when the pages and the compiled server are up to date with every source. */
@@ -33,6 +46,8 @@ export function reasonToBuild(root: string): string | null {
     if (!fs.existsSync(path.join(root, output))) return `${output} is missing`
   }
   const builtAt = fs.statSync(path.join(root, LAST_BUILD_OUTPUT)).mtimeMs
-  const changed = BUILD_SOURCES.map((entry) => newestSource(root, entry)).find((newest) => newest && newest.mtime > builtAt)
+  const changed = BUILD_SOURCES.map((entry) => newestSource(root, entry)).find(
+    (newest) => newest && newest.mtime > builtAt,
+  )
   return changed ? `${changed.file} changed after the last build` : null
 }

@@ -85,7 +85,8 @@ export async function bundleIslands(root: string, outdir: string): Promise<Islan
     const result = await bundleIsland(root, outdir, name, entryOf(name))
     metafiles[name] = result.metafile
     for (const [output, { entryPoint }] of Object.entries(result.metafile.outputs)) {
-      if (entryPoint && path.resolve(root, entryPoint) === entryOf(name)) scripts[name] = "/" + path.relative(outdir, path.resolve(root, output)).split(path.sep).join("/")
+      if (entryPoint && path.resolve(root, entryPoint) === entryOf(name))
+        scripts[name] = "/" + path.relative(outdir, path.resolve(root, output)).split(path.sep).join("/")
     }
   }
   return { scripts, metafiles }

@@ -26,7 +26,9 @@ export type CompiledProgram = keyof typeof COMPILED_PROGRAMS
  * (Gatsby, TypeScript, esbuild) are never needed to run them.
  */
 export function runtimePackages(root: string): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> }
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>
+  }
   return Object.keys(manifest.dependencies ?? {})
 }
 

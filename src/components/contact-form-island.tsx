@@ -36,7 +36,11 @@ export function ContactFormIsland() {
       <div id={CONTACT_FORM_ISLAND_ID} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
         <ContactFormIslandContent texts={texts} />
       </div>
-      <script type="application/json" id={CONTACT_FORM_TEXTS_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }} />
+      <script
+        type="application/json"
+        id={CONTACT_FORM_TEXTS_ID}
+        dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }}
+      />
       {src && <IslandScript src={src} />}
     </>
   )

@@ -29,7 +29,8 @@ const clear = (form: HTMLFormElement) => {
 }
 
 /** The words shown under a field for a problem the rules found, in the page's language. */
-const messageOf = (texts: ContactFormTexts, problem: ContactErrors[keyof ContactErrors]) => (problem ? texts[`form.${problem}`] : undefined)
+const messageOf = (texts: ContactFormTexts, problem: ContactErrors[keyof ContactErrors]) =>
+  problem ? texts[`form.${problem}`] : undefined
 
 /** Shows the toast of an outcome (5 s, closable) in the page's language, loading react-toastify first if it is not there yet. */
 const notify = (texts: ContactFormTexts, outcome: "success" | "failure") =>
@@ -101,11 +102,35 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={texts["form.label"]} className={CONTACT_FORM_CLASSES.form}>
-      <FormField id="name" label={texts["form.name"]} error={messageOf(texts, errors.name)} autoComplete="name" inputRef={inputs.name} />
-      <FormField id="email" label={texts["form.email"]} type="email" error={messageOf(texts, errors.email)} autoComplete="email" inputRef={inputs.email} />
-      <FormField id="message" label={texts["form.message"]} multiline error={messageOf(texts, errors.message)} inputRef={inputs.message} />
+      <FormField
+        id="name"
+        label={texts["form.name"]}
+        error={messageOf(texts, errors.name)}
+        autoComplete="name"
+        inputRef={inputs.name}
+      />
+      <FormField
+        id="email"
+        label={texts["form.email"]}
+        type="email"
+        error={messageOf(texts, errors.email)}
+        autoComplete="email"
+        inputRef={inputs.email}
+      />
+      <FormField
+        id="message"
+        label={texts["form.message"]}
+        multiline
+        error={messageOf(texts, errors.message)}
+        inputRef={inputs.message}
+      />
       <Honeypot />
-      <button type="submit" disabled={!ready || submitting} aria-busy={submitting} className={CONTACT_FORM_CLASSES.send}>
+      <button
+        type="submit"
+        disabled={!ready || submitting}
+        aria-busy={submitting}
+        className={CONTACT_FORM_CLASSES.send}
+      >
         {submitting ? texts["form.sending"] : texts["form.send"]}
       </button>
     </form>

@@ -11,9 +11,14 @@ export type ContentProblem = { file: string; field?: string; problem: string }
 export function ContentProblems({ problems }: { problems: ContentProblem[] }) {
   return (
     <Container sx={{ py: [5, null, 7] }}>
-      <div role="alert" sx={{ p: 4, border: "2px solid", borderColor: "danger", borderRadius: "medium", maxWidth: "prose" }}>
+      <div
+        role="alert"
+        sx={{ p: 4, border: "2px solid", borderColor: "danger", borderRadius: "medium", maxWidth: "prose" }}
+      >
         <h2 sx={{ variant: "text.heading", fontSize: [4, null, 5], m: 0 }}>
-          {problems.length === 1 ? "This page's content has a problem" : `This page's content has ${problems.length} problems`}
+          {problems.length === 1
+            ? "This page's content has a problem"
+            : `This page's content has ${problems.length} problems`}
         </h2>
         <ul sx={{ pl: 5, mb: 0 }}>
           {problems.map(({ file, field, problem }) => (

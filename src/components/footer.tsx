@@ -20,11 +20,18 @@ export function Footer({ pathname }: { pathname: string }) {
           justifyItems: ["start", null, null, "stretch"],
         }}
       >
-        <a href={`${path("/")}#`} aria-label={t("logo.homeLabel", { appName: siteFacts.appName })} sx={{ display: "inline-block", width: "fit-content", borderRadius: "small" }}>
+        <a
+          href={`${path("/")}#`}
+          aria-label={t("logo.homeLabel", { appName: siteFacts.appName })}
+          sx={{ display: "inline-block", width: "fit-content", borderRadius: "small" }}
+        >
           <LogoMark size={40} />
         </a>
         <div sx={{ display: "grid", gap: 1 }}>
-          <a href={`mailto:${siteFacts.supportEmail}`} sx={{ variant: "links.nav", color: "accent", wordBreak: "break-word" }}>
+          <a
+            href={`mailto:${siteFacts.supportEmail}`}
+            sx={{ variant: "links.nav", color: "accent", wordBreak: "break-word" }}
+          >
             {siteFacts.supportEmail}
           </a>
           <p sx={{ variant: "text.small", m: 0 }}>

@@ -19,8 +19,12 @@ export function GetTheApp() {
     <Container sx={{ py: [7, null, 9] }}>
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr auto"], alignItems: "center", gap: 7 }}>
         <div>
-          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7], m: 0 }}>{t("get.title", { appName: siteFacts.appName })}</h1>
-          <p sx={{ variant: "text.lead", mt: 4, mb: 0 }}>{siteFacts.appLive ? t("get.lead") : t("get.notYet", { appName: siteFacts.appName })}</p>
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7], m: 0 }}>
+            {t("get.title", { appName: siteFacts.appName })}
+          </h1>
+          <p sx={{ variant: "text.lead", mt: 4, mb: 0 }}>
+            {siteFacts.appLive ? t("get.lead") : t("get.notYet", { appName: siteFacts.appName })}
+          </p>
           {siteFacts.appLive ? (
             <StoreButtons />
           ) : (

@@ -9,7 +9,9 @@ export function Headline({ text, highlight }: HeadlineProps) {
     <h1 sx={{ variant: "text.hero", m: 0 }}>
       {before}
       {at >= 0 && (
-        <mark sx={{ color: "highlightText", bg: "highlight", borderRadius: "small", px: "0.08em", mx: "-0.08em" }}>{highlight}</mark>
+        <mark sx={{ color: "highlightText", bg: "highlight", borderRadius: "small", px: "0.08em", mx: "-0.08em" }}>
+          {highlight}
+        </mark>
       )}
       {after}
     </h1>

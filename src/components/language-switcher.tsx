@@ -26,7 +26,12 @@ export function LanguageSwitcher({ pathname }: { pathname: string }) {
               hrefLang={htmlLang}
               lang={htmlLang}
               aria-current={code === lang ? "true" : undefined}
-              sx={{ variant: "links.nav", display: "inline-block", py: 2, fontWeight: code === lang ? "bold" : undefined }}
+              sx={{
+                variant: "links.nav",
+                display: "inline-block",
+                py: 2,
+                fontWeight: code === lang ? "bold" : undefined,
+              }}
             >
               {name}
             </a>

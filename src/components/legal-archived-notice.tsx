@@ -7,7 +7,10 @@ type LegalArchivedNoticeProps = { effectiveDateText: string; endDateText: string
 export function LegalArchivedNotice({ effectiveDateText, endDateText, currentPath }: LegalArchivedNoticeProps) {
   const { t } = useLanguage()
   return (
-    <aside aria-label={t("archived.label")} sx={{ mt: 4, p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium" }}>
+    <aside
+      aria-label={t("archived.label")}
+      sx={{ mt: 4, p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium" }}
+    >
       <p sx={{ m: 0, fontWeight: "bold" }}>{t("archived.notInEffect")}</p>
       <p sx={{ mt: 2, mb: 0 }}>
         {t("archived.applied", { from: effectiveDateText, until: endDateText })}{" "}

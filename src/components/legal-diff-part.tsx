@@ -11,7 +11,14 @@ export function LegalDiffPart({ part }: { part: DiffPart }) {
   const { t } = useLanguage()
   if (part.change === "added") {
     return (
-      <ins sx={{ textDecoration: "underline", textDecorationThickness: "0.125em", textUnderlineOffset: "0.2em", color: "inherit" }}>
+      <ins
+        sx={{
+          textDecoration: "underline",
+          textDecorationThickness: "0.125em",
+          textUnderlineOffset: "0.2em",
+          color: "inherit",
+        }}
+      >
         <VisuallyHidden>[{t("changes.inserted")} </VisuallyHidden>
         {part.text}
         <VisuallyHidden>]</VisuallyHidden>

@@ -7,7 +7,10 @@ export function LegalNextVersionNotice({ next }: { next: NextVersion }) {
   const { lang, t } = useLanguage()
   const hrefLang = next.lang === lang ? undefined : next.lang
   return (
-    <aside aria-label={t("legal.nextLabel")} sx={{ mt: 4, p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium" }}>
+    <aside
+      aria-label={t("legal.nextLabel")}
+      sx={{ mt: 4, p: 4, border: "2px solid", borderColor: "accent", borderRadius: "medium" }}
+    >
       <p sx={{ m: 0, fontWeight: "bold" }}>
         <Link to={next.path} hrefLang={hrefLang} sx={{ color: "accent" }}>
           {t("legal.next", { date: next.effectiveDateText })}

@@ -27,7 +27,11 @@ export function LinkPage({ kind, location }: { kind: LinkPageKind } & Pick<PageP
         title={t(`link.${kind}.title`)}
         body={t(`link.${kind}.body`)}
         action={action && { to: `${action.to}?lang=${lang}`, label: t(action.label) }}
-        next={signsUpAgain(kind) ? { to: path("/contact"), label: t("link.signUpAgain") } : { to: path("/"), label: t("link.home") }}
+        next={
+          signsUpAgain(kind)
+            ? { to: path("/contact"), label: t("link.signUpAgain") }
+            : { to: path("/"), label: t("link.home") }
+        }
       />
     </Layout>
   )
@@ -38,5 +42,12 @@ export const linkPageHead =
   (kind: LinkPageKind): HeadFC<object, PageContext> =>
   ({ location, pageContext }) => {
     const { t } = headTexts(pageContext)
-    return <Seo title={t(`link.${kind}.title`)} description={t(`link.${kind}.description`)} pathname={location.pathname} noindex />
+    return (
+      <Seo
+        title={t(`link.${kind}.title`)}
+        description={t(`link.${kind}.description`)}
+        pathname={location.pathname}
+        noindex
+      />
+    )
   }

@@ -1,4 +1,10 @@
-import { LOGO_BOOK_PATH, LOGO_GRID, LOGO_LINES_PATH, LOGO_SPINE_PATH, LOGO_TILE_RADIUS } from "../brand/logo-mark-drawing"
+import {
+  LOGO_BOOK_PATH,
+  LOGO_GRID,
+  LOGO_LINES_PATH,
+  LOGO_SPINE_PATH,
+  LOGO_TILE_RADIUS,
+} from "../brand/logo-mark-drawing"
 
 type LogoMarkProps = { size?: number }
 

@@ -9,7 +9,16 @@ export function Logo() {
   return (
     <Link
       to={path("/")}
-      sx={{ display: "inline-flex", alignItems: "center", gap: 2, color: "text", textDecoration: "none", fontWeight: "heading", fontSize: 4, letterSpacing: "-0.02em" }}
+      sx={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 2,
+        color: "text",
+        textDecoration: "none",
+        fontWeight: "heading",
+        fontSize: 4,
+        letterSpacing: "-0.02em",
+      }}
     >
       <LogoMark />
       <span>{siteFacts.appName}</span>

@@ -8,7 +8,13 @@ import { ErrorNotice } from "./error-notice"
  */
 export function wrapWithErrorBoundary(element: ReactElement) {
   return (
-    <ErrorBoundary fallback={(message) => <main><ErrorNotice detail={message} /></main>}>
+    <ErrorBoundary
+      fallback={(message) => (
+        <main>
+          <ErrorNotice detail={message} />
+        </main>
+      )}
+    >
       {element}
     </ErrorBoundary>
   )

@@ -47,14 +47,23 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta name="description" content={shownDescription} />
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       {!noindex &&
-        alternatesOf(siteFacts.siteUrl, pathname).map(({ hreflang, href }) => <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />)}
+        alternatesOf(siteFacts.siteUrl, pathname).map(({ hreflang, href }) => (
+          <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+        ))}
       <meta name="theme-color" media="(prefers-color-scheme: dark)" content={brandColors.darkBackground} />
       <meta name="theme-color" media="(prefers-color-scheme: light)" content={brandColors.lightBackground} />
       <link rel="icon" href={brandFiles.faviconSvg} type="image/svg+xml" />
-      <link rel="icon" href={brandFiles.faviconPng} type="image/png" sizes={`${FAVICON_PNG_SIZE}x${FAVICON_PNG_SIZE}`} />
+      <link
+        rel="icon"
+        href={brandFiles.faviconPng}
+        type="image/png"
+        sizes={`${FAVICON_PNG_SIZE}x${FAVICON_PNG_SIZE}`}
+      />
       <link rel="apple-touch-icon" href={brandFiles.appleTouchIcon} />
       <link rel="manifest" href={brandFiles.manifest} />
-      {siteFacts.appLive && siteFacts.appStoreId && <meta name="apple-itunes-app" content={`app-id=${siteFacts.appStoreId}, app-argument=${url}`} />}
+      {siteFacts.appLive && siteFacts.appStoreId && (
+        <meta name="apple-itunes-app" content={`app-id=${siteFacts.appStoreId}, app-argument=${url}`} />
+      )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteFacts.appName} />
       <meta property="og:locale" content={language.ogLocale} />

@@ -18,7 +18,16 @@ type TranslationNoticeProps = {
 export function TranslationNotice({ englishPath, translationOf, outdated }: TranslationNoticeProps) {
   const { lang, t } = useLanguage()
   return (
-    <aside sx={{ mt: 4, p: 4, borderRadius: "medium", border: "1px solid", borderColor: outdated ? "accent" : "border", fontSize: 1 }}>
+    <aside
+      sx={{
+        mt: 4,
+        p: 4,
+        borderRadius: "medium",
+        border: "1px solid",
+        borderColor: outdated ? "accent" : "border",
+        fontSize: 1,
+      }}
+    >
       {outdated && (
         <p sx={{ m: 0, mb: 2, fontWeight: "bold" }}>
           {t("legal.outdated", { date: formatDate(lang, translationOf) })}{" "}

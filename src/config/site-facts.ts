@@ -85,7 +85,9 @@ export const siteFacts: SiteFacts = {
   appStoreProviderToken: "000000",
   appleTeamId: "ABCDE12345",
   iosBundleId: "com.example.storyling",
-  androidCertificateFingerprints: ["00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00"],
+  androidCertificateFingerprints: [
+    "00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00",
+  ],
   rating: null,
   priceCurrency: "USD",
   shareImageTagline: "Free on iPhone and Android",

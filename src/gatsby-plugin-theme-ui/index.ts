@@ -50,7 +50,8 @@ const theme: Theme = {
     // The system's own fonts, no download; the Japanese ones of each platform follow the Latin ones.
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, sans-serif',
     // Japanese pages name the Japanese fonts first: the browser then shapes their text with the first font it tries, not the third (a trace of /ja showed the fallback's cost).
-    bodyJa: '"Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    bodyJa:
+      '"Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     heading: "inherit",
   },
   fontSizes: [12, 14, 16, 18, 20, 24, 32, 40, 48, 56, 64],
@@ -162,10 +163,20 @@ const theme: Theme = {
       "*, *::before, *::after": { boxSizing: "border-box" },
       body: { margin: 0 },
       "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
-      ".Toastify__toast": { fontFamily: "inherit", bg: "surface", color: "text", border: "1px solid", borderColor: "border" },
+      ".Toastify__toast": {
+        fontFamily: "inherit",
+        bg: "surface",
+        color: "text",
+        border: "1px solid",
+        borderColor: "border",
+      },
       ".Toastify__close-button": { color: "text", opacity: 0.8 },
       "@media (prefers-reduced-motion: reduce)": {
-        "*, *::before, *::after": { animationDuration: "1ms !important", animationDelay: "0ms !important", transition: "none !important" },
+        "*, *::before, *::after": {
+          animationDuration: "1ms !important",
+          animationDelay: "0ms !important",
+          transition: "none !important",
+        },
       },
     },
     a: { color: "accent" },

@@ -10,5 +10,7 @@ import { languageOf } from "./languages"
 export function formatDate(lang: string, isoDate: string): string {
   const day = isoDate.slice(0, 10)
   if (!isRealIsoDate(day)) return isoDate
-  return new Intl.DateTimeFormat(languageOf(lang).htmlLang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))
+  return new Intl.DateTimeFormat(languageOf(lang).htmlLang, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  )
 }

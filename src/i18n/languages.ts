@@ -25,7 +25,8 @@ export const DEFAULT_LANGUAGE: LanguageCode = "en"
 const CODES: readonly string[] = LANGUAGES.map((language) => language.code)
 
 /** Whether a string is the code of one of the site's languages. */
-export const isLanguageCode = (value: unknown): value is LanguageCode => typeof value === "string" && CODES.includes(value)
+export const isLanguageCode = (value: unknown): value is LanguageCode =>
+  typeof value === "string" && CODES.includes(value)
 
 /** The language of a code, English for anything else. */
 export const languageOf = (code: unknown): Language =>

@@ -32,7 +32,10 @@ export function translate(code: LanguageCode, key: MessageKey, values?: MessageV
 }
 
 /** The texts of a language whose keys start with a prefix, such as "form.", for a part of a page that ships them to the browser. */
-export function messagesStartingWith<P extends string>(code: LanguageCode, prefix: P): Record<Extract<MessageKey, `${P}${string}`>, string> {
+export function messagesStartingWith<P extends string>(
+  code: LanguageCode,
+  prefix: P,
+): Record<Extract<MessageKey, `${P}${string}`>, string> {
   const picked: Record<string, string> = {}
   for (const [key, text] of Object.entries(DICTIONARIES[code])) if (key.startsWith(prefix)) picked[key] = text
   return picked as Record<Extract<MessageKey, `${P}${string}`>, string>

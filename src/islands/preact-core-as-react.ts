@@ -11,7 +11,16 @@
 import { hydrate, type ComponentChild } from "preact"
 
 export { Component, Fragment, createContext, createElement, createRef } from "preact"
-export { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "preact/hooks"
+export {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "preact/hooks"
 
 /** React 18's `hydrateRoot`, as Preact's `hydrate`: takes over the server-rendered HTML inside `container`. */
 export function hydrateRoot(container: Element, children: ComponentChild): void {

@@ -25,14 +25,22 @@ export function amend(root: string, document: string, lang: string = ENGLISH, no
   const problems = checkLegalFrontmatter(frontmatter, lang !== ENGLISH)
   if (problems.length > 0) throw new LegalError(`${shown}: ${problems.join("; ")}`)
   const sha256 = hashText(raw)
-  if (sha256 === locked.current.sha256) throw new LegalError(`${shown} has not changed since the lock recorded it: there is nothing to amend`)
+  if (sha256 === locked.current.sha256)
+    throw new LegalError(`${shown} has not changed since the lock recorded it: there is nothing to amend`)
   const date = versionDate(frontmatter, lang)
   if (date !== locked.current.effectiveDate) {
     throw new LegalError(
       `${shown} is dated ${date}, not ${locked.current.effectiveDate} as the version in force: a new date is a new version, set it back and run ${legalCommand(["new-version", document, date], lang)}`,
     )
   }
-  const amendment: Amendment = { document, lang, effectiveDate: date, from: locked.current.sha256, to: sha256, recordedAt: now.toISOString() }
+  const amendment: Amendment = {
+    document,
+    lang,
+    effectiveDate: date,
+    from: locked.current.sha256,
+    to: sha256,
+    recordedAt: now.toISOString(),
+  }
   lock.amendments.push(amendment)
   locked.current.sha256 = sha256
   writeLock(root, lock)

@@ -29,9 +29,27 @@ export function changesPages({ document, lang, prefix, versions }: Text, facts: 
     const after = before && blocksOf(version, facts)
     if (!previous || !before || !after) return []
     const path = changesPath(prefix, document, version)
-    const dates = { effectiveDate: version.date, effectiveDateText: formatDate(lang, version.date), previousDate: previous.date, previousDateText: formatDate(lang, previous.date) }
-    const common = { document, lang, title: version.title, pagePath: path, currentPath: `${prefix}/${document}`, versionsPath: `${prefix}/${document}/versions` }
+    const dates = {
+      effectiveDate: version.date,
+      effectiveDateText: formatDate(lang, version.date),
+      previousDate: previous.date,
+      previousDateText: formatDate(lang, previous.date),
+    }
+    const common = {
+      document,
+      lang,
+      title: version.title,
+      pagePath: path,
+      currentPath: `${prefix}/${document}`,
+      versionsPath: `${prefix}/${document}/versions`,
+    }
     const blocks = changedSections(diffLegalBlocks(before, after))
-    return [{ path, template: "changes", context: { ...common, ...dates, versionPath: version.path, previousPath: previous.path, blocks } }]
+    return [
+      {
+        path,
+        template: "changes",
+        context: { ...common, ...dates, versionPath: version.path, previousPath: previous.path, blocks },
+      },
+    ]
   })
 }

@@ -33,16 +33,27 @@ export function checkLegalTexts(root: string): LegalProblem[] {
   const markdownOnly = [...files.current, ...files.archived].flatMap(({ file }) =>
     markdownProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
   )
-  return [...checkNames(files), ...checkCurrent(root, lock, files), ...checkArchived(root, lock, files), ...markdownOnly, ...checkLockedFilesExist(root, lock)]
+  return [
+    ...checkNames(files),
+    ...checkCurrent(root, lock, files),
+    ...checkArchived(root, lock, files),
+    ...markdownOnly,
+    ...checkLockedFilesExist(root, lock),
+  ]
 }
 
 function checkNames(files: LegalFiles): LegalProblem[] {
   const problems = files.misnamed.map((file) => ({
     file: shownPath(file),
-    message: "is not named like a legal text: <document>.md or <document>.<lang>.md, and archive/<document>/<YYYY-MM-DD>[.<lang>].md",
+    message:
+      "is not named like a legal text: <document>.md or <document>.<lang>.md, and archive/<document>/<YYYY-MM-DD>[.<lang>].md",
   }))
   for (const text of files.current) {
-    if (text.file !== currentFile(text)) problems.push({ file: shownPath(text.file), message: `is English, whose file has no language suffix: name it ${currentFile(text)}` })
+    if (text.file !== currentFile(text))
+      problems.push({
+        file: shownPath(text.file),
+        message: `is English, whose file has no language suffix: name it ${currentFile(text)}`,
+      })
   }
   return problems
 }
@@ -57,7 +68,10 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
     problems.push(...frontmatterProblems.map((message) => ({ file, message })))
     const locked = lock.documents[text.document]?.[text.lang]
     if (!locked) {
-      problems.push({ file, message: `is not in ${LOCK}: run ${legalCommand(["add", text.document], text.lang)} to record it` })
+      problems.push({
+        file,
+        message: `is not in ${LOCK}: run ${legalCommand(["add", text.document], text.lang)} to record it`,
+      })
       continue
     }
     if (frontmatterProblems.length > 0) continue
@@ -73,12 +87,21 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
             : `has its \`${field}\` changed by hand from ${was} to ${date}: set it back to ${was}, then run ${legalCommand(["new-version", text.document, date], text.lang)}, which archives the version in force and sets the new date`,
       })
     }
-    const archived = files.archived.filter((version) => version.document === text.document && version.lang === text.lang)
-    const last = archived.map((version) => version.date).sort().pop()
+    const archived = files.archived.filter(
+      (version) => version.document === text.document && version.lang === text.lang,
+    )
+    const last = archived
+      .map((version) => version.date)
+      .sort()
+      .pop()
     if (last !== undefined && last >= date) {
-      problems.push({ file, message: `has the \`${field}\` ${date}, which is not after its last archived version's (${last}): effective dates must strictly increase` })
+      problems.push({
+        file,
+        message: `has the \`${field}\` ${date}, which is not after its last archived version's (${last}): effective dates must strictly increase`,
+      })
     }
-    if (text.lang !== ENGLISH) problems.push(...checkTranslationOf(lock, text.document, frontmatter.translationOf, file))
+    if (text.lang !== ENGLISH)
+      problems.push(...checkTranslationOf(lock, text.document, frontmatter.translationOf, file))
   }
   return problems
 }
@@ -88,24 +111,41 @@ function checkTranslationOf(lock: LegalLock, document: string, translationOf: un
   if (!english) return [{ file, message: `translates ${document}, which has no English text in ${LOCK}` }]
   const dates = [...english.archive, english.current].map((version) => version.effectiveDate)
   if (dates.includes(String(translationOf))) return []
-  return [{ file, message: `has the \`translationOf\` ${String(translationOf)}, which is not the date of any English version of ${document} (${dates.join(", ")})` }]
+  return [
+    {
+      file,
+      message: `has the \`translationOf\` ${String(translationOf)}, which is not the date of any English version of ${document} (${dates.join(", ")})`,
+    },
+  ]
 }
 
 function checkArchived(root: string, lock: LegalLock, files: LegalFiles): LegalProblem[] {
   const problems: LegalProblem[] = []
   for (const version of files.archived) {
     const file = shownPath(version.file)
-    const locked = lock.documents[version.document]?.[version.lang]?.archive.find((entry) => entry.file === version.file)
+    const locked = lock.documents[version.document]?.[version.lang]?.archive.find(
+      (entry) => entry.file === version.file,
+    )
     if (!locked) {
-      problems.push({ file, message: `is not in ${LOCK}: archived versions are written by ${legalCommand(["new-version", version.document, "<YYYY-MM-DD>"], version.lang)}, never by hand` })
+      problems.push({
+        file,
+        message: `is not in ${LOCK}: archived versions are written by ${legalCommand(["new-version", version.document, "<YYYY-MM-DD>"], version.lang)}, never by hand`,
+      })
       continue
     }
     const raw = readLegalFile(root, version.file)
     if (hashText(raw) !== locked.sha256) {
-      problems.push({ file, message: `has been edited, and archived versions are never edited: restore it with \`git checkout -- ${file}\` and correct the text in force instead` })
+      problems.push({
+        file,
+        message: `has been edited, and archived versions are never edited: restore it with \`git checkout -- ${file}\` and correct the text in force instead`,
+      })
     }
     const date = versionDate(splitLegalSource(raw).frontmatter, version.lang)
-    if (!isRealIsoDate(date) || date !== version.date) problems.push({ file, message: `is dated ${date || "nothing"} in its frontmatter, not ${version.date} as its name says` })
+    if (!isRealIsoDate(date) || date !== version.date)
+      problems.push({
+        file,
+        message: `is dated ${date || "nothing"} in its frontmatter, not ${version.date} as its name says`,
+      })
   }
   return problems
 }
@@ -115,11 +155,17 @@ function checkLockedFilesExist(root: string, lock: LegalLock): LegalProblem[] {
   for (const langs of Object.values(lock.documents)) {
     for (const text of Object.values(langs)) {
       if (!legalFileExists(root, text.current.file)) {
-        problems.push({ file: shownPath(text.current.file), message: `is named in ${LOCK} but does not exist: restore it from git, or remove its entry from the lock if the document is withdrawn` })
+        problems.push({
+          file: shownPath(text.current.file),
+          message: `is named in ${LOCK} but does not exist: restore it from git, or remove its entry from the lock if the document is withdrawn`,
+        })
       }
       for (const version of text.archive) {
         if (!legalFileExists(root, version.file)) {
-          problems.push({ file: shownPath(version.file), message: `is named in ${LOCK} but does not exist: archived versions are never deleted, restore it from git` })
+          problems.push({
+            file: shownPath(version.file),
+            message: `is named in ${LOCK} but does not exist: archived versions are never deleted, restore it from git`,
+          })
         }
       }
     }

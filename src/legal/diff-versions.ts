@@ -21,13 +21,17 @@ const sameBlock = (a: LegalBlock, b: LegalBlock) => a.kind === b.kind && a.level
 
 /** The characters two texts' word diff keeps, as a share of both texts' characters: 1 for equal texts, 0 for texts without a word in common. */
 function shared(before: string, after: string): number {
-  const kept = diffWords(before, after).reduce((sum, part) => (part.added || part.removed ? sum : sum + part.value.length), 0)
+  const kept = diffWords(before, after).reduce(
+    (sum, part) => (part.added || part.removed ? sum : sum + part.value.length),
+    0,
+  )
   return (2 * kept) / Math.max(before.length + after.length, 1)
 }
 
 /** Whether a removed and an added block are one block edited: a heading of the same level, or a block of the same kind sharing most words. */
 const edited = (before: LegalBlock, after: LegalBlock) =>
-  before.kind === after.kind && (before.kind === "heading" ? before.level === after.level : shared(before.text, after.text) >= SAME_BLOCK)
+  before.kind === after.kind &&
+  (before.kind === "heading" ? before.level === after.level : shared(before.text, after.text) >= SAME_BLOCK)
 
 const whole = ({ kind, level, text }: LegalBlock, change?: Change): DiffBlock => ({
   kind,
@@ -37,7 +41,9 @@ const whole = ({ kind, level, text }: LegalBlock, change?: Change): DiffBlock =>
 })
 
 function wordDiff(before: LegalBlock, after: LegalBlock): DiffBlock {
-  const parts = diffWords(before.text, after.text).map(({ value, added, removed }): DiffPart => (added ? { text: value, change: "added" } : removed ? { text: value, change: "removed" } : { text: value }))
+  const parts = diffWords(before.text, after.text).map(({ value, added, removed }): DiffPart =>
+    added ? { text: value, change: "added" } : removed ? { text: value, change: "removed" } : { text: value },
+  )
   return { ...whole(after), parts }
 }
 
@@ -51,7 +57,10 @@ function compareRun(removed: LegalBlock[], added: LegalBlock[]): DiffBlock[] {
       blocks.push(whole(before, "removed"))
       continue
     }
-    blocks.push(...added.slice(next, match).map((after) => whole(after, "added")), wordDiff(before, added[match] as LegalBlock))
+    blocks.push(
+      ...added.slice(next, match).map((after) => whole(after, "added")),
+      wordDiff(before, added[match] as LegalBlock),
+    )
     next = match + 1
   }
   return [...blocks, ...added.slice(next).map((after) => whole(after, "added"))]
@@ -94,7 +103,8 @@ export function changedSections(blocks: DiffBlock[]): DiffBlock[] {
   const result: DiffBlock[] = []
   let open: { block: DiffBlock; shown: boolean }[] = []
   for (const block of blocks) {
-    if (block.kind === "heading") open = [...open.filter((section) => (section.block.level ?? 0) < (block.level ?? 0)), { block, shown: false }]
+    if (block.kind === "heading")
+      open = [...open.filter((section) => (section.block.level ?? 0) < (block.level ?? 0)), { block, shown: false }]
     if (!changed(block)) continue
     for (const section of open.filter((section) => !section.shown)) {
       result.push(section.block)

@@ -22,7 +22,10 @@ function blocksOf(node: Content, depth: number): LegalBlock[] {
     case "listItem": {
       const own = node.children.filter((child) => child.type !== "list")
       const nested = node.children.filter((child) => child.type === "list")
-      return [{ kind: "item" as const, level: depth, text: own.map(flat).join(" ") }, ...nested.flatMap((child) => blocksOf(child, depth))]
+      return [
+        { kind: "item" as const, level: depth, text: own.map(flat).join(" ") },
+        ...nested.flatMap((child) => blocksOf(child, depth)),
+      ]
     }
     case "blockquote":
       return node.children.flatMap((child) => blocksOf(child, depth))

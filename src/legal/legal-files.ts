@@ -10,10 +10,22 @@ export type VersionFile = TextId & { file: string }
 export type LegalFiles = { current: VersionFile[]; archived: (VersionFile & { date: string })[]; misnamed: string[] }
 
 const markdownIn = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith(".md")).map((entry) => entry.name).sort() : []
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+        .map((entry) => entry.name)
+        .sort()
+    : []
 
 const foldersIn = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort() : []
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : []
 
 /** Lists the legal texts of a project, in force and archived, by reading content/legal (not git). */
 export function listLegalFiles(root: string): LegalFiles {

@@ -4,14 +4,21 @@ import { formatDate } from "../i18n/format-date"
 import { changesPages } from "./changes-pages"
 import { listLegalFiles } from "./legal-files"
 import { ENGLISH } from "./legal-layout"
-import type { LegalPage, LegalPageContext, LegalVersionsContext, NextVersion, VersionStatus } from "./legal-page-context"
+import type {
+  LegalPage,
+  LegalPageContext,
+  LegalVersionsContext,
+  NextVersion,
+  VersionStatus,
+} from "./legal-page-context"
 import { changesPath, versionsOf, type Text, type Version } from "./text-versions"
 import { indexInForce } from "./version-in-force"
 
 /** The day the pages show (`YYYY-MM-DD`); where they are: `pathPrefix` ("/es", or "" for English) before every path; the facts that fill the tokens. */
 export type LegalPagesOptions = { day: string; lang?: string; pathPrefix?: string; facts?: SiteFacts }
 
-const statusOf = (index: number, inForce: number): VersionStatus => (index === inForce ? "inForce" : index > inForce ? "upcoming" : "earlier")
+const statusOf = (index: number, inForce: number): VersionStatus =>
+  index === inForce ? "inForce" : index > inForce ? "upcoming" : "earlier"
 
 /**
  * What the page in force announces: the text's next version, or for a
@@ -21,7 +28,12 @@ function nextVersion({ document, lang, prefix, versions, inForce, english, engli
   const [own, englishNext] = [versions[inForce + 1], englishInForce < 0 ? undefined : english[englishInForce + 1]]
   const next = own ?? englishNext
   if (!next) return null
-  return { effectiveDateText: formatDate(lang, next.date), path: next.path, changesPath: changesPath(own ? prefix : "", document, next), lang: own ? lang : ENGLISH }
+  return {
+    effectiveDateText: formatDate(lang, next.date),
+    path: next.path,
+    changesPath: changesPath(own ? prefix : "", document, next),
+    lang: own ? lang : ENGLISH,
+  }
 }
 
 /** The page of a version at `pagePath`: the document's own, or the version's. */
@@ -33,7 +45,10 @@ function versionPage(text: Text, index: number, pagePath: string): LegalPageCont
   const currentPath = `${prefix}/${document}`
   const { translationOf } = version
   // The English version this one translates, where a reader of an earlier or upcoming translation finds what prevails.
-  const englishPath = status !== "inForce" && english.some((other) => other.date === translationOf) ? `/${document}/${translationOf}` : `/${document}`
+  const englishPath =
+    status !== "inForce" && english.some((other) => other.date === translationOf)
+      ? `/${document}/${translationOf}`
+      : `/${document}`
   return {
     document,
     lang,
@@ -51,7 +66,14 @@ function versionPage(text: Text, index: number, pagePath: string): LegalPageCont
     next: status === "inForce" ? nextVersion(text) : null,
     changesPath: index > 0 ? changesPath(prefix, document, version) : null,
     hasOtherVersions: versions.length > 1,
-    translation: translationOf === null ? null : { englishPath, translationOf, outdated: status === "inForce" && isOutdated(translationOf, english[englishInForce]?.date) },
+    translation:
+      translationOf === null
+        ? null
+        : {
+            englishPath,
+            translationOf,
+            outdated: status === "inForce" && isOutdated(translationOf, english[englishInForce]?.date),
+          },
   }
 }
 
@@ -66,7 +88,15 @@ function versionsPage({ document, lang, prefix, versions, inForce }: Text): Lega
     status: statusOf(index, inForce),
     changesPath: index > 0 ? changesPath(prefix, document, version) : null,
   }))
-  return { document, lang, title: versions[inForce]?.title ?? "", pagePath: versionsPath, currentPath, versionsPath, versions: list.reverse() }
+  return {
+    document,
+    lang,
+    title: versions[inForce]?.title ?? "",
+    pagePath: versionsPath,
+    currentPath,
+    versionsPath,
+    versions: list.reverse(),
+  }
 }
 
 /**
@@ -78,17 +108,40 @@ function versionsPage({ document, lang, prefix, versions, inForce }: Text): Lega
  * after the first `<prefix>/<document>/changes/<date>`.
  * @param root the project folder
  */
-export function legalPages(root: string, { day, lang = ENGLISH, pathPrefix = "", facts = siteFacts }: LegalPagesOptions): LegalPage[] {
-  const documents = listLegalFiles(root).current.filter((file) => file.lang === lang).map((file) => file.document)
+export function legalPages(
+  root: string,
+  { day, lang = ENGLISH, pathPrefix = "", facts = siteFacts }: LegalPagesOptions,
+): LegalPage[] {
+  const documents = listLegalFiles(root)
+    .current.filter((file) => file.lang === lang)
+    .map((file) => file.document)
   return documents.flatMap((document): LegalPage[] => {
     const versions = versionsOf(root, document, lang, pathPrefix)
     const english = lang === ENGLISH ? [] : versionsOf(root, document, ENGLISH, "")
-    const text: Text = { document, lang, prefix: pathPrefix, versions, inForce: indexInForce(versions.map((version) => version.date), day), english, englishInForce: indexInForce(english.map((version) => version.date), day) }
+    const text: Text = {
+      document,
+      lang,
+      prefix: pathPrefix,
+      versions,
+      inForce: indexInForce(
+        versions.map((version) => version.date),
+        day,
+      ),
+      english,
+      englishInForce: indexInForce(
+        english.map((version) => version.date),
+        day,
+      ),
+    }
     if (text.inForce < 0) return []
     const currentPath = `${pathPrefix}/${document}`
     return [
       { path: currentPath, template: "page", context: versionPage(text, text.inForce, currentPath) },
-      ...versions.map((version, index): LegalPage => ({ path: version.path, template: "page", context: versionPage(text, index, version.path) })),
+      ...versions.map((version, index): LegalPage => ({
+        path: version.path,
+        template: "page",
+        context: versionPage(text, index, version.path),
+      })),
       { path: `${pathPrefix}/${document}/versions`, template: "versions", context: versionsPage(text) },
       ...changesPages(text, facts),
     ]

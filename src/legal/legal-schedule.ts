@@ -14,7 +14,9 @@ const pagesOn = (root: string, day: string, facts: SiteFacts) =>
 /** The days after `today` on which a version of a legal text, in any language, takes effect, in order. */
 export function daysToCome(root: string, today: string): string[] {
   const files = listLegalFiles(root)
-  const dates = [...files.current, ...files.archived].map(({ file, lang }) => versionDate(splitLegalSource(readLegalFile(root, file)).frontmatter, lang))
+  const dates = [...files.current, ...files.archived].map(({ file, lang }) =>
+    versionDate(splitLegalSource(readLegalFile(root, file)).frontmatter, lang),
+  )
   return [...new Set(dates.filter((date) => isRealIsoDate(date) && date > today))].sort()
 }
 
@@ -33,7 +35,11 @@ export function legalPagesToBuild(root: string, today: string, facts: SiteFacts)
   let before = new Map(pages.map((page) => [page.path, JSON.stringify(page.context)]))
   for (const day of daysToCome(root, today)) {
     const then = pagesOn(root, day, facts)
-    pages.push(...then.filter((page) => before.get(page.path) !== JSON.stringify(page.context)).map((page) => ({ ...page, path: scheduledPath(day, page.path) })))
+    pages.push(
+      ...then
+        .filter((page) => before.get(page.path) !== JSON.stringify(page.context))
+        .map((page) => ({ ...page, path: scheduledPath(day, page.path) })),
+    )
     before = new Map(then.map((page) => [page.path, JSON.stringify(page.context)]))
   }
   return pages

@@ -32,17 +32,36 @@ export function legalStatus(root: string, day: string): LegalStatus {
   const problems = checkLegalTexts(root)
   const texts = listLegalFiles(root).current.map((text): TextStatus => {
     const versions = versionsOf(root, text.document, text.lang, "")
-    const inForce = indexInForce(versions.map((version) => version.date), day)
+    const inForce = indexInForce(
+      versions.map((version) => version.date),
+      day,
+    )
     const own = new Set(versions.map((version) => shownPath(version.file)))
-    const common = { document: text.document, lang: text.lang, inForce: versions[inForce]?.date ?? "", next: versions[inForce + 1]?.date ?? null, problems: problems.filter((problem) => own.has(problem.file)) }
+    const common = {
+      document: text.document,
+      lang: text.lang,
+      inForce: versions[inForce]?.date ?? "",
+      next: versions[inForce + 1]?.date ?? null,
+      problems: problems.filter((problem) => own.has(problem.file)),
+    }
     const englishDate = versionsOf(root, text.document, ENGLISH, "").pop()?.date ?? ""
     if (text.lang === ENGLISH) return { ...common, state: "current", englishDate }
     const translationOf = versions[versions.length - 1]?.translationOf ?? ""
-    return { ...common, state: isOutdated(translationOf, englishDate) ? "outdated" : "current", englishDate, translationOf }
+    return {
+      ...common,
+      state: isOutdated(translationOf, englishDate) ? "outdated" : "current",
+      englishDate,
+      translationOf,
+    }
   })
   const ofTexts = new Set(texts.flatMap((text) => text.problems))
   return {
-    texts: texts.sort((a, b) => a.document.localeCompare(b.document) || Number(b.lang === ENGLISH) - Number(a.lang === ENGLISH) || a.lang.localeCompare(b.lang)),
+    texts: texts.sort(
+      (a, b) =>
+        a.document.localeCompare(b.document) ||
+        Number(b.lang === ENGLISH) - Number(a.lang === ENGLISH) ||
+        a.lang.localeCompare(b.lang),
+    ),
     otherProblems: problems.filter((problem) => !ofTexts.has(problem)),
   }
 }

@@ -38,7 +38,10 @@ export function hashText(raw: string): string {
  * for English; for a translation, `effectiveDate` when it has one of its
  * own, else `translationOf` (the English version it translates).
  */
-export function versionDateField(frontmatter: Record<string, unknown>, lang: string): "effectiveDate" | "translationOf" {
+export function versionDateField(
+  frontmatter: Record<string, unknown>,
+  lang: string,
+): "effectiveDate" | "translationOf" {
   return lang === ENGLISH || frontmatter.effectiveDate !== undefined ? "effectiveDate" : "translationOf"
 }
 

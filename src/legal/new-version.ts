@@ -26,7 +26,8 @@ export function newVersion(root: string, document: string, date: string, lang: s
   const shown = shownPath(file)
   if (!isRealIsoDate(date)) throw new LegalError(`${date} is not a real date written as YYYY-MM-DD`)
   const was = locked.current.effectiveDate
-  if (date <= was) throw new LegalError(`${date} is not after ${was}, the effective date of the version in force of ${shown}`)
+  if (date <= was)
+    throw new LegalError(`${date} is not after ${was}, the effective date of the version in force of ${shown}`)
   if (!legalFileExists(root, file)) throw new LegalError(`${shown} does not exist`)
   const working = readLegalFile(root, file)
   const { frontmatter } = splitLegalSource(working)
@@ -34,10 +35,13 @@ export function newVersion(root: string, document: string, date: string, lang: s
   if (problems.length > 0) throw new LegalError(`${shown}: ${problems.join("; ")}`)
   const field = versionDateField(frontmatter, lang)
   if (versionDate(frontmatter, lang) !== was) {
-    throw new LegalError(`${shown} has the \`${field}\` ${versionDate(frontmatter, lang)}, but the version in force is dated ${was}: set it back to ${was} and run this again`)
+    throw new LegalError(
+      `${shown} has the \`${field}\` ${versionDate(frontmatter, lang)}, but the version in force is dated ${was}: set it back to ${was} and run this again`,
+    )
   }
   const archive = archivedFile({ document, lang }, was)
-  if (legalFileExists(root, archive)) throw new LegalError(`${shownPath(archive)} exists already: archived versions are never overwritten`)
+  if (legalFileExists(root, archive))
+    throw new LegalError(`${shownPath(archive)} exists already: archived versions are never overwritten`)
   const inForce = findTextInForce(root, file, working, locked.current.sha256)
   if (inForce === null) {
     throw new LegalError(

@@ -21,7 +21,10 @@ import type { SiteFacts } from "../config/site-facts"
 import { splitLegalSource } from "./legal-text"
 
 type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
-type FillSiteFacts = (api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } }, options: { facts: Facts }) => Root
+type FillSiteFacts = (
+  api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
+  options: { facts: Facts },
+) => Root
 
 // The site's own remark plugin, plain JavaScript as gatsby-transformer-remark requires it.
 const fillSiteFacts = require("../../plugins/gatsby-remark-site-facts") as FillSiteFacts
@@ -42,10 +45,14 @@ const shown = (text: string) => {
 
 /** What is wrong with one node of a legal text's tree, if anything: raw HTML (comments too), an image, a link elsewhere. */
 function problemOf(node: Node, line: number): string | null {
-  if (node.type === "html") return `line ${line} holds raw HTML (\`${shown(String((node as Node & { value?: unknown }).value ?? ""))}\`): a legal text is Markdown only, so write it in Markdown or take it out`
-  if (node.type === "image" || node.type === "imageReference") return `line ${line} holds an image: a legal text has none, so take it out`
-  const url = node.type === "link" || node.type === "definition" ? String((node as Node & { url?: unknown }).url ?? "") : null
-  if (url !== null && !ALLOWED_LINK.test(url.trim())) return `line ${line} links to \`${shown(url)}\`: a legal text links only to https:// and mailto: addresses and to the site's own pages, such as /privacy-policy`
+  if (node.type === "html")
+    return `line ${line} holds raw HTML (\`${shown(String((node as Node & { value?: unknown }).value ?? ""))}\`): a legal text is Markdown only, so write it in Markdown or take it out`
+  if (node.type === "image" || node.type === "imageReference")
+    return `line ${line} holds an image: a legal text has none, so take it out`
+  const url =
+    node.type === "link" || node.type === "definition" ? String((node as Node & { url?: unknown }).url ?? "") : null
+  if (url !== null && !ALLOWED_LINK.test(url.trim()))
+    return `line ${line} links to \`${shown(url)}\`: a legal text links only to https:// and mailto: addresses and to the site's own pages, such as /privacy-policy`
   return null
 }
 

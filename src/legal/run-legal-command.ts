@@ -48,13 +48,25 @@ function parse(args: string[], defaultRoot: string): Parsed | null {
 
 function describeStatus(text: TextStatus): string {
   const versions = `${text.inForce || "no date"} in force${text.next ? `, ${text.next} to come` : ""}`
-  const outdated = text.state === "outdated" ? `; outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}` : ""
-  const problems = text.problems.length > 0 ? `; fails the check (${text.problems.length === 1 ? "1 problem" : `${text.problems.length} problems`}, below)` : ""
+  const outdated =
+    text.state === "outdated"
+      ? `; outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}`
+      : ""
+  const problems =
+    text.problems.length > 0
+      ? `; fails the check (${text.problems.length === 1 ? "1 problem" : `${text.problems.length} problems`}, below)`
+      : ""
   return `${text.document} ${text.lang}: ${versions}${outdated}${problems}`
 }
 
 /** The site's legal documents: those with a text in content/legal, and those its lock records. */
-const siteDocuments = (root: string) => [...new Set([...listLegalFiles(root).current.map((text) => text.document), ...Object.keys(readLock(root).documents)])].sort()
+const siteDocuments = (root: string) =>
+  [
+    ...new Set([
+      ...listLegalFiles(root).current.map((text) => text.document),
+      ...Object.keys(readLock(root).documents),
+    ]),
+  ].sort()
 
 /**
  * Refuses a language or a document that is not one of the site's before a
@@ -62,10 +74,14 @@ const siteDocuments = (root: string) => [...new Set([...listLegalFiles(root).cur
  * outside content/legal/).
  */
 function checkNames(root: string, lang: string, document: string | undefined) {
-  if (!isLanguageCode(lang)) throw new LegalError(`${JSON.stringify(lang)} is not a language of the site: ${LANGUAGES.map(({ code }) => code).join(", ")}`)
+  if (!isLanguageCode(lang))
+    throw new LegalError(
+      `${JSON.stringify(lang)} is not a language of the site: ${LANGUAGES.map(({ code }) => code).join(", ")}`,
+    )
   if (document === undefined) return
   const documents = siteDocuments(root)
-  if (!isDocumentName(document) || !documents.includes(document)) throw new LegalError(`${JSON.stringify(document)} is not a legal text of the site: ${documents.join(", ")}`)
+  if (!isDocumentName(document) || !documents.includes(document))
+    throw new LegalError(`${JSON.stringify(document)} is not a legal text of the site: ${documents.join(", ")}`)
 }
 
 function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo, now: Date): number | null {
@@ -95,12 +111,16 @@ function run({ words: [name, ...rest], lang, root }: Parsed, io: LegalIo, now: D
   }
   if (name === "amend" && document && rest.length === 1) {
     const amendment = amend(root, document, lang)
-    io.out(`Recorded an amendment of ${document} (${lang}) effective ${amendment.effectiveDate} in content/legal/${LOCK_FILE}.\n`)
+    io.out(
+      `Recorded an amendment of ${document} (${lang}) effective ${amendment.effectiveDate} in content/legal/${LOCK_FILE}.\n`,
+    )
     return 0
   }
   if (name === "add" && document && rest.length === 1) {
     const version = addText(root, document, lang)
-    io.out(`Recorded content/legal/${version.file}, effective ${version.effectiveDate}, in content/legal/${LOCK_FILE}.\n`)
+    io.out(
+      `Recorded content/legal/${version.file}, effective ${version.effectiveDate}, in content/legal/${LOCK_FILE}.\n`,
+    )
     return 0
   }
   return null

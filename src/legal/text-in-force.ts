@@ -17,7 +17,12 @@ const HISTORY_DEPTH = 200
 
 function git(root: string, args: string[]): string | null {
   try {
-    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 16 * 1024 * 1024 })
+    return execFileSync("git", args, {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 16 * 1024 * 1024,
+    })
   } catch {
     return null
   }
@@ -32,7 +37,10 @@ function git(root: string, args: string[]): string | null {
 export function findTextInForce(root: string, file: string, working: string, sha256: string): string | null {
   if (hashText(working) === sha256) return working
   const gitPath = path.posix.join(...LEGAL_DIR.split(path.sep), file)
-  const commits = git(root, ["log", `--max-count=${HISTORY_DEPTH}`, "--format=%H", "--", gitPath])?.split("\n").filter(Boolean) ?? []
+  const commits =
+    git(root, ["log", `--max-count=${HISTORY_DEPTH}`, "--format=%H", "--", gitPath])
+      ?.split("\n")
+      .filter(Boolean) ?? []
   for (const revision of ["", ...commits]) {
     const text = git(root, ["show", `${revision}:${gitPath}`])
     if (text !== null && hashText(text) === sha256) return text

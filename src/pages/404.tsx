@@ -16,5 +16,12 @@ export default function NotFoundPage({ location }: PageProps) {
 
 export const Head: HeadFC<object, PageContext> = ({ location, pageContext }) => {
   const { t } = headTexts(pageContext)
-  return <Seo title={t("error.notFound")} description={t("error.notFoundDescription")} pathname={location.pathname} noindex />
+  return (
+    <Seo
+      title={t("error.notFound")}
+      description={t("error.notFoundDescription")}
+      pathname={location.pathname}
+      noindex
+    />
+  )
 }

@@ -17,5 +17,11 @@ export default function GetPage({ location }: PageProps) {
 export const Head: HeadFC<object, PageContext> = ({ location, pageContext }) => {
   const { t } = headTexts(pageContext)
   const appName = siteFacts.appName
-  return <Seo title={t("get.title", { appName })} description={t("get.description", { appName })} pathname={location.pathname} />
+  return (
+    <Seo
+      title={t("get.title", { appName })}
+      description={t("get.description", { appName })}
+      pathname={location.pathname}
+    />
+  )
 }

@@ -1,7 +1,14 @@
 import crypto from "crypto"
 
 /** Script types a browser runs; any other (application/ld+json, for one) is data and needs no hash. */
-const RUNNABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"])
+const RUNNABLE_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "text/ecmascript",
+  "application/ecmascript",
+])
 
 /** An element's text ends at the first `</script`, as the HTML parser reads it. */
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi

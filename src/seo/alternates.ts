@@ -14,6 +14,9 @@ export type Alternate = { hreflang: string; href: string }
  */
 export function alternatesOf(siteUrl: string, pathname: string): Alternate[] {
   const { path } = splitLanguage(pathname)
-  const translations = LANGUAGES.map(({ code, htmlLang }) => ({ hreflang: htmlLang, href: pageUrl(siteUrl, localizedPath(code, path)) }))
+  const translations = LANGUAGES.map(({ code, htmlLang }) => ({
+    hreflang: htmlLang,
+    href: pageUrl(siteUrl, localizedPath(code, path)),
+  }))
   return [...translations, { hreflang: "x-default", href: pageUrl(siteUrl, path) }]
 }

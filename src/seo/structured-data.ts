@@ -7,7 +7,15 @@ import { pageUrl } from "./page-url"
 
 type StructuredDataFacts = Pick<
   SiteFacts,
-  "appName" | "companyName" | "description" | "supportEmail" | "siteUrl" | "appStoreUrl" | "playStoreUrl" | "priceCurrency" | "rating"
+  | "appName"
+  | "companyName"
+  | "description"
+  | "supportEmail"
+  | "siteUrl"
+  | "appStoreUrl"
+  | "playStoreUrl"
+  | "priceCurrency"
+  | "rating"
 >
 
 /**
@@ -18,7 +26,10 @@ type StructuredDataFacts = Pick<
  * nothing we do not have: no reviews, and a rating only once the site's
  * facts hold the stores' real one.
  */
-export function landingStructuredData(facts: StructuredDataFacts, language: Pick<Language, "code" | "htmlLang" | "name">) {
+export function landingStructuredData(
+  facts: StructuredDataFacts,
+  language: Pick<Language, "code" | "htmlLang" | "name">,
+) {
   const home = pageUrl(facts.siteUrl, localizedPath(language.code, "/"))
   const organizationId = `${pageUrl(facts.siteUrl, "/")}#organization`
   const [largestIcon] = manifestIcons.filter(({ purpose }) => purpose === "any").sort((a, b) => b.size - a.size)
@@ -57,7 +68,15 @@ export function landingStructuredData(facts: StructuredDataFacts, language: Pick
           priceCurrency: facts.priceCurrency,
           category: "free",
         },
-        ...(facts.rating && { aggregateRating: { "@type": "AggregateRating", ratingValue: facts.rating.value, ratingCount: facts.rating.count, bestRating: 5, worstRating: 1 } }),
+        ...(facts.rating && {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: facts.rating.value,
+            ratingCount: facts.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }),
         publisher: { "@id": organizationId },
       },
     ],

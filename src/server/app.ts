@@ -81,7 +81,13 @@ type RouteGroup = {
 }
 
 /** The names the metrics and the log give the API's routes (see routeOf): a path under a `name/*` route is counted under it. */
-export const API_ROUTE_NAMES: ReadonlySet<string> = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "waitlist-place", "admin/*"])
+export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
+  "waitlist",
+  "waitlist-confirm",
+  "waitlist-leave",
+  "waitlist-place",
+  "admin/*",
+])
 
 /**
  * A path and every path under it. A pattern, not a `{/*rest}` parameter:
@@ -91,12 +97,26 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set(["waitlist", "waitli
 const subtree = (path: string) => new RegExp(`^${path}(?:/.*)?$`)
 
 /** The routes of personal links and place pages. */
-const referralsOf = (parts: ApiParts) => referralRoutes({ db: parts.db, log: parts.log, siteUrl: parts.settings.mail.siteUrl, boost: parts.settings.referralBoost })
+const referralsOf = (parts: ApiParts) =>
+  referralRoutes({
+    db: parts.db,
+    log: parts.log,
+    siteUrl: parts.settings.mail.siteUrl,
+    boost: parts.settings.referralBoost,
+  })
 
 /** The route table of the API. */
 function routeGroups(parts: ApiParts): RouteGroup[] {
   const { db, log, now, queued } = parts
-  const signUp = signUpRoutes({ db, settings: parts.settings, allowedOrigins: parts.allowedOrigins, log, registry: parts.registry, now, queued })
+  const signUp = signUpRoutes({
+    db,
+    settings: parts.settings,
+    allowedOrigins: parts.allowedOrigins,
+    log,
+    registry: parts.registry,
+    now,
+    queued,
+  })
   const session = sessionRoutes({ db, now })
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: parts.settings.mail.outboxDir })
@@ -106,17 +126,40 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
   const person = subtree("/api/admin/people")
   const announcement = subtree("/api/admin/announcements")
   const adminFailed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-    const cause = error instanceof StoreUnavailableError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)
+    const cause =
+      error instanceof StoreUnavailableError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error)
     log.error({ reqId: res.locals.requestId, method: req.method, cause }, "admin: a request failed")
     if (res.headersSent) return void res.destroy()
-    sendJson(res, 503, { error: "The admin is unavailable right now. Please try again in a moment." }, { "Retry-After": "5" })
+    sendJson(
+      res,
+      503,
+      { error: "The admin is unavailable right now. Please try again in a moment." },
+      { "Retry-After": "5" },
+    )
   }
   return [
-    { prefix: "/api/waitlist", bodyLimit: MAX_BODY_BYTES, routes: [["POST", "/api/waitlist", "anyone", signUp.submit]], otherMethod: signUp.otherMethod },
+    {
+      prefix: "/api/waitlist",
+      bodyLimit: MAX_BODY_BYTES,
+      routes: [["POST", "/api/waitlist", "anyone", signUp.submit]],
+      otherMethod: signUp.otherMethod,
+    },
     ...(["confirm", "leave"] as const).map((action): RouteGroup => {
       const link = linkRoutes(action, { db, webhook: parts.settings.mail.webhook, log, now, queued })
       const path = `/api/waitlist-${action}`
-      return { prefix: path, bodyLimit: LINK_BODY_BYTES, routes: [["GET", path, "anyone", link.open], ["POST", path, "anyone", link.act]], otherMethod: link.otherMethod }
+      return {
+        prefix: path,
+        bodyLimit: LINK_BODY_BYTES,
+        routes: [
+          ["GET", path, "anyone", link.open],
+          ["POST", path, "anyone", link.act],
+        ],
+        otherMethod: link.otherMethod,
+      }
     }),
     { prefix: PLACE_PATH, bodyLimit: LINK_BODY_BYTES, routes: [["GET", PLACE_PATH, "anyone", referrals.placePage]] },
     {

@@ -65,35 +65,76 @@ const ERASURES_CHECKED_EVERY_MS = 30_000
  * and the days closed (with their salts deleted), and the bounce mailbox
  * read.
  */
-function periodicJobs(db: Db, visits: VisitCounter | null, storeClicks: StoreClickCounter | null, bounceMailbox: BounceMailbox | null): Job[] {
+function periodicJobs(
+  db: Db,
+  visits: VisitCounter | null,
+  storeClicks: StoreClickCounter | null,
+  bounceMailbox: BounceMailbox | null,
+): Job[] {
   return [
-    { name: "sign-up: forget counts older than the rate limit's window", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldSubmissionCounts(db, now) },
-    { name: "admin: forget old failed logins and ended sessions", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldLogins(db, now) },
-    { name: "audit: keep only the hash of addresses older than 30 days", everyMs: HOUSEKEEPING_EVERY_MS, run: (now) => forgetOldAuditAddresses(db, now) },
-    { name: "people: rewrite the database's files after an erasure made elsewhere", everyMs: ERASURES_CHECKED_EVERY_MS, run: erasuresMadeFinal(db) },
+    {
+      name: "sign-up: forget counts older than the rate limit's window",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => forgetOldSubmissionCounts(db, now),
+    },
+    {
+      name: "admin: forget old failed logins and ended sessions",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => forgetOldLogins(db, now),
+    },
+    {
+      name: "audit: keep only the hash of addresses older than 30 days",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => forgetOldAuditAddresses(db, now),
+    },
+    {
+      name: "people: rewrite the database's files after an erasure made elsewhere",
+      everyMs: ERASURES_CHECKED_EVERY_MS,
+      run: erasuresMadeFinal(db),
+    },
     ...(visits
       ? [
           { name: "visits: write the counts", everyMs: FLUSH_EVERY_MS, run: () => visits.flush() },
-          { name: "visits: close the past days and delete their salts", everyMs: HOUSEKEEPING_EVERY_MS, run: (now: Date) => closeVisitDays(db, dayOf(now)) },
+          {
+            name: "visits: close the past days and delete their salts",
+            everyMs: HOUSEKEEPING_EVERY_MS,
+            run: (now: Date) => closeVisitDays(db, dayOf(now)),
+          },
         ]
       : []),
-    ...(storeClicks ? [{ name: "visits: write the store clicks", everyMs: FLUSH_EVERY_MS, run: () => storeClicks.flush() }] : []),
+    ...(storeClicks
+      ? [{ name: "visits: write the store clicks", everyMs: FLUSH_EVERY_MS, run: () => storeClicks.flush() }]
+      : []),
     ...(bounceMailbox ? [bounceMailbox.job] : []),
   ]
 }
 
 /** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the announcements', and the webhook's events. */
 export function deliveryKinds(db: Db, mail: MailSettings): DeliveryKinds {
-  return { notify: teamMailKind(mail), confirm: confirmationMailKind(db, mail), announcement: announcementMailKind(db, mail), webhook: webhookEventKind }
+  return {
+    notify: teamMailKind(mail),
+    confirm: confirmationMailKind(db, mail),
+    announcement: announcementMailKind(db, mail),
+    webhook: webhookEventKind,
+  }
 }
 
 /** Puts the server's parts together from the settings, logging through `log`, counting in `metrics`, reading the time from `now` (tests move it). */
-export function assemble(settings: Settings, { log, metrics, now = () => new Date() }: { log: Logger; metrics: Metrics; now?: () => Date }): Assembly {
+export function assemble(
+  settings: Settings,
+  { log, metrics, now = () => new Date() }: { log: Logger; metrics: Metrics; now?: () => Date },
+): Assembly {
   const { mail } = settings
   const db = openDb(settings.store, log)
   const pace = new MailPace(mail.rate)
   const bounceMailbox = settings.bounceMailbox
-    ? new BounceMailbox({ settings: settings.bounceMailbox, db, bounceAddress: mail.bounceAddress, log, onCounted: (kind) => bounces.counted(kind, "mailbox") })
+    ? new BounceMailbox({
+        settings: settings.bounceMailbox,
+        db,
+        bounceAddress: mail.bounceAddress,
+        log,
+        onCounted: (kind) => bounces.counted(kind, "mailbox"),
+      })
     : null
   const bounces = bounceMetrics(metrics.registry, bounceMailbox ? () => bounceMailbox.readable() : null)
   const deliveryCounted = outboxMetrics(metrics.registry, db)
@@ -112,7 +153,16 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     },
   })
   const siteHosts = siteHostsOf(settings)
-  const visits = settings.countVisits ? new VisitCounter({ db, trustProxy: settings.trustProxy, ownHosts: siteHosts, log, metrics: metrics.registry, now }) : null
+  const visits = settings.countVisits
+    ? new VisitCounter({
+        db,
+        trustProxy: settings.trustProxy,
+        ownHosts: siteHosts,
+        log,
+        metrics: metrics.registry,
+        now,
+      })
+    : null
   const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
   const api: ApiParts = {
     settings,
@@ -122,10 +172,24 @@ export function assemble(settings: Settings, { log, metrics, now = () => new Dat
     now,
     queued: (kinds) => worker.wake(kinds),
     // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
-    announcements: { db, dir: settings.announcementsDir, mail, sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace), now, referralBoost: settings.referralBoost },
+    announcements: {
+      db,
+      dir: settings.announcementsDir,
+      mail,
+      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      now,
+      referralBoost: settings.referralBoost,
+    },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
   }
-  return { db, worker, bounceMailbox, visits, storeClicks, scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }), api }
+  return {
+    db,
+    worker,
+    bounceMailbox,
+    visits,
+    storeClicks,
+    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
+    api,
+  }
 }
-

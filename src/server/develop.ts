@@ -39,7 +39,12 @@ export function developApi(env: Record<string, string | undefined>): RequestHand
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
   const api = apiRouter(parts.api)
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.api.siteHosts, clicks: null })
-  const { personalLink } = referralRoutes({ db: parts.api.db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
+  const { personalLink } = referralRoutes({
+    db: parts.api.db,
+    log,
+    siteUrl: settings.mail.siteUrl,
+    boost: settings.referralBoost,
+  })
   return (req, res, next) => {
     const path = pathOf(req.url)
     if (PERSONAL_LINK_PATH.test(path)) return observer.middleware(req, res, () => void personalLink(req, res, next))

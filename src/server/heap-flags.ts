@@ -11,4 +11,5 @@
 export const HEAP_FLAGS = ["--max-semi-space-size=32", "--heap-growing-percent=30"] as const
 
 /** The flags of HEAP_FLAGS a process was started without. */
-export const missingHeapFlags = (execArgv: readonly string[]): string[] => HEAP_FLAGS.filter((flag) => !execArgv.includes(flag))
+export const missingHeapFlags = (execArgv: readonly string[]): string[] =>
+  HEAP_FLAGS.filter((flag) => !execArgv.includes(flag))

@@ -38,9 +38,14 @@ function cannotStart(reason: string): never {
 function listen(server: http.Server, port: number, host: string, [PORT, HOST]: [string, string]): Promise<void> {
   return new Promise((resolve) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use: stop what listens there, or set ${PORT} to another port`)
-      if (error.code === "EACCES") cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with ${PORT}`)
-      if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") cannotStart(`${HOST} ${host} is not an address of this machine`)
+      if (error.code === "EADDRINUSE")
+        cannotStart(
+          `port ${port} on ${host} is already in use: stop what listens there, or set ${PORT} to another port`,
+        )
+      if (error.code === "EACCES")
+        cannotStart(`port ${port} on ${host} may not be opened by this user: choose a port above 1023 with ${PORT}`)
+      if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
+        cannotStart(`${HOST} ${host} is not an address of this machine`)
       cannotStart(`cannot listen on ${host}:${port}: ${error.message}`)
     })
     server.listen(port, host, () => resolve())
@@ -54,7 +59,8 @@ const addressOf = (server: http.Server, host: string) => {
 }
 
 /** Whether a host name or address listens on this machine alone. */
-const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+const isLoopback = (host: string) =>
+  host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 
 const describe = (reason: unknown) => (reason instanceof Error ? (reason.stack ?? reason.message) : String(reason))
 
@@ -63,12 +69,27 @@ async function main(settings: Settings, log: Logger) {
   const parts = assemble(settings, { log, metrics })
   const { db, worker, bounceMailbox, visits, storeClicks, scheduler } = parts
   let stopping = () => false
-  const readiness = createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => stopping(), bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined, log })
+  const readiness = createReadiness({
+    outboxDepth: () => outboxDepth(db),
+    stopping: () => stopping(),
+    bounceMailboxReadable: bounceMailbox ? () => bounceMailbox.readable() : undefined,
+    log,
+  })
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
   const headers = headersForEveryResponse(gatsbyConfig.headers)
   let server: http.Server
   try {
-    server = siteServer(createApp(parts.api, { root, headers, observer, health: healthRoutes(readiness), pageRequests: visits?.observe, storeClicks }), headers)
+    server = siteServer(
+      createApp(parts.api, {
+        root,
+        headers,
+        observer,
+        health: healthRoutes(readiness),
+        pageRequests: visits?.observe,
+        storeClicks,
+      }),
+      headers,
+    )
   } catch (error) {
     cannotStart((error as Error).message)
   }
@@ -90,7 +111,8 @@ async function main(settings: Settings, log: Logger) {
   process.on("SIGTERM", () => shutdown.begin("SIGTERM"))
   process.on("SIGINT", () => shutdown.begin("SIGINT"))
 
-  if (metricsServer && settings.metrics) await listen(metricsServer, settings.metrics.port, settings.metrics.host, ["METRICS_PORT", "METRICS_HOST"])
+  if (metricsServer && settings.metrics)
+    await listen(metricsServer, settings.metrics.port, settings.metrics.host, ["METRICS_PORT", "METRICS_HOST"])
   await listen(server, settings.port, settings.host, ["PORT", "HOST"])
   worker.start()
   scheduler.start()
@@ -110,7 +132,10 @@ async function main(settings: Settings, log: Logger) {
   }
   log.info(
     {
-      metrics: metricsServer && settings.metrics ? `${addressOf(metricsServer, settings.metrics.host)}/metrics` : "off (METRICS_PORT is not set)",
+      metrics:
+        metricsServer && settings.metrics
+          ? `${addressOf(metricsServer, settings.metrics.host)}/metrics`
+          : "off (METRICS_PORT is not set)",
       visits: visits ? "counted (VISIT_COUNTING=1)" : "not counted (VISIT_COUNTING=0)",
     },
     `Storyling is served at ${addressOf(server, settings.host)} (waitlist: ${describeStore(settings.store)})`,
@@ -131,7 +156,11 @@ const log = createLogger(settings.log)
 // and the server goes on serving everyone else. (Run it under a supervisor
 // all the same, so that a crash it cannot survive is followed by a restart:
 // see "Under a supervisor" in docs/operating.md.)
-process.on("unhandledRejection", (reason) => log.error({ cause: describe(reason) }, "site server: an unhandled rejection; still serving"))
-process.on("uncaughtException", (error) => log.error({ cause: describe(error) }, "site server: an uncaught exception; still serving"))
+process.on("unhandledRejection", (reason) =>
+  log.error({ cause: describe(reason) }, "site server: an unhandled rejection; still serving"),
+)
+process.on("uncaughtException", (error) =>
+  log.error({ cause: describe(error) }, "site server: an uncaught exception; still serving"),
+)
 
 void main(settings, log)

@@ -26,7 +26,10 @@ export type Scheduler = {
   stop(graceMs?: number): Promise<void>
 }
 
-export function createScheduler(jobs: readonly Job[], { log, now = () => new Date() }: { log: Logger; now?: () => Date }): Scheduler {
+export function createScheduler(
+  jobs: readonly Job[],
+  { log, now = () => new Date() }: { log: Logger; now?: () => Date },
+): Scheduler {
   const timers: NodeJS.Timeout[] = []
   const running = new Map<Job, Promise<void>>()
   const failing = new Set<Job>()
@@ -39,7 +42,11 @@ export function createScheduler(jobs: readonly Job[], { log, now = () => new Dat
         if (failing.delete(job)) log.info({ job: job.name }, "scheduler: a job works again")
       })
       .catch((error: unknown) => {
-        if (!failing.has(job)) log.warn({ job: job.name, cause: error instanceof Error ? error.message : String(error) }, "scheduler: a job failed; it runs again at its next time")
+        if (!failing.has(job))
+          log.warn(
+            { job: job.name, cause: error instanceof Error ? error.message : String(error) },
+            "scheduler: a job failed; it runs again at its next time",
+          )
         failing.add(job)
       })
       .finally(() => running.delete(job))
@@ -59,7 +66,9 @@ export function createScheduler(jobs: readonly Job[], { log, now = () => new Dat
     async stop(graceMs = Number.POSITIVE_INFINITY) {
       for (const timer of timers.splice(0)) clearInterval(timer)
       for (const job of running.keys()) job.finishSoon?.()
-      const grace = Number.isFinite(graceMs) ? setTimeout(() => [...running.keys()].forEach((job) => job.abandon?.()), graceMs) : undefined
+      const grace = Number.isFinite(graceMs)
+        ? setTimeout(() => [...running.keys()].forEach((job) => job.abandon?.()), graceMs)
+        : undefined
       await Promise.all(running.values())
       clearTimeout(grace)
     },

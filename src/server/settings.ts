@@ -142,11 +142,13 @@ function setting<T>(accepts: string, read: (value: string) => T | undefined, fal
     })
 }
 
-const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
-  if (!/^\d{1,16}$/.test(value)) return undefined
-  const number = Number(value)
-  return number >= min && number <= max ? number : undefined
-}
+const wholeNumber =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string) => {
+    if (!/^\d{1,16}$/.test(value)) return undefined
+    const number = Number(value)
+    return number >= min && number <= max ? number : undefined
+  }
 
 const urlWith = (protocols: string[]) => (value: string) => {
   try {
@@ -164,7 +166,13 @@ const urlWith = (protocols: string[]) => (value: string) => {
 function mailAddress(value: string): MailAddress | undefined {
   const open = value.endsWith(">") ? value.lastIndexOf("<") : -1
   const bare = open < 0 ? value : value.slice(open + 1, -1).trim()
-  const shown = open < 0 ? "" : value.slice(0, open).trim().replace(/^"(.*)"$/, "$1")
+  const shown =
+    open < 0
+      ? ""
+      : value
+          .slice(0, open)
+          .trim()
+          .replace(/^"(.*)"$/, "$1")
   if (/[\r\n\0]/.test(value) || /[<>"]/.test(shown) || !isSingleAddress(bare)) return undefined
   return { name: shown, address: bare }
 }
@@ -175,7 +183,8 @@ const HOST_NAME = "a host name or IP address to listen on, without spaces"
 const hostName = (value: string) => (/\s/.test(value) ? undefined : value)
 
 /** A DNS name of labels of letters, digits and inner hyphens, with at least one dot. */
-const domainName = (value: string) => (/^(?=.{1,253}$)(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i.test(value) ? value.toLowerCase() : undefined)
+const domainName = (value: string) =>
+  /^(?=.{1,253}$)(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i.test(value) ? value.toLowerCase() : undefined
 
 /** A private key file in PEM that Node can sign with, read once. */
 function privateKeyFile(value: string): string | undefined {
@@ -194,37 +203,109 @@ const variables = {
   HOST: setting(HOST_NAME, hostName, "localhost"),
   METRICS_PORT: setting<number | null>(PORT_NUMBER, wholeNumber(0, 65_535), null),
   METRICS_HOST: setting(HOST_NAME, hostName, "127.0.0.1"),
-  SHUTDOWN_TIMEOUT_MS: setting("a whole number of milliseconds, at least 100", wholeNumber(100), DEFAULT_SHUTDOWN_TIMEOUT_MS),
-  LOG_LEVEL: setting(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.toLowerCase()), "info"),
-  LOG_FORMAT: setting<LogFormat>("auto (readable on a terminal, JSON otherwise), json or pretty", (value) => (["auto", "json", "pretty"] as const).find((format) => format === value), "auto"),
+  SHUTDOWN_TIMEOUT_MS: setting(
+    "a whole number of milliseconds, at least 100",
+    wholeNumber(100),
+    DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  ),
+  LOG_LEVEL: setting(
+    `one of ${LOG_LEVELS.join(", ")}`,
+    (value) => LOG_LEVELS.find((level) => level === value.toLowerCase()),
+    "info",
+  ),
+  LOG_FORMAT: setting<LogFormat>(
+    "auto (readable on a terminal, JSON otherwise), json or pretty",
+    (value) => (["auto", "json", "pretty"] as const).find((format) => format === value),
+    "auto",
+  ),
   WAITLIST_DB_PATH: setting("a file path", (value) => value, DEFAULT_DB_PATH),
-  WAITLIST_MIN_FREE_MB: setting("a number of megabytes, 0 or more (0 turns the floor off)", (value) => (/^\d{1,9}(\.\d{1,3})?$/.test(value) ? Number(value) : undefined), DEFAULT_MIN_FREE_MB),
-  DATABASE_URL: setting("a PostgreSQL URL: postgres://user:password@host:5432/database", (value) => urlWith(["postgres:", "postgresql:"])(value)?.href, null),
-  WAITLIST_RATE_LIMIT: setting("a whole number of submissions a minute, 0 or more (0 turns the limit off)", wholeNumber(0), DEFAULT_RATE_LIMIT),
+  WAITLIST_MIN_FREE_MB: setting(
+    "a number of megabytes, 0 or more (0 turns the floor off)",
+    (value) => (/^\d{1,9}(\.\d{1,3})?$/.test(value) ? Number(value) : undefined),
+    DEFAULT_MIN_FREE_MB,
+  ),
+  DATABASE_URL: setting(
+    "a PostgreSQL URL: postgres://user:password@host:5432/database",
+    (value) => urlWith(["postgres:", "postgresql:"])(value)?.href,
+    null,
+  ),
+  WAITLIST_RATE_LIMIT: setting(
+    "a whole number of submissions a minute, 0 or more (0 turns the limit off)",
+    wholeNumber(0),
+    DEFAULT_RATE_LIMIT,
+  ),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
-  REFERRAL_BOOST: setting("a whole number of places from 0 to 1000000", wholeNumber(0, 1_000_000), DEFAULT_REFERRAL_BOOST),
-  VISIT_COUNTING: setting("1 (count page views and visitors) or 0 (count nothing)", (value) => ({ "1": true, "0": false })[value], true),
-  SMTP_URL: setting("an SMTP URL starting with smtp:// or smtps://", (value) => urlWith(["smtp:", "smtps:"])(value)?.href, null),
+  REFERRAL_BOOST: setting(
+    "a whole number of places from 0 to 1000000",
+    wholeNumber(0, 1_000_000),
+    DEFAULT_REFERRAL_BOOST,
+  ),
+  VISIT_COUNTING: setting(
+    "1 (count page views and visitors) or 0 (count nothing)",
+    (value) => ({ "1": true, "0": false })[value],
+    true,
+  ),
+  SMTP_URL: setting(
+    "an SMTP URL starting with smtp:// or smtps://",
+    (value) => urlWith(["smtp:", "smtps:"])(value)?.href,
+    null,
+  ),
   MAIL_FROM: setting(ADDRESS, mailAddress, { name: siteFacts.appName, address: siteFacts.supportEmail }),
   WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
   NODE_ENV: setting("production, or anything else for a run on this machine", (value) => value === "production", false),
-  SITE_URL: setting<string | null>("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.origin, null),
-  WAITLIST_WEBHOOK_URL: setting("a URL starting with https:// or http://", (value) => urlWith(["https:", "http:"])(value)?.href, null),
-  WAITLIST_WEBHOOK_SECRET: setting("a secret of 16 characters or more", (value) => (value.length >= 16 ? value : undefined), null),
+  SITE_URL: setting<string | null>(
+    "a URL starting with https:// or http://",
+    (value) => urlWith(["https:", "http:"])(value)?.origin,
+    null,
+  ),
+  WAITLIST_WEBHOOK_URL: setting(
+    "a URL starting with https:// or http://",
+    (value) => urlWith(["https:", "http:"])(value)?.href,
+    null,
+  ),
+  WAITLIST_WEBHOOK_SECRET: setting(
+    "a secret of 16 characters or more",
+    (value) => (value.length >= 16 ? value : undefined),
+    null,
+  ),
   MAIL_OUTBOX_DIR: setting("a folder path", (value) => value, DEFAULT_OUTBOX_DIR),
   MAIL_RETRY_BASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), DEFAULT_RETRY_BASE_MS),
   MAIL_LEASE_MS: setting("a whole number of milliseconds, at least 10", wholeNumber(10), 60_000),
-  MAIL_RATE_PER_SECOND: setting("a whole number of mails a second from 0 to 1000 (0 turns the limit off)", wholeNumber(0, 1000), 10),
-  MAIL_RATE_PER_HOUR: setting("a whole number of mails an hour from 0 to 1000000 (0 turns the limit off)", wholeNumber(0, 1_000_000), 0),
-  BOUNCE_ADDRESS: setting("one bare e-mail address without a + in it, such as bounces@example.com", (value) => (isSingleAddress(value) && !value.includes("+") ? value : undefined), null),
-  BOUNCE_IMAP_URL: setting("an IMAP URL with the mailbox's user and password: imaps://user:password@host:993/INBOX (or imap://)", (value) => {
-    const url = urlWith(["imap:", "imaps:"])(value)
-    return url && url.username && url.password ? url.href : undefined
-  }, null),
+  MAIL_RATE_PER_SECOND: setting(
+    "a whole number of mails a second from 0 to 1000 (0 turns the limit off)",
+    wholeNumber(0, 1000),
+    10,
+  ),
+  MAIL_RATE_PER_HOUR: setting(
+    "a whole number of mails an hour from 0 to 1000000 (0 turns the limit off)",
+    wholeNumber(0, 1_000_000),
+    0,
+  ),
+  BOUNCE_ADDRESS: setting(
+    "one bare e-mail address without a + in it, such as bounces@example.com",
+    (value) => (isSingleAddress(value) && !value.includes("+") ? value : undefined),
+    null,
+  ),
+  BOUNCE_IMAP_URL: setting(
+    "an IMAP URL with the mailbox's user and password: imaps://user:password@host:993/INBOX (or imap://)",
+    (value) => {
+      const url = urlWith(["imap:", "imaps:"])(value)
+      return url && url.username && url.password ? url.href : undefined
+    },
+    null,
+  ),
   BOUNCE_IMAP_POLL_SECONDS: setting("a whole number of seconds from 1 to 86400", wholeNumber(1, 86_400), 60),
   DKIM_DOMAIN: setting("a domain name such as example.com", domainName, null),
-  DKIM_SELECTOR: setting("a DNS label of letters, digits and hyphens, such as mail2026", (value) => (/^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(value) ? value : undefined), null),
-  DKIM_PRIVATE_KEY_PATH: setting("the path of a readable private key file in PEM (openssl genrsa 2048)", privateKeyFile, null),
+  DKIM_SELECTOR: setting(
+    "a DNS label of letters, digits and hyphens, such as mail2026",
+    (value) => (/^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(value) ? value : undefined),
+    null,
+  ),
+  DKIM_PRIVATE_KEY_PATH: setting(
+    "the path of a readable private key file in PEM (openssl genrsa 2048)",
+    privateKeyFile,
+    null,
+  ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
 }
 
@@ -235,19 +316,39 @@ const DKIM = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_PATH"] as const
 
 const schema = z.object(variables).superRefine((env, context) => {
   if (env.METRICS_PORT !== null && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
-    context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: `a port other than the site's (PORT is ${env.PORT}): the metrics are never served to visitors` })
+    context.addIssue({
+      code: "custom",
+      path: ["METRICS_PORT"],
+      message: `a port other than the site's (PORT is ${env.PORT}): the metrics are never served to visitors`,
+    })
   }
   if (env.WAITLIST_WEBHOOK_URL && !env.WAITLIST_WEBHOOK_SECRET) {
-    context.addIssue({ code: "custom", path: ["WAITLIST_WEBHOOK_SECRET"], message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is" })
+    context.addIssue({
+      code: "custom",
+      path: ["WAITLIST_WEBHOOK_SECRET"],
+      message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
+    })
   }
   if (env.SITE_URL === null && env.NODE_ENV) {
-    context.addIssue({ code: "custom", path: ["SITE_URL"], message: `set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there` })
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message: `set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`,
+    })
   } else if (env.SITE_URL === null && env.PORT === 0) {
-    context.addIssue({ code: "custom", path: ["SITE_URL"], message: "set when PORT is 0: the links in mails need the port the site is served on" })
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message: "set when PORT is 0: the links in mails need the port the site is served on",
+    })
   }
   const missing = DKIM.find((name) => env[name] === null)
   if (missing && DKIM.some((name) => env[name] !== null)) {
-    context.addIssue({ code: "custom", path: [missing], message: `set with ${DKIM.filter((name) => name !== missing).join(" and ")}: DKIM needs all three` })
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `set with ${DKIM.filter((name) => name !== missing).join(" and ")}: DKIM needs all three`,
+    })
   }
 })
 
@@ -255,7 +356,8 @@ const schema = z.object(variables).superRefine((env, context) => {
 const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
 
 /** A host as a link names it: one that listens on every address is reached at localhost; an IPv6 address goes in brackets. */
-const linkHost = (host: string) => (host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host)
+const linkHost = (host: string) =>
+  host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host
 
 /** The address the production server serves at HOST and PORT, which the links in mails go to when SITE_URL is not set (outside production). */
 export const localSiteUrl = (host: string, port: number): string => `http://${linkHost(host)}:${port}`
@@ -270,7 +372,12 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     const issue = result.error.issues[0]
     const name = String(issue?.path[0] ?? "a setting")
     const value = env[name]
-    const given = value === undefined || value.trim() === "" ? "" : SECRET.has(name) ? " (the value given is not shown)" : `, not ${JSON.stringify(value)}`
+    const given =
+      value === undefined || value.trim() === ""
+        ? ""
+        : SECRET.has(name)
+          ? " (the value given is not shown)"
+          : `, not ${JSON.stringify(value)}`
     throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)
   }
   const values = result.data
@@ -284,7 +391,11 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
     store: values.DATABASE_URL
       ? { kind: "postgres", url: values.DATABASE_URL }
-      : { kind: "sqlite", file: path.resolve(values.WAITLIST_DB_PATH), minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024) },
+      : {
+          kind: "sqlite",
+          file: path.resolve(values.WAITLIST_DB_PATH),
+          minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024),
+        },
     rateLimit: values.WAITLIST_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
     countVisits: values.VISIT_COUNTING,
@@ -294,7 +405,10 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       from: values.MAIL_FROM,
       notifyTo: values.WAITLIST_NOTIFY_TO,
       siteUrl: values.SITE_URL ?? localSiteUrl(values.HOST, values.PORT),
-      webhook: values.WAITLIST_WEBHOOK_URL && values.WAITLIST_WEBHOOK_SECRET ? { url: values.WAITLIST_WEBHOOK_URL, secret: values.WAITLIST_WEBHOOK_SECRET } : null,
+      webhook:
+        values.WAITLIST_WEBHOOK_URL && values.WAITLIST_WEBHOOK_SECRET
+          ? { url: values.WAITLIST_WEBHOOK_URL, secret: values.WAITLIST_WEBHOOK_SECRET }
+          : null,
       outboxDir: path.resolve(values.MAIL_OUTBOX_DIR),
       retryBaseMs: values.MAIL_RETRY_BASE_MS,
       leaseMs: values.MAIL_LEASE_MS,
@@ -302,20 +416,29 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       bounceAddress: values.BOUNCE_ADDRESS,
       dkim:
         values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY_PATH
-          ? { domainName: values.DKIM_DOMAIN, keySelector: values.DKIM_SELECTOR, privateKey: values.DKIM_PRIVATE_KEY_PATH }
+          ? {
+              domainName: values.DKIM_DOMAIN,
+              keySelector: values.DKIM_SELECTOR,
+              privateKey: values.DKIM_PRIVATE_KEY_PATH,
+            }
           : null,
     },
-    bounceMailbox: values.BOUNCE_IMAP_URL ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 } : null,
+    bounceMailbox: values.BOUNCE_IMAP_URL
+      ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
+      : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
   }
 }
 
 /** The line the server and the CLIs say at start when SITE_URL is not set, or null when it is. */
 export const localLinksNotice = (settings: Settings): string | null =>
-  settings.localLinks ? `SITE_URL is not set: the links in mails go to ${settings.mail.siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)` : null
+  settings.localLinks
+    ? `SITE_URL is not set: the links in mails go to ${settings.mail.siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)`
+    : null
 
 /** A sentence that says which store the settings select, for logs and the CLI. */
-export const describeStore = (store: StoreSettings): string => (store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`)
+export const describeStore = (store: StoreSettings): string =>
+  store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`
 
 /**
  * The settings of this process, read from its environment, which the npm

@@ -69,7 +69,18 @@ async function countsWritten(counts: ShutdownParts["counts"], ms: number, log: L
  * second signal, it logs what it abandons (requests still in flight, the
  * deliveries still being tried, left to their lease) and exits with 1.
  */
-export function gracefulShutdown({ server, metricsServer, worker, scheduler, counts, closeStore, requests, timeoutMs, log, exit }: ShutdownParts) {
+export function gracefulShutdown({
+  server,
+  metricsServer,
+  worker,
+  scheduler,
+  counts,
+  closeStore,
+  requests,
+  timeoutMs,
+  log,
+  exit,
+}: ShutdownParts) {
   let startedAt: number | null = null
   let over = false
   const finish = (code: number) => {
@@ -98,11 +109,14 @@ export function gracefulShutdown({ server, metricsServer, worker, scheduler, cou
     const workerDone = worker.stop(graceMs)
     const jobsDone = scheduler.stop(graceMs)
     // Every page view is counted once its answer has gone: the counts are written after the last one.
-    const visitsDone = httpDone.then(() => (counts.length > 0 ? countsWritten(counts, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined))
+    const visitsDone = httpDone.then(() =>
+      counts.length > 0 ? countsWritten(counts, graceMs - (Date.now() - (startedAt ?? Date.now())), log) : undefined,
+    )
     void Promise.all([visitsDone, workerDone, jobsDone])
       .then(async ([, released]) => {
         clearInterval(sweeper)
-        if (released.length > 0) log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")
+        if (released.length > 0)
+          log.info({ deliveryIds: released }, "shutdown: deliveries not finished were given back for another instance")
         await closeStore()
         if (metricsServer) {
           metricsServer.closeAllConnections()
@@ -112,7 +126,9 @@ export function gracefulShutdown({ server, metricsServer, worker, scheduler, cou
         log.info({ ms: Date.now() - (startedAt ?? Date.now()) }, "shutdown: done")
         finish(0)
       })
-      .catch((error: unknown) => giveUp(`the shutdown failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        giveUp(`the shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
   }
 
   return {

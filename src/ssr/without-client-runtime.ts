@@ -18,7 +18,8 @@ import { isValidElement, type ReactElement, type ReactNode } from "react"
 
 type Props = { id?: string; src?: string; as?: string; href?: string; sliceId?: string }
 
-const propsOf = (node: ReactNode): Props | null => (isValidElement(node) ? ((node as ReactElement<Props>).props ?? {}) : null)
+const propsOf = (node: ReactNode): Props | null =>
+  isValidElement(node) ? ((node as ReactElement<Props>).props ?? {}) : null
 
 /** The runtime's parts among the head's components: preloads of its scripts and of page data. */
 export function isRuntimeHeadComponent(node: ReactNode): boolean {

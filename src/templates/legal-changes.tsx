@@ -15,7 +15,9 @@ export default function LegalChangesPage({ pageContext }: PageProps<object, Lega
     <Layout pathname={pageContext.pagePath}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
-          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("changes.title", { title, date: effectiveDateText })}</h1>
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>
+            {t("changes.title", { title, date: effectiveDateText })}
+          </h1>
           <p sx={{ fontSize: [2, null, 3], mt: 4 }}>{t("changes.intro")}</p>
           <ul sx={{ display: "flex", flexWrap: "wrap", gap: 4, listStyle: "none", p: 0, a: { color: "accent" } }}>
             <li>
@@ -28,7 +30,11 @@ export default function LegalChangesPage({ pageContext }: PageProps<object, Lega
               <Link to={versionsPath}>{t("changes.allVersions")}</Link>
             </li>
           </ul>
-          {blocks.length > 0 ? <LegalChanges blocks={blocks} /> : <p sx={{ fontSize: [2, null, 3] }}>{t("changes.none")}</p>}
+          {blocks.length > 0 ? (
+            <LegalChanges blocks={blocks} />
+          ) : (
+            <p sx={{ fontSize: [2, null, 3] }}>{t("changes.none")}</p>
+          )}
         </div>
       </Container>
     </Layout>
@@ -38,5 +44,12 @@ export default function LegalChangesPage({ pageContext }: PageProps<object, Lega
 export const Head: HeadFC<object, LegalChangesContext> = ({ pageContext }) => {
   const { t } = headTexts(pageContext)
   const date = pageContext.effectiveDateText
-  return <Seo title={t("changes.title", { title: pageContext.title, date })} description={t("changes.description", { date })} pathname={pageContext.pagePath} noindex />
+  return (
+    <Seo
+      title={t("changes.title", { title: pageContext.title, date })}
+      description={t("changes.description", { date })}
+      pathname={pageContext.pagePath}
+      noindex
+    />
+  )
 }

@@ -18,7 +18,8 @@ type Context = LegalPageContext & { id: string; legalProblems?: Problem[] }
 /** The problems of a page once each, as first named: the file's own checks (which name its field) and the legal check may find the same. */
 function distinct(problems: Problem[]): ContentProblem[] {
   const seen = new Map<string, ContentProblem>()
-  for (const { file, field, problem } of problems) if (!seen.has(`${file}\n${problem}`)) seen.set(`${file}\n${problem}`, { file, field: field ?? undefined, problem })
+  for (const { file, field, problem } of problems)
+    if (!seen.has(`${file}\n${problem}`)) seen.set(`${file}\n${problem}`, { file, field: field ?? undefined, problem })
   return [...seen.values()]
 }
 
@@ -43,13 +44,26 @@ export default function LegalPage({ data, pageContext }: PageProps<Queries.Legal
         title={text.frontmatter.title}
         effective={t("legal.effective", { date: effectiveDateText })}
         html={text.html ?? ""}
-        versionsLink={pageContext.hasOtherVersions ? { to: pageContext.versionsPath, label: t("versions.all") } : undefined}
+        versionsLink={
+          pageContext.hasOtherVersions ? { to: pageContext.versionsPath, label: t("versions.all") } : undefined
+        }
         notices={
           <>
             {status === "upcoming" && (
-              <LegalUpcomingNotice effectiveDateText={effectiveDateText} inForceDateText={pageContext.inForceDateText ?? ""} currentPath={currentPath} changesPath={pageContext.changesPath} />
+              <LegalUpcomingNotice
+                effectiveDateText={effectiveDateText}
+                inForceDateText={pageContext.inForceDateText ?? ""}
+                currentPath={currentPath}
+                changesPath={pageContext.changesPath}
+              />
             )}
-            {status === "earlier" && <LegalArchivedNotice effectiveDateText={effectiveDateText} endDateText={pageContext.endDateText ?? ""} currentPath={currentPath} />}
+            {status === "earlier" && (
+              <LegalArchivedNotice
+                effectiveDateText={effectiveDateText}
+                endDateText={pageContext.endDateText ?? ""}
+                currentPath={currentPath}
+              />
+            )}
             {next && <LegalNextVersionNotice next={next} />}
             {translation && <TranslationNotice {...translation} />}
           </>
@@ -62,8 +76,16 @@ export default function LegalPage({ data, pageContext }: PageProps<Queries.Legal
 /** A version's dated page is a record for readers who follow a link, not a page for search results, which should lead to the document's own page. */
 export const Head: HeadFC<Queries.LegalPageQuery, Context> = ({ data, pageContext }) => {
   const { title, description } = data.markdownRemark?.frontmatter ?? {}
-  if (pageContext.isCurrentPage) return <Seo title={title} description={description ?? undefined} pathname={pageContext.pagePath} />
-  return <Seo title={`${title ?? ""} (${pageContext.effectiveDateText})`} description={description ?? undefined} pathname={pageContext.pagePath} noindex />
+  if (pageContext.isCurrentPage)
+    return <Seo title={title} description={description ?? undefined} pathname={pageContext.pagePath} />
+  return (
+    <Seo
+      title={`${title ?? ""} (${pageContext.effectiveDateText})`}
+      description={description ?? undefined}
+      pathname={pageContext.pagePath}
+      noindex
+    />
+  )
 }
 
 export const query = graphql`

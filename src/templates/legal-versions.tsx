@@ -14,7 +14,9 @@ export default function LegalVersionsPage({ pageContext }: PageProps<object, Leg
     <Layout pathname={pageContext.pagePath}>
       <Container as="article" sx={{ pt: [5, null, 7] }}>
         <div sx={{ maxWidth: "prose" }}>
-          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>{t("versions.title", { title: pageContext.title })}</h1>
+          <h1 sx={{ variant: "text.heading", fontSize: [6, null, 7, 8], m: 0 }}>
+            {t("versions.title", { title: pageContext.title })}
+          </h1>
           <LegalVersionList versions={pageContext.versions} />
         </div>
       </Container>
@@ -25,5 +27,12 @@ export default function LegalVersionsPage({ pageContext }: PageProps<object, Leg
 export const Head: HeadFC<object, LegalVersionsContext> = ({ pageContext }) => {
   const { t } = headTexts(pageContext)
   // A record for readers who follow the legal page's link, not a page for search results, which should lead to the text in force.
-  return <Seo title={t("versions.title", { title: pageContext.title })} description={t("versions.description")} pathname={pageContext.pagePath} noindex />
+  return (
+    <Seo
+      title={t("versions.title", { title: pageContext.title })}
+      description={t("versions.description")}
+      pathname={pageContext.pagePath}
+      noindex
+    />
+  )
 }

@@ -77,7 +77,8 @@ const WORD_BEYOND_ASCII = /^[\p{L}\p{M}\p{Nd}]$/u
 /** The ASCII characters an atom of the mailbox may hold besides letters and digits (RFC 5322's atext). */
 const ATOM_SYMBOLS = new Set("!#$%&'*+-/=?^_`{|}~")
 
-const isAsciiLetterOrDigit = (char: string) => (char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9")
+const isAsciiLetterOrDigit = (char: string) =>
+  (char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || (char >= "0" && char <= "9")
 const isWordChar = (char: string) => isAsciiLetterOrDigit(char) || (char > "\x7f" && WORD_BEYOND_ASCII.test(char))
 
 /** A dot-atom: atoms of atext joined by single dots, none at either end (no quoted string, comment or space). */
@@ -96,7 +97,16 @@ function isDotAtom(text: string): boolean {
 /** A domain of two labels or more, each of letters, digits and inner hyphens (no literal, no route). */
 function isDomainOfLabels(text: string): boolean {
   const labels = text.split(".")
-  return labels.length >= 2 && labels.every((label) => label !== "" && !label.startsWith("-") && !label.endsWith("-") && Array.from(label).every((char) => char === "-" || isWordChar(char)))
+  return (
+    labels.length >= 2 &&
+    labels.every(
+      (label) =>
+        label !== "" &&
+        !label.startsWith("-") &&
+        !label.endsWith("-") &&
+        Array.from(label).every((char) => char === "-" || isWordChar(char)),
+    )
+  )
 }
 
 /**
@@ -142,7 +152,11 @@ export function messageProblem(message: string): ContactProblem | undefined {
  * the problem of each failing field.
  */
 export function validateContact({ name, email, message = "" }: ContactFields): ContactErrors {
-  const problems: ContactErrors = { name: nameProblem(name), email: emailProblem(email), message: messageProblem(message) }
+  const problems: ContactErrors = {
+    name: nameProblem(name),
+    email: emailProblem(email),
+    message: messageProblem(message),
+  }
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined)) as ContactErrors
 }
 

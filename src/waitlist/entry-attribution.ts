@@ -14,7 +14,8 @@ export type EntryAttribution = {
 /** The longest value of an attribution kept: a host name's limit, and a campaign tag's. */
 const MAX_PART = 253
 
-const bounded = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, MAX_PART) : null)
+const bounded = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, MAX_PART) : null
 
 /** The host of a referrer URL, lower-cased; null for anything that is not an http(s) URL. */
 function hostOf(referrer: unknown): string | null {
@@ -34,7 +35,10 @@ function hostOf(referrer: unknown): string | null {
  * versions, missing), never more than its known fields.
  */
 export function entryAttribution(metadata: Record<string, unknown>): EntryAttribution {
-  const utm = typeof metadata.utm === "object" && metadata.utm !== null && !Array.isArray(metadata.utm) ? (metadata.utm as Record<string, unknown>) : {}
+  const utm =
+    typeof metadata.utm === "object" && metadata.utm !== null && !Array.isArray(metadata.utm)
+      ? (metadata.utm as Record<string, unknown>)
+      : {}
   return {
     lang: isLanguageCode(metadata.locale) ? metadata.locale : null,
     referrerHost: hostOf(metadata.referrer),

@@ -12,10 +12,12 @@ export function newReferralCode(): string {
   const bytes = new Uint8Array(16)
   while (code.length < REFERRAL_CODE_LENGTH) {
     crypto.getRandomValues(bytes)
-    for (const byte of bytes) if (byte < 248 && code.length < REFERRAL_CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length]
+    for (const byte of bytes)
+      if (byte < 248 && code.length < REFERRAL_CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length]
   }
   return code
 }
 
 /** Whether a value is a code as newReferralCode makes them: anything else is ignored before the store is asked. */
-export const isReferralCode = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z\d]{8}$/.test(value)
+export const isReferralCode = (value: unknown): value is string =>
+  typeof value === "string" && /^[A-Za-z\d]{8}$/.test(value)

@@ -23,7 +23,8 @@ function codeOf(url: string, origin: string): string | null {
  */
 export function referralOfVisit(win: Window): string | null {
   const { location, document } = win
-  const found = codeOf(location.href, location.origin) ?? (document.referrer ? codeOf(document.referrer, location.origin) : null)
+  const found =
+    codeOf(location.href, location.origin) ?? (document.referrer ? codeOf(document.referrer, location.origin) : null)
   try {
     if (found) win.sessionStorage.setItem(REFERRAL_KEY, found)
     const kept = found ?? win.sessionStorage.getItem(REFERRAL_KEY)

@@ -18,7 +18,8 @@ export type Wave = { first: number | null; lang: string | null; platform: Platfo
 export const WHOLE_LIST: Wave = { first: null, lang: null, platform: null }
 
 /** Whether a wave narrows nothing. */
-export const isWholeList = ({ first, lang, platform }: Wave): boolean => first === null && lang === null && platform === null
+export const isWholeList = ({ first, lang, platform }: Wave): boolean =>
+  first === null && lang === null && platform === null
 
 /**
  * The platform a sign-up came from, by its browser's User-Agent and
@@ -35,6 +36,10 @@ export function platformOf(metadata: Record<string, unknown>): Platform {
 
 /** A wave in words: "the first 1000 in line, in es, on android", or "every confirmed entry". */
 export function waveText({ first, lang, platform }: Wave): string {
-  const parts = [first === null ? null : `the first ${first} in line`, lang === null ? null : `in ${lang}`, platform === null ? null : `on ${platform}`].filter(Boolean)
+  const parts = [
+    first === null ? null : `the first ${first} in line`,
+    lang === null ? null : `in ${lang}`,
+    platform === null ? null : `on ${platform}`,
+  ].filter(Boolean)
   return parts.length === 0 ? "every confirmed entry" : parts.join(", ")
 }

@@ -20,11 +20,20 @@ import { siteFacts } from "../../src/config/site-facts"
  * queued mail stays in the store for the tests to read. `now` is the clock
  * the handlers read (a suite moves it to test timeouts).
  */
-export async function startApiInProcess(settings: Record<string, string>, { now }: { now?: () => Date } = {}): Promise<RunningSite> {
+export async function startApiInProcess(
+  settings: Record<string, string>,
+  { now }: { now?: () => Date } = {},
+): Promise<RunningSite> {
   const { log, lines, text } = capturedLogger()
   // The port the server listens on is its own origin's (see ownOrigins): chosen before the settings are read.
   const port = await freePort()
-  const env = { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), ...settings }
+  const env = {
+    MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `api-in-process-outbox-${process.pid}`),
+    SITE_URL: siteFacts.siteUrl,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    ...settings,
+  }
   const metrics = createMetrics()
   const parts = assemble(readSettings(env), { log, metrics, now })
   const app = express()
@@ -39,7 +48,10 @@ export async function startApiInProcess(settings: Record<string, string>, { now 
     await new Promise((resolve) => server.close(resolve))
     await parts.db.close()
   }
-  const notHere = (what: string) => () => Promise.reject(new Error(`an API served in the test's own process cannot ${what}: start the production server for that`))
+  const notHere = (what: string) => () =>
+    Promise.reject(
+      new Error(`an API served in the test's own process cannot ${what}: start the production server for that`),
+    )
   return {
     url,
     pid: process.pid,

@@ -12,7 +12,13 @@ type Dsn = {
 }
 
 /** A delivery status notification (RFC 3464) as Postfix writes one, with the bounced mail's headers returned. */
-export function dsn({ to, headerTag, recipient = "reader@example.org", action = "failed", status = "5.1.1" }: Dsn): string {
+export function dsn({
+  to,
+  headerTag,
+  recipient = "reader@example.org",
+  action = "failed",
+  status = "5.1.1",
+}: Dsn): string {
   return [
     "From: MAILER-DAEMON@mx.example.net (Mail Delivery System)",
     `To: ${to}`,
@@ -52,7 +58,15 @@ export function dsn({ to, headerTag, recipient = "reader@example.org", action = 
 }
 
 /** A complaint in the Abuse Reporting Format (RFC 5965), as a mailbox provider's feedback loop sends one, with the mail returned whole. */
-export function complaint({ to, headerTag, feedbackType = "abuse" }: { to: string; headerTag?: string; feedbackType?: string }): string {
+export function complaint({
+  to,
+  headerTag,
+  feedbackType = "abuse",
+}: {
+  to: string
+  headerTag?: string
+  feedbackType?: string
+}): string {
   return [
     "From: feedback@fbl.example.net",
     `To: ${to}`,

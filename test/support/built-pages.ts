@@ -32,7 +32,9 @@ export const LOCALIZED_PAGES: readonly LocalizedPage[] = LANGUAGES.flatMap(({ co
 )
 
 /** The public routes of every language, which the sitemap lists: every page but the 404 pages. */
-export const PUBLIC_ROUTES = LOCALIZED_PAGES.filter(({ englishRoute }) => englishRoute !== "/404").map(({ route }) => route)
+export const PUBLIC_ROUTES = LOCALIZED_PAGES.filter(({ englishRoute }) => englishRoute !== "/404").map(
+  ({ route }) => route,
+)
 
 /** A file of the built site by the path the site serves it at. */
 export const builtFilePath = (servedAt: string) => path.join(PROJECT_ROOT, "public", servedAt)

@@ -25,9 +25,18 @@ const LOAD_CONFIG_WITHOUT_BUILD = `
 
 /** The headers gatsby-config declares, by name, as a fresh process without any build output reads them. */
 export function declaredHeaders(): Record<string, string> {
-  const declared = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "-e", LOAD_CONFIG_WITHOUT_BUILD], { cwd: PROJECT_ROOT, encoding: "utf8" })) as {
+  const declared = JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "-e", LOAD_CONFIG_WITHOUT_BUILD], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    }),
+  ) as {
     source: string
     headers: { key: string; value: string }[]
   }[]
-  return Object.fromEntries(declared.filter(({ source }) => source === "/*").flatMap(({ headers }) => headers.map(({ key, value }) => [key, value])))
+  return Object.fromEntries(
+    declared
+      .filter(({ source }) => source === "/*")
+      .flatMap(({ headers }) => headers.map(({ key, value }) => [key, value])),
+  )
 }

@@ -1,5 +1,11 @@
 import { hashPassword } from "../../src/server/admin/passwords"
-import { acceptInvite, inviteAccount, loginFailed, openInvite, startSession } from "../../src/server/admin/admin-queries"
+import {
+  acceptInvite,
+  inviteAccount,
+  loginFailed,
+  openInvite,
+  startSession,
+} from "../../src/server/admin/admin-queries"
 import { queueAnnouncement, type AnnouncementContent } from "../../src/server/announcements/announcement-queries"
 import { COMMAND_LINE } from "../../src/server/audit/audit-log"
 import { countBounce } from "../../src/server/bounces/suppressions"
@@ -26,17 +32,36 @@ export type SeededWaitlist = { sent: MailedLinks; waiting: MailedLinks }
 const mail = readSettings({ SITE_URL: "https://storyling.example.com", WAITLIST_NOTIFY_TO: "team@example.com" }).mail
 const DAY = 24 * 60 * 60 * 1000
 
-const CONTENT: AnnouncementContent = { en: { subject: "We launched", preheader: "Storyling is out", body: "Hello {{name}}, Storyling is out." } }
+const CONTENT: AnnouncementContent = {
+  en: { subject: "We launched", preheader: "Storyling is out", body: "Hello {{name}}, Storyling is out." },
+}
 
 /** Signs a person up as the API does (the plan's real tokens), from a client counted by the rate limit; returns the links of its confirmation mail. */
-async function signUp(db: Db, entry: NewWaitlistEntry, now: Date, cameThrough: CameThrough | null = null): Promise<MailedLinks> {
+async function signUp(
+  db: Db,
+  entry: NewWaitlistEntry,
+  now: Date,
+  cameThrough: CameThrough | null = null,
+): Promise<MailedLinks> {
   const plan = planSubmission(entry, mail, now)
-  await submitSignup(db, { entry, discard: false, rateLimit: { client: "203.0.113.7", limit: 100, windowMs: RATE_WINDOW_MS }, plan, now, cameThrough })
+  await submitSignup(db, {
+    entry,
+    discard: false,
+    rateLimit: { client: "203.0.113.7", limit: 100, windowMs: RATE_WINDOW_MS },
+    plan,
+    now,
+    cameThrough,
+  })
   const draft = JSON.parse(plan.confirmation?.mail.payload ?? "{}") as ConfirmationDraft
   return { email: entry.email, confirmToken: draft.confirmToken, leaveToken: draft.leaveToken }
 }
 
-const person = (name: string, email: string, locale = "en"): NewWaitlistEntry => ({ name, email, message: `Hello from ${name}`, metadata: { locale, utm: { utm_source: "newsletter" } } })
+const person = (name: string, email: string, locale = "en"): NewWaitlistEntry => ({
+  name,
+  email,
+  message: `Hello from ${name}`,
+  metadata: { locale, utm: { utm_source: "newsletter" } },
+})
 
 /**
  * Fills a waitlist with a row in every table the store has, each written
@@ -51,7 +76,13 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   const at = (ms: number) => new Date(now.getTime() + ms)
   const sent = await signUp(db, person("Ana", "ana@example.com", "es"), at(0))
   await signUp(db, person("Ana", "ana@example.com", "es"), at(1000))
-  await submitSignup(db, { entry: person("Bot", "bot@example.com"), discard: true, rateLimit: null, plan: planSubmission(person("Bot", "bot@example.com"), mail, at(1500)), now: at(1500) })
+  await submitSignup(db, {
+    entry: person("Bot", "bot@example.com"),
+    discard: true,
+    rateLimit: null,
+    plan: planSubmission(person("Bot", "bot@example.com"), mail, at(1500)),
+    now: at(1500),
+  })
   const leaver = await signUp(db, person("Leo", "leo@example.com"), at(2000))
   await signUp(db, person("Eva", "eva@example.com"), at(3000))
   const bounced = await signUp(db, person("Bea", "bea@example.com"), at(4000))
@@ -67,34 +98,89 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
     db,
     "launch",
     CONTENT,
-    (reader) => ({ lang: "en", leaveTokenKey: linkTokenKey(newLinkToken()), payload: JSON.stringify({ kind: "announcement", messageId: `<launch-${reader.email}>`, name: reader.name, leaveToken: newLinkToken() }) }),
+    (reader) => ({
+      lang: "en",
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+      payload: JSON.stringify({
+        kind: "announcement",
+        messageId: `<launch-${reader.email}>`,
+        name: reader.name,
+        leaveToken: newLinkToken(),
+      }),
+    }),
     at(8000),
   )
-  const bea = (await deliveriesIn(db, ["sent"])).find((delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm")
+  const bea = (await deliveriesIn(db, ["sent"])).find(
+    (delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm",
+  )
   if (!bea) throw new Error("Bea's confirmation mail was not sent")
   await countBounce(db, bea.id, "hard", "550 5.1.1 no such mailbox", at(9000))
   // The mail still waiting: a sign-up after the others went out.
   // Kai came through the personal link of Bea, who confirmed: a referral, pending until Kai confirms.
-  const beaCode = await db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("email", "=", bounced.email).executeTakeFirstOrThrow())
+  const beaCode = await db.read((on) =>
+    on
+      .selectFrom("waitlist_entries")
+      .select("referral_code")
+      .where("email", "=", bounced.email)
+      .executeTakeFirstOrThrow(),
+  )
   if (!beaCode.referral_code) throw new Error("Bea has no personal code after confirming")
-  const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000), { code: beaCode.referral_code, client: "203.0.113.7" })
+  const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000), {
+    code: beaCode.referral_code,
+    client: "203.0.113.7",
+  })
 
   const inviteToken = newLinkToken()
   await inviteAccount(db, "owner@team.example", "owner", linkTokenKey(inviteToken), at(DAY), COMMAND_LINE, at(11_000))
   const invite = await openInvite(db, linkTokenKey(inviteToken), "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", at(12_000))
-  const account = await acceptInvite(db, linkTokenKey(inviteToken), invite?.pendingSecret ?? "", await hashPassword("seven amber kites drift"), 1, at(13_000), "203.0.113.9")
+  const account = await acceptInvite(
+    db,
+    linkTokenKey(inviteToken),
+    invite?.pendingSecret ?? "",
+    await hashPassword("seven amber kites drift"),
+    1,
+    at(13_000),
+    "203.0.113.9",
+  )
   if (!account) throw new Error("the invitation was not taken")
   await startSession(db, account, linkTokenKey(newLinkToken()), at(DAY), at(14_000), "203.0.113.9")
-  await loginFailed(db, { account: "owner@team.example", device: null, client: "203.0.113.66" }, null, at(15_000), "203.0.113.66")
+  await loginFailed(
+    db,
+    { account: "owner@team.example", device: null, client: "203.0.113.66" },
+    null,
+    at(15_000),
+    "203.0.113.66",
+  )
 
   const yesterday = new Date(now.getTime() - DAY).toISOString().slice(0, 10)
   const today = now.toISOString().slice(0, 10)
-  const views = (day: string) => [{ day, page: "/", language: "en", referrer: "news.example.org", utmSource: "newsletter", utmMedium: "", utmCampaign: "", views: 3 }]
+  const views = (day: string) => [
+    {
+      day,
+      page: "/",
+      language: "en",
+      referrer: "news.example.org",
+      utmSource: "newsletter",
+      utmMedium: "",
+      utmCampaign: "",
+      views: 3,
+    },
+  ]
   await daySalt(db, yesterday)
   await recordVisits(db, views(yesterday), [{ day: yesterday, dimension: "all", value: "", visitor: "a1" }])
   await closeVisitDays(db, today)
   await daySalt(db, today)
   await recordVisits(db, views(today), [{ day: today, dimension: "all", value: "", visitor: "b2" }])
-  await recordStoreClicks(db, [{ day: today, store: "apple", platform: "ios", source: "newsletter", medium: "email", campaign: "launch", clicks: 2 }])
+  await recordStoreClicks(db, [
+    {
+      day: today,
+      store: "apple",
+      platform: "ios",
+      source: "newsletter",
+      medium: "email",
+      campaign: "launch",
+      clicks: 2,
+    },
+  ])
   return { sent, waiting }
 }

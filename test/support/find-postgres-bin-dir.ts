@@ -16,8 +16,7 @@ export type PostgresSearch = {
   versionsRoot?: string
 }
 
-const hasServer = (dir: string): boolean =>
-  ["initdb", "pg_ctl"].every((tool) => fs.existsSync(path.join(dir, tool)))
+const hasServer = (dir: string): boolean => ["initdb", "pg_ctl"].every((tool) => fs.existsSync(path.join(dir, tool)))
 
 const askPgConfig = (pgConfig: string): string | undefined => {
   try {

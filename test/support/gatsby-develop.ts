@@ -12,12 +12,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export async function developOnce(whileUp: (url: string) => Promise<void>): Promise<void> {
   const port = await freePort()
-  const child = spawn(path.join(PROJECT_ROOT, "node_modules", ".bin", "gatsby"), ["develop", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: "development", CI: "1" },
-    stdio: "ignore",
-    detached: true,
-  })
+  const child = spawn(
+    path.join(PROJECT_ROOT, "node_modules", ".bin", "gatsby"),
+    ["develop", "--port", String(port), "--host", "127.0.0.1"],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: "development", CI: "1" },
+      stdio: "ignore",
+      detached: true,
+    },
+  )
   try {
     for (let waited = 0; ; waited += 500) {
       if (child.exitCode !== null) throw new Error(`gatsby develop exited with ${child.exitCode}`)

@@ -22,7 +22,8 @@ const PASSWORD = "bounce-box-secret"
 
 /** The uid and gid dovecot gives the mailbox's files: root's tests use `nobody`, anyone else their own. */
 function mailOwner(): { uid: number; gid: number; user: string | null } {
-  if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? 1000, gid: process.getgid?.() ?? 1000, user: os.userInfo().username }
+  if (process.getuid?.() !== 0)
+    return { uid: process.getuid?.() ?? 1000, gid: process.getgid?.() ?? 1000, user: os.userInfo().username }
   return { uid: 65534, gid: 65534, user: null }
 }
 
@@ -62,7 +63,9 @@ export async function startImapServer(): Promise<ImapTestServer> {
       "",
     ].join("\n"),
   )
-  const child: ChildProcess = spawn("/usr/sbin/dovecot", ["-F", "-c", path.join(dir, "dovecot.conf")], { stdio: "ignore" })
+  const child: ChildProcess = spawn("/usr/sbin/dovecot", ["-F", "-c", path.join(dir, "dovecot.conf")], {
+    stdio: "ignore",
+  })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -72,7 +75,13 @@ export async function startImapServer(): Promise<ImapTestServer> {
     fs.rmSync(dir, { recursive: true, force: true })
   }
   const connect = async () => {
-    const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user: USER, pass: PASSWORD }, logger: false })
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      auth: { user: USER, pass: PASSWORD },
+      logger: false,
+    })
     client.on("error", () => {})
     await client.connect()
     return client
@@ -85,7 +94,9 @@ export async function startImapServer(): Promise<ImapTestServer> {
       break
     } catch (error) {
       if (child.exitCode !== null || Date.now() > giveUp) {
-        const log = fs.existsSync(path.join(dir, "dovecot.log")) ? fs.readFileSync(path.join(dir, "dovecot.log"), "utf8") : ""
+        const log = fs.existsSync(path.join(dir, "dovecot.log"))
+          ? fs.readFileSync(path.join(dir, "dovecot.log"), "utf8")
+          : ""
         await stop()
         throw new Error(`dovecot did not start: ${(error as Error).message}\n${log}`)
       }
@@ -108,7 +119,8 @@ export async function startImapServer(): Promise<ImapTestServer> {
       try {
         const lock = await client.getMailboxLock("INBOX")
         try {
-          for await (const message of client.fetch("1:*", { uid: true, flags: true })) found.set(message.uid, [...(message.flags ?? [])].sort())
+          for await (const message of client.fetch("1:*", { uid: true, flags: true }))
+            found.set(message.uid, [...(message.flags ?? [])].sort())
         } finally {
           lock.release()
         }

@@ -21,7 +21,10 @@ export function copyLegalRoot({ withTranslations = false } = {}): string {
   const source = path.join(PROJECT_ROOT, "content", "legal")
   const target = path.join(root, "content", "legal")
   const isTranslation = (file: string) => /^[^.]+\.[a-z-]+\.md$/.test(path.basename(file))
-  fs.cpSync(source, target, { recursive: true, filter: (file) => !file.startsWith(path.join(source, "archive")) && (withTranslations || !isTranslation(file)) })
+  fs.cpSync(source, target, {
+    recursive: true,
+    filter: (file) => !file.startsWith(path.join(source, "archive")) && (withTranslations || !isTranslation(file)),
+  })
   const lockFile = path.join(target, "legal.lock.json")
   const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as LegalLock
   for (const languages of Object.values(lock.documents)) {
@@ -67,7 +70,11 @@ export function editLegal(root: string, file: string, from: string, to: string):
 
 /** Makes a root a git repository with one commit of everything in it, as a clone of the project would be. */
 export function commitAll(root: string): void {
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { cwd: root, stdio: "ignore" })
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+      cwd: root,
+      stdio: "ignore",
+    })
   if (!fs.existsSync(path.join(root, ".git"))) git("init", "--quiet")
   git("add", "--all")
   git("commit", "--quiet", "--message", "Legal texts")

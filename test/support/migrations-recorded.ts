@@ -20,7 +20,10 @@ export const EVERY_MIGRATION = [
 export async function migrationsRecorded(settings: StoreSettings): Promise<string[]> {
   const dialect = connect(settings)
   try {
-    const rows = await dialect.kysely.selectFrom("kysely_migration" as never).select("name" as never).execute()
+    const rows = await dialect.kysely
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute()
     return rows.map((row) => (row as { name: string }).name).sort()
   } finally {
     await dialect.close()

@@ -31,9 +31,14 @@ function osUser(): { command: (program: string) => string[]; owner?: { uid: numb
   if (process.getuid?.() !== 0) return { command: (program) => [program] }
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim())
   try {
-    return { command: (program) => ["runuser", "-u", "postgres", "--", program], owner: { uid: id("-u"), gid: id("-g") } }
+    return {
+      command: (program) => ["runuser", "-u", "postgres", "--", program],
+      owner: { uid: id("-u"), gid: id("-g") },
+    }
   } catch {
-    throw new Error("Tests run as root and there is no `postgres` user to run PostgreSQL: `apt-get install postgresql` creates it.")
+    throw new Error(
+      "Tests run as root and there is no `postgres` user to run PostgreSQL: `apt-get install postgresql` creates it.",
+    )
   }
 }
 
@@ -68,7 +73,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     const port = await freePort()
     const options = [`-p ${port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${dir}`]
     options.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off")
-    const pgCtlStart = () => pg("pg_ctl", ["start", "-D", data, "-l", log, "-w", "-t", "30", "-s", "-o", options.join(" ")])
+    const pgCtlStart = () =>
+      pg("pg_ctl", ["start", "-D", data, "-l", log, "-w", "-t", "30", "-s", "-o", options.join(" ")])
     await pgCtlStart()
     running = true
     process.once("exit", stopOnExit)

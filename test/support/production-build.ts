@@ -23,7 +23,9 @@ export function gatsbyBuild(root = PROJECT_ROOT): Promise<string> {
     child.stdout.on("data", keep)
     child.stderr.on("data", keep)
     child.once("error", reject)
-    child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`\`gatsby build\` failed (exit code ${code}):\n${output}`))))
+    child.once("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`\`gatsby build\` failed (exit code ${code}):\n${output}`)),
+    )
   })
 }
 

@@ -21,13 +21,20 @@ export function parsePrometheusText(text: string): Sample[] {
       const series = line.slice(0, space)
       const brace = series.indexOf("{")
       const name = brace === -1 ? series : series.slice(0, brace)
-      return { name, labels: brace === -1 ? {} : labelsOf(series.slice(brace + 1, -1)), value: Number(line.slice(space + 1)) }
+      return {
+        name,
+        labels: brace === -1 ? {} : labelsOf(series.slice(brace + 1, -1)),
+        value: Number(line.slice(space + 1)),
+      }
     })
 }
 
 /** The samples of a family whose labels include `labels`. */
 export const samplesOf = (samples: Sample[], name: string, labels: Record<string, string> = {}): Sample[] =>
-  samples.filter((sample) => sample.name === name && Object.entries(labels).every(([label, value]) => sample.labels[label] === value))
+  samples.filter(
+    (sample) =>
+      sample.name === name && Object.entries(labels).every(([label, value]) => sample.labels[label] === value),
+  )
 
 /** The value of the one sample of a family with these labels (summed when several match); 0 when none does. */
 export const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}): number =>

@@ -10,17 +10,25 @@ type RawRequest = { method?: string; path?: string; headers?: Record<string, str
  * piece) through Node's http client, which, unlike fetch, sets no Origin or
  * Sec-Fetch-* of its own. Rejects when no answer comes within `timeoutMs`.
  */
-export function rawRequest(baseUrl: string, { method = "POST", path = "/api/waitlist", headers = {}, body }: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string,
+  { method = "POST", path = "/api/waitlist", headers = {}, body }: RawRequest,
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // A declared length, since Node frames no body of its own for GET and DELETE.
     const length = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) }
-    const request = http.request(`${baseUrl}${path}`, { method, headers: { ...length, ...headers }, agent: false, timeout: timeoutMs }, (response) => {
-      let text = ""
-      response.setEncoding("utf8")
-      response.on("data", (chunk: string) => (text += chunk))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
-      response.on("error", reject)
-    })
+    const request = http.request(
+      `${baseUrl}${path}`,
+      { method, headers: { ...length, ...headers }, agent: false, timeout: timeoutMs },
+      (response) => {
+        let text = ""
+        response.setEncoding("utf8")
+        response.on("data", (chunk: string) => (text += chunk))
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
+        response.on("error", reject)
+      },
+    )
     request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     request.on("error", reject)
     request.end(body)

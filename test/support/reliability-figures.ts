@@ -27,7 +27,13 @@ export type Figures = {
 /** Readings a suite took once, by what they are ("descriptors after the attack"), in the order taken. */
 export type Measurements = Record<string, number>
 
-export type FiguresRecord = { suite: string; store: StoreName; recordedAt: string; figures: Figures; measured?: Measurements }
+export type FiguresRecord = {
+  suite: string
+  store: StoreName
+  recordedAt: string
+  figures: Figures
+  measured?: Measurements
+}
 
 export const NO_FIGURES: Figures = {
   submissionsSent: 0,
@@ -52,7 +58,13 @@ export function recordFigures(suite: string, store: StoreName) {
   const measured: Measurements = {}
   const file = path.join(FIGURES_DIR, `${suite}.${store.toLowerCase()}.json`)
   const write = () => {
-    const record: FiguresRecord = { suite, store, recordedAt: new Date().toISOString(), figures, ...(Object.keys(measured).length > 0 ? { measured } : {}) }
+    const record: FiguresRecord = {
+      suite,
+      store,
+      recordedAt: new Date().toISOString(),
+      figures,
+      ...(Object.keys(measured).length > 0 ? { measured } : {}),
+    }
     fs.mkdirSync(FIGURES_DIR, { recursive: true })
     fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n")
   }

@@ -48,7 +48,13 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   const metrics = createMetrics()
   // The port the server listens on is its own origin's (see ownOrigins): chosen before the settings are read.
   const port = await freePort()
-  const settings = readSettings({ MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`), SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), ...env })
+  const settings = readSettings({
+    MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `site-in-process-outbox-${process.pid}`),
+    SITE_URL: siteFacts.siteUrl,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    ...env,
+  })
   const parts = assemble(settings, { now, log, metrics })
   const { db, visits, storeClicks } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")

@@ -29,12 +29,15 @@ export type RunningSite = {
 }
 
 /** Settings of the outer environment that must not leak into a server under test. */
-const OWN_SETTINGS = /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+|VISIT_COUNTING)$/
+const OWN_SETTINGS =
+  /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+|VISIT_COUNTING)$/
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  )
 
 /** Signals the server and any process it started. */
 const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
@@ -62,7 +65,10 @@ type Options = {
  * build (see ensureProductionBuild). Jest's suites and the browser suite
  * both start it through here.
  */
-export async function startSiteServer(settings: Record<string, string>, { echoComplaints = false, root = PROJECT_ROOT, nodeFlags = HEAP_FLAGS }: Options = {}): Promise<RunningSite> {
+export async function startSiteServer(
+  settings: Record<string, string>,
+  { echoComplaints = false, root = PROJECT_ROOT, nodeFlags = HEAP_FLAGS }: Options = {},
+): Promise<RunningSite> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const outboxDir = path.join(os.tmpdir(), `site-outbox-${port}-${process.pid}`)
@@ -71,7 +77,16 @@ export async function startSiteServer(settings: Record<string, string>, { echoCo
     cwd: root,
     // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
     // In production, as deployed: SITE_URL the public address unless the test sets another (or empties it, with NODE_ENV, for a local run).
-    env: { ...inherited, NODE_ENV: "production", SITE_URL: siteFacts.siteUrl, HOST: "127.0.0.1", PORT: String(port), MAIL_OUTBOX_DIR: outboxDir, LOG_LEVEL: "debug", ...settings },
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      SITE_URL: siteFacts.siteUrl,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      MAIL_OUTBOX_DIR: outboxDir,
+      LOG_LEVEL: "debug",
+      ...settings,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })
@@ -80,7 +95,8 @@ export async function startSiteServer(settings: Record<string, string>, { echoCo
   child.stdout?.on("data", (chunk: Buffer) => {
     stdout += chunk.toString()
     if (!echoComplaints) return
-    for (const line of chunk.toString().split("\n")) if (/^\{"level":"(warn|error|fatal)"/.test(line)) process.stderr.write(`[site server] ${line}\n`)
+    for (const line of chunk.toString().split("\n"))
+      if (/^\{"level":"(warn|error|fatal)"/.test(line)) process.stderr.write(`[site server] ${line}\n`)
   })
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString()
@@ -108,14 +124,16 @@ export async function startSiteServer(settings: Record<string, string>, { echoCo
     for (;;) {
       const found = logLines().find((line) => lineMatches(line, wanted))
       if (found) return found
-      if (Date.now() > giveUp) throw new Error(`The server never logged a line with ${String(Object.entries(wanted))}:\n${stdout}${stderr}`)
+      if (Date.now() > giveUp)
+        throw new Error(`The server never logged a line with ${String(Object.entries(wanted))}:\n${stdout}${stderr}`)
       await pause(20)
     }
   }
   const terminate = async (signal: NodeJS.Signals = "SIGTERM") => {
     const sent = Date.now()
     const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 })
+      if (child.exitCode !== null || child.signalCode !== null)
+        resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 })
       child.once("exit", (code, exitSignal) => resolve({ code, signal: exitSignal, ms: Date.now() - sent }))
     })
     signalGroup(child, signal)

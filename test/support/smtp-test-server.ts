@@ -60,7 +60,11 @@ export class SmtpTestServer {
       },
       onRcptTo: (address, _session, callback) => {
         if (!this.unknown.has(address.address)) return callback()
-        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }))
+        callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+            responseCode: 550,
+          }),
+        )
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = []
@@ -68,7 +72,9 @@ export class SmtpTestServer {
         stream.on("end", () => {
           const mood = this.mood
           if (mood !== "accept") {
-            const error = Object.assign(new Error(`refused for the test (${mood.refuse})`), { responseCode: mood.refuse })
+            const error = Object.assign(new Error(`refused for the test (${mood.refuse})`), {
+              responseCode: mood.refuse,
+            })
             return callback(error)
           }
           const raw = Buffer.concat(chunks).toString("utf8")

@@ -7,7 +7,15 @@ import type { VisitStats } from "../../src/server/visits/visit-stats"
 type Settings = Record<string, string>
 
 /** One person each: the store buttons and `/get` are used by different browsers, told apart by their User-Agent. */
-const { iPhoneSafari, iPhoneChrome, iPadMobileMode: iPad, androidChrome: androidPhone, androidSamsung: samsungPhone, windowsChrome: desktopChrome, linuxFirefox: firefoxDesktop } = USER_AGENTS
+const {
+  iPhoneSafari,
+  iPhoneChrome,
+  iPadMobileMode: iPad,
+  androidChrome: androidPhone,
+  androidSamsung: samsungPhone,
+  windowsChrome: desktopChrome,
+  linuxFirefox: firefoxDesktop,
+} = USER_AGENTS
 
 /**
  * What the counting of store clicks must do on a store (SQLite or
@@ -28,7 +36,13 @@ export function describeStoreClickCounting(newStore: () => Promise<Settings>): v
     const settings = { ...(await newStore()), WAITLIST_RATE_LIMIT: "0" }
     const site = await startSiteServer(settings)
     const open = async (route: string, userAgent: string, headers: Record<string, string> = {}) =>
-      (await rawRequest(site.url, { method: "GET", path: route, headers: { "User-Agent": userAgent, "Accept-Language": "en-GB,en;q=0.9", ...headers } })).status
+      (
+        await rawRequest(site.url, {
+          method: "GET",
+          path: route,
+          headers: { "User-Agent": userAgent, "Accept-Language": "en-GB,en;q=0.9", ...headers },
+        })
+      ).status
     try {
       const poster = "utm_source=poster&utm_medium=print&utm_campaign=metro"
       expect(await open(`/get?${poster}`, iPhoneSafari)).toBe(302)
@@ -60,12 +74,63 @@ export function describeStoreClickCounting(newStore: () => Promise<Settings>): v
       { store: "google", platform: "desktop", source: "newsletter", medium: "email", campaign: "launch", clicks: 1 },
     ])
     // Each redirect of /get is a view of /get by its visitor, so every click follows a visit of its source.
-    expect(stats.days).toEqual([{ date: new Date().toISOString().slice(0, 10), visitors: 6, pageviews: 9, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 4, googlePlayClicks: 2 }])
+    expect(stats.days).toEqual([
+      {
+        date: new Date().toISOString().slice(0, 10),
+        visitors: 6,
+        pageviews: 9,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 4,
+        googlePlayClicks: 2,
+      },
+    ])
     expect(stats.sources).toEqual([
-      { source: "poster", medium: "print", campaign: "metro", visitors: 3, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 1 },
-      { source: "(direct)", medium: "", campaign: "", visitors: 2, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 1 },
-      { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 0 },
+      {
+        source: "poster",
+        medium: "print",
+        campaign: "metro",
+        visitors: 3,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 2,
+        googlePlayClicks: 1,
+      },
+      {
+        source: "(direct)",
+        medium: "",
+        campaign: "",
+        visitors: 2,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "newsletter",
+        medium: "email",
+        campaign: "launch",
+        visitors: 1,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 1,
+      },
+      {
+        source: "(internal)",
+        medium: "",
+        campaign: "",
+        visitors: 0,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 2,
+        googlePlayClicks: 0,
+      },
     ])
     expect(stats.pages).toEqual([
       { page: "/get", visitors: 6, pageviews: 7 },

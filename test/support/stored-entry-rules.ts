@@ -15,6 +15,9 @@ export function expectAcceptableEntry(entry: WaitlistEntry): void {
   expect(entry.messages.length).toBeGreaterThan(0)
   for (const sent of entry.messages) {
     const again = parseSubmission({ name: sent.name, email, message: sent.message, city: "", metadata: sent.metadata })
-    expect(again).toEqual({ ok: true, submission: { name: sent.name, email, message: sent.message, city: "", metadata: sent.metadata } })
+    expect(again).toEqual({
+      ok: true,
+      submission: { name: sent.name, email, message: sent.message, city: "", metadata: sent.metadata },
+    })
   }
 }

@@ -18,7 +18,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * `maxMs` has passed. A request that fails (the server is gone) counts as
  * sent but never as acknowledged; each request gives up after `timeoutMs`.
  */
-export function startSubmissionLoad(site: { url: string }, prefix: string, { workers = 12, maxMs = 20_000, timeoutMs = 10_000 } = {}): SubmissionLoad {
+export function startSubmissionLoad(
+  site: { url: string },
+  prefix: string,
+  { workers = 12, maxMs = 20_000, timeoutMs = 10_000 } = {},
+): SubmissionLoad {
   const result: LoadResult = { sent: 0, acknowledged: [], statuses: [], slowestMs: 0 }
   const deadline = Date.now() + maxMs
   let finished = false

@@ -11,7 +11,9 @@ import { PROJECT_ROOT } from "./project-root"
  */
 export function installSystemPackages(...packages: ("chromium" | "postgresql" | "dovecot")[]): void {
   try {
-    execFileSync(path.join(PROJECT_ROOT, "scripts", "install-system-packages.sh"), packages, { stdio: ["ignore", "inherit", "pipe"] })
+    execFileSync(path.join(PROJECT_ROOT, "scripts", "install-system-packages.sh"), packages, {
+      stdio: ["ignore", "inherit", "pipe"],
+    })
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
     throw new Error(stderr || `Installing ${packages.join(" and ")} failed: ${(error as Error).message}`)

@@ -20,7 +20,11 @@ export function memoryStream(isTTY = false): Writable & { isTTY: boolean; writte
 export const quietLogger: Logger = createLogger({ level: "silent", format: "json" }, memoryStream())
 
 /** The production logger, writing its JSON lines into memory, where the test reads them (parsed, and as written). */
-export function capturedLogger(level: "info" | "debug" = "debug"): { log: Logger; lines: () => LogLine[]; text: () => string } {
+export function capturedLogger(level: "info" | "debug" = "debug"): {
+  log: Logger
+  lines: () => LogLine[]
+  text: () => string
+} {
   const stream = memoryStream()
   const log = createLogger({ level, format: "json" }, stream)
   const text = () => stream.written.join("")

@@ -27,7 +27,9 @@ export async function mountTmpfs(sizeKb: number, { readOnly = false } = {}): Pro
     await run("mount", ["-t", "tmpfs", "-o", options, "tmpfs", dir])
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true })
-    throw new Error(`The storage-fault tests mount a small tmpfs and need root for it: ${(error as Error).message}`, { cause: error })
+    throw new Error(`The storage-fault tests mount a small tmpfs and need root for it: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   return {
     dir,

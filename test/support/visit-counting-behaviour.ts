@@ -11,16 +11,27 @@ type Settings = Record<string, string>
 
 /** Browsers as they announce themselves. */
 export const BROWSERS = {
-  chrome: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  chrome:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
   firefox: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-  safari: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  safari:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
 }
 
 /** What a browser sends with a page: a language and its User-Agent. */
-const browser = (userAgent: string, headers: Record<string, string> = {}) => ({ "User-Agent": userAgent, "Accept-Language": "en-GB,en;q=0.9", ...headers })
+const browser = (userAgent: string, headers: Record<string, string> = {}) => ({
+  "User-Agent": userAgent,
+  "Accept-Language": "en-GB,en;q=0.9",
+  ...headers,
+})
 
 /** A GET with exactly these headers (fetch would add an Accept-Language of its own); resolves with the status once the body is read. */
-export function visit(site: { url: string }, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<number> {
+export function visit(
+  site: { url: string },
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${site.url}${path}`, { method, headers, agent: false }, (response) => {
       response.resume()
@@ -45,7 +56,10 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10)
  * or User-Agent anywhere in the store, and an outage that loses only its
  * own counts.
  */
-export function describeVisitCounting(newStore: () => Promise<Settings>, outage: { break: (settings: Settings) => Promise<Settings>; mend: (settings: Settings) => Promise<void> }): void {
+export function describeVisitCounting(
+  newStore: () => Promise<Settings>,
+  outage: { break: (settings: Settings) => Promise<Settings>; mend: (settings: Settings) => Promise<void> },
+): void {
   jest.setTimeout(30_000)
   let clock = new Date("2026-11-20T10:00:00.000Z")
   const now = () => clock
@@ -100,7 +114,16 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     await restarted.visits.flush()
 
     const result = await stats(restarted, settings)
-    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 6, pageviews: views, contactVisitors: 2, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 })
+    expect(today(result)).toEqual({
+      date: "2026-11-20",
+      visitors: 6,
+      pageviews: views,
+      contactVisitors: 2,
+      signups: 0,
+      confirmed: 0,
+      appStoreClicks: 0,
+      googlePlayClicks: 0,
+    })
     expect(result.pages).toEqual([
       { page: "/", visitors: 6, pageviews: 14 },
       { page: "/privacy-policy", visitors: 4, pageviews: 4 },
@@ -116,7 +139,8 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     const settings = await newStore()
     const site = await start(settings)
     // Without a trusted proxy, the header is the client's own words: one browser forging three addresses is one visitor.
-    for (const forged of ["203.0.113.1", "203.0.113.2", "198.51.100.3"]) expect(await visit(site, "/", browser(BROWSERS.chrome, { "X-Forwarded-For": forged }))).toBe(200)
+    for (const forged of ["203.0.113.1", "203.0.113.2", "198.51.100.3"])
+      expect(await visit(site, "/", browser(BROWSERS.chrome, { "X-Forwarded-For": forged }))).toBe(200)
     await site.visits.flush()
     expect(today(await stats(site, settings))).toMatchObject({ visitors: 1, pageviews: 3 })
   })
@@ -174,12 +198,49 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
 
     const result = await stats(site, settings)
     expect(result.sources).toEqual([
-      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      {
+        source: "(direct)",
+        medium: "",
+        campaign: "",
+        visitors: 1,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "news.example.com",
+        medium: "",
+        campaign: "",
+        visitors: 1,
+        contactVisitors: 1,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "newsletter",
+        medium: "email",
+        campaign: "launch",
+        visitors: 1,
+        contactVisitors: 1,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
     ])
     expect(result.pages).toContainEqual({ page: "(not found)", visitors: 1, pageviews: 2 })
-    expect((await tableRows(settings, "visit_views")).map((row) => row.referrer).sort()).toEqual(["", "", "", "", "", "news.example.com"])
+    expect((await tableRows(settings, "visit_views")).map((row) => row.referrer).sort()).toEqual([
+      "",
+      "",
+      "",
+      "",
+      "",
+      "news.example.com",
+    ])
   })
 
   it("follows visitors to the contact page, their sign-ups and confirmed addresses, each sign-up by its own referrer and campaign", async () => {
@@ -198,33 +259,98 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     expect(beforeSignUps.funnelNote).toBeNull()
     expect(beforeSignUps.pages.map((page) => page.page)).toEqual(["/", "/contact"])
 
-    const signUp = async (email: string, metadata: Partial<typeof formMetadata>) => expect((await postJson(site, { ...entryFor(email), metadata: { ...formMetadata, ...metadata } })).status).toBe(201)
+    const signUp = async (email: string, metadata: Partial<typeof formMetadata>) =>
+      expect((await postJson(site, { ...entryFor(email), metadata: { ...formMetadata, ...metadata } })).status).toBe(
+        201,
+      )
     await signUp("ana@example.com", { referrer: null, utm: { utm_source: "newsletter" } })
     await signUp("ben@example.com", { referrer: "https://news.example.com/", utm: {} })
     await signUp("cy@example.com", { referrer: "https://storyling.example.com/", utm: {} })
     // Confirm ana's address as a person does: open the link, press the button.
-    const mail = (await deliveriesIn(site.db, ["pending"])).find((delivery) => delivery.kind === "confirm" && delivery.recipient === "ana@example.com")
+    const mail = (await deliveriesIn(site.db, ["pending"])).find(
+      (delivery) => delivery.kind === "confirm" && delivery.recipient === "ana@example.com",
+    )
     const { confirmToken } = JSON.parse(mail?.payload ?? "{}") as { confirmToken: string }
     const opened = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { redirect: "manual" })
     const cookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
-    expect((await fetch(`${site.url}/api/waitlist-confirm`, { method: "POST", headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(303)
+    expect(
+      (
+        await fetch(`${site.url}/api/waitlist-confirm`, {
+          method: "POST",
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(303)
 
     const result = await stats(site, settings)
-    expect(today(result)).toEqual({ date: "2026-11-20", visitors: 3, pageviews: 6, contactVisitors: 2, signups: 3, confirmed: 1, appStoreClicks: 0, googlePlayClicks: 0 })
+    expect(today(result)).toEqual({
+      date: "2026-11-20",
+      visitors: 3,
+      pageviews: 6,
+      contactVisitors: 2,
+      signups: 3,
+      confirmed: 1,
+      appStoreClicks: 0,
+      googlePlayClicks: 0,
+    })
     // Three sign-ups, two visitors of the contact page (one sign-up came without the page): the funnel says why.
-    expect(result.funnelNote).toMatch(/^More sign-ups than visitors of the contact page: a visitor whose browser asks not to be tracked, or who sends the form without loading the page/)
+    expect(result.funnelNote).toMatch(
+      /^More sign-ups than visitors of the contact page: a visitor whose browser asks not to be tracked, or who sends the form without loading the page/,
+    )
     expect(result.sources).toEqual([
-      { source: "news.example.com", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "newsletter", medium: "", campaign: "", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 1, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "(direct)", medium: "", campaign: "", visitors: 1, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
-      { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 },
+      {
+        source: "news.example.com",
+        medium: "",
+        campaign: "",
+        visitors: 1,
+        contactVisitors: 1,
+        signups: 1,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "newsletter",
+        medium: "",
+        campaign: "",
+        visitors: 1,
+        contactVisitors: 1,
+        signups: 1,
+        confirmed: 1,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "(direct)",
+        medium: "",
+        campaign: "",
+        visitors: 1,
+        contactVisitors: 0,
+        signups: 0,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
+      {
+        source: "(internal)",
+        medium: "",
+        campaign: "",
+        visitors: 0,
+        contactVisitors: 0,
+        signups: 1,
+        confirmed: 0,
+        appStoreClicks: 0,
+        googlePlayClicks: 0,
+      },
     ])
   })
 
   it("makes a salt each day, forgets yesterday's visitors at midnight and deletes a salt 48 hours after it was made", async () => {
     const settings = await newStore()
     const site = await start(settings)
-    const salts = async () => (await tableRows(settings, "visit_salts")).map((row) => [row.day, row.salt] as [string, string]).sort()
+    const salts = async () =>
+      (await tableRows(settings, "visit_salts")).map((row) => [row.day, row.salt] as [string, string]).sort()
     const ana = browser(BROWSERS.chrome, { "X-Forwarded-For": "192.0.2.10" })
     await visit(site, "/", ana)
     await site.visits.flush()
@@ -245,7 +371,10 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     expect(rows.every((row) => row.day === "2026-11-21")).toBe(true)
     expect(rows.some((row) => firstHashes.includes(row.visitor))).toBe(false)
     const counted = await stats(site, settings, 2)
-    expect(counted.days.map((day) => [day.date, day.visitors])).toEqual([["2026-11-20", 1], ["2026-11-21", 1]])
+    expect(counted.days.map((day) => [day.date, day.visitors])).toEqual([
+      ["2026-11-20", 1],
+      ["2026-11-21", 1],
+    ])
 
     clock = new Date("2026-11-22T00:00:01.000Z")
     await site.visits.flush()
@@ -259,7 +388,10 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     const settings = { ...(await newStore()), WAITLIST_TRUST_PROXY: "1" }
     const site = await start(settings)
     const addresses = ["203.0.113.77", "198.51.100.201", "2001:db8:77::15", "::ffff:192.0.2.99"]
-    const userAgents = [...Object.values(BROWSERS), "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15 Zebrafinch/42"]
+    const userAgents = [
+      ...Object.values(BROWSERS),
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15 Zebrafinch/42",
+    ]
     const referrer = "https://blog.example.org/posts/why-i-learn-spanish?ref=secret-path-7731"
     for (const address of addresses) {
       for (const userAgent of userAgents) {
@@ -278,14 +410,26 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     expect((await stats(site, settings, 2)).days[0]).toMatchObject({ visitors: addresses.length * userAgents.length })
     const bytesTomorrow = await storeBytes(settings)
 
-    const sent = [...addresses, "192.0.2.99", "2001:db8:77:0::/64", "2001:db8:77:0:0:0:0:15", ...userAgents, "Zebrafinch", referrer, "why-i-learn-spanish", "secret-path-7731"]
+    const sent = [
+      ...addresses,
+      "192.0.2.99",
+      "2001:db8:77:0::/64",
+      "2001:db8:77:0:0:0:0:15",
+      ...userAgents,
+      "Zebrafinch",
+      referrer,
+      "why-i-learn-spanish",
+      "secret-path-7731",
+    ]
     for (const bytes of [bytesToday, bytesTomorrow]) {
       expect(bytes.length).toBeGreaterThan(0)
       expect(sent.filter((text) => bytes.includes(Buffer.from(text, "utf8")))).toEqual([])
     }
     expect(bytesTomorrow.includes(Buffer.from("blog.example.org"))).toBe(true)
     // Every line of the log: each request's, and the counter's own.
-    expect(site.logLines().filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(addresses.length * userAgents.length * 2)
+    expect(site.logLines().filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(
+      addresses.length * userAgents.length * 2,
+    )
     expect(sent.filter((text) => site.logText().includes(text))).toEqual([])
   })
 
@@ -294,10 +438,17 @@ export function describeVisitCounting(newStore: () => Promise<Settings>, outage:
     const broken = await outage.break(healthy)
     const site = await start(broken)
     const started = performance.now()
-    for (let i = 0; i < 20; i += 1) expect(await visit(site, i % 2 ? "/contact" : "/", browser(BROWSERS.chrome))).toBe(200)
+    for (let i = 0; i < 20; i += 1)
+      expect(await visit(site, i % 2 ? "/contact" : "/", browser(BROWSERS.chrome))).toBe(200)
     expect(performance.now() - started).toBeLessThan(5000)
     await site.visits.flush()
-    expect(site.logLines()).toContainEqual(expect.objectContaining({ level: "error", msg: "visits: the counts of page views are lost: the store could not be written", pageViews: 20 }))
+    expect(site.logLines()).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        msg: "visits: the counts of page views are lost: the store could not be written",
+        pageViews: 20,
+      }),
+    )
     const scraped = await site.metrics()
     expect(scraped).toContain('storyling_page_views_total{outcome="lost"} 20')
     expect(scraped).toMatch(/^storyling_visit_writes_failed_total [1-9]\d*$/m)

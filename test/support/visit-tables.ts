@@ -37,9 +37,15 @@ export async function tableRows(settings: Settings, table: string): Promise<Row[
  */
 export async function storeBytes(settings: Settings): Promise<Buffer> {
   if (settings.DATABASE_URL) {
-    const dump = await promisify(execFile)(path.join(findPostgresBinDir(), "pg_dump"), ["--data-only", settings.DATABASE_URL], { encoding: "buffer", maxBuffer: 512 * 1024 * 1024 })
+    const dump = await promisify(execFile)(
+      path.join(findPostgresBinDir(), "pg_dump"),
+      ["--data-only", settings.DATABASE_URL],
+      { encoding: "buffer", maxBuffer: 512 * 1024 * 1024 },
+    )
     return dump.stdout
   }
   const file = settings.WAITLIST_DB_PATH ?? ""
-  return Buffer.concat([file, `${file}-wal`, `${file}-shm`].filter((part) => fs.existsSync(part)).map((part) => fs.readFileSync(part)))
+  return Buffer.concat(
+    [file, `${file}-wal`, `${file}-shm`].filter((part) => fs.existsSync(part)).map((part) => fs.readFileSync(part)),
+  )
 }

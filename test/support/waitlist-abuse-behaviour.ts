@@ -13,7 +13,10 @@ const postFrom = (site: SiteUnderTest, client: string, value: unknown, headers: 
   })
 
 const statuses = (answers: RawAnswer[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {})
+  answers.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  )
 
 /**
  * Abusers and slow clients at the same time as real visitors: the visitors
@@ -30,13 +33,18 @@ export function describeWaitlistAbuse({ newStore, figures }: RobustnessBackend):
   it("lets visitors sign up at once while several slow clients send their bodies byte by byte, then takes the slow entries too", async () => {
     const site = servers.open
     const slow = Array.from({ length: SLOW_CLIENTS }, (_, i) =>
-      postByteByByte(site.url, JSON.stringify({ name: "Slow", email: `slow${i}@example.com` }), BYTE_GAP_MS).then((answer) => ({ answer, at: Date.now() })),
+      postByteByByte(site.url, JSON.stringify({ name: "Slow", email: `slow${i}@example.com` }), BYTE_GAP_MS).then(
+        (answer) => ({ answer, at: Date.now() }),
+      ),
     )
     await new Promise((resolve) => setTimeout(resolve, 300))
     const visitors = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
         const sent = Date.now()
-        const answer = await rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: JSON.stringify(entryFor(`visitor${i}@example.com`)) })
+        const answer = await rawRequest(site.url, {
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(entryFor(`visitor${i}@example.com`)),
+        })
         return { status: answer.status, ms: Date.now() - sent }
       }),
     )
@@ -47,7 +55,10 @@ export function describeWaitlistAbuse({ newStore, figures }: RobustnessBackend):
     expect(slowOnes.map(({ answer }) => answer.status)).toEqual(slowOnes.map(() => 201))
     expect(Math.min(...slowOnes.map(({ at }) => at))).toBeGreaterThan(visitorsDone)
     const stored = new Set((await storedEntries(site.settings)).map((entry) => entry.email))
-    const expected = [...Array.from({ length: 30 }, (_, i) => `visitor${i}@example.com`), ...Array.from({ length: SLOW_CLIENTS }, (_, i) => `slow${i}@example.com`)]
+    const expected = [
+      ...Array.from({ length: 30 }, (_, i) => `visitor${i}@example.com`),
+      ...Array.from({ length: SLOW_CLIENTS }, (_, i) => `slow${i}@example.com`),
+    ]
     figures.add({ entriesChecked: expected.length, entriesLost: expected.filter((email) => !stored.has(email)).length })
     expect(expected.filter((email) => !stored.has(email))).toEqual([])
   }, 60_000)
@@ -57,10 +68,30 @@ export function describeWaitlistAbuse({ newStore, figures }: RobustnessBackend):
     const visitors = Array.from({ length: 40 }, (_, i) => `member${i}@example.com`)
     const [members, flood, bots, crossSite, oversize] = await Promise.all([
       Promise.all(visitors.map((email, i) => postFrom(site, `198.51.100.${i + 1}`, entryFor(email)))),
-      Promise.all(Array.from({ length: 60 }, (_, i) => postFrom(site, "203.0.113.66", entryFor(`flood${i}@example.com`)))),
-      Promise.all(Array.from({ length: 40 }, (_, i) => postFrom(site, `192.0.2.${i + 1}`, entryFor(`bot${i}@example.com`, { city: "Paris" })))),
-      Promise.all(Array.from({ length: 40 }, (_, i) => postFrom(site, `203.0.113.${i + 100}`, entryFor(`forged${i}@example.com`), { Origin: "https://evil.example" }))),
-      Promise.all(Array.from({ length: 10 }, (_, i) => postFrom(site, `203.0.113.${i + 200}`, JSON.stringify(entryFor(`huge${i}@example.com`, { message: "x".repeat(64 * 1024) }))))),
+      Promise.all(
+        Array.from({ length: 60 }, (_, i) => postFrom(site, "203.0.113.66", entryFor(`flood${i}@example.com`))),
+      ),
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          postFrom(site, `192.0.2.${i + 1}`, entryFor(`bot${i}@example.com`, { city: "Paris" })),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          postFrom(site, `203.0.113.${i + 100}`, entryFor(`forged${i}@example.com`), {
+            Origin: "https://evil.example",
+          }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          postFrom(
+            site,
+            `203.0.113.${i + 200}`,
+            JSON.stringify(entryFor(`huge${i}@example.com`, { message: "x".repeat(64 * 1024) })),
+          ),
+        ),
+      ),
     ])
     figures.add({ submissionsSent: 190 })
     expect(statuses(members)).toEqual({ 201: 40 })

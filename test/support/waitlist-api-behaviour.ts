@@ -45,7 +45,10 @@ const entriesOf = async (settings: Record<string, string>, email: string) =>
  * outage cases are in describeWaitlistApiLimits.
  */
 export function describeWaitlistApi(backend: ApiBackend): void {
-  const servers = useSiteServers(async () => ({ site: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "0" } }), backend.server)
+  const servers = useSiteServers(
+    async () => ({ site: { ...(await backend.newStore()), WAITLIST_RATE_LIMIT: "0" } }),
+    backend.server,
+  )
   let site: SiteUnderTest
   beforeAll(() => (site = servers.site))
 
@@ -75,10 +78,13 @@ export function describeWaitlistApi(backend: ApiBackend): void {
 
   it("answers 12 sign-ups of one address in a day alike, keeping the first 10 messages", async () => {
     const answers = []
-    for (let i = 1; i <= 12; i++) answers.push(shapeOf(await postJson(site, entryFor("dora@example.com", { message: `message ${i}` }))))
+    for (let i = 1; i <= 12; i++)
+      answers.push(shapeOf(await postJson(site, entryFor("dora@example.com", { message: `message ${i}` }))))
     expect(answers).toEqual(Array.from({ length: 12 }, () => ACCEPTED))
     const [entry] = await entriesOf(site.settings, "dora@example.com")
-    expect(entry?.messages.map((sent) => sent.message)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${10 - i}`))
+    expect(entry?.messages.map((sent) => sent.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `message ${10 - i}`),
+    )
   })
 
   it("answers a filled honeypot with the same status and bytes as a real entry, and stores nothing", async () => {
@@ -99,14 +105,26 @@ export function describeWaitlistApi(backend: ApiBackend): void {
   })
 
   it.each([
-    ["text/plain", () => ({ headers: { "Content-Type": "text/plain" }, body: JSON.stringify(entryFor("t@example.com")) })],
-    ["form-encoded", () => ({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=Ana&email=t@example.com" })],
-    ["multipart", () => {
-      const form = new FormData()
-      form.set("name", "Ana")
-      form.set("email", "t@example.com")
-      return { body: form }
-    }],
+    [
+      "text/plain",
+      () => ({ headers: { "Content-Type": "text/plain" }, body: JSON.stringify(entryFor("t@example.com")) }),
+    ],
+    [
+      "form-encoded",
+      () => ({
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "name=Ana&email=t@example.com",
+      }),
+    ],
+    [
+      "multipart",
+      () => {
+        const form = new FormData()
+        form.set("name", "Ana")
+        form.set("email", "t@example.com")
+        return { body: form }
+      },
+    ],
   ])("refuses a %s body with 415", async (_, options) => {
     const answer = await callWaitlistApi(site, options())
     expectJsonError(answer, 415)
@@ -121,7 +139,11 @@ export function describeWaitlistApi(backend: ApiBackend): void {
 
   it("stores the longest valid entry in any script: 5,000 four-byte characters and the largest metadata", async () => {
     const email = `${"𠀀".repeat(242)}@example.com`
-    const entry = entryFor(email, { name: "𠀀".repeat(200), message: "😀".repeat(5000), metadata: largestValidMetadata() })
+    const entry = entryFor(email, {
+      name: "𠀀".repeat(200),
+      message: "😀".repeat(5000),
+      metadata: largestValidMetadata(),
+    })
     expect(Buffer.byteLength(JSON.stringify(entry.metadata))).toBe(8 * 1024)
     expect(shapeOf(await postJson(site, entry))).toEqual(ACCEPTED)
     const [stored] = await entriesOf(site.settings, email)
@@ -145,7 +167,10 @@ export function describeWaitlistApi(backend: ApiBackend): void {
   })
 
   it("answers wrong types and too long fields with 422 naming each field", async () => {
-    const wrongTypes = expectJsonError(await postJson(site, { name: 7, email: null, message: [], city: false, metadata: "x" }), 422)
+    const wrongTypes = expectJsonError(
+      await postJson(site, { name: 7, email: null, message: [], city: false, metadata: "x" }),
+      422,
+    )
     expect(wrongTypes.fields).toEqual({
       name: "Name must be text",
       email: "Email must be text",
@@ -160,7 +185,9 @@ export function describeWaitlistApi(backend: ApiBackend): void {
       message: "Message must be at most 5000 characters",
     })
     const bigMetadata = entryFor("meta@example.com", { metadata: { ...formMetadata, userAgent: "u".repeat(9000) } })
-    expect(expectJsonError(await postJson(site, bigMetadata), 422).fields).toEqual({ metadata: "Metadata must be at most 8 KB" })
+    expect(expectJsonError(await postJson(site, bigMetadata), 422).fields).toEqual({
+      metadata: "Metadata must be at most 8 KB",
+    })
     expect(expectJsonError(await postJson(site, [entryFor("list@example.com")]), 422).fields).toEqual({})
   })
 
@@ -171,7 +198,10 @@ export function describeWaitlistApi(backend: ApiBackend): void {
     // DNS rebinding: another site's name pointed at this server, so its Origin and the request's Host agree.
     const port = new URL(site.url).port
     for (const host of ["evil.example", `evil.example:${port}`, "storyling.app.evil.example"]) {
-      const rebound = await rawRequest(site.url, { headers: { Host: host, Origin: `http://${host}`, "Content-Type": "application/json" }, body: JSON.stringify(entryFor("cross@example.com")) })
+      const rebound = await rawRequest(site.url, {
+        headers: { Host: host, Origin: `http://${host}`, "Content-Type": "application/json" },
+        body: JSON.stringify(entryFor("cross@example.com")),
+      })
       expect({ host, status: rebound.status }).toEqual({ host, status: 403 })
     }
     expect(await entriesOf(site.settings, "cross@example.com")).toEqual([])
@@ -180,9 +210,14 @@ export function describeWaitlistApi(backend: ApiBackend): void {
   it("accepts an Origin of the address the server listens on, by any of this machine's names, and the site's public address", async () => {
     const own = await postJson(site, entryFor("own@example.com"), { Origin: site.url, "Sec-Fetch-Site": "same-origin" })
     expect(shapeOf(own)).toEqual(ACCEPTED)
-    const localhost = await postJson(site, entryFor("localhost@example.com"), { Origin: `http://localhost:${new URL(site.url).port}`, "Sec-Fetch-Site": "same-origin" })
+    const localhost = await postJson(site, entryFor("localhost@example.com"), {
+      Origin: `http://localhost:${new URL(site.url).port}`,
+      "Sec-Fetch-Site": "same-origin",
+    })
     expect(shapeOf(localhost)).toEqual(ACCEPTED)
-    const publicSite = await postJson(site, entryFor("public@example.com"), { Origin: new URL(siteFacts.siteUrl).origin })
+    const publicSite = await postJson(site, entryFor("public@example.com"), {
+      Origin: new URL(siteFacts.siteUrl).origin,
+    })
     expect(shapeOf(publicSite)).toEqual(ACCEPTED)
     expect(await entriesOf(site.settings, "own@example.com")).toHaveLength(1)
     expect(await entriesOf(site.settings, "public@example.com")).toHaveLength(1)
@@ -193,7 +228,13 @@ export function describeWaitlistApi(backend: ApiBackend): void {
     const field = fc.oneof(text, fc.jsonValue({ maxDepth: 2 }))
     const body = fc.oneof(
       fc.record(
-        { name: field, email: field, message: field, city: fc.constant(""), metadata: fc.oneof(fc.object({ maxDepth: 2 }), field) },
+        {
+          name: field,
+          email: field,
+          message: field,
+          city: fc.constant(""),
+          metadata: fc.oneof(fc.object({ maxDepth: 2 }), field),
+        },
         { requiredKeys: [] },
       ),
       fc.jsonValue({ maxDepth: 3 }),

@@ -8,7 +8,10 @@ export type ApiAnswer = { status: number; headers: Headers; text: string }
 type CallOptions = { method?: string; headers?: Record<string, string>; body?: string | FormData }
 
 /** Calls /api/waitlist of a running site. */
-export async function callWaitlistApi(site: { url: string }, { method = "POST", headers, body }: CallOptions = {}): Promise<ApiAnswer> {
+export async function callWaitlistApi(
+  site: { url: string },
+  { method = "POST", headers, body }: CallOptions = {},
+): Promise<ApiAnswer> {
   const response = await fetch(`${site.url}/api/waitlist`, { method, headers, body })
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
@@ -44,9 +47,12 @@ export const formMetadata: ContactMetadata = {
  */
 export function largestValidMetadata(): ContactMetadata {
   const size = (utm: Record<string, string>) => Buffer.byteLength(JSON.stringify({ ...formMetadata, utm }))
-  const utm: Record<string, string> = Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`utm_tag_${String(i).padStart(2, "0")}`, ""]))
+  const utm: Record<string, string> = Object.fromEntries(
+    Array.from({ length: 32 }, (_, i) => [`utm_tag_${String(i).padStart(2, "0")}`, ""]),
+  )
   const keys = Object.keys(utm)
-  for (const key of keys) utm[key] = "\u{20000}".repeat(Math.max(0, Math.min(256, Math.floor((8 * 1024 - size(utm)) / 4))))
+  for (const key of keys)
+    utm[key] = "\u{20000}".repeat(Math.max(0, Math.min(256, Math.floor((8 * 1024 - size(utm)) / 4))))
   const last = keys.find((key) => (utm[key] ?? "").length < 500) ?? ""
   utm[last] = `${utm[last] ?? ""}${"v".repeat(8 * 1024 - size(utm))}`
   return { ...formMetadata, utm }

@@ -18,19 +18,33 @@ const OWN_SETTINGS = /^(DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SIT
  * Compile it in a beforeAll, remove it in an afterAll.
  */
 export function compiledWaitlistCli() {
-  const dir = path.join(PROJECT_ROOT, "node_modules", ".cache", `waitlist-cli-${process.pid}-${Math.random().toString(36).slice(2)}`)
+  const dir = path.join(
+    PROJECT_ROOT,
+    "node_modules",
+    ".cache",
+    `waitlist-cli-${process.pid}-${Math.random().toString(36).slice(2)}`,
+  )
   return {
     compile: () => bundleServer(PROJECT_ROOT, ["waitlist"], dir),
     /** The compiled program, for a test that runs it with options of its own. */
     program: path.join(dir, "waitlist.js"),
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
-    run: (args: string[], settings: Record<string, string>, { cwd = PROJECT_ROOT, input }: { cwd?: string; input?: string | Buffer } = {}) =>
+    run: (
+      args: string[],
+      settings: Record<string, string>,
+      { cwd = PROJECT_ROOT, input }: { cwd?: string; input?: string | Buffer } = {},
+    ) =>
       new Promise<CliOutcome>((resolve) => {
         const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
         // As deployed, like the server under test (see startSiteServer): SITE_URL the public address unless the test sets another.
-        const child = execFile(process.execPath, [path.join(dir, "waitlist.js"), ...args], { cwd, env: { ...env, SITE_URL: siteFacts.siteUrl, ...settings }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-          resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr })
-        })
+        const child = execFile(
+          process.execPath,
+          [path.join(dir, "waitlist.js"), ...args],
+          { cwd, env: { ...env, SITE_URL: siteFacts.siteUrl, ...settings }, maxBuffer: 16 * 1024 * 1024 },
+          (error, stdout, stderr) => {
+            resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr })
+          },
+        )
         child.stdin?.on("error", () => {})
         child.stdin?.end(input ?? "")
       }),

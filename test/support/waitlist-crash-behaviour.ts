@@ -48,7 +48,12 @@ export function describeWaitlistCrashes({ newStore, expectStoreConsistent, figur
       const copies = new Map<string, number>()
       stored.forEach((email) => copies.set(email, (copies.get(email) ?? 0) + 1))
       const lost = acknowledged.filter((email) => copies.get(email) === undefined)
-      figures.add({ submissionsSent: result.sent + 1, crashesSurvived: 1, entriesChecked: acknowledged.length, entriesLost: lost.length })
+      figures.add({
+        submissionsSent: result.sent + 1,
+        crashesSurvived: 1,
+        entriesChecked: acknowledged.length,
+        entriesLost: lost.length,
+      })
       expect(result.acknowledged.length).toBeGreaterThanOrEqual(5)
       expect(lost).toEqual([])
       expect([...copies].filter(([, n]) => n > 1)).toEqual([])

@@ -32,44 +32,120 @@ const pair = fc.tuple(fc.oneof(fc.constantFrom(...FIELD_KEYS), fc.string({ maxLe
 /** Bodies of every kind: objects with any keys (prototype keys and duplicates included), any JSON, any text, any bytes, too many bytes. */
 const body = fc.oneof(
   fc.tuple(fc.boolean(), fc.emailAddress(), fc.array(pair, { maxLength: 6 })).map(([valid, email, pairs]) => {
-    const base = valid ? [["name", '"Ana"'], ["email", JSON.stringify(email)]] : []
+    const base = valid
+      ? [
+          ["name", '"Ana"'],
+          ["email", JSON.stringify(email)],
+        ]
+      : []
     return Buffer.from(`{${[...base, ...pairs].map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(",")}}`)
   }),
   fc.jsonValue({ maxDepth: 3 }).map((value) => Buffer.from(JSON.stringify(value) ?? "")),
   fc.string({ unit: "binary", maxLength: 80 }).map((text) => Buffer.from(text)),
   fc.uint8Array({ maxLength: 80 }).map((bytes) => Buffer.from(bytes)),
-  fc.integer({ min: 16_000, max: 40_000 }).map((size) => Buffer.from(`{"name":"Ana","email":"big@example.com","message":"${"x".repeat(size)}"}`)),
+  fc
+    .integer({ min: 16_000, max: 40_000 })
+    .map((size) => Buffer.from(`{"name":"Ana","email":"big@example.com","message":"${"x".repeat(size)}"}`)),
 )
 
 /** One character of each Unicode general category (and the edges of the planes), for structure-aware bodies. */
 const EVERY_CATEGORY = [
-  "A", "a", "ǅ", "ʰ", "ª", "\u0301", "\u0903", "\u20DD", "9", "Ⅻ", "½", "_", "-", "(", ")", "«", "»", "!", "+", "$", "^", "©",
-  " ", "\u2028", "\u2029", "\u0000", "\u001b", "\u0085", "\u200B", "\u202E", "\uFEFF", "\uE000", "\uD800", "\uDFFF", "\u0378",
-  "\u{10FFFF}", "\u{1F600}", "\u{E0001}", "\u212A", "ｋ", "@", ".", "\\", '"', "字", "ß", "İ", "\u3164", "\uFE0F",
+  "A",
+  "a",
+  "ǅ",
+  "ʰ",
+  "ª",
+  "\u0301",
+  "\u0903",
+  "\u20DD",
+  "9",
+  "Ⅻ",
+  "½",
+  "_",
+  "-",
+  "(",
+  ")",
+  "«",
+  "»",
+  "!",
+  "+",
+  "$",
+  "^",
+  "©",
+  " ",
+  "\u2028",
+  "\u2029",
+  "\u0000",
+  "\u001b",
+  "\u0085",
+  "\u200B",
+  "\u202E",
+  "\uFEFF",
+  "\uE000",
+  "\uD800",
+  "\uDFFF",
+  "\u0378",
+  "\u{10FFFF}",
+  "\u{1F600}",
+  "\u{E0001}",
+  "\u212A",
+  "ｋ",
+  "@",
+  ".",
+  "\\",
+  '"',
+  "字",
+  "ß",
+  "İ",
+  "\u3164",
+  "\uFE0F",
 ]
 const anyCategory = fc.string({ unit: fc.constantFrom(...EVERY_CATEGORY), maxLength: 300 })
 const deepValue = fc
   .tuple(fc.integer({ min: 9, max: 6000 }), fc.constantFrom("[", '{"k":'))
-  .map(([levels, open]) => `${open.repeat(levels)}${open === "[" ? "1" : "1"}${(open === "[" ? "]" : "}").repeat(levels)}`)
-const hugeArray = fc.integer({ min: 100, max: 5000 }).map((length) => `[${Array.from({ length }, () => '"en"').join(",")}]`)
-const hostileValue = fc.oneof(deepValue, hugeArray, anyCategory.map((text) => JSON.stringify(text)))
+  .map(
+    ([levels, open]) => `${open.repeat(levels)}${open === "[" ? "1" : "1"}${(open === "[" ? "]" : "}").repeat(levels)}`,
+  )
+const hugeArray = fc
+  .integer({ min: 100, max: 5000 })
+  .map((length) => `[${Array.from({ length }, () => '"en"').join(",")}]`)
+const hostileValue = fc.oneof(
+  deepValue,
+  hugeArray,
+  anyCategory.map((text) => JSON.stringify(text)),
+)
 const METADATA_FIELDS = ["userAgent", "languages", "utm", "referrer", "pixelRatio", "timezone"]
 
 /** Bodies shaped like the form's entry with a hostile value in one place: a field, a metadata field, or a utm value. */
 const structureAwareBody = fc
   .tuple(
-    fc.constantFrom("name", "email", "message", "city", ...METADATA_FIELDS.map((field) => `metadata.${field}`), "metadata.utm.source"),
+    fc.constantFrom(
+      "name",
+      "email",
+      "message",
+      "city",
+      ...METADATA_FIELDS.map((field) => `metadata.${field}`),
+      "metadata.utm.source",
+    ),
     hostileValue,
     anyCategory,
   )
   .map(([place, value, text]) => {
-    const fields: Record<string, string> = { name: JSON.stringify(text || "Ana"), email: '"fuzz@example.com"', message: JSON.stringify(text), city: '""' }
+    const fields: Record<string, string> = {
+      name: JSON.stringify(text || "Ana"),
+      email: '"fuzz@example.com"',
+      message: JSON.stringify(text),
+      city: '""',
+    }
     const metadata: Record<string, string> = { userAgent: JSON.stringify(text), languages: '["en"]', utm: "{}" }
     const [head, field, sub] = place.split(".")
     if (head !== "metadata") fields[head ?? "name"] = value
     else if (sub) metadata.utm = `{"${sub}":${value}}`
     else metadata[field ?? "userAgent"] = value
-    const object = (pairs: Record<string, string>) => `{${Object.entries(pairs).map(([key, json]) => `"${key}":${json}`).join(",")}}`
+    const object = (pairs: Record<string, string>) =>
+      `{${Object.entries(pairs)
+        .map(([key, json]) => `"${key}":${json}`)
+        .join(",")}}`
     return Buffer.from(object({ ...fields, metadata: object(metadata) }))
   })
 
@@ -78,7 +154,16 @@ const optional = (...values: string[]) => fc.option(fc.constantFrom(...values), 
 const headerSets = (ownOrigin: string) =>
   fc.record({
     method: fc.constantFrom("POST", "POST", "POST", "PUT", "GET", "DELETE"),
-    contentType: optional("application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", ""),
+    contentType: optional(
+      "application/json",
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonx",
+      "",
+    ),
     origin: optional(ownOrigin, new URL(siteFacts.siteUrl).origin, "https://evil.example", "null", "not a url"),
     secFetchSite: optional("same-origin", "same-site", "cross-site", "none"),
     forwardedFor: optional("198.51.100.7", "garbage, , ,", "::1", ""),
@@ -135,7 +220,11 @@ export function describeWaitlistFuzzing({ newStore, figures }: RobustnessBackend
     try {
       await fc.assert(
         fc.asyncProperty(structureAwareBody, async (bytes) => {
-          const answer = await rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: bytes }, 5000)
+          const answer = await rawRequest(
+            site.url,
+            { headers: { "Content-Type": "application/json" }, body: bytes },
+            5000,
+          )
           if (answer.status === 201) return expect(answer.text).toBe(ACCEPTED_BODY)
           expect([400, 413, 422]).toContain(answer.status)
           expect(JSON.parse(answer.text)).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }))
@@ -154,7 +243,9 @@ export function describeWaitlistFuzzing({ newStore, figures }: RobustnessBackend
 
   it("answers 201 to the same e-mail sent 100 times at once, in any case, and keeps one entry", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => postJson(site, entryFor(i % 2 ? "Same@Example.com" : " same@example.com ", { message: `try ${i}` }))),
+      Array.from({ length: 100 }, (_, i) =>
+        postJson(site, entryFor(i % 2 ? "Same@Example.com" : " same@example.com ", { message: `try ${i}` })),
+      ),
     )
     figures.add({ submissionsSent: 100 })
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201))
@@ -168,7 +259,9 @@ export function describeWaitlistFuzzing({ newStore, figures }: RobustnessBackend
     const emails = Array.from({ length: 1000 }, (_, i) => `burst${i}@example.com`)
     const answers = await Promise.all(emails.map((email) => postJson(site, entryFor(email))))
     figures.add({ submissionsSent: 1000 })
-    expect(answers.filter((answer) => answer.status !== 201).map((answer) => `${answer.status} ${answer.text}`)).toEqual([])
+    expect(
+      answers.filter((answer) => answer.status !== 201).map((answer) => `${answer.status} ${answer.text}`),
+    ).toEqual([])
     const stored = new Set((await storedEntries(site.settings)).map((entry) => entry.email))
     const lost = emails.filter((email) => !stored.has(email)).length
     figures.add({ entriesChecked: 1000, entriesLost: lost })

@@ -58,7 +58,12 @@ function rawExchange(url: string, bytes: string): Promise<string> {
 function parseRawAnswer(text: string) {
   const [head = "", body = ""] = text.split("\r\n\r\n")
   const [statusLine = "", ...headerLines] = head.split("\r\n")
-  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]))
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(":")).toLowerCase(),
+      line.slice(line.indexOf(":") + 1).trim(),
+    ]),
+  )
   return { status: Number(statusLine.split(" ")[1]), headers, body }
 }
 
@@ -84,35 +89,49 @@ export function describeWaitlistHostileInput({ newStore, figures }: RobustnessBa
     expect((await post(site, JSON.stringify(entryFor(`${label}@example.com`)))).status).toBe(201)
   }
 
-  it.each(DEEP_PLACES)("answers 6,000 nested arrays or objects in %s with a JSON 422, and keeps serving", async (place, bodyWith) => {
-    for (const kind of ["array", "object"] as const) {
-      const body = bodyWith(nested(kind === "array" ? 6000 : 2500, kind))
-      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(16 * 1024)
-      const answer = await post(site, body)
-      expect({ status: answer.status, error: jsonOf(answer).error }).toEqual({
-        status: 422,
-        error: "The body nests values more than 8 levels deep; the form's entry has 3.",
-      })
-    }
-    figures.add({ inputsFuzzed: 2, submissionsSent: 2 })
-    await expectStillServing(`after-deep-${place.replace(/\W+/g, "-")}`)
-  })
+  it.each(DEEP_PLACES)(
+    "answers 6,000 nested arrays or objects in %s with a JSON 422, and keeps serving",
+    async (place, bodyWith) => {
+      for (const kind of ["array", "object"] as const) {
+        const body = bodyWith(nested(kind === "array" ? 6000 : 2500, kind))
+        expect(Buffer.byteLength(body)).toBeLessThanOrEqual(16 * 1024)
+        const answer = await post(site, body)
+        expect({ status: answer.status, error: jsonOf(answer).error }).toEqual({
+          status: 422,
+          error: "The body nests values more than 8 levels deep; the form's entry has 3.",
+        })
+      }
+      figures.add({ inputsFuzzed: 2, submissionsSent: 2 })
+      await expectStillServing(`after-deep-${place.replace(/\W+/g, "-")}`)
+    },
+  )
 
-  it.each(SLOW_PATTERN_EMAILS)("answers an e-mail of %s at once with a JSON 422, while other visitors are served", async (_, email) => {
-    const others = Array.from({ length: 5 }, () => rawRequest(site.url, { method: "GET", path: "/contact" }, ANSWER_WITHIN_MS))
-    const answer = await post(site, JSON.stringify({ name: "Ana", email }))
-    expect(answer.status).toBe(422)
-    expect(jsonOf(answer).fields?.email).toMatch(/^Email (is invalid|must be at most 254 characters)$/)
-    expect((await Promise.all(others)).map((other) => other.status)).toEqual([200, 200, 200, 200, 200])
-    figures.add({ inputsFuzzed: 1, submissionsSent: 1 })
-  })
+  it.each(SLOW_PATTERN_EMAILS)(
+    "answers an e-mail of %s at once with a JSON 422, while other visitors are served",
+    async (_, email) => {
+      const others = Array.from({ length: 5 }, () =>
+        rawRequest(site.url, { method: "GET", path: "/contact" }, ANSWER_WITHIN_MS),
+      )
+      const answer = await post(site, JSON.stringify({ name: "Ana", email }))
+      expect(answer.status).toBe(422)
+      expect(jsonOf(answer).fields?.email).toMatch(/^Email (is invalid|must be at most 254 characters)$/)
+      expect((await Promise.all(others)).map((other) => other.status)).toEqual([200, 200, 200, 200, 200])
+      figures.add({ inputsFuzzed: 1, submissionsSent: 1 })
+    },
+  )
 
   it("never lets a look-alike address (KELVIN SIGN, full-width letters) rewrite another person's name or address", async () => {
-    expect((await post(site, JSON.stringify(entryFor("kate@example.com", { name: "Kate", message: "Hi" })))).status).toBe(201)
+    expect(
+      (await post(site, JSON.stringify(entryFor("kate@example.com", { name: "Kate", message: "Hi" })))).status,
+    ).toBe(201)
     for (const email of ["\u212Aate@example.com", "ｋａｔｅ@example.com", "KATE@EXAMPLE.COM"]) {
-      expect((await post(site, JSON.stringify(entryFor(email, { name: "Mallory", message: `as ${email}` })))).status).toBe(201)
+      expect(
+        (await post(site, JSON.stringify(entryFor(email, { name: "Mallory", message: `as ${email}` })))).status,
+      ).toBe(201)
     }
-    const kate = (await storedEntries(site.settings)).filter((entry) => entry.messages.some((sent) => sent.message === "Hi"))
+    const kate = (await storedEntries(site.settings)).filter((entry) =>
+      entry.messages.some((sent) => sent.message === "Hi"),
+    )
     expect(kate.map(({ name, email }) => ({ name, email }))).toEqual([{ name: "Kate", email: "kate@example.com" }])
     expect(kate[0]?.messages).toHaveLength(4)
     figures.add({ submissionsSent: 4, entriesChecked: 1 })
@@ -121,24 +140,34 @@ export function describeWaitlistHostileInput({ newStore, figures }: RobustnessBa
   it("refuses an address holding a character that shows as nothing with 'Email is invalid'", async () => {
     for (const email of ["ka\u200Bte@example.com", "kate@exa\u00ADmple.com", "kate\u2060@example.com"]) {
       const answer = await post(site, JSON.stringify(entryFor(email)))
-      expect({ status: answer.status, fields: jsonOf(answer).fields }).toEqual({ status: 422, fields: { email: "Email is invalid" } })
+      expect({ status: answer.status, fields: jsonOf(answer).fields }).toEqual({
+        status: 422,
+        fields: { email: "Email is invalid" },
+      })
     }
   })
 
   it("answers a declared body of 1 MB with a JSON 413 before any of it is sent", async () => {
     const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
       const headers = { "Content-Type": "application/json", "Content-Length": String(1024 * 1024) }
-      const request = http.request(`${site.url}/api/waitlist`, { method: "POST", headers, agent: false }, (response) => {
-        let text = ""
-        response.setEncoding("utf8")
-        response.on("data", (chunk: string) => (text += chunk))
-        response.on("end", () => resolve({ status: response.statusCode, text }))
-      })
+      const request = http.request(
+        `${site.url}/api/waitlist`,
+        { method: "POST", headers, agent: false },
+        (response) => {
+          let text = ""
+          response.setEncoding("utf8")
+          response.on("data", (chunk: string) => (text += chunk))
+          response.on("end", () => resolve({ status: response.statusCode, text }))
+        },
+      )
       request.on("error", reject)
       request.setTimeout(ANSWER_WITHIN_MS, () => request.destroy(new Error("no answer")))
       request.flushHeaders()
     })
-    expect(answer).toEqual({ status: 413, text: JSON.stringify({ error: "The body is larger than this route accepts." }) })
+    expect(answer).toEqual({
+      status: 413,
+      text: JSON.stringify({ error: "The body is larger than this route accepts." }),
+    })
   })
 
   it("answers a range past the end of a page with 416 and a failed If-Match with 412, in the site's own headers, with no stack or path", async () => {
@@ -175,15 +204,31 @@ export function describeWaitlistHostileInput({ newStore, figures }: RobustnessBa
       expect((await rawRequest(site.url, { method: "GET", path }, ANSWER_WITHIN_MS)).status).toBe(404)
     }
     // Spelled as the static server decodes and normalises them.
-    for (const path of ["/chunk%2Dmap.json", "/webpack%2estats.json", "/%63hunk-map.json", "//chunk-map.json", "/static/..%2Fwebpack.stats.json", "/webpack.stats%2Ejson"]) {
-      expect({ path, status: (await rawRequest(site.url, { method: "GET", path }, ANSWER_WITHIN_MS)).status }).toEqual({ path, status: 404 })
+    for (const path of [
+      "/chunk%2Dmap.json",
+      "/webpack%2estats.json",
+      "/%63hunk-map.json",
+      "//chunk-map.json",
+      "/static/..%2Fwebpack.stats.json",
+      "/webpack.stats%2Ejson",
+    ]) {
+      expect({ path, status: (await rawRequest(site.url, { method: "GET", path }, ANSWER_WITHIN_MS)).status }).toEqual({
+        path,
+        status: 404,
+      })
     }
   })
 
   it("stores a sign-up with every metadata field at its largest type and drops what the spec does not know", async () => {
-    const metadata = { ...formMetadata, utm: Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, "v".repeat(100)])), extra: { a: [1, 2] } }
+    const metadata = {
+      ...formMetadata,
+      utm: Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, "v".repeat(100)])),
+      extra: { a: [1, 2] },
+    }
     expect((await post(site, JSON.stringify(entryFor("largest-metadata@example.com", { metadata })))).status).toBe(201)
-    const [stored] = (await storedEntries(site.settings)).filter((entry) => entry.email === "largest-metadata@example.com")
+    const [stored] = (await storedEntries(site.settings)).filter(
+      (entry) => entry.email === "largest-metadata@example.com",
+    )
     expect(stored?.metadata).toEqual({ ...formMetadata, utm: metadata.utm })
   })
 }

@@ -10,11 +10,11 @@ import { useSiteServers, type SiteUnderTest } from "./waitlist-api-servers"
 const PAYLOADS = [
   "Robert'); DROP TABLE waitlist_entries;--",
   "' OR '1'='1' --",
-  "\"; DELETE FROM waitlist_entries; SELECT \"",
+  '"; DELETE FROM waitlist_entries; SELECT "',
   "1; UPDATE waitlist_entries SET email = 'x'",
   "<script>alert(document.cookie)</script>",
   "</textarea><img src=x onerror=alert(1)>",
-  "=HYPERLINK(\"http://evil.example\",\"click\")",
+  '=HYPERLINK("http://evil.example","click")',
   "+SUM(1+1)*cmd|' /C calc'!A0",
   "-2+3+cmd|' /C calc'!A0",
   "@SUM(1+1)",
@@ -23,7 +23,7 @@ const PAYLOADS = [
   "${7*7}{{7*7}}%s%n",
 ]
 /** Messages are kept as typed (line breaks as line feeds), so they may also begin with the tab and line breaks that spreadsheets skip or run. */
-const MESSAGES = [...PAYLOADS, "\t=1+1", "\r=1+1", "\n@SUM(1)", "line\r\nbreak,\"quoted\""]
+const MESSAGES = [...PAYLOADS, "\t=1+1", "\r=1+1", "\n@SUM(1)", 'line\r\nbreak,"quoted"']
 /** Addresses are one addr-spec each (quotes, brackets and semicolons are refused), but an addr-spec's atoms still hold quotes, equals signs and pipes. */
 const EMAILS = ["o'brien+x@example.com", "'OR'1'='1'--@example.com", "=cmd|'/C_calc'!A0@example.com"]
 /** Control characters that make a terminal clear, move or recolour: refused on the way in. */
@@ -56,15 +56,23 @@ export function describeWaitlistInjection({ newStore, figures }: RobustnessBacke
     figures.add({ submissionsSent: sent.length })
     expect(answers.map((answer) => answer.status)).toEqual(sent.map(() => 201))
     const stored = await storedEntries(site.settings)
-    expect(stored.map(({ name, email, message }) => ({ name, email, message })).sort(byEmail)).toEqual([...kept].sort(byEmail))
+    expect(stored.map(({ name, email, message }) => ({ name, email, message })).sort(byEmail)).toEqual(
+      [...kept].sort(byEmail),
+    )
     figures.add({ entriesChecked: stored.length })
   })
 
   it("refuses a name or message holding control characters with 422 naming the field, and stores nothing of it", async () => {
     for (const [i, payload] of CONTROL_PAYLOADS.entries()) {
-      const name = expectJsonError(await postJson(site, entryFor(`control-name${i}@example.com`, { name: payload })), 422)
+      const name = expectJsonError(
+        await postJson(site, entryFor(`control-name${i}@example.com`, { name: payload })),
+        422,
+      )
       expect(name.fields).toEqual({ name: "Name contains a character that is not allowed" })
-      const message = expectJsonError(await postJson(site, entryFor(`control-message${i}@example.com`, { message: payload })), 422)
+      const message = expectJsonError(
+        await postJson(site, entryFor(`control-message${i}@example.com`, { message: payload })),
+        422,
+      )
       expect(message.fields).toEqual({ message: "Message contains a character that is not allowed" })
     }
     figures.add({ submissionsSent: 2 * CONTROL_PAYLOADS.length })
@@ -73,13 +81,21 @@ export function describeWaitlistInjection({ newStore, figures }: RobustnessBacke
 
   it("exports every one of them through the CLI with formula starts defused, terminal controls written out and nothing else changed", async () => {
     let csv = ""
-    const code = await runWaitlistCommand(["export"], { openDb: () => openDbOf(site.settings), out: (text) => (csv += text), err: () => undefined })
+    const code = await runWaitlistCommand(["export"], {
+      openDb: () => openDbOf(site.settings),
+      out: (text) => (csv += text),
+      err: () => undefined,
+    })
     expect(code).toBe(0)
     const [header, ...rows] = parseCsv(csv)
     expect(header?.slice(0, 3)).toEqual(["name", "email", "message"])
     const defused = (text: string) => (FORMULA_START.test(inertText(text)) ? `'${inertText(text)}` : inertText(text))
     const exported = rows.map(([name = "", email = "", message = ""]) => ({ name, email, message })).sort(byEmail)
-    expect(exported).toEqual(kept.map(({ name, email, message }) => ({ name: defused(name), email: defused(email), message: defused(message) })).sort(byEmail))
+    expect(exported).toEqual(
+      kept
+        .map(({ name, email, message }) => ({ name: defused(name), email: defused(email), message: defused(message) }))
+        .sort(byEmail),
+    )
     expect(rows.flat().filter((cell) => FORMULA_START.test(cell))).toEqual([])
   })
 }

@@ -1,6 +1,12 @@
 import { COMMAND_LINE } from "../../src/server/audit/audit-log"
 import type { Db } from "../../src/server/db/db"
-import { deliveriesIn, outboxDepth, releaseClaims, renewLeases, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
+import {
+  deliveriesIn,
+  outboxDepth,
+  releaseClaims,
+  renewLeases,
+  retryFailedDelivery,
+} from "../../src/server/outbox/outbox-queries"
 import { erasePerson } from "../../src/server/people/erasure"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../../src/server/signup/confirmation-rules"
 import { countEntries, listEntries } from "../../src/server/signup/entry-list"
@@ -17,15 +23,30 @@ const at = (ms: number) => new Date(T0.getTime() + ms)
 const ana: NewWaitlistEntry = { name: "Ana", email: "ana@example.com", message: "Hola", metadata: { locale: "es" } }
 
 /** A plan as the API makes one, with fresh link tokens; the tokens are returned beside it. */
-function plan(entry: NewWaitlistEntry, now: Date, webhook = false): { plan: DeliveryPlan; confirmToken: string; leaveToken: string } {
+function plan(
+  entry: NewWaitlistEntry,
+  now: Date,
+  webhook = false,
+): { plan: DeliveryPlan; confirmToken: string; leaveToken: string } {
   const confirmToken = newLinkToken()
   const leaveToken = newLinkToken()
   return {
     confirmToken,
     leaveToken,
     plan: {
-      notify: { kind: "notify", recipient: "team@example.com", payload: JSON.stringify({ kind: "team", messageId: "<team@example.com>", email: entry.email }), ofMessage: true },
-      webhook: webhook ? { kind: "webhook", recipient: "https://hooks.example/x", payload: JSON.stringify({ type: "waitlist.submitted" }) } : null,
+      notify: {
+        kind: "notify",
+        recipient: "team@example.com",
+        payload: JSON.stringify({ kind: "team", messageId: "<team@example.com>", email: entry.email }),
+        ofMessage: true,
+      },
+      webhook: webhook
+        ? {
+            kind: "webhook",
+            recipient: "https://hooks.example/x",
+            payload: JSON.stringify({ type: "waitlist.submitted" }),
+          }
+        : null,
       confirmation: {
         mail: { kind: "confirm", recipient: entry.email, payload: JSON.stringify({ token: confirmToken }) },
         tokenKey: linkTokenKey(confirmToken),
@@ -48,7 +69,8 @@ const submission = (entry: NewWaitlistEntry, now: Date, fields: Partial<Submissi
 /** A far-off time by which every delivery is due and every lease over. */
 const LATER = at(400 * DAY)
 
-const kinds = async (store: Db) => (await deliveriesIn(store, ["pending"])).map((delivery) => `${delivery.kind} ${delivery.recipient}`).sort()
+const kinds = async (store: Db) =>
+  (await deliveriesIn(store, ["pending"])).map((delivery) => `${delivery.kind} ${delivery.recipient}`).sort()
 
 /**
  * The outbox, confirmation and rate limit every database must give the
@@ -57,11 +79,25 @@ const kinds = async (store: Db) => (await deliveriesIn(store, ["pending"])).map(
 export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reopen: () => Db }>): void {
   it("queues the team's mail, the webhook event and the confirmation with the entry, and nothing for a bot", async () => {
     const { store } = await openNew()
-    expect(await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({ accepted: true, takenAs: "new" })
-    expect(await submitSignup(store, submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({ accepted: true, takenAs: "bot" })
-    expect(await submitSignup(store, submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({ accepted: true, takenAs: "repeat" })
+    expect(await submitSignup(store, { ...submission(ana, T0), plan: plan(ana, T0, true).plan })).toEqual({
+      accepted: true,
+      takenAs: "new",
+    })
+    expect(await submitSignup(store, submission({ ...ana, email: "bot@example.com" }, T0, { discard: true }))).toEqual({
+      accepted: true,
+      takenAs: "bot",
+    })
+    expect(await submitSignup(store, submission({ ...ana, email: "ANA@example.com" }, at(1000)))).toEqual({
+      accepted: true,
+      takenAs: "repeat",
+    })
     // The repeat's message is told to the team in a mail of its own; it queues no second confirmation.
-    expect(await kinds(store)).toEqual(["confirm ana@example.com", "notify team@example.com", "notify team@example.com", "webhook https://hooks.example/x"])
+    expect(await kinds(store)).toEqual([
+      "confirm ana@example.com",
+      "notify team@example.com",
+      "notify team@example.com",
+      "webhook https://hooks.example/x",
+    ])
     expect(await countEntries(store)).toBe(1)
   })
 
@@ -74,7 +110,9 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
       if (!first) throw new Error("nothing was claimed")
       expect((await claimed(other, at(2000), 60_000, 10)).map((delivery) => delivery.id)).not.toContain(first.id)
       await store.write((trx) => releaseClaims(trx, [first]))
-      expect(await claimed(other, at(3000), 60_000, 10)).toEqual([expect.objectContaining({ id: first.id, attempts: 2 })])
+      expect(await claimed(other, at(3000), 60_000, 10)).toEqual([
+        expect.objectContaining({ id: first.id, attempts: 2 }),
+      ])
       // The first claim's attempt is over: giving it back again leaves the other instance's claim alone.
       await store.write((trx) => releaseClaims(trx, [first]))
       expect(await claimed(store, at(4000), 60_000, 10)).toEqual([])
@@ -89,12 +127,28 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     expect(await outboxDepth(store)).toEqual({ ...none, paused: 0, lanes: { mail: none, webhook: none, bulk: none } })
     await submitSignup(store, submission(ana, T0))
     await submitSignup(store, submission({ ...ana, email: "bea@example.com" }, at(5000)))
-    expect(await outboxDepth(store)).toEqual({ pending: 4, oldestPendingAt: T0, paused: 0, lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none } })
+    expect(await outboxDepth(store)).toEqual({
+      pending: 4,
+      oldestPendingAt: T0,
+      paused: 0,
+      lanes: { mail: { pending: 4, oldestPendingAt: T0 }, webhook: none, bulk: none },
+    })
     for (const delivery of await claimed(store, at(6000), 60_000, 10)) {
       if (delivery.recipient === "team@example.com") await markDone(store, delivery.id, at(6000))
-      else await markTriedAndFailed(store, delivery.id, "refused", delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000))
+      else
+        await markTriedAndFailed(
+          store,
+          delivery.id,
+          "refused",
+          delivery.createdAt.getTime() === T0.getTime() ? null : at(60_000),
+        )
     }
-    expect(await outboxDepth(store)).toEqual({ pending: 1, oldestPendingAt: at(5000), paused: 0, lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none } })
+    expect(await outboxDepth(store)).toEqual({
+      pending: 1,
+      oldestPendingAt: at(5000),
+      paused: 0,
+      lanes: { mail: { pending: 1, oldestPendingAt: at(5000) }, webhook: none, bulk: none },
+    })
   })
 
   it("tells the team of each message of an address in a mail of its own, due at once, and no other delivery gets a message", async () => {
@@ -103,7 +157,10 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     const again = { ...ana, name: "Ana María", message: "Y en catalán", metadata: { locale: "ca" } }
     await submitSignup(store, submission(again, at(1000)))
     const teamMails = (await claim(store, at(1000), 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
-    expect(teamMails.map((mail) => messagesIn(writtenText(mail), ["Hola", "Y en catalán"]))).toEqual([["Hola"], ["Y en catalán"]])
+    expect(teamMails.map((mail) => messagesIn(writtenText(mail), ["Hola", "Y en catalán"]))).toEqual([
+      ["Hola"],
+      ["Y en catalán"],
+    ])
     const [first, second] = teamMails.map(writtenText)
     expect(first).toContain("Name given: Ana\n")
     expect(second).toContain("Name given: Ana María\n")
@@ -140,12 +197,17 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     const said = ["first", "second", "third", "fourth"]
     for (const [i, message] of said.entries()) await submitSignup(store, submission({ ...ana, message }, at(i * 1000)))
     const mails = (await claim(store, at(3000), 60_000, 10)).filter(({ delivery }) => delivery.kind === "notify")
-    expect(mails.map((mail) => messagesIn(writtenText(mail), said))).toEqual([["first"], ["second"], ["third", "fourth"]])
+    expect(mails.map((mail) => messagesIn(writtenText(mail), said))).toEqual([
+      ["first"],
+      ["second"],
+      ["third", "fourth"],
+    ])
   })
 
   it("sends one confirmation mail a day at most, three ever, and none once the address is confirmed", async () => {
     const { store } = await openNew()
-    const confirmations = async () => (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    const confirmations = async () =>
+      (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
     await submitSignup(store, submission(ana, T0))
     await submitSignup(store, submission(ana, at(DAY - 60_000)))
     expect(await confirmations()).toBe(1)
@@ -159,14 +221,17 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     await submitSignup(store, { ...submission(bob, T0), plan: first.plan })
     expect(await confirmAddress(store, linkTokenKey(first.confirmToken), at(1000), null)).toBe("confirmed")
     await submitSignup(store, submission(bob, at(2 * DAY)))
-    expect((await deliveriesIn(store, ["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com")).toHaveLength(1)
+    expect(
+      (await deliveriesIn(store, ["pending"])).filter((d) => d.kind === "confirm" && d.recipient === "bob@example.com"),
+    ).toHaveLength(1)
     // Ana's 3 confirmations and Bob's 1, and a team mail for each of their 6 and 2 messages.
     expect(await deliveriesIn(store, ["pending"])).toHaveLength(3 + 1 + 6 + 2)
   })
 
   it("keeps an address's confirmation caps when it leaves or is deleted and signs up again", async () => {
     const { store } = await openNew()
-    const confirmations = async () => (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
+    const confirmations = async () =>
+      (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "confirm").length
     // Signs up at `time`, then leaves by the link of that sign-up's mail (or of the entry's first, when none was sent).
     let leaveToken = ""
     const signUpAndLeave = async (time: Date) => {
@@ -206,7 +271,9 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     const webhook = { url: "https://hooks.example/x", secret: "a secret of sixteen characters" }
     expect(await confirmAddress(store, hash, at(2000), webhook)).toBe("confirmed")
     expect(await confirmAddress(store, hash, at(3000), webhook)).toBe("confirmed")
-    const events = (await deliveriesIn(store, ["pending"])).filter((delivery) => delivery.kind === "webhook").map((delivery) => JSON.parse(delivery.payload) as { type: string; data: { email: string } })
+    const events = (await deliveriesIn(store, ["pending"]))
+      .filter((delivery) => delivery.kind === "webhook")
+      .map((delivery) => JSON.parse(delivery.payload) as { type: string; data: { email: string } })
     expect(events.map((event) => [event.type, event.data.email])).toEqual([["waitlist.confirmed", "ana@example.com"]])
     expect((await listEntries(store))[0]?.confirmedAt).toEqual(at(2000))
     expect(await confirmationState(store, hash, at(CONFIRMATION_TTL_MS * 2))).toBe("confirmed")
@@ -233,7 +300,10 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     const other = reopen()
     try {
       for (let i = 0; i < 10; i++) await submitSignup(store, submission({ ...ana, email: `p${i}@example.com` }, T0))
-      const [mine, theirs] = await Promise.all([claimed(store, at(1000), 60_000, 15), claimed(other, at(1000), 60_000, 15)])
+      const [mine, theirs] = await Promise.all([
+        claimed(store, at(1000), 60_000, 15),
+        claimed(other, at(1000), 60_000, 15),
+      ])
       const ids = [...(mine ?? []), ...(theirs ?? [])].map((delivery) => delivery.id)
       expect(ids).toHaveLength(20)
       expect(new Set(ids).size).toBe(20)
@@ -277,13 +347,19 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     if (!first || !second) throw new Error("expected two deliveries")
     await markDone(store, first.id, at(10))
     await markTriedAndFailed(store, second.id, "421 try later", at(30_000))
-    expect(await deliveriesIn(store, ["sent"])).toEqual([expect.objectContaining({ id: first.id, payload: "{}", status: "sent" })])
-    expect(await deliveriesIn(store, ["pending"])).toEqual([expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000) })])
+    expect(await deliveriesIn(store, ["sent"])).toEqual([
+      expect.objectContaining({ id: first.id, payload: "{}", status: "sent" }),
+    ])
+    expect(await deliveriesIn(store, ["pending"])).toEqual([
+      expect.objectContaining({ id: second.id, lastError: "421 try later", nextAttemptAt: at(30_000) }),
+    ])
     expect(await claimed(store, at(29_000), 60_000, 10)).toEqual([])
     expect(await claimed(store, at(30_000), 60_000, 10)).toHaveLength(1)
     await markTriedAndFailed(store, second.id, "550 no such user", null)
     expect(await claimed(store, LATER, 60_000, 10)).toEqual([])
-    expect(await deliveriesIn(store, ["failed"])).toEqual([expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" })])
+    expect(await deliveriesIn(store, ["failed"])).toEqual([
+      expect.objectContaining({ id: second.id, status: "failed", lastError: "550 no such user" }),
+    ])
     expect(await retryFailedDelivery(store, "999999", LATER)).toBe(false)
     expect(await retryFailedDelivery(store, "not an id", LATER)).toBe(false)
     expect(await retryFailedDelivery(store, String(second.id), LATER)).toBe(true)
@@ -296,15 +372,34 @@ export function describeOutboxBehaviour(openNew: () => Promise<{ store: Db; reop
     const other = reopen()
     try {
       const limited = (client: string, now: Date, email: string) =>
-        submission({ ...ana, email }, now, { rateLimit: { client, limit: 2, windowMs: 60_000 }, plan: NOTHING_TO_DELIVER })
+        submission({ ...ana, email }, now, {
+          rateLimit: { client, limit: 2, windowMs: 60_000 },
+          plan: NOTHING_TO_DELIVER,
+        })
       expect(await submitSignup(store, limited("1.2.3.4", T0, "a@example.com"))).toMatchObject({ accepted: true })
-      expect(await submitSignup(other, limited("1.2.3.4", at(10_000), "b@example.com"))).toMatchObject({ accepted: true })
-      expect(await submitSignup(store, limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({ accepted: false, retryAfterSeconds: 40 })
-      expect(await submitSignup(other, limited("5.6.7.8", at(20_000), "c@example.com"))).toMatchObject({ accepted: true })
-      expect(await submitSignup(store, limited("1.2.3.4", at(60_001), "d@example.com"))).toMatchObject({ accepted: true })
-      expect((await listEntries(store)).map((entry) => entry.email).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com"])
+      expect(await submitSignup(other, limited("1.2.3.4", at(10_000), "b@example.com"))).toMatchObject({
+        accepted: true,
+      })
+      expect(await submitSignup(store, limited("1.2.3.4", at(20_000), "c@example.com"))).toEqual({
+        accepted: false,
+        retryAfterSeconds: 40,
+      })
+      expect(await submitSignup(other, limited("5.6.7.8", at(20_000), "c@example.com"))).toMatchObject({
+        accepted: true,
+      })
+      expect(await submitSignup(store, limited("1.2.3.4", at(60_001), "d@example.com"))).toMatchObject({
+        accepted: true,
+      })
+      expect((await listEntries(store)).map((entry) => entry.email).sort()).toEqual([
+        "a@example.com",
+        "b@example.com",
+        "c@example.com",
+        "d@example.com",
+      ])
       await forgetOldSubmissionCounts(store, at(200_000))
-      expect(await submitSignup(store, limited("1.2.3.4", at(200_001), "e@example.com"))).toMatchObject({ accepted: true })
+      expect(await submitSignup(store, limited("1.2.3.4", at(200_001), "e@example.com"))).toMatchObject({
+        accepted: true,
+      })
     } finally {
       await other.close()
     }

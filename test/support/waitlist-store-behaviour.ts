@@ -10,7 +10,14 @@ import { describeOutboxBehaviour } from "./waitlist-outbox-behaviour"
 import { discardEntry, saveEntry } from "./waitlist-store-access"
 
 /** An entry as the first schema held it: one row per address, its newest message in place. */
-export type FirstSchemaRow = { name: string; email: string; message: string; metadata: string; createdAt: string; updatedAt: string }
+export type FirstSchemaRow = {
+  name: string
+  email: string
+  message: string
+  metadata: string
+  createdAt: string
+  updatedAt: string
+}
 
 /** How a behaviour suite reaches one kind of store. */
 export type StoreFactory = {
@@ -61,7 +68,10 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     await saveEntry(store, bob)
     expect(await countEntries(store)).toBe(2)
     const entries = await listEntries(store)
-    expect(entries.map(({ name, email, message, metadata }) => ({ name, email, message, metadata }))).toEqual([ana, bob])
+    expect(entries.map(({ name, email, message, metadata }) => ({ name, email, message, metadata }))).toEqual([
+      ana,
+      bob,
+    ])
     for (const entry of entries) {
       expect(entry.createdAt).toBeInstanceOf(Date)
       expect(entry.updatedAt).toEqual(entry.createdAt)
@@ -73,10 +83,20 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     await saveEntry(store, ana)
     const [first] = await listEntries(store)
     await pause(20)
-    await saveEntry(store, { name: "Ana B", email: "  ANA@Example.COM ", message: "Second try", metadata: { language: "pt" } })
+    await saveEntry(store, {
+      name: "Ana B",
+      email: "  ANA@Example.COM ",
+      message: "Second try",
+      metadata: { language: "pt" },
+    })
     expect(await countEntries(store)).toBe(1)
     const [entry] = await listEntries(store)
-    expect(entry).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Second try", metadata: { language: "pt" } })
+    expect(entry).toMatchObject({
+      name: "Ana",
+      email: "ana@example.com",
+      message: "Second try",
+      metadata: { language: "pt" },
+    })
     expect(entry?.messages.map(({ name, message, metadata }) => ({ name, message, metadata }))).toEqual([
       { name: "Ana B", message: "Second try", metadata: { language: "pt" } },
       { name: "Ana", message: "Hola", metadata: ana.metadata },
@@ -117,9 +137,22 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
   it("keeps 10 messages of one address a day; past them a sign-up is counted and thrown away with no mail, and the entry is left as it was", async () => {
     const { store } = await openNew()
     const day = Date.parse("2026-11-20T08:00:00.000Z")
-    const notify = { kind: "notify" as const, recipient: "team@example.com", payload: JSON.stringify({ kind: "team", messageId: "<team-1@example.com>", email: ana.email }), ofMessage: true }
-    const submit = (message: string, at: number) => submitSignup(store, { entry: { ...ana, message }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now: new Date(at) })
-    for (let i = 1; i <= 10; i++) expect(await submit(`message ${i}`, day + i * 60_000)).toMatchObject({ accepted: true })
+    const notify = {
+      kind: "notify" as const,
+      recipient: "team@example.com",
+      payload: JSON.stringify({ kind: "team", messageId: "<team-1@example.com>", email: ana.email }),
+      ofMessage: true,
+    }
+    const submit = (message: string, at: number) =>
+      submitSignup(store, {
+        entry: { ...ana, message },
+        discard: false,
+        rateLimit: null,
+        plan: { ...NOTHING_TO_DELIVER, notify },
+        now: new Date(at),
+      })
+    for (let i = 1; i <= 10; i++)
+      expect(await submit(`message ${i}`, day + i * 60_000)).toMatchObject({ accepted: true })
     expect(await submit("message 11", day + 11 * 60_000)).toEqual({ accepted: true, takenAs: "repeat_discarded" })
     const [entry] = await listEntries(store)
     expect(entry?.messages).toHaveLength(10)
@@ -129,21 +162,35 @@ export function describeWaitlistStoreBehaviour({ newLocation, open, writeFirstSc
     // Each of the ten has a team mail of its own; the eleventh is in none.
     const teamMails = await claim(store, new Date(day + 12 * 60_000), 60_000, 20)
     const said = Array.from({ length: 11 }, (_, i) => `message ${i + 1}`)
-    expect(teamMails.map((teamMail) => messagesIn(writtenText(teamMail), said))).toEqual(said.slice(0, 10).map((message) => [message]))
+    expect(teamMails.map((teamMail) => messagesIn(writtenText(teamMail), said))).toEqual(
+      said.slice(0, 10).map((message) => [message]),
+    )
     for (const teamMail of teamMails) await complete(store, teamMail.delivery, new Date(day + 12 * 60_000))
     // A day after the first of the ten, one more may be left.
     expect(await submit("next day", day + 24 * 3_600_000 + 90_000)).toEqual({ accepted: true, takenAs: "repeat" })
-    expect((await listEntries(store))[0]?.messages.map((message) => message.message).slice(0, 2)).toEqual(["next day", "message 10"])
+    expect((await listEntries(store))[0]?.messages.map((message) => message.message).slice(0, 2)).toEqual([
+      "next day",
+      "message 10",
+    ])
     expect((await deliveriesIn(store, ["pending"])).map((delivery) => delivery.kind)).toEqual(["notify"])
   })
 
   it("refuses a database of the first schema, which only version c2f33d8 can take over, with one line saying so, and changes nothing", async () => {
     const location = await newLocation()
-    const row = { name: "Kate", email: "kate@example.com", message: "first", metadata: "{}", createdAt: "2025-06-01T10:00:00.000Z", updatedAt: "2025-06-01T12:00:00.000Z" }
+    const row = {
+      name: "Kate",
+      email: "kate@example.com",
+      message: "first",
+      metadata: "{}",
+      createdAt: "2025-06-01T10:00:00.000Z",
+      updatedAt: "2025-06-01T12:00:00.000Z",
+    }
     await writeFirstSchema(location, [row])
     const store = open(location)
     opened.push(store)
-    await expect(countEntries(store)).rejects.toThrow(/schema 1 of a version of the site older than c2f33d8.*open it once with version c2f33d8/)
+    await expect(countEntries(store)).rejects.toThrow(
+      /schema 1 of a version of the site older than c2f33d8.*open it once with version c2f33d8/,
+    )
     await expect(saveEntry(store, ana)).rejects.toThrow(/schema 1/)
   })
 

@@ -5,7 +5,15 @@ import fs from "fs"
 import { builtFilePath, builtHtmlFiles, parseHtml, readBuiltPage } from "../../../test/support/built-pages"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
-const ADMIN_PAGES = ["admin/index.html", "admin/login/index.html", "admin/invite/index.html", "admin/entries/index.html", "admin/person/index.html", "admin/audit/index.html", "admin/announcements/index.html"]
+const ADMIN_PAGES = [
+  "admin/index.html",
+  "admin/login/index.html",
+  "admin/invite/index.html",
+  "admin/entries/index.html",
+  "admin/person/index.html",
+  "admin/audit/index.html",
+  "admin/announcements/index.html",
+]
 
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 
@@ -15,7 +23,9 @@ describe("the admin's built pages", () => {
     expect(document.documentElement.lang).toBe("en")
     expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow")
     expect(document.querySelector('link[rel="canonical"], link[rel="alternate"]')).toBeNull()
-    expect([...document.querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))).toEqual([expect.stringMatching(/^\/island-admin-[A-Z0-9]{8}\.js$/)])
+    expect([...document.querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))).toEqual([
+      expect.stringMatching(/^\/island-admin-[A-Z0-9]{8}\.js$/),
+    ])
   })
 
   it("exist in English alone, and the sitemap lists none of them", () => {
@@ -26,7 +36,9 @@ describe("the admin's built pages", () => {
 
   it("is loaded by no visitor's page", () => {
     const visitors = builtHtmlFiles().filter((file) => !file.startsWith("admin/"))
-    const loading = visitors.filter((file) => parseHtml(fs.readFileSync(builtFilePath(file), "utf8")).querySelector('script[src^="/island-admin-"]'))
+    const loading = visitors.filter((file) =>
+      parseHtml(fs.readFileSync(builtFilePath(file), "utf8")).querySelector('script[src^="/island-admin-"]'),
+    )
     expect(loading).toEqual([])
   })
 })

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 /** A file as Apple's and Google's crawlers fetch it: their answer must be the file itself. */
 async function fetched(servedAt: string): Promise<unknown> {
-  const answer = await rawRequest(site.url, { method: "GET", path: servedAt, headers: { "User-Agent": "AASA-Bot/1.0.0" } })
+  const answer = await rawRequest(site.url, {
+    method: "GET",
+    path: servedAt,
+    headers: { "User-Agent": "AASA-Bot/1.0.0" },
+  })
   expect(answer.status).toBe(200)
   expect(answer.headers["content-type"]).toBe("application/json")
   expect(answer.headers.location).toBeUndefined()
@@ -42,7 +46,8 @@ async function fetched(servedAt: string): Promise<unknown> {
   return JSON.parse(answer.text)
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 describe("the association files of the production server", () => {
   it("serves apple-app-site-association in Apple's applinks format, naming the iOS app and the paths it opens", async () => {
@@ -60,10 +65,17 @@ describe("the association files of the production server", () => {
       expect(Array.isArray(components)).toBe(true)
       for (const component of components as unknown[]) {
         // The keys Apple defines for a component: "/" a path pattern, "?" a query, "#" a fragment, "exclude", "comment", "caseSensitive", "percentEncoded".
-        expect(isObject(component) && Object.keys(component).every((key) => ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"].includes(key))).toBe(true)
+        expect(
+          isObject(component) &&
+            Object.keys(component).every((key) =>
+              ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"].includes(key),
+            ),
+        ).toBe(true)
         expect((component as Record<string, unknown>)["/"]).toMatch(/^\//)
       }
-      expect((components as Record<string, string>[]).map((component) => component["/"])).toEqual(LANGUAGES.map(({ code }) => localizedPath(code, "/get")))
+      expect((components as Record<string, string>[]).map((component) => component["/"])).toEqual(
+        LANGUAGES.map(({ code }) => localizedPath(code, "/get")),
+      )
     }
   })
 
@@ -73,16 +85,29 @@ describe("the association files of the production server", () => {
     expect(file).toEqual([
       {
         relation: ["delegate_permission/common.handle_all_urls"],
-        target: { namespace: "android_app", package_name: siteFacts.androidPackage, sha256_cert_fingerprints: siteFacts.androidCertificateFingerprints },
+        target: {
+          namespace: "android_app",
+          package_name: siteFacts.androidPackage,
+          sha256_cert_fingerprints: siteFacts.androidCertificateFingerprints,
+        },
       },
     ])
-    for (const fingerprint of siteFacts.androidCertificateFingerprints) expect(fingerprint).toMatch(/^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/)
+    for (const fingerprint of siteFacts.androidCertificateFingerprints)
+      expect(fingerprint).toMatch(/^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/)
     expect(siteFacts.playStoreUrl).toBe(`https://play.google.com/store/apps/details?id=${siteFacts.androidPackage}`)
   })
 
   it("answers 404 for any other file of /.well-known, and never serves another dot-folder of the build", async () => {
-    for (const servedAt of ["/.well-known/security.txt", "/.well-known/", "/.cache/", "/.well-known/../.well-known/assetlinks.json.bak"]) {
-      expect((await rawRequest(site.url, { method: "GET", path: servedAt, headers: { "User-Agent": DESKTOP_CHROME } })).status).toBe(404)
+    for (const servedAt of [
+      "/.well-known/security.txt",
+      "/.well-known/",
+      "/.cache/",
+      "/.well-known/../.well-known/assetlinks.json.bak",
+    ]) {
+      expect(
+        (await rawRequest(site.url, { method: "GET", path: servedAt, headers: { "User-Agent": DESKTOP_CHROME } }))
+          .status,
+      ).toBe(404)
     }
   })
 })

@@ -9,7 +9,14 @@ import { builtFilePath } from "../../../test/support/built-pages"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string }
-type Manifest = { name: string; short_name: string; start_url: string; theme_color: string; background_color: string; icons: ManifestIcon[] }
+type Manifest = {
+  name: string
+  short_name: string
+  start_url: string
+  theme_color: string
+  background_color: string
+  icons: ManifestIcon[]
+}
 
 const readManifest = () => JSON.parse(fs.readFileSync(builtFilePath("/manifest.webmanifest"), "utf8")) as Manifest
 const sizeOf = async (servedAt: string) => {
@@ -31,7 +38,11 @@ describe("the built web app manifest", () => {
 
   it("lists PNG icons of 192 and 512 pixels and a maskable one, each a file of exactly its declared size", async () => {
     const { icons } = readManifest()
-    expect(icons.map(({ sizes, purpose }) => `${sizes} ${purpose ?? "any"}`).sort()).toEqual(["192x192 any", "512x512 any", "512x512 maskable"])
+    expect(icons.map(({ sizes, purpose }) => `${sizes} ${purpose ?? "any"}`).sort()).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ])
     for (const icon of icons) {
       const [width, height] = icon.sizes.split("x").map(Number)
       expect(icon.type).toBe("image/png")
@@ -41,7 +52,9 @@ describe("the built web app manifest", () => {
 
   it("fills the whole maskable icon, as a mask may show any of it", async () => {
     const maskable = readManifest().icons.find(({ purpose }) => purpose === "maskable")
-    const { data } = await sharp(builtFilePath(maskable?.src ?? "")).raw().toBuffer({ resolveWithObject: true })
+    const { data } = await sharp(builtFilePath(maskable?.src ?? ""))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const corner = [...data.subarray(0, 4)]
     expect(corner[3]).toBe(255)
   })

@@ -1,7 +1,11 @@
 import { wrapHeadline, type HeadlineRun } from "../wrap-headline"
 
 const asText = (lines: HeadlineRun[][]) => lines.map((runs) => runs.map((run) => run.text).join(""))
-const highlighted = (lines: HeadlineRun[][]) => lines.flat().filter((run) => run.highlighted).map((run) => run.text)
+const highlighted = (lines: HeadlineRun[][]) =>
+  lines
+    .flat()
+    .filter((run) => run.highlighted)
+    .map((run) => run.text)
 
 describe("wrapHeadline", () => {
   it("breaks the landing headline into lines no longer than asked", () => {

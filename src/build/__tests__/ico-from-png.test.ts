@@ -6,7 +6,9 @@ import { icoFromPng } from "../ico-from-png"
 
 describe("icoFromPng", () => {
   it("writes an ICO header and directory entry pointing at the PNG it carries", async () => {
-    const png = await sharp({ create: { width: 32, height: 32, channels: 4, background: "#FFA73B" } }).png().toBuffer()
+    const png = await sharp({ create: { width: 32, height: 32, channels: 4, background: "#FFA73B" } })
+      .png()
+      .toBuffer()
     const ico = icoFromPng(png, 32)
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1])
     expect([ico.readUInt8(6), ico.readUInt8(7)]).toEqual([32, 32])

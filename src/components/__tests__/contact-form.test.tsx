@@ -23,7 +23,10 @@ function renderContactPage() {
 
 const sentBody = (call = 0) => JSON.parse(fetchMock.mock.calls[call][1].body as string)
 
-async function fillAndSend(user: ReturnType<typeof userEvent.setup>, values = { name: "Ana", email: "ana@example.com", message: "Hola" }) {
+async function fillAndSend(
+  user: ReturnType<typeof userEvent.setup>,
+  values = { name: "Ana", email: "ana@example.com", message: "Hola" },
+) {
   await user.type(screen.getByLabelText("Name"), values.name)
   await user.type(screen.getByLabelText("Email"), values.email)
   if (values.message) await user.type(screen.getByLabelText("Message"), values.message)
@@ -102,9 +105,13 @@ describe("the contact form's validation", () => {
     await user.click(screen.getByLabelText("Message"))
     await user.paste("x".repeat(5001))
     await user.click(screen.getByRole("button", { name: "Send" }))
-    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("Name contains a character that is not allowed")
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription(
+      "Name contains a character that is not allowed",
+    )
     expect(screen.getByRole("textbox", { name: "Email" })).toHaveAccessibleDescription("Email is invalid")
-    expect(screen.getByRole("textbox", { name: "Message" })).toHaveAccessibleDescription("Message must be at most 5000 characters")
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveAccessibleDescription(
+      "Message must be at most 5000 characters",
+    )
     expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus()
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -150,9 +157,23 @@ describe("sending the contact form", () => {
     expect(body).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Hola", city: "" })
     expect(Object.keys(body.metadata).sort()).toEqual(
       [
-        "userAgent", "platform", "vendor", "language", "languages", "screenResolution", "windowResolution",
-        "pixelRatio", "timezone", "timezoneOffset", "timestamp", "connectionType", "referrer", "previousPage", "utm",
-        "locale", "referral",
+        "userAgent",
+        "platform",
+        "vendor",
+        "language",
+        "languages",
+        "screenResolution",
+        "windowResolution",
+        "pixelRatio",
+        "timezone",
+        "timezoneOffset",
+        "timestamp",
+        "connectionType",
+        "referrer",
+        "previousPage",
+        "utm",
+        "locale",
+        "referral",
       ].sort(),
     )
     // The page's language, so the mails to the visitor speak it (jsdom's page has no lang: English).

@@ -7,7 +7,11 @@ describe("ContentProblems", () => {
     renderWithTheme(
       <ContentProblems
         problems={[
-          { file: "content/legal/privacy-policy.md", field: "effectiveDate", problem: 'its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD' },
+          {
+            file: "content/legal/privacy-policy.md",
+            field: "effectiveDate",
+            problem: 'its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD',
+          },
           { file: "content/legal/terms-and-conditions.md", problem: "it has no `title` in its frontmatter" },
         ]}
       />,
@@ -21,7 +25,11 @@ describe("ContentProblems", () => {
   })
 
   it("speaks of one problem in the singular", () => {
-    renderWithTheme(<ContentProblems problems={[{ file: "content/legal/privacy-policy.md", problem: "it has no `title` in its frontmatter" }]} />)
+    renderWithTheme(
+      <ContentProblems
+        problems={[{ file: "content/legal/privacy-policy.md", problem: "it has no `title` in its frontmatter" }]}
+      />,
+    )
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("This page's content has a problem")
   })
 })

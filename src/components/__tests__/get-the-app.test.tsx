@@ -37,7 +37,11 @@ describe("the page /get shows a desktop", () => {
   it("offers the waitlist instead of the stores while the app is not live", () => {
     jest.replaceProperty(siteFacts, "appLive", false)
     renderIn("en")
-    expect(screen.getByText(`${siteFacts.appName} is not in the stores yet. Join the waitlist and we'll write to you the day it is.`)).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        `${siteFacts.appName} is not in the stores yet. Join the waitlist and we'll write to you the day it is.`,
+      ),
+    ).toBeInTheDocument()
     expect(screen.getByRole("link", { name: "Join the waitlist" })).toHaveAttribute("href", "/contact")
     expect(screen.queryByRole("link", { name: "Download for iPhone" })).not.toBeInTheDocument()
   })

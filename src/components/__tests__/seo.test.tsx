@@ -17,7 +17,9 @@ describe("Seo", () => {
   it("gives a noindex page's banner the home page for the app to open, not the page (a mail's link, the error page)", () => {
     jest.replaceProperty(siteFacts, "appStoreId", "1234567890")
     jest.replaceProperty(siteFacts, "appLive", true)
-    const banner = renderHead({ pathname: "/waitlist/confirm", noindex: true }).querySelector('meta[name="apple-itunes-app"]')
+    const banner = renderHead({ pathname: "/waitlist/confirm", noindex: true }).querySelector(
+      'meta[name="apple-itunes-app"]',
+    )
     expect(banner).toHaveAttribute("content", `app-id=1234567890, app-argument=${siteFacts.siteUrl}/`)
   })
 

@@ -8,7 +8,8 @@ describe("the paths of the site's languages", () => {
 
   it("reads a path's language back, and the same page in English", () => {
     for (const { code } of LANGUAGES) {
-      for (const path of ["/", "/contact", "/privacy-policy"]) expect(splitLanguage(localizedPath(code, path))).toEqual({ code, path })
+      for (const path of ["/", "/contact", "/privacy-policy"])
+        expect(splitLanguage(localizedPath(code, path))).toEqual({ code, path })
     }
     expect(splitLanguage("/es/")).toEqual({ code: "es", path: "/" })
     expect(splitLanguage("/en/contact")).toEqual({ code: "en", path: "/en/contact" })

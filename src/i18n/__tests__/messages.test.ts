@@ -23,11 +23,11 @@ describe.each(LANGUAGES)("the dictionary of $name", ({ code }) => {
 
 describe("the English dictionary", () => {
   it("holds the spec's strings word for word", () => {
-    expect([translate("en", "form.nameRequired"), translate("en", "form.emailRequired"), translate("en", "form.emailInvalid")]).toEqual([
-      "Name is required",
-      "Email is required",
-      "Email is invalid",
-    ])
+    expect([
+      translate("en", "form.nameRequired"),
+      translate("en", "form.emailRequired"),
+      translate("en", "form.emailInvalid"),
+    ]).toEqual(["Name is required", "Email is required", "Email is invalid"])
     expect([translate("en", "toast.success.title"), translate("en", "toast.success.description")]).toEqual([
       "Message sent!",
       "We'll get back to you as soon as possible.",
@@ -46,6 +46,8 @@ describe("the English dictionary", () => {
 
 describe("fillPlaceholders", () => {
   it("fills each placeholder it has a value for, and leaves the others for a test to catch", () => {
-    expect(fillPlaceholders("Hi {name}, write to {supportEmail}", { name: "Ana" })).toBe("Hi Ana, write to {supportEmail}")
+    expect(fillPlaceholders("Hi {name}, write to {supportEmail}", { name: "Ana" })).toBe(
+      "Hi Ana, write to {supportEmail}",
+    )
   })
 })

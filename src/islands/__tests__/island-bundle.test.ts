@@ -44,7 +44,12 @@ beforeAll(async () => {
 describe("the contact form's island bundle", () => {
   it("holds the form, its rules and Preact", () => {
     expect(inputs).toEqual(
-      expect.arrayContaining(["src/islands/contact-form.client.tsx", "src/components/contact-form.tsx", "src/waitlist/contact-rules.ts", expect.stringMatching(/node_modules\/preact\//)]),
+      expect.arrayContaining([
+        "src/islands/contact-form.client.tsx",
+        "src/components/contact-form.tsx",
+        "src/waitlist/contact-rules.ts",
+        expect.stringMatching(/node_modules\/preact\//),
+      ]),
     )
   })
 
@@ -54,7 +59,9 @@ describe("the contact form's island bundle", () => {
   })
 
   it("holds nothing of the admin and no chart library", () => {
-    expect(inputs.filter((input) => input.startsWith("src/admin/") || input.includes("node_modules/uplot/"))).toEqual([])
+    expect(inputs.filter((input) => input.startsWith("src/admin/") || input.includes("node_modules/uplot/"))).toEqual(
+      [],
+    )
   })
 
   it("holds neither emotion nor Theme UI: the form's styles are already on the page", () => {
@@ -62,12 +69,17 @@ describe("the contact form's island bundle", () => {
   })
 
   it("carries preact/compat only in react-toastify's chunk, which loads when a toast is due or the browser is idle", () => {
-    const holding = (pattern: RegExp) => Object.keys(outputs).filter((output) => Object.keys(outputs[output]?.inputs ?? {}).some((input) => pattern.test(input)))
+    const holding = (pattern: RegExp) =>
+      Object.keys(outputs).filter((output) =>
+        Object.keys(outputs[output]?.inputs ?? {}).some((input) => pattern.test(input)),
+      )
     const compat = holding(/node_modules\/preact\/compat\//)
     expect(compat).toHaveLength(1)
     expect(compat).toEqual(holding(/node_modules\/react-toastify\//))
     const [chunk] = compat
-    const loadedLater = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path))
+    const loadedLater = Object.values(outputs).flatMap((output) =>
+      output.imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path),
+    )
     expect(loadedLater).toContain(chunk)
   })
 
@@ -75,13 +87,21 @@ describe("the contact form's island bundle", () => {
     // Our modules get Preact's core for "react" (src/islands/preact-core-as-react.ts): `sx` would reach the DOM as an attribute, and `onChange` fires on a field's change there, not on every keystroke.
     const ours = inputs.filter((input) => input.startsWith("src/"))
     expect(ours.length).toBeGreaterThan(5)
-    expect(ours.filter((input) => /\b(sx|onChange)=\{/.test(fs.readFileSync(path.join(PROJECT_ROOT, input), "utf8")))).toEqual([])
+    expect(
+      ours.filter((input) => /\b(sx|onChange)=\{/.test(fs.readFileSync(path.join(PROJECT_ROOT, input), "utf8"))),
+    ).toEqual([])
   })
 })
 
 describe("the admin's island bundle", () => {
   it("holds the admin's pages and loads the chart library as a chunk of its own", () => {
-    expect(adminInputs).toEqual(expect.arrayContaining(["src/islands/admin.client.tsx", "src/admin/admin-app.tsx", expect.stringMatching(/node_modules\/uplot\//)]))
+    expect(adminInputs).toEqual(
+      expect.arrayContaining([
+        "src/islands/admin.client.tsx",
+        "src/admin/admin-app.tsx",
+        expect.stringMatching(/node_modules\/uplot\//),
+      ]),
+    )
     const entry = Object.values(adminOutputs).find((output) => output.entryPoint === "src/islands/admin.client.tsx")
     expect(Object.keys(entry?.inputs ?? {}).filter((input) => input.includes("node_modules/uplot/"))).toEqual([])
   })

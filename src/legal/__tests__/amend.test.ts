@@ -17,7 +17,14 @@ describe("amend", () => {
     const before = hashText(readLegal(root, "terms-and-conditions.md"))
     editLegal(root, "terms-and-conditions.md", "Welcome to", "Welcome, to")
     const after = hashText(readLegal(root, "terms-and-conditions.md"))
-    const amendment = { document: "terms-and-conditions", lang: "en", effectiveDate: "2025-05-25", from: before, to: after, recordedAt: "2025-07-01T09:30:00.000Z" }
+    const amendment = {
+      document: "terms-and-conditions",
+      lang: "en",
+      effectiveDate: "2025-05-25",
+      from: before,
+      to: after,
+      recordedAt: "2025-07-01T09:30:00.000Z",
+    }
 
     expect(amend(root, "terms-and-conditions", "en", NOW)).toEqual(amendment)
     expect(readLock(root).amendments).toEqual([amendment])

@@ -3,7 +3,15 @@
  */
 import fs from "fs"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
-import { copyLegalRoot, editLegal, legalPath, readLegal, removeLegalRoots, spanishPrivacyPolicy, writeLegal } from "../../../test/support/legal-root"
+import {
+  copyLegalRoot,
+  editLegal,
+  legalPath,
+  readLegal,
+  removeLegalRoots,
+  spanishPrivacyPolicy,
+  writeLegal,
+} from "../../../test/support/legal-root"
 import { addText } from "../add-text"
 import { amend } from "../amend"
 import { checkLegalTexts } from "../check-legal"
@@ -11,7 +19,12 @@ import { newVersion } from "../new-version"
 
 const SENTENCE = "We do not sell your personal information."
 
-type LockJson = { documents: Record<string, Record<string, { current: { file: string }; archive: { effectiveDate: string; file: string; sha256: string }[] }>> }
+type LockJson = {
+  documents: Record<
+    string,
+    Record<string, { current: { file: string }; archive: { effectiveDate: string; file: string; sha256: string }[] }>
+  >
+}
 const PRIVACY = "content/legal/privacy-policy.md"
 
 afterAll(removeLegalRoots)
@@ -64,7 +77,8 @@ describe("checkLegalTexts", () => {
     editLegal(root, "privacy-policy.md", "effectiveDate: 2025-09-01", "effectiveDate: 2025-05-25")
     expect(checkLegalTexts(root)).toContainEqual({
       file: PRIVACY,
-      message: "has the `effectiveDate` 2025-05-25, which is not after its last archived version's (2025-05-25): effective dates must strictly increase",
+      message:
+        "has the `effectiveDate` 2025-05-25, which is not after its last archived version's (2025-05-25): effective dates must strictly increase",
     })
   })
 
@@ -84,7 +98,8 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: "content/legal/privacy-policy.es.md",
-        message: "is not in content/legal/legal.lock.json: run `npm run legal -- add privacy-policy --lang es` to record it",
+        message:
+          "is not in content/legal/legal.lock.json: run `npm run legal -- add privacy-policy --lang es` to record it",
       },
     ])
     addText(root, "privacy-policy", "es")
@@ -98,14 +113,19 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: "content/legal/privacy-policy.es.md",
-        message: "has the `translationOf` 2025-06-01, which is not the date of any English version of privacy-policy (2025-05-25)",
+        message:
+          "has the `translationOf` 2025-06-01, which is not the date of any English version of privacy-policy (2025-05-25)",
       },
     ])
   })
 
   it("refuses an archived version written by hand", () => {
     const root = copyLegalRoot()
-    writeLegal(root, "archive/terms-and-conditions/2024-01-01.md", "---\ntitle: Terms\neffectiveDate: 2024-01-01\n---\n\nOld terms.\n")
+    writeLegal(
+      root,
+      "archive/terms-and-conditions/2024-01-01.md",
+      "---\ntitle: Terms\neffectiveDate: 2024-01-01\n---\n\nOld terms.\n",
+    )
     expect(checkLegalTexts(root)).toEqual([
       {
         file: "content/legal/archive/terms-and-conditions/2024-01-01.md",
@@ -122,7 +142,8 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: "content/legal/archive/terms-and-conditions/2025-05-25.md",
-        message: "is named in content/legal/legal.lock.json but does not exist: archived versions are never deleted, restore it from git",
+        message:
+          "is named in content/legal/legal.lock.json but does not exist: archived versions are never deleted, restore it from git",
       },
     ])
   })
@@ -130,33 +151,83 @@ describe("checkLegalTexts", () => {
   it("refuses raw HTML in a text in force and in an archived version, naming the file and the line", () => {
     const root = copyLegalRoot()
     const refresh = '<meta http-equiv="refresh" content="4;url=https://elsewhere.example/">'
-    editLegal(root, "privacy-policy.md", "We do not sell your personal information.", `We do not sell your personal information. <span style="position:fixed;inset:0">x</span>\n\n${refresh}`)
+    editLegal(
+      root,
+      "privacy-policy.md",
+      "We do not sell your personal information.",
+      `We do not sell your personal information. <span style="position:fixed;inset:0">x</span>\n\n${refresh}`,
+    )
     amend(root, "privacy-policy")
     const lines = readLegal(root, "privacy-policy.md").split("\n")
     const lineOf = (text: string) => lines.findIndex((line) => line.includes(text)) + 1
     expect(checkLegalTexts(root)).toEqual([
-      { file: PRIVACY, message: `line ${lineOf("<span")} holds raw HTML (\`<span style="position:fixed;inset:0">\`): a legal text is Markdown only, so write it in Markdown or take it out` },
-      { file: PRIVACY, message: `line ${lineOf("<span")} holds raw HTML (\`</span>\`): a legal text is Markdown only, so write it in Markdown or take it out` },
-      { file: PRIVACY, message: `line ${lineOf("<meta")} holds raw HTML (\`<meta http-equiv="refresh" content="4;ur…\`): a legal text is Markdown only, so write it in Markdown or take it out` },
+      {
+        file: PRIVACY,
+        message: `line ${lineOf("<span")} holds raw HTML (\`<span style="position:fixed;inset:0">\`): a legal text is Markdown only, so write it in Markdown or take it out`,
+      },
+      {
+        file: PRIVACY,
+        message: `line ${lineOf("<span")} holds raw HTML (\`</span>\`): a legal text is Markdown only, so write it in Markdown or take it out`,
+      },
+      {
+        file: PRIVACY,
+        message: `line ${lineOf("<meta")} holds raw HTML (\`<meta http-equiv="refresh" content="4;ur…\`): a legal text is Markdown only, so write it in Markdown or take it out`,
+      },
     ])
     newVersion(root, "privacy-policy", "2025-09-01")
     const archived = "content/legal/archive/privacy-policy/2025-05-25.md"
-    expect(checkLegalTexts(root).map((problem) => problem.file)).toEqual([PRIVACY, PRIVACY, PRIVACY, archived, archived, archived])
+    expect(checkLegalTexts(root).map((problem) => problem.file)).toEqual([
+      PRIVACY,
+      PRIVACY,
+      PRIVACY,
+      archived,
+      archived,
+      archived,
+    ])
   })
 
   it.each([
-    ["a text in force outside content/legal/", (lock: LockJson) => (lock.documents["privacy-policy"]!.en!.current.file = "../../x.md")],
-    ["an archived version outside content/legal/", (lock: LockJson) => lock.documents["privacy-policy"]!.en!.archive.push({ effectiveDate: "2024-01-01", file: "../../../etc/x.md", sha256: "0".repeat(64) })],
-    ["an archived version dated with a path", (lock: LockJson) => lock.documents["privacy-policy"]!.en!.archive.push({ effectiveDate: "../../x", file: "archive/privacy-policy/../../x.md", sha256: "0".repeat(64) })],
+    [
+      "a text in force outside content/legal/",
+      (lock: LockJson) => (lock.documents["privacy-policy"]!.en!.current.file = "../../x.md"),
+    ],
+    [
+      "an archived version outside content/legal/",
+      (lock: LockJson) =>
+        lock.documents["privacy-policy"]!.en!.archive.push({
+          effectiveDate: "2024-01-01",
+          file: "../../../etc/x.md",
+          sha256: "0".repeat(64),
+        }),
+    ],
+    [
+      "an archived version dated with a path",
+      (lock: LockJson) =>
+        lock.documents["privacy-policy"]!.en!.archive.push({
+          effectiveDate: "../../x",
+          file: "archive/privacy-policy/../../x.md",
+          sha256: "0".repeat(64),
+        }),
+    ],
     ["a document named with a path", (lock: LockJson) => (lock.documents["../x"] = lock.documents["privacy-policy"]!)],
-    ["a language the site does not have", (lock: LockJson) => (lock.documents["privacy-policy"]!["../x"] = lock.documents["privacy-policy"]!.en!)],
+    [
+      "a language the site does not have",
+      (lock: LockJson) => (lock.documents["privacy-policy"]!["../x"] = lock.documents["privacy-policy"]!.en!),
+    ],
   ])("refuses a lock that names %s, and reads or writes nothing by it", (_, change) => {
     const root = copyLegalRoot()
     const lock = JSON.parse(readLegal(root, "legal.lock.json")) as LockJson
     change(lock)
     writeLegal(root, "legal.lock.json", JSON.stringify(lock))
     const problems = checkLegalTexts(root)
-    expect(problems).toEqual([{ file: "content/legal/legal.lock.json", message: expect.stringContaining("a lock names only the site's texts, in the files of content/legal/ the commands write") }])
+    expect(problems).toEqual([
+      {
+        file: "content/legal/legal.lock.json",
+        message: expect.stringContaining(
+          "a lock names only the site's texts, in the files of content/legal/ the commands write",
+        ),
+      },
+    ])
     expect(() => newVersion(root, "privacy-policy", "2026-01-01")).toThrow("a lock names only the site's texts")
   })
 
@@ -164,7 +235,12 @@ describe("checkLegalTexts", () => {
     const root = copyLegalRoot()
     fs.writeFileSync(legalPath(root, "legal.lock.json"), "{ not json")
     expect(checkLegalTexts(root)).toEqual([
-      { file: "content/legal/legal.lock.json", message: expect.stringMatching(/^content\/legal\/legal\.lock\.json is not valid JSON \(.+\): restore it from git$/) },
+      {
+        file: "content/legal/legal.lock.json",
+        message: expect.stringMatching(
+          /^content\/legal\/legal\.lock\.json is not valid JSON \(.+\): restore it from git$/,
+        ),
+      },
     ])
   })
 })

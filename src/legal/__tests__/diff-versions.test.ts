@@ -43,7 +43,10 @@ describe("diffLegalBlocks", () => {
   })
 
   it("shows a new list item as inserted and a dropped one as deleted", () => {
-    const after = BASE.replace("- with the law.", "- with our bank;\n- with the law.").replace("- with {{provider:errors}};\n", "")
+    const after = BASE.replace("- with the law.", "- with our bank;\n- with the law.").replace(
+      "- with {{provider:errors}};\n",
+      "",
+    )
     expect(changedSections(diff(BASE, after))).toEqual([
       { kind: "heading", level: 2, parts: [{ text: "Sharing" }] },
       { kind: "item", level: 1, change: "removed", parts: [{ text: "with Sentry;", change: "removed" }] },
@@ -52,7 +55,10 @@ describe("diffLegalBlocks", () => {
   })
 
   it("shows a moved paragraph as deleted at its old place and inserted at its new one", () => {
-    const after = BASE.replace("We keep it for a year.\n\n", "").replace("## Sharing\n", "## Sharing\n\nWe keep it for a year.\n")
+    const after = BASE.replace("We keep it for a year.\n\n", "").replace(
+      "## Sharing\n",
+      "## Sharing\n\nWe keep it for a year.\n",
+    )
     expect(changedSections(diff(BASE, after))).toEqual([
       { kind: "heading", level: 2, parts: [{ text: "Data we collect" }] },
       { kind: "paragraph", change: "removed", parts: [{ text: "We keep it for a year.", change: "removed" }] },
@@ -73,7 +79,11 @@ describe("diffLegalBlocks", () => {
     expect(changedSections(diff(BASE, after))).toEqual([
       { kind: "heading", level: 2, parts: [{ text: "Data we collect" }] },
       { kind: "paragraph", change: "removed", parts: [{ text: "We keep it for a year.", change: "removed" }] },
-      { kind: "paragraph", change: "added", parts: [{ text: "Nothing leaves your phone without your consent.", change: "added" }] },
+      {
+        kind: "paragraph",
+        change: "added",
+        parts: [{ text: "Nothing leaves your phone without your consent.", change: "added" }],
+      },
     ])
   })
 

@@ -26,43 +26,60 @@ const NEWEST = lock.documents["privacy-policy"].en.current.effectiveDate
 const PROBLEM = `content/legal/privacy-policy.md: has changed, but its \`effectiveDate\` is still ${NEWEST}: run \`npm run legal -- new-version privacy-policy <YYYY-MM-DD>\` for a new version, or \`npm run legal -- amend privacy-policy\` for a correction that needs none`
 
 describe("the legal check under npm run develop", () => {
-  it("runs again on every save of a legal text or of the lock, and shows on the page that is open", async () => {
-    const saved = { policy: fs.readFileSync(POLICY, "utf8"), lock: fs.readFileSync(LOCK, "utf8") }
-    const seen: { before: number; alert: string; after: number } = { before: -1, alert: "", after: -1 }
-    const runs: Record<"status" | "check" | "amend" | "statusAfter", LegalRun | null> = { status: null, check: null, amend: null, statusAfter: null }
-    try {
-      await developOnce(async (url) => {
-        const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-        try {
-          const page = await browser.newPage()
-          await page.goto(`${url}/privacy-policy`)
-          await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor({ timeout: 120_000 })
-          seen.before = await page.getByRole("alert").count()
-          fs.writeFileSync(POLICY, saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."))
-          const alert = page.getByRole("alert")
-          await alert.waitFor({ timeout: 120_000 })
-          seen.alert = await alert.innerText()
-          runs.status = runLegal("status")
-          runs.check = runLegal("check")
-          runs.amend = runLegal("amend", "privacy-policy")
-          await alert.waitFor({ state: "detached", timeout: 120_000 })
-          seen.after = await page.getByRole("alert").count()
-          runs.statusAfter = runLegal("status")
-        } finally {
-          await browser.close()
-        }
-      })
-    } finally {
-      fs.writeFileSync(POLICY, saved.policy)
-      fs.writeFileSync(LOCK, saved.lock)
-    }
-    expect(seen.before).toBe(0)
-    expect(seen.alert.replace(/\s+/g, " ")).toContain(PROBLEM)
-    expect(runs.check).toEqual({ code: 1, stdout: "", stderr: `${PROBLEM}\n` })
-    expect(runs.status).toMatchObject({ code: 1, stderr: `${PROBLEM}\n` })
-    expect(runs.status?.stdout).toMatch(/^privacy-policy en: \d{4}-\d{2}-\d{2} in force(, \d{4}-\d{2}-\d{2} to come)?; fails the check \(1 problem, below\)$/m)
-    expect(runs.amend?.code).toBe(0)
-    expect(seen.after).toBe(0)
-    expect(runs.statusAfter).toMatchObject({ code: 0, stderr: "" })
-  }, 10 * 60_000)
+  it(
+    "runs again on every save of a legal text or of the lock, and shows on the page that is open",
+    async () => {
+      const saved = { policy: fs.readFileSync(POLICY, "utf8"), lock: fs.readFileSync(LOCK, "utf8") }
+      const seen: { before: number; alert: string; after: number } = { before: -1, alert: "", after: -1 }
+      const runs: Record<"status" | "check" | "amend" | "statusAfter", LegalRun | null> = {
+        status: null,
+        check: null,
+        amend: null,
+        statusAfter: null,
+      }
+      try {
+        await developOnce(async (url) => {
+          const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+          try {
+            const page = await browser.newPage()
+            await page.goto(`${url}/privacy-policy`)
+            await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor({ timeout: 120_000 })
+            seen.before = await page.getByRole("alert").count()
+            fs.writeFileSync(
+              POLICY,
+              saved.policy.replace(
+                "We do not sell your personal information.",
+                "We never sell your personal information.",
+              ),
+            )
+            const alert = page.getByRole("alert")
+            await alert.waitFor({ timeout: 120_000 })
+            seen.alert = await alert.innerText()
+            runs.status = runLegal("status")
+            runs.check = runLegal("check")
+            runs.amend = runLegal("amend", "privacy-policy")
+            await alert.waitFor({ state: "detached", timeout: 120_000 })
+            seen.after = await page.getByRole("alert").count()
+            runs.statusAfter = runLegal("status")
+          } finally {
+            await browser.close()
+          }
+        })
+      } finally {
+        fs.writeFileSync(POLICY, saved.policy)
+        fs.writeFileSync(LOCK, saved.lock)
+      }
+      expect(seen.before).toBe(0)
+      expect(seen.alert.replace(/\s+/g, " ")).toContain(PROBLEM)
+      expect(runs.check).toEqual({ code: 1, stdout: "", stderr: `${PROBLEM}\n` })
+      expect(runs.status).toMatchObject({ code: 1, stderr: `${PROBLEM}\n` })
+      expect(runs.status?.stdout).toMatch(
+        /^privacy-policy en: \d{4}-\d{2}-\d{2} in force(, \d{4}-\d{2}-\d{2} to come)?; fails the check \(1 problem, below\)$/m,
+      )
+      expect(runs.amend?.code).toBe(0)
+      expect(seen.after).toBe(0)
+      expect(runs.statusAfter).toMatchObject({ code: 0, stderr: "" })
+    },
+    10 * 60_000,
+  )
 })

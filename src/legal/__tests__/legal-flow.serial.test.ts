@@ -48,8 +48,12 @@ function textOf(element: Element | null | undefined): string {
 }
 const builtPage = (route: string) => parseHtml(fs.readFileSync(builtFilePath(`${route}/index.html`), "utf8"))
 /** Each entry of a list of versions: its links and marks, with where each link leads. */
-const versionList = (page: Document) => [...page.querySelectorAll("main li")].map((item) => [...item.querySelectorAll("a, span")].map((part) => [textOf(part), part.getAttribute("href")]))
-const link = (page: Document, text: string) => [...page.querySelectorAll("main a")].find((anchor) => textOf(anchor) === text)
+const versionList = (page: Document) =>
+  [...page.querySelectorAll("main li")].map((item) =>
+    [...item.querySelectorAll("a, span")].map((part) => [textOf(part), part.getAttribute("href")]),
+  )
+const link = (page: Document, text: string) =>
+  [...page.querySelectorAll("main a")].find((anchor) => textOf(anchor) === text)
 
 /** The axe WCAG 2.1 AA violations of pages a server serves, in Chromium. */
 async function accessibilityViolations(url: string, routes: string[]): Promise<string[]> {
@@ -60,8 +64,12 @@ async function accessibilityViolations(url: string, routes: string[]): Promise<s
       const context = await browser.newContext()
       const tab = await context.newPage()
       await tab.goto(`${url}${route}`)
-      const { violations } = await new AxeBuilder({ page: tab }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-      found.push(...violations.flatMap(({ id, nodes }) => nodes.map((node) => `${route} ${id}: ${node.target.join(" ")}`)))
+      const { violations } = await new AxeBuilder({ page: tab })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze()
+      found.push(
+        ...violations.flatMap(({ id, nodes }) => nodes.map((node) => `${route} ${id}: ${node.target.join(" ")}`)),
+      )
       await context.close()
     }
     return found
@@ -83,10 +91,15 @@ describe("a new version of the privacy policy, from the edit to its date on the 
   }
 
   beforeAll(async () => {
-    fs.writeFileSync(POLICY, saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."))
+    fs.writeFileSync(
+      POLICY,
+      saved.policy.replace("We do not sell your personal information.", "We never sell your personal information."),
+    )
     const failed = runLegal("check")
     expect(failed.code).toBe(1)
-    expect(failed.stderr).toContain("content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2027-01-15: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`")
+    expect(failed.stderr).toContain(
+      "content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2027-01-15: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`",
+    )
     expect(runLegal("new-version", "privacy-policy", DAY).code).toBe(0)
     expect(runLegal("check")).toMatchObject({ code: 0 })
     output = await withBuildLock(() => gatsbyBuild())
@@ -122,19 +135,43 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     const current = await served("/privacy-policy")
     expect(textOf(current.querySelector("main"))).toContain("Effective January 15, 2027")
     expect(textOf(current.querySelector("main"))).toContain("We do not sell your personal information.")
-    expect(link(current, `An updated version takes effect on ${DAY_TEXT}.`)?.getAttribute("href")).toBe(`/privacy-policy/${DAY}`)
+    expect(link(current, `An updated version takes effect on ${DAY_TEXT}.`)?.getAttribute("href")).toBe(
+      `/privacy-policy/${DAY}`,
+    )
     expect(link(current, "See what changes")?.getAttribute("href")).toBe(`/privacy-policy/changes/${DAY}`)
     expect(versionList(await served("/privacy-policy/versions"))).toEqual([
-      [[DAY_TEXT, `/privacy-policy/${DAY}`], ["upcoming", null], [`What changes on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`]],
-      [["January 15, 2027", "/privacy-policy"], ["in force", null], ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"]],
-      [["December 1, 2026", "/privacy-policy/2026-12-01"], ["no longer in force", null], ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"]],
-      [["May 25, 2025", "/privacy-policy/2025-05-25"], ["no longer in force", null]],
+      [
+        [DAY_TEXT, `/privacy-policy/${DAY}`],
+        ["upcoming", null],
+        [`What changes on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`],
+      ],
+      [
+        ["January 15, 2027", "/privacy-policy"],
+        ["in force", null],
+        ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"],
+      ],
+      [
+        ["December 1, 2026", "/privacy-policy/2026-12-01"],
+        ["no longer in force", null],
+        ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"],
+      ],
+      [
+        ["May 25, 2025", "/privacy-policy/2025-05-25"],
+        ["no longer in force", null],
+      ],
     ])
-    expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("aside"))).toContain("Today, the version of January 15, 2027 applies.")
+    expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("aside"))).toContain(
+      "Today, the version of January 15, 2027 applies.",
+    )
     const spanish = await served("/es/privacy-policy")
     const announced = link(spanish, translate("es", "legal.next", { date: formatDate("es", DAY) }))
-    expect([announced?.getAttribute("href"), announced?.getAttribute("hreflang")]).toEqual([`/privacy-policy/${DAY}`, "en"])
-    expect(textOf(spanish.querySelector("main"))).not.toContain(translate("es", "legal.outdated", { date: "15 de enero de 2027" }))
+    expect([announced?.getAttribute("href"), announced?.getAttribute("hreflang")]).toEqual([
+      `/privacy-policy/${DAY}`,
+      "en",
+    ])
+    expect(textOf(spanish.querySelector("main"))).not.toContain(
+      translate("es", "legal.outdated", { date: "15 de enero de 2027" }),
+    )
   })
 
   it("serves, from the start of the day, the new version in force, the one before as no longer in effect, and the Spanish translation as following an older version", async () => {
@@ -144,30 +181,68 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     expect(textOf(current.querySelector("main"))).toContain("We never sell your personal information.")
     expect(textOf(current.querySelector("main"))).not.toContain("An updated version")
     expect(versionList(await served("/privacy-policy/versions"))).toEqual([
-      [[DAY_TEXT, "/privacy-policy"], ["in force", null], [`What changed on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`]],
-      [["January 15, 2027", "/privacy-policy/2027-01-15"], ["no longer in force", null], ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"]],
-      [["December 1, 2026", "/privacy-policy/2026-12-01"], ["no longer in force", null], ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"]],
-      [["May 25, 2025", "/privacy-policy/2025-05-25"], ["no longer in force", null]],
+      [
+        [DAY_TEXT, "/privacy-policy"],
+        ["in force", null],
+        [`What changed on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`],
+      ],
+      [
+        ["January 15, 2027", "/privacy-policy/2027-01-15"],
+        ["no longer in force", null],
+        ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"],
+      ],
+      [
+        ["December 1, 2026", "/privacy-policy/2026-12-01"],
+        ["no longer in force", null],
+        ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"],
+      ],
+      [
+        ["May 25, 2025", "/privacy-policy/2025-05-25"],
+        ["no longer in force", null],
+      ],
     ])
     const previous = await served("/privacy-policy/2027-01-15")
-    expect([...(previous.querySelector("aside")?.querySelectorAll("p") ?? [])].map(textOf)).toEqual(["This version is no longer in effect.", `It applied from January 15, 2027 until ${DAY_TEXT}. Read the version in force`])
+    expect([...(previous.querySelector("aside")?.querySelectorAll("p") ?? [])].map(textOf)).toEqual([
+      "This version is no longer in effect.",
+      `It applied from January 15, 2027 until ${DAY_TEXT}. Read the version in force`,
+    ])
     expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("main"))).not.toContain("takes effect on")
-    expect(textOf((await served("/es/privacy-policy")).querySelector("main"))).toContain(translate("es", "legal.outdated", { date: "15 de enero de 2027" }))
+    expect(textOf((await served("/es/privacy-policy")).querySelector("main"))).toContain(
+      translate("es", "legal.outdated", { date: "15 de enero de 2027" }),
+    )
     const answer = await fetch(`${site.url}/_from/${DAY}/privacy-policy`)
     expect(answer.status).toBe(404)
   })
 
   it("keeps the new pages static, within the budgets and accessible, on both sides of the date", async () => {
-    const records = ["/privacy-policy/versions", `/privacy-policy/${DAY}`, `/privacy-policy/changes/${DAY}`, "/ja/privacy-policy/versions", `/_from/${DAY}/privacy-policy`, `/_from/${DAY}/privacy-policy/versions`]
+    const records = [
+      "/privacy-policy/versions",
+      `/privacy-policy/${DAY}`,
+      `/privacy-policy/changes/${DAY}`,
+      "/ja/privacy-policy/versions",
+      `/_from/${DAY}/privacy-policy`,
+      `/_from/${DAY}/privacy-policy/versions`,
+    ]
     for (const route of records) {
       const html = fs.readFileSync(builtFilePath(`${route}/index.html`))
-      expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({ route, scripts: 0 })
+      expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({
+        route,
+        scripts: 0,
+      })
       expect(zlib.gzipSync(html).length).toBeLessThan(14 * 1024)
     }
-    const pages = ["/privacy-policy", "/privacy-policy/versions", `/privacy-policy/${DAY}`, `/privacy-policy/changes/${DAY}`, "/es/privacy-policy"]
+    const pages = [
+      "/privacy-policy",
+      "/privacy-policy/versions",
+      `/privacy-policy/${DAY}`,
+      `/privacy-policy/changes/${DAY}`,
+      "/es/privacy-policy",
+    ]
     clock = new Date(`${addDays(DAY, -1)}T12:00:00.000Z`)
     expect(await accessibilityViolations(site.url, pages)).toEqual([])
     clock = new Date(`${DAY}T12:00:00.000Z`)
-    expect(await accessibilityViolations(site.url, [...pages, "/privacy-policy/2027-01-15", "/ja/privacy-policy/versions"])).toEqual([])
+    expect(
+      await accessibilityViolations(site.url, [...pages, "/privacy-policy/2027-01-15", "/ja/privacy-policy/versions"]),
+    ).toEqual([])
   }, 120_000)
 })

@@ -7,7 +7,9 @@ describe("formatLock", () => {
   it("sorts keys and puts each version and amendment on a line of its own", () => {
     const lock = {
       documents: {
-        "terms-and-conditions": { en: { current: { sha256: "c", file: "terms-and-conditions.md", effectiveDate: "2025-05-25" }, archive: [] } },
+        "terms-and-conditions": {
+          en: { current: { sha256: "c", file: "terms-and-conditions.md", effectiveDate: "2025-05-25" }, archive: [] },
+        },
         "privacy-policy": {
           en: {
             current: { sha256: "b", file: "privacy-policy.md", effectiveDate: "2025-09-01" },
@@ -15,7 +17,16 @@ describe("formatLock", () => {
           },
         },
       },
-      amendments: [{ to: "b", from: "a", recordedAt: "2025-07-01T00:00:00.000Z", lang: "en", effectiveDate: "2025-05-25", document: "privacy-policy" }],
+      amendments: [
+        {
+          to: "b",
+          from: "a",
+          recordedAt: "2025-07-01T00:00:00.000Z",
+          lang: "en",
+          effectiveDate: "2025-05-25",
+          document: "privacy-policy",
+        },
+      ],
     }
     expect(formatLock(lock)).toBe(`{
   "amendments": [

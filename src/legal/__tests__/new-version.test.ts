@@ -1,7 +1,15 @@
 /**
  * @jest-environment node
  */
-import { commitAll, copyLegalRoot, editLegal, readLegal, removeLegalRoots, spanishPrivacyPolicy, writeLegal } from "../../../test/support/legal-root"
+import {
+  commitAll,
+  copyLegalRoot,
+  editLegal,
+  readLegal,
+  removeLegalRoots,
+  spanishPrivacyPolicy,
+  writeLegal,
+} from "../../../test/support/legal-root"
 import { addText } from "../add-text"
 import { checkLegalTexts } from "../check-legal"
 import { readLock } from "../legal-lock"
@@ -26,10 +34,18 @@ describe("newVersion", () => {
       current: "content/legal/privacy-policy.md",
     })
     expect(readLegal(root, "archive/privacy-policy/2025-05-25.md")).toBe(inForce)
-    expect(readLegal(root, "privacy-policy.md")).toBe(edited.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-09-01"))
+    expect(readLegal(root, "privacy-policy.md")).toBe(
+      edited.replace("effectiveDate: 2025-05-25", "effectiveDate: 2025-09-01"),
+    )
     expect(readLock(root).documents["privacy-policy"]?.en).toEqual({
-      current: { effectiveDate: "2025-09-01", file: "privacy-policy.md", sha256: hashText(readLegal(root, "privacy-policy.md")) },
-      archive: [{ effectiveDate: "2025-05-25", file: "archive/privacy-policy/2025-05-25.md", sha256: hashText(inForce) }],
+      current: {
+        effectiveDate: "2025-09-01",
+        file: "privacy-policy.md",
+        sha256: hashText(readLegal(root, "privacy-policy.md")),
+      },
+      archive: [
+        { effectiveDate: "2025-05-25", file: "archive/privacy-policy/2025-05-25.md", sha256: hashText(inForce) },
+      ],
     })
     expect(checkLegalTexts(root)).toEqual([])
   })
@@ -64,8 +80,14 @@ describe("newVersion", () => {
   })
 
   it.each([
-    ["2025-05-25", "2025-05-25 is not after 2025-05-25, the effective date of the version in force of content/legal/privacy-policy.md"],
-    ["2025-01-01", "2025-01-01 is not after 2025-05-25, the effective date of the version in force of content/legal/privacy-policy.md"],
+    [
+      "2025-05-25",
+      "2025-05-25 is not after 2025-05-25, the effective date of the version in force of content/legal/privacy-policy.md",
+    ],
+    [
+      "2025-01-01",
+      "2025-01-01 is not after 2025-05-25, the effective date of the version in force of content/legal/privacy-policy.md",
+    ],
     ["2025-02-30", "2025-02-30 is not a real date written as YYYY-MM-DD"],
     ["1 Sept 2025", "1 Sept 2025 is not a real date written as YYYY-MM-DD"],
   ])("refuses the date %s", (date, message) => {
@@ -88,7 +110,9 @@ describe("newVersion", () => {
     newVersion(root, "privacy-policy", "2025-09-01")
     newVersion(root, "privacy-policy", "2025-09-01", "es")
     expect(readLegal(root, "archive/privacy-policy/2025-05-25.es.md")).toBe(spanish)
-    expect(readLegal(root, "privacy-policy.es.md")).toBe(spanish.replace("translationOf: 2025-05-25", "translationOf: 2025-09-01"))
+    expect(readLegal(root, "privacy-policy.es.md")).toBe(
+      spanish.replace("translationOf: 2025-05-25", "translationOf: 2025-09-01"),
+    )
     expect(checkLegalTexts(root)).toEqual([])
   })
 })

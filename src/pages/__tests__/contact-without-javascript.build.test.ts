@@ -23,7 +23,9 @@ describe("the contact page without JavaScript", () => {
   })
 
   it("keeps 'Send' disabled, so the form never submits itself the browser's way (a GET with the entry in the address)", () => {
-    const send = [...contactPage().querySelectorAll("form[aria-label='Contact us'] button")].find((button) => button.textContent === "Send")
+    const send = [...contactPage().querySelectorAll("form[aria-label='Contact us'] button")].find(
+      (button) => button.textContent === "Send",
+    )
     expect(send?.hasAttribute("disabled")).toBe(true)
   })
 })

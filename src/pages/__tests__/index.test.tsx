@@ -14,7 +14,10 @@ const copy = {
 const renderLanding = () =>
   renderWithTheme(
     <IndexPage
-      {...({ data: { markdownRemark: { frontmatter: copy } }, location: { pathname: "/" } } as unknown as PageProps<Queries.LandingPageQuery>)}
+      {...({
+        data: { markdownRemark: { frontmatter: copy } },
+        location: { pathname: "/" },
+      } as unknown as PageProps<Queries.LandingPageQuery>)}
     />,
   )
 

@@ -16,7 +16,11 @@ describe("scriptHash", () => {
 describe("inlineScriptHashes", () => {
   it("hashes inline classic and module scripts exactly as written, whitespace included", () => {
     const html = `<script>\n  window.a=1;\n</script><script type="module">import "./x.js"</script><script type='text/javascript'>b()</script>`
-    expect(inlineScriptHashes(html)).toEqual([scriptHash("\n  window.a=1;\n"), scriptHash('import "./x.js"'), scriptHash("b()")])
+    expect(inlineScriptHashes(html)).toEqual([
+      scriptHash("\n  window.a=1;\n"),
+      scriptHash('import "./x.js"'),
+      scriptHash("b()"),
+    ])
   })
 
   it("leaves out scripts loaded from a file and data such as JSON-LD", () => {

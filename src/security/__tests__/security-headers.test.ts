@@ -5,7 +5,8 @@ import { securityHeaders } from "../security-headers"
 
 const HASHES = ["sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=", "sha256-AAAA"]
 
-const headerValue = (name: string) => securityHeaders(HASHES).find(({ key }) => key.toLowerCase() === name.toLowerCase())?.value
+const headerValue = (name: string) =>
+  securityHeaders(HASHES).find(({ key }) => key.toLowerCase() === name.toLowerCase())?.value
 
 const directives = () =>
   new Map(
@@ -34,7 +35,9 @@ describe("securityHeaders", () => {
   })
 
   it("allows no inline script at all when the build recorded none", () => {
-    const scriptSrc = securityHeaders([]).find(({ key }) => key === "Content-Security-Policy")?.value.match(/script-src [^;]*/)?.[0]
+    const scriptSrc = securityHeaders([])
+      .find(({ key }) => key === "Content-Security-Policy")
+      ?.value.match(/script-src [^;]*/)?.[0]
     expect(scriptSrc).toBe("script-src 'self'")
   })
 

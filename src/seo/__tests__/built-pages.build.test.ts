@@ -30,7 +30,8 @@ const metaContent = (document: Document, attribute: "name" | "property", value: 
 }
 const named = (document: Document, name: string) => metaContent(document, "name", name)
 const property = (document: Document, name: string) => metaContent(document, "property", name)
-const linkHref = (document: Document, selector: string) => document.querySelector(`link${selector}`)?.getAttribute("href")
+const linkHref = (document: Document, selector: string) =>
+  document.querySelector(`link${selector}`)?.getAttribute("href")
 
 const indexable = BUILT_PAGES.filter(({ route }) => route !== "/404")
 const shareImage = `${siteFacts.siteUrl}/share-image.png`
@@ -73,7 +74,10 @@ describe.each(BUILT_PAGES)("the built page $route", (page: BuiltPage) => {
 
   it("colors the browser's interface with the theme's background in each color scheme", () => {
     const document = head()
-    const themeColors = [...document.querySelectorAll('meta[name="theme-color"]')].map((tag) => [tag.getAttribute("media"), tag.getAttribute("content")])
+    const themeColors = [...document.querySelectorAll('meta[name="theme-color"]')].map((tag) => [
+      tag.getAttribute("media"),
+      tag.getAttribute("content"),
+    ])
     expect(themeColors).toEqual([
       ["(prefers-color-scheme: dark)", theme.colors?.background],
       ["(prefers-color-scheme: light)", (theme.colors?.modes?.light as Record<string, unknown>).background],
@@ -99,7 +103,8 @@ describe.each(BUILT_PAGES)("the built page $route", (page: BuiltPage) => {
     const banner = document.querySelector('meta[name="apple-itunes-app"]')
     // A noindex page (the 404) has no address of its own: the app opens the home page.
     const address = document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? `${siteFacts.siteUrl}/`
-    if (siteFacts.appLive && siteFacts.appStoreId) expect(banner?.getAttribute("content")).toBe(`app-id=${siteFacts.appStoreId}, app-argument=${address}`)
+    if (siteFacts.appLive && siteFacts.appStoreId)
+      expect(banner?.getAttribute("content")).toBe(`app-id=${siteFacts.appStoreId}, app-argument=${address}`)
     else expect(banner).toBeNull()
   })
 })

@@ -29,7 +29,9 @@ describe("the built sitemap", () => {
     const xml = fs.readFileSync(builtFilePath("/sitemap-0.xml"), "utf8")
     const entries = [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([entry = ""]) => entry)
     const contact = entries.find((entry) => entry.includes(`<loc>${siteFacts.siteUrl}/ja/contact</loc>`)) ?? ""
-    const alternates = [...contact.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => [lang, href])
+    const alternates = [...contact.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
+      ([, lang, href]) => [lang, href],
+    )
     expect(alternates).toEqual([
       ["en", `${siteFacts.siteUrl}/contact`],
       ["es", `${siteFacts.siteUrl}/es/contact`],
@@ -49,6 +51,8 @@ describe("the built robots.txt", () => {
     expect(robots).toMatch(/^User-agent: \*$/m)
     expect(robots).toMatch(/^Disallow: \/api\/$/m)
     expect(robots).not.toMatch(/^Disallow: \/$/m)
-    expect(robots).toMatch(new RegExp(`^Sitemap: ${`${siteFacts.siteUrl}/sitemap-index.xml`.replace(/[.?]/g, "\\$&")}$`, "m"))
+    expect(robots).toMatch(
+      new RegExp(`^Sitemap: ${`${siteFacts.siteUrl}/sitemap-index.xml`.replace(/[.?]/g, "\\$&")}$`, "m"),
+    )
   })
 })

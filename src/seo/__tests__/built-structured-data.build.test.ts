@@ -18,18 +18,53 @@ const THING = ["name", "description", "url", "image", "sameAs", "identifier", "a
 const PROPERTIES: Record<string, string[]> = {
   MobileApplication: [
     ...THING,
-    "publisher", "author", "inLanguage", "offers", "aggregateRating", "review", "screenshot", "datePublished",
-    "applicationCategory", "applicationSubCategory", "operatingSystem", "installUrl", "downloadUrl", "softwareVersion", "carrierRequirements",
+    "publisher",
+    "author",
+    "inLanguage",
+    "offers",
+    "aggregateRating",
+    "review",
+    "screenshot",
+    "datePublished",
+    "applicationCategory",
+    "applicationSubCategory",
+    "operatingSystem",
+    "installUrl",
+    "downloadUrl",
+    "softwareVersion",
+    "carrierRequirements",
   ],
-  Organization: [...THING, "logo", "email", "telephone", "contactPoint", "address", "founder", "foundingDate", "legalName", "brand"],
+  Organization: [
+    ...THING,
+    "logo",
+    "email",
+    "telephone",
+    "contactPoint",
+    "address",
+    "founder",
+    "foundingDate",
+    "legalName",
+    "brand",
+  ],
   ContactPoint: [...THING, "contactType", "email", "telephone", "availableLanguage", "areaServed", "hoursAvailable"],
-  Offer: [...THING, "price", "priceCurrency", "category", "availability", "eligibleRegion", "seller", "priceValidUntil"],
+  Offer: [
+    ...THING,
+    "price",
+    "priceCurrency",
+    "category",
+    "availability",
+    "eligibleRegion",
+    "seller",
+    "priceValidUntil",
+  ],
 }
 
 const jsonLdOf = (route: string): unknown[] => {
   const page = BUILT_PAGES.find((candidate) => candidate.route === route)
   if (!page) throw new Error(`no built page ${route}`)
-  return [...readBuiltPage(page).querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? ""))
+  return [...readBuiltPage(page).querySelectorAll('script[type="application/ld+json"]')].map((script) =>
+    JSON.parse(script.textContent ?? ""),
+  )
 }
 
 /** Every object with an @type in the data, however deeply nested. */
@@ -86,7 +121,12 @@ describe("the landing page's JSON-LD", () => {
 
   it("uses only properties that schema.org gives the types it names", () => {
     const items = landingItems()
-    expect(items.map((item) => item["@type"]).sort()).toEqual(["ContactPoint", "MobileApplication", "Offer", "Organization"])
+    expect(items.map((item) => item["@type"]).sort()).toEqual([
+      "ContactPoint",
+      "MobileApplication",
+      "Offer",
+      "Organization",
+    ])
     for (const item of items) {
       const allowed = PROPERTIES[item["@type"] ?? ""] ?? []
       const unknown = Object.keys(item).filter((key) => !key.startsWith("@") && !allowed.includes(key))
@@ -94,7 +134,10 @@ describe("the landing page's JSON-LD", () => {
     }
   })
 
-  it.each(BUILT_PAGES.filter(({ route }) => route !== "/"))("is on the landing page only, not on $route", ({ route }) => {
-    expect(jsonLdOf(route)).toEqual([])
-  })
+  it.each(BUILT_PAGES.filter(({ route }) => route !== "/"))(
+    "is on the landing page only, not on $route",
+    ({ route }) => {
+      expect(jsonLdOf(route)).toEqual([])
+    },
+  )
 })

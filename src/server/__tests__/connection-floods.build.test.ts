@@ -49,7 +49,8 @@ afterAll(() => site?.stop(), 15_000)
 const descriptors = () => fs.readdirSync(`/proc/${site.pid}/fd`).length
 
 /** The server's resident memory, in MB. */
-const residentMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${site.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
+const residentMb = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${site.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
 
 const requestOf = (urlPath: string) => `GET ${urlPath} HTTP/1.1\r\nHost: ${host}:${port}\r\n\r\n`
 
@@ -87,7 +88,11 @@ const statuses = (text: string) => (text.match(/HTTP\/1\.1 \d{3} /g) ?? []).map(
 
 /** Ordinary visitors: `count` page requests, each on a connection of its own; resolves with how many got a 200. */
 async function visitors(count: number): Promise<number> {
-  const answers = await Promise.allSettled(Array.from({ length: count }, () => fetch(`${site.url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status)))
+  const answers = await Promise.allSettled(
+    Array.from({ length: count }, () =>
+      fetch(`${site.url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status),
+    ),
+  )
   return answers.filter((answer) => answer.status === "fulfilled" && answer.value === 200).length
 }
 
@@ -98,58 +103,69 @@ async function until(done: () => boolean, ms: number) {
 }
 
 describe("the production server under floods of connections", () => {
-  it("gives back its descriptors and memory after connections that pipeline GETs of a large file without reading, those left open included", async () => {
-    // Warm up, so the baseline is the server's steady state: V8 (Node 24's
-    // most of all) keeps the heap it grew for a burst resident, so a first
-    // flood, closed by the client, grows it before the baseline is read;
-    // then the visitors' kept-alive connections time out (5 s).
-    expect(await visitors(20)).toBe(20)
-    const warmUp = await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => silentConnection(requestOf(LARGE_FILE).repeat(i % 2 === 0 ? PIPELINED_MANY : PIPELINED_FEW))))
-    await pause(HOLD_MS)
-    for (const socket of warmUp) socket.destroy()
-    await pause(KEEP_ALIVE_MS + 1000)
-    const before = { descriptors: descriptors(), residentMb: residentMb() }
-
-    const flood: net.Socket[] = []
-    const stalled: net.Socket[] = []
-    try {
-      for (let i = 0; i < STALLED; i++) stalled.push(await silentConnection(requestOf(LARGE_FILE).repeat(PIPELINED_FEW)))
-      const opened = await Promise.allSettled(
-        Array.from({ length: CONNECTIONS }, (_, i) => silentConnection(requestOf(LARGE_FILE).repeat(i % 2 === 0 ? PIPELINED_MANY : PIPELINED_FEW))),
+  it(
+    "gives back its descriptors and memory after connections that pipeline GETs of a large file without reading, those left open included",
+    async () => {
+      // Warm up, so the baseline is the server's steady state: V8 (Node 24's
+      // most of all) keeps the heap it grew for a burst resident, so a first
+      // flood, closed by the client, grows it before the baseline is read;
+      // then the visitors' kept-alive connections time out (5 s).
+      expect(await visitors(20)).toBe(20)
+      const warmUp = await Promise.all(
+        Array.from({ length: CONNECTIONS }, (_, i) =>
+          silentConnection(requestOf(LARGE_FILE).repeat(i % 2 === 0 ? PIPELINED_MANY : PIPELINED_FEW)),
+        ),
       )
-      for (const outcome of opened) if (outcome.status === "fulfilled") flood.push(outcome.value)
-      expect(flood.length).toBe(CONNECTIONS)
-      const served = await visitors(20)
       await pause(HOLD_MS)
-      const peak = { descriptors: descriptors(), residentMb: residentMb() }
-      for (const socket of flood) socket.destroy()
+      for (const socket of warmUp) socket.destroy()
+      await pause(KEEP_ALIVE_MS + 1000)
+      const before = { descriptors: descriptors(), residentMb: residentMb() }
 
-      // The stalled connections stay open on this side: only the server can end them. Memory comes back as V8 collects and shrinks its heap.
-      await until(() => descriptors() <= before.descriptors + 8, 2 * STALLED_WRITE_MS + 30_000)
-      await until(() => residentMb() - before.residentMb < MEMORY_SLACK_MB, 60_000)
-      const after = { descriptors: descriptors(), residentMb: residentMb() }
-      const servedAfter = await visitors(50)
-      figures.add({ visitorsServedUnderAttack: served })
-      figures.measure({
-        "connections pipelining GETs of a large file without reading": CONNECTIONS,
-        "of them pipelining more than may wait (40 GETs)": CONNECTIONS / 2,
-        "stalled connections left open by the client": STALLED,
-        "descriptors before": before.descriptors,
-        "descriptors at the peak": peak.descriptors,
-        "descriptors after": after.descriptors,
-        "resident MB before": Math.round(before.residentMb),
-        "resident MB at the peak": Math.round(peak.residentMb),
-        "resident MB after": Math.round(after.residentMb),
-      })
+      const flood: net.Socket[] = []
+      const stalled: net.Socket[] = []
+      try {
+        for (let i = 0; i < STALLED; i++)
+          stalled.push(await silentConnection(requestOf(LARGE_FILE).repeat(PIPELINED_FEW)))
+        const opened = await Promise.allSettled(
+          Array.from({ length: CONNECTIONS }, (_, i) =>
+            silentConnection(requestOf(LARGE_FILE).repeat(i % 2 === 0 ? PIPELINED_MANY : PIPELINED_FEW)),
+          ),
+        )
+        for (const outcome of opened) if (outcome.status === "fulfilled") flood.push(outcome.value)
+        expect(flood.length).toBe(CONNECTIONS)
+        const served = await visitors(20)
+        await pause(HOLD_MS)
+        const peak = { descriptors: descriptors(), residentMb: residentMb() }
+        for (const socket of flood) socket.destroy()
 
-      expect(served).toBe(20)
-      expect(after.descriptors).toBeLessThanOrEqual(before.descriptors + 8)
-      expect(after.residentMb - before.residentMb).toBeLessThan(MEMORY_SLACK_MB)
-      expect(servedAfter).toBe(50)
-    } finally {
-      for (const socket of [...flood, ...stalled]) socket.destroy()
-    }
-  }, 2 * STALLED_WRITE_MS + 180_000)
+        // The stalled connections stay open on this side: only the server can end them. Memory comes back as V8 collects and shrinks its heap.
+        await until(() => descriptors() <= before.descriptors + 8, 2 * STALLED_WRITE_MS + 30_000)
+        await until(() => residentMb() - before.residentMb < MEMORY_SLACK_MB, 60_000)
+        const after = { descriptors: descriptors(), residentMb: residentMb() }
+        const servedAfter = await visitors(50)
+        figures.add({ visitorsServedUnderAttack: served })
+        figures.measure({
+          "connections pipelining GETs of a large file without reading": CONNECTIONS,
+          "of them pipelining more than may wait (40 GETs)": CONNECTIONS / 2,
+          "stalled connections left open by the client": STALLED,
+          "descriptors before": before.descriptors,
+          "descriptors at the peak": peak.descriptors,
+          "descriptors after": after.descriptors,
+          "resident MB before": Math.round(before.residentMb),
+          "resident MB at the peak": Math.round(peak.residentMb),
+          "resident MB after": Math.round(after.residentMb),
+        })
+
+        expect(served).toBe(20)
+        expect(after.descriptors).toBeLessThanOrEqual(before.descriptors + 8)
+        expect(after.residentMb - before.residentMb).toBeLessThan(MEMORY_SLACK_MB)
+        expect(servedAfter).toBe(50)
+      } finally {
+        for (const socket of [...flood, ...stalled]) socket.destroy()
+      }
+    },
+    2 * STALLED_WRITE_MS + 180_000,
+  )
 
   it("answers a few pipelined requests in order, and closes a connection that pipelines more than a few", async () => {
     const few = await pipelinedExchange(["/robots.txt", "/no-such-page", "/robots.txt"].map(requestOf).join(""), 5000)

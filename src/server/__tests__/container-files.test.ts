@@ -15,7 +15,14 @@ import { HEAP_FLAGS } from "../heap-flags"
 import { HEALTH_PATHS } from "../observability/health-routes"
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, SETTING_NAMES } from "../settings"
 
-type Service = { environment?: Record<string, string>; healthcheck?: { test: string[] }; stop_grace_period?: string; stop_signal?: string; image?: string; build?: string }
+type Service = {
+  environment?: Record<string, string>
+  healthcheck?: { test: string[] }
+  stop_grace_period?: string
+  stop_signal?: string
+  image?: string
+  build?: string
+}
 type Compose = { services: Record<string, Service>; configs: Record<string, { content: string }> }
 
 const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, "Dockerfile"), "utf8")
@@ -29,23 +36,45 @@ const seconds = (duration: string | undefined) => Number(/^(\d+)s$/.exec(duratio
 
 describe("the Dockerfile", () => {
   it("builds from Node 24 slim in every stage, and runs the compiled server as the unprivileged user", () => {
-    expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual(["node:24-slim", "node:24-slim", "node:24-slim"])
+    expect(instructions.filter((line) => line.startsWith("FROM ")).map((line) => line.split(" ")[1])).toEqual([
+      "node:24-slim",
+      "node:24-slim",
+      "node:24-slim",
+    ])
     const last = instructions.slice(instructions.map((line) => line.startsWith("FROM ")).lastIndexOf(true))
     expect(last).toContain("USER node")
-    expect(last.at(-1)).toBe(`CMD [${["node", ...HEAP_FLAGS, "dist/server.js"].map((word) => JSON.stringify(word)).join(", ")}]`)
+    expect(last.at(-1)).toBe(
+      `CMD [${["node", ...HEAP_FLAGS, "dist/server.js"].map((word) => JSON.stringify(word)).join(", ")}]`,
+    )
   })
 
   it("installs the runtime's packages with npm ci --omit=dev and copies what the production install's test serves", () => {
     expect(instructions).toContain("RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force")
-    const copied = instructions.filter((line) => line.startsWith("COPY --from=build ")).map((line) => line.split(" ")[2]?.replace("/src/", ""))
-    expect(copied.sort()).toEqual(["content/announcements", "dist", "package.json", "public", "scripts/run-compiled.mjs"])
-    const test = fs.readFileSync(path.join(PROJECT_ROOT, "src/server/__tests__/production-install.build.test.ts"), "utf8")
-    expect(test).toContain('const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs", "content/announcements"]')
+    const copied = instructions
+      .filter((line) => line.startsWith("COPY --from=build "))
+      .map((line) => line.split(" ")[2]?.replace("/src/", ""))
+    expect(copied.sort()).toEqual([
+      "content/announcements",
+      "dist",
+      "package.json",
+      "public",
+      "scripts/run-compiled.mjs",
+    ])
+    const test = fs.readFileSync(
+      path.join(PROJECT_ROOT, "src/server/__tests__/production-install.build.test.ts"),
+      "utf8",
+    )
+    expect(test).toContain(
+      'const BUILD_OUTPUTS = ["dist", "public", "scripts/run-compiled.mjs", "content/announcements"]',
+    )
   })
 
   it("keeps the SQLite waitlist in the data volume, sets only settings the server reads, and checks /healthz", () => {
     const env = instructions.find((line) => line.startsWith("ENV ")) ?? ""
-    const names = env.split(" ").filter((pair) => pair.includes("=")).map((pair) => pair.split("=")[0])
+    const names = env
+      .split(" ")
+      .filter((pair) => pair.includes("="))
+      .map((pair) => pair.split("=")[0])
     expect(names.filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never))).toEqual([])
     expect(env).toContain("WAITLIST_DB_PATH=/data/waitlist.sqlite")
     expect(instructions).toContain('VOLUME ["/data"]')
@@ -56,7 +85,9 @@ describe("the Dockerfile", () => {
 
 describe("npm run serve", () => {
   it("starts the compiled server with the heap's flags, as the image and the systemd unit do", () => {
-    const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>
+    }
     expect(scripts.serve).toBe(`node ${HEAP_FLAGS.join(" ")} --env-file-if-exists=.env scripts/run-compiled.mjs server`)
   })
 })
@@ -89,7 +120,10 @@ describe("compose.yaml", () => {
 })
 
 describe("the systemd unit of docs/operating.md", () => {
-  const unit = /```ini\n(\[Unit\][\s\S]*?)```/.exec(fs.readFileSync(path.join(PROJECT_ROOT, "docs", "operating.md"), "utf8"))?.[1] ?? ""
+  const unit =
+    /```ini\n(\[Unit\][\s\S]*?)```/.exec(
+      fs.readFileSync(path.join(PROJECT_ROOT, "docs", "operating.md"), "utf8"),
+    )?.[1] ?? ""
   const environment = Object.fromEntries(
     unit
       .split("\n")
@@ -99,12 +133,16 @@ describe("the systemd unit of docs/operating.md", () => {
   )
 
   it("starts the compiled server with the heap's flags", () => {
-    expect(unit.split("\n").filter((line) => line.startsWith("ExecStart="))).toEqual([`ExecStart=/usr/bin/node ${HEAP_FLAGS.join(" ")} dist/server.js`])
+    expect(unit.split("\n").filter((line) => line.startsWith("ExecStart="))).toEqual([
+      `ExecStart=/usr/bin/node ${HEAP_FLAGS.join(" ")} dist/server.js`,
+    ])
   })
 
   it("sets only settings the server reads, and trusts the proxy it listens behind on loopback", () => {
     expect(environment).toMatchObject({ NODE_ENV: "production", HOST: "127.0.0.1", WAITLIST_TRUST_PROXY: "1" })
-    expect(Object.keys(environment).filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never))).toEqual([])
+    expect(
+      Object.keys(environment).filter((name) => name !== "NODE_ENV" && !SETTING_NAMES.includes(name as never)),
+    ).toEqual([])
   })
 })
 
@@ -118,7 +156,9 @@ describe("a production deployment's SITE_URL", () => {
 
   it("is set for each instance of compose.yaml, which stops with a message when it is not given", () => {
     for (const [, site] of Object.entries(compose.services).filter(([, service]) => service.build === ".")) {
-      expect(site.environment?.SITE_URL).toMatch(/^\$\{SITE_URL:\?set SITE_URL to the address visitors reach the site at/)
+      expect(site.environment?.SITE_URL).toMatch(
+        /^\$\{SITE_URL:\?set SITE_URL to the address visitors reach the site at/,
+      )
     }
   })
 

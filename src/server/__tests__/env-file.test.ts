@@ -16,14 +16,19 @@ import { openDbOf, saveEntry } from "../../../test/support/waitlist-store-access
 import { HEAP_FLAGS } from "../heap-flags"
 import { readSettings, SETTING_NAMES } from "../settings"
 
-const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts
+const scripts = (
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts
 const ENV_FILE_OPTION = "--env-file-if-exists=.env"
 
 /** The options a script gives Node before the program it runs. */
 const nodeOptionsOf = (script: string) => {
   const words = script.split(" ")
   expect(words[0]).toBe("node")
-  return words.slice(1, words.findIndex((word, i) => i > 0 && !word.startsWith("--")))
+  return words.slice(
+    1,
+    words.findIndex((word, i) => i > 0 && !word.startsWith("--")),
+  )
 }
 
 const cli = compiledWaitlistCli()
@@ -54,8 +59,11 @@ describe("settings from a .env file", () => {
     const count = (env: Record<string, string>) =>
       new Promise<string>((resolve, reject) => {
         const { WAITLIST_DB_PATH: _, DATABASE_URL: __, ...outer } = process.env
-        execFile(process.execPath, [...nodeOptionsOf(scripts.waitlist ?? ""), cli.program, "count"], { cwd: dir, env: { ...outer, ...env } }, (error, stdout, stderr) =>
-          error ? reject(new Error(stderr)) : resolve(stdout),
+        execFile(
+          process.execPath,
+          [...nodeOptionsOf(scripts.waitlist ?? ""), cli.program, "count"],
+          { cwd: dir, env: { ...outer, ...env } },
+          (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
         )
       })
     expect(await count({})).toBe("1\n")

@@ -45,7 +45,9 @@ function installedPackages(dir: string, prefix = "node_modules"): string[] {
   if (!fs.existsSync(folder)) return found
   for (const entry of fs.readdirSync(folder)) {
     if (entry.startsWith(".")) continue
-    const names = entry.startsWith("@") ? fs.readdirSync(path.join(folder, entry)).map((name) => `${entry}/${name}`) : [entry]
+    const names = entry.startsWith("@")
+      ? fs.readdirSync(path.join(folder, entry)).map((name) => `${entry}/${name}`)
+      : [entry]
     for (const name of names) {
       found.push(`${prefix}/${name}`)
       found.push(...installedPackages(dir, `${prefix}/${name}/node_modules`))
@@ -67,7 +69,11 @@ beforeAll(async () => {
     for (const file of MANIFEST_FILES) fs.copyFileSync(path.join(PROJECT_ROOT, file), path.join(dir, file))
     const started = Date.now()
     // better-sqlite3 compiles from source: its prebuilt binaries are on a host these machines cannot reach (where they can, leave this out).
-    await run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], { cwd: dir, env: { ...process.env, npm_config_build_from_source: "true" }, maxBuffer: 64 * 1024 * 1024 })
+    await run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      env: { ...process.env, npm_config_build_from_source: "true" },
+      maxBuffer: 64 * 1024 * 1024,
+    })
     installMs = Date.now() - started
     fs.writeFileSync(path.join(dir, "installed"), new Date().toISOString())
   }
@@ -76,22 +82,33 @@ beforeAll(async () => {
     fs.cpSync(path.join(PROJECT_ROOT, output), path.join(dir, output), { recursive: true })
   }
   fs.rmSync(path.join(dir, ".data"), { recursive: true, force: true })
-  site = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }, { root: dir })
+  site = await startSiteServer(
+    { WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" },
+    { root: dir },
+  )
 }, 15 * 60_000)
 afterAll(() => site?.stop())
 
 describe("the production install", () => {
   it("holds the dependencies alone: no development package, no Gatsby, no TypeScript tooling", () => {
-    const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean }> }
+    const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { dev?: boolean }>
+    }
     const installed = installedPackages(dir)
     expect(installed.length).toBeGreaterThan(10)
-    expect(installed.filter((folder) => lock.packages[folder] === undefined || lock.packages[folder]?.dev === true)).toEqual([])
-    for (const tooling of ["gatsby", "typescript", "tsx", "esbuild", "react", "jest", "@babel/core", "webpack"]) expect(installed).not.toContain(`node_modules/${tooling}`)
+    expect(
+      installed.filter((folder) => lock.packages[folder] === undefined || lock.packages[folder]?.dev === true),
+    ).toEqual([])
+    for (const tooling of ["gatsby", "typescript", "tsx", "esbuild", "react", "jest", "@babel/core", "webpack"])
+      expect(installed).not.toContain(`node_modules/${tooling}`)
     if (installMs > 0) process.stderr.write(`The production install took ${Math.round(installMs / 1000)} s.\n`)
   })
 
   it("finds no package outside its own folder (no node_modules above it)", () => {
-    const above = path.dirname(dir).split(path.sep).map((_, i, parts) => path.join(path.sep, ...parts.slice(0, i + 1), "node_modules"))
+    const above = path
+      .dirname(dir)
+      .split(path.sep)
+      .map((_, i, parts) => path.join(path.sep, ...parts.slice(0, i + 1), "node_modules"))
     expect(above.filter((folder) => fs.existsSync(folder))).toEqual([])
   })
 
@@ -107,18 +124,26 @@ describe("the production install", () => {
   })
 
   it("runs the waitlist's command line from the build, without the development packages", async () => {
-    const { stdout } = await run(process.execPath, [path.join(dir, "scripts", "run-compiled.mjs"), "waitlist", "count"], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
-    })
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(dir, "scripts", "run-compiled.mjs"), "waitlist", "count"],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
+      },
+    )
     expect(stdout).toBe("1\n")
   })
 
   it("previews an announcement from the copied content/announcements with the command line", async () => {
-    await run(process.execPath, [path.join(dir, "scripts", "run-compiled.mjs"), "waitlist", "announce", "preview", "launch"], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
-    })
+    await run(
+      process.execPath,
+      [path.join(dir, "scripts", "run-compiled.mjs"), "waitlist", "announce", "preview", "launch"],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, WAITLIST_DB_PATH: path.join(dir, ".data", "waitlist.sqlite") },
+      },
+    )
     const written = fs.readdirSync(path.join(dir, ".data", "announcements", "launch")).sort()
     expect(written).toEqual(["de", "en", "es", "fr", "ja", "pt-br"].flatMap((lang) => [`${lang}.eml`, `${lang}.html`]))
   })

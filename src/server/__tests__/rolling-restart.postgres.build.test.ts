@@ -56,7 +56,13 @@ async function ready(site: RunningSite) {
 
 describe("a rolling restart of two instances on one PostgreSQL database", () => {
   it("loses no acknowledged entry, and sends each mail once", async () => {
-    const settings = { ...(await newDatabase()), SMTP_URL: smtp.url, WAITLIST_RATE_LIMIT: "0", SITE_URL: "https://storyling.example.com", MAIL_RATE_PER_SECOND: String(MAILS_PER_SECOND) }
+    const settings = {
+      ...(await newDatabase()),
+      SMTP_URL: smtp.url,
+      WAITLIST_RATE_LIMIT: "0",
+      SITE_URL: "https://storyling.example.com",
+      MAIL_RATE_PER_SECOND: String(MAILS_PER_SECOND),
+    }
     const startOne = async () => {
       const site = await startSiteServer(settings)
       everyInstance.push(site)
@@ -103,6 +109,12 @@ describe("a rolling restart of two instances on one PostgreSQL database", () => 
     expect(new Set(messageIds).size).toBe(expected)
     const visitors = smtp.mails.flatMap((mail) => mail.envelopeTo).filter((to) => to.startsWith("rolling-"))
     expect(visitors.sort()).toEqual([...stored].sort())
-    figures.add({ submissionsSent: result.sent, cleanRestarts: restarts.length, entriesChecked: acknowledged.length, entriesLost: lost.length, mailsDelivered: smtp.mails.length })
+    figures.add({
+      submissionsSent: result.sent,
+      cleanRestarts: restarts.length,
+      entriesChecked: acknowledged.length,
+      entriesLost: lost.length,
+      mailsDelivered: smtp.mails.length,
+    })
   }, 300_000)
 })

@@ -38,7 +38,9 @@ const directivesOf = (policy: string | null) =>
 /** A hashed script of the build, as the contact page (the one page with client JavaScript) loads it. */
 const hashedAsset = async () => {
   const html = await (await get("/contact")).text()
-  const src = [...parseHtml(html).querySelectorAll("script[src]")].map((script) => script.getAttribute("src") ?? "").find((candidate) => /-([0-9a-f]{8,}|[A-Z0-9]{8})\.js$/.test(candidate))
+  const src = [...parseHtml(html).querySelectorAll("script[src]")]
+    .map((script) => script.getAttribute("src") ?? "")
+    .find((candidate) => /-([0-9a-f]{8,}|[A-Z0-9]{8})\.js$/.test(candidate))
   if (!src) throw new Error("the contact page loads no hashed script")
   return src
 }
@@ -48,7 +50,12 @@ const responses: [string, () => Promise<Response>, number][] = [
   ["a hashed asset", async () => get(await hashedAsset()), 200],
   ["the 404 page", () => get("/no-such-page"), 404],
   ["GET /api/waitlist", () => get("/api/waitlist"), 405],
-  ["POST /api/waitlist with a bad body", () => fetch(`${site.url}/api/waitlist`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }), 400],
+  [
+    "POST /api/waitlist with a bad body",
+    () =>
+      fetch(`${site.url}/api/waitlist`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }),
+    400,
+  ],
 ]
 
 describe.each(responses)("the production server's answer to %s", (_name, request, status) => {
@@ -81,7 +88,8 @@ describe.each(responses)("the production server's answer to %s", (_name, request
     expect(response.headers.get("x-content-type-options")).toBe("nosniff")
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
     const permissions = (response.headers.get("permissions-policy") ?? "").split(/,\s*/)
-    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`)
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+      expect(permissions).toContain(`${feature}=()`)
   })
 
   it("does not say what it runs on", () => {
@@ -95,13 +103,16 @@ describe.each(responses)("the production server's answer to %s", (_name, request
 })
 
 describe("the production server's CSP", () => {
-  it.each(BUILT_PAGES.map(({ route }) => (route === "/404" ? "/no-such-page" : route)))("lists the hash of every inline script %s runs", async (route) => {
-    const response = await get(route)
-    const scriptSources = directivesOf(response.headers.get("content-security-policy")).get("script-src") ?? []
-    const scripts = runnableInlineScripts(parseHtml(await response.text()))
-    expect(scripts.length).toBeGreaterThan(0)
-    for (const script of scripts) expect(scriptSources).toContain(`'${scriptHash(script)}'`)
-  })
+  it.each(BUILT_PAGES.map(({ route }) => (route === "/404" ? "/no-such-page" : route)))(
+    "lists the hash of every inline script %s runs",
+    async (route) => {
+      const response = await get(route)
+      const scriptSources = directivesOf(response.headers.get("content-security-policy")).get("script-src") ?? []
+      const scripts = runnableInlineScripts(parseHtml(await response.text()))
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const script of scripts) expect(scriptSources).toContain(`'${scriptHash(script)}'`)
+    },
+  )
 
   it("never allows scripts by 'unsafe-inline', 'unsafe-eval' or another origin", async () => {
     const policy = (await get("/")).headers.get("content-security-policy") ?? ""
@@ -119,17 +130,26 @@ describe("the production server's caching", () => {
     expect(image).toBeDefined()
     for (const asset of [await hashedAsset(), image ?? ""]) {
       const response = await get(asset)
-      expect([asset, response.status, response.headers.get("cache-control")]).toEqual([asset, 200, `public, max-age=${YEAR}, immutable`])
+      expect([asset, response.status, response.headers.get("cache-control")]).toEqual([
+        asset,
+        200,
+        `public, max-age=${YEAR}, immutable`,
+      ])
     }
     expect((await get(image ?? "")).headers.get("content-type")).toMatch(/^image\//)
   })
 
-  it.each(["/", "/contact", "/page-data/index/page-data.json", "/page-data/app-data.json", "/share-image.png", "/manifest.webmanifest", "/sitemap-index.xml"])(
-    "has %s revalidated on every visit",
-    async (servedAt) => {
-      const response = await get(servedAt)
-      expect(response.status).toBe(200)
-      expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
-    },
-  )
+  it.each([
+    "/",
+    "/contact",
+    "/page-data/index/page-data.json",
+    "/page-data/app-data.json",
+    "/share-image.png",
+    "/manifest.webmanifest",
+    "/sitemap-index.xml",
+  ])("has %s revalidated on every visit", async (servedAt) => {
+    const response = await get(servedAt)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
+  })
 })

@@ -45,62 +45,97 @@ async function seenInBrowser(url: string): Promise<{ alert: string; text: string
 }
 
 describe("npm run serve after npm run develop", () => {
-  it("shows a legal text's impossible date and raw HTML on the page under develop, sends a phone on /get to its store, then serves the last build's pages and takes sign-ups", async () => {
-    await ensureProductionBuild()
-    const original = fs.readFileSync(POLICY, "utf8")
-    let seen = { alert: "", text: "" }
-    const admin: { path: string; status: number; body: string }[] = []
-    const getLink: { who: string; status: number; location: string | null; type: string | null }[] = []
-    try {
-      fs.writeFileSync(POLICY, `${original.replace("effectiveDate: 2027-01-15", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`)
-      await developOnce(async (url) => {
-        seen = await seenInBrowser(`${url}/privacy-policy`)
-        // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
-        for (let waited = 0; waited < 60_000 && !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json"); waited += 500) await pause(500)
-        for (const path of ["session", "people/ana%40example.com", "announcements/launch/preview/en", "nothing-here"]) {
-          const answer = await fetch(`${url}/api/admin/${path}`)
-          admin.push({ path, status: answer.status, body: await answer.text() })
-        }
-        for (const [who, userAgent] of [
-          ["iPhone", IPHONE],
-          ["desktop", DESKTOP_CHROME],
-        ] as const) {
-          const answer = await fetch(`${url}/get?utm_source=poster`, { redirect: "manual", headers: { "User-Agent": userAgent } })
-          // Develop's page is its HTML shell, rendered in the browser.
-          getLink.push({ who, status: answer.status, location: answer.headers.get("location"), type: answer.headers.get("content-type") })
-        }
-      })
-    } finally {
-      fs.writeFileSync(POLICY, original)
-    }
-    expect(admin).toEqual([
-      { path: "session", status: 401, body: '{"error":"Log in to use the admin."}' },
-      { path: "people/ana%40example.com", status: 401, body: '{"error":"Log in to use the admin."}' },
-      { path: "announcements/launch/preview/en", status: 401, body: '{"error":"Log in to use the admin."}' },
-      { path: "nothing-here", status: 404, body: '{"error":"There is no such admin route."}' },
-    ])
-    expect(getLink).toEqual([
-      { who: "iPhone", status: 302, location: `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=poster`, type: expect.any(String) },
-      { who: "desktop", status: 200, location: null, type: expect.stringMatching(/^text\/html/) },
-    ])
-    expect(seen.alert).toContain("content/legal/privacy-policy.md")
-    expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
-    const htmlLine = original.trimEnd().split("\n").length + 2
-    expect(seen.alert).toContain(`line ${htmlLine} holds raw HTML (\`<span style="color: red">\`): a legal text is Markdown only`)
-    expect(seen.text).toContain("Effective 2025-02-30")
-    expect(seen.text).not.toContain("March")
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "serve-after-develop-"))
-    const site = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") })
-    try {
-      const contact = await fetch(`${site.url}/contact`)
-      expect(contact.status).toBe(200)
-      const scripts = [...parseHtml(await contact.text()).querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))
-      expect(scripts).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
-      expect((await fetch(`${site.url}${scripts[0] ?? ""}`)).status).toBe(200)
-      expect((await postJson(site, entryFor("after-develop@example.com"))).status).toBe(201)
-    } finally {
-      await site.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-  }, 10 * 60_000)
+  it(
+    "shows a legal text's impossible date and raw HTML on the page under develop, sends a phone on /get to its store, then serves the last build's pages and takes sign-ups",
+    async () => {
+      await ensureProductionBuild()
+      const original = fs.readFileSync(POLICY, "utf8")
+      let seen = { alert: "", text: "" }
+      const admin: { path: string; status: number; body: string }[] = []
+      const getLink: { who: string; status: number; location: string | null; type: string | null }[] = []
+      try {
+        fs.writeFileSync(
+          POLICY,
+          `${original.replace("effectiveDate: 2027-01-15", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`,
+        )
+        await developOnce(async (url) => {
+          seen = await seenInBrowser(`${url}/privacy-policy`)
+          // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
+          for (
+            let waited = 0;
+            waited < 60_000 &&
+            !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json");
+            waited += 500
+          )
+            await pause(500)
+          for (const path of [
+            "session",
+            "people/ana%40example.com",
+            "announcements/launch/preview/en",
+            "nothing-here",
+          ]) {
+            const answer = await fetch(`${url}/api/admin/${path}`)
+            admin.push({ path, status: answer.status, body: await answer.text() })
+          }
+          for (const [who, userAgent] of [
+            ["iPhone", IPHONE],
+            ["desktop", DESKTOP_CHROME],
+          ] as const) {
+            const answer = await fetch(`${url}/get?utm_source=poster`, {
+              redirect: "manual",
+              headers: { "User-Agent": userAgent },
+            })
+            // Develop's page is its HTML shell, rendered in the browser.
+            getLink.push({
+              who,
+              status: answer.status,
+              location: answer.headers.get("location"),
+              type: answer.headers.get("content-type"),
+            })
+          }
+        })
+      } finally {
+        fs.writeFileSync(POLICY, original)
+      }
+      expect(admin).toEqual([
+        { path: "session", status: 401, body: '{"error":"Log in to use the admin."}' },
+        { path: "people/ana%40example.com", status: 401, body: '{"error":"Log in to use the admin."}' },
+        { path: "announcements/launch/preview/en", status: 401, body: '{"error":"Log in to use the admin."}' },
+        { path: "nothing-here", status: 404, body: '{"error":"There is no such admin route."}' },
+      ])
+      expect(getLink).toEqual([
+        {
+          who: "iPhone",
+          status: 302,
+          location: `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=poster`,
+          type: expect.any(String),
+        },
+        { who: "desktop", status: 200, location: null, type: expect.stringMatching(/^text\/html/) },
+      ])
+      expect(seen.alert).toContain("content/legal/privacy-policy.md")
+      expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
+      const htmlLine = original.trimEnd().split("\n").length + 2
+      expect(seen.alert).toContain(
+        `line ${htmlLine} holds raw HTML (\`<span style="color: red">\`): a legal text is Markdown only`,
+      )
+      expect(seen.text).toContain("Effective 2025-02-30")
+      expect(seen.text).not.toContain("March")
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "serve-after-develop-"))
+      const site = await startSiteServer({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") })
+      try {
+        const contact = await fetch(`${site.url}/contact`)
+        expect(contact.status).toBe(200)
+        const scripts = [...parseHtml(await contact.text()).querySelectorAll("script[src]")].map((script) =>
+          script.getAttribute("src"),
+        )
+        expect(scripts).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
+        expect((await fetch(`${site.url}${scripts[0] ?? ""}`)).status).toBe(200)
+        expect((await postJson(site, entryFor("after-develop@example.com"))).status).toBe(201)
+      } finally {
+        await site.stop()
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+    10 * 60_000,
+  )
 })

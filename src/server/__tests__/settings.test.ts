@@ -41,18 +41,29 @@ describe("the server's settings", () => {
     ] as const) {
       const settings = readSettings(env)
       expect(settings).toMatchObject({ localLinks: true, mail: { siteUrl } })
-      expect(localLinksNotice(settings)).toBe(`SITE_URL is not set: the links in mails go to ${siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)`)
+      expect(localLinksNotice(settings)).toBe(
+        `SITE_URL is not set: the links in mails go to ${siteUrl}, where this machine serves the site (set SITE_URL to its public address in production)`,
+      )
     }
   })
 
   it("link mails to SITE_URL when it is set, in production too, and say nothing of it", () => {
     const settings = readSettings({ NODE_ENV: "production", SITE_URL: "https://www.example.com/" })
-    expect(settings).toMatchObject({ production: true, localLinks: false, mail: { siteUrl: "https://www.example.com" } })
+    expect(settings).toMatchObject({
+      production: true,
+      localLinks: false,
+      mail: { siteUrl: "https://www.example.com" },
+    })
     expect(localLinksNotice(settings)).toBeNull()
   })
 
   it("treat an empty or blank value as unset", () => {
-    expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({ port: 9000, rateLimit: 5, countVisits: true, mail: { smtpUrl: null } })
+    expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({
+      port: 9000,
+      rateLimit: 5,
+      countVisits: true,
+      mail: { smtpUrl: null },
+    })
   })
 
   it("read every setting", () => {
@@ -102,43 +113,91 @@ describe("the server's settings", () => {
   })
 
   it("read a quoted sender's name, and keep it apart from the one address", () => {
-    expect(readSettings({ MAIL_FROM: '"Storyling, the app" <hello@example.com>' }).mail.from).toEqual({ name: "Storyling, the app", address: "hello@example.com" })
+    expect(readSettings({ MAIL_FROM: '"Storyling, the app" <hello@example.com>' }).mail.from).toEqual({
+      name: "Storyling, the app",
+      address: "hello@example.com",
+    })
   })
 
   it.each([
-    [{ WAITLIST_RATE_LIMIT: "abc" }, 'WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "abc"'],
-    [{ WAITLIST_RATE_LIMIT: "-3" }, 'WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "-3"'],
+    [
+      { WAITLIST_RATE_LIMIT: "abc" },
+      'WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "abc"',
+    ],
+    [
+      { WAITLIST_RATE_LIMIT: "-3" },
+      'WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "-3"',
+    ],
     [{ WAITLIST_RATE_LIMIT: "2.5" }, "WAITLIST_RATE_LIMIT must be a whole number"],
     [{ WAITLIST_TRUST_PROXY: "maybe" }, 'WAITLIST_TRUST_PROXY must be 1 (behind your own proxy) or 0, not "maybe"'],
-    [{ VISIT_COUNTING: "off" }, 'VISIT_COUNTING must be 1 (count page views and visitors) or 0 (count nothing), not "off"'],
-    [{ DATABASE_URL: "mysql://root:pw@db/waitlist" }, "DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)"],
+    [
+      { VISIT_COUNTING: "off" },
+      'VISIT_COUNTING must be 1 (count page views and visitors) or 0 (count nothing), not "off"',
+    ],
+    [
+      { DATABASE_URL: "mysql://root:pw@db/waitlist" },
+      "DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)",
+    ],
     [{ PORT: "99999" }, 'PORT must be a port number from 0 to 65535, not "99999"'],
     [{ PORT: "80a" }, "PORT must be a port number"],
-    [{ WAITLIST_MIN_FREE_MB: "lots" }, 'WAITLIST_MIN_FREE_MB must be a number of megabytes, 0 or more (0 turns the floor off), not "lots"'],
+    [
+      { WAITLIST_MIN_FREE_MB: "lots" },
+      'WAITLIST_MIN_FREE_MB must be a number of megabytes, 0 or more (0 turns the floor off), not "lots"',
+    ],
     [{ HOST: "local host" }, "HOST must be a host name or IP address"],
-    [{ SMTP_URL: "not a url" }, "SMTP_URL must be an SMTP URL starting with smtp:// or smtps:// (the value given is not shown)"],
+    [
+      { SMTP_URL: "not a url" },
+      "SMTP_URL must be an SMTP URL starting with smtp:// or smtps:// (the value given is not shown)",
+    ],
     [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL must be an SMTP URL"],
     [{ MAIL_FROM: "Team <hello@example.com>\r\nBcc: x@example.com" }, "MAIL_FROM must be one e-mail address"],
     [{ WAITLIST_NOTIFY_TO: "nobody" }, "WAITLIST_NOTIFY_TO must be one e-mail address"],
     [{ WAITLIST_NOTIFY_TO: "team@example.com, boss@example.com" }, "WAITLIST_NOTIFY_TO must be one e-mail address"],
-    [{ WAITLIST_NOTIFY_TO: "Team <team@example.com>, boss@example.com" }, "WAITLIST_NOTIFY_TO must be one e-mail address"],
+    [
+      { WAITLIST_NOTIFY_TO: "Team <team@example.com>, boss@example.com" },
+      "WAITLIST_NOTIFY_TO must be one e-mail address",
+    ],
     [{ MAIL_FROM: "Team <a@example.com, b@example.com>" }, "MAIL_FROM must be one e-mail address"],
-    [{ SITE_URL: "ftp://example.com" }, 'SITE_URL must be a URL starting with https:// or http://, not "ftp://example.com"'],
-    [{ NODE_ENV: "production" }, `SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`],
+    [
+      { SITE_URL: "ftp://example.com" },
+      'SITE_URL must be a URL starting with https:// or http://, not "ftp://example.com"',
+    ],
+    [
+      { NODE_ENV: "production" },
+      `SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`,
+    ],
     [{ NODE_ENV: "production", SITE_URL: " " }, "SITE_URL must be set in production (NODE_ENV=production)"],
     [{ PORT: "0" }, "SITE_URL must be set when PORT is 0: the links in mails need the port the site is served on"],
-    [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is"],
-    [{ WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in", WAITLIST_WEBHOOK_SECRET: "short" }, "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more (the value given is not shown)"],
+    [
+      { WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" },
+      "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
+    ],
+    [
+      { WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in", WAITLIST_WEBHOOK_SECRET: "short" },
+      "WAITLIST_WEBHOOK_SECRET must be a secret of 16 characters or more (the value given is not shown)",
+    ],
     [{ MAIL_RETRY_BASE_MS: "soon" }, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds, at least 10"],
     [{ MAIL_LEASE_MS: "5" }, 'MAIL_LEASE_MS must be a whole number of milliseconds, at least 10, not "5"'],
     [{ METRICS_PORT: "70000" }, 'METRICS_PORT must be a port number from 0 to 65535, not "70000"'],
-    [{ METRICS_PORT: "9000" }, "METRICS_PORT must be a port other than the site's (PORT is 9000): the metrics are never served to visitors, not \"9000\""],
+    [
+      { METRICS_PORT: "9000" },
+      'METRICS_PORT must be a port other than the site\'s (PORT is 9000): the metrics are never served to visitors, not "9000"',
+    ],
     [{ PORT: "8080", METRICS_PORT: "8080" }, "METRICS_PORT must be a port other than the site's (PORT is 8080)"],
     [{ METRICS_HOST: "local host" }, "METRICS_HOST must be a host name or IP address to listen on, without spaces"],
-    [{ SHUTDOWN_TIMEOUT_MS: "10s" }, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "10s"'],
+    [
+      { SHUTDOWN_TIMEOUT_MS: "10s" },
+      'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "10s"',
+    ],
     [{ SHUTDOWN_TIMEOUT_MS: "50" }, "SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100"],
-    [{ LOG_LEVEL: "verbose" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"'],
-    [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be auto (readable on a terminal, JSON otherwise), json or pretty, not "xml"'],
+    [
+      { LOG_LEVEL: "verbose" },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"',
+    ],
+    [
+      { LOG_FORMAT: "xml" },
+      'LOG_FORMAT must be auto (readable on a terminal, JSON otherwise), json or pretty, not "xml"',
+    ],
   ])("refuse %j in one line naming the variable and what it accepts", (env, message) => {
     let thrown: unknown
     try {
@@ -157,11 +216,17 @@ describe("the server's settings", () => {
 describe("the settings of announcements, bounces and DKIM", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "settings-"))
   const keyFile = path.join(dir, "dkim.pem")
-  fs.writeFileSync(keyFile, generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }))
+  fs.writeFileSync(
+    keyFile,
+    generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }),
+  )
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
   it("default to 10 mails a second, no hourly limit, no bounce address, mailbox or signature", () => {
-    expect(readSettings({})).toMatchObject({ mail: { rate: { perSecond: 10, perHour: 0 }, bounceAddress: null, dkim: null }, bounceMailbox: null })
+    expect(readSettings({})).toMatchObject({
+      mail: { rate: { perSecond: 10, perHour: 0 }, bounceAddress: null, dkim: null },
+      bounceMailbox: null,
+    })
   })
 
   it("read the rate, the bounce address and mailbox, and the DKIM key", () => {
@@ -175,21 +240,43 @@ describe("the settings of announcements, bounces and DKIM", () => {
       DKIM_SELECTOR: "mail2027",
       DKIM_PRIVATE_KEY_PATH: keyFile,
     })
-    expect(settings.mail).toMatchObject({ rate: { perSecond: 25, perHour: 20000 }, bounceAddress: "bounces@example.com", dkim: { domainName: "example.com", keySelector: "mail2027", privateKey: expect.stringContaining("PRIVATE KEY") } })
-    expect(settings.bounceMailbox).toEqual({ url: "imaps://bounces%40example.com:secret@imap.example.com:993/INBOX", pollMs: 30_000 })
+    expect(settings.mail).toMatchObject({
+      rate: { perSecond: 25, perHour: 20000 },
+      bounceAddress: "bounces@example.com",
+      dkim: { domainName: "example.com", keySelector: "mail2027", privateKey: expect.stringContaining("PRIVATE KEY") },
+    })
+    expect(settings.bounceMailbox).toEqual({
+      url: "imaps://bounces%40example.com:secret@imap.example.com:993/INBOX",
+      pollMs: 30_000,
+    })
   })
 
   it.each([
-    [{ MAIL_RATE_PER_SECOND: "fast" }, 'MAIL_RATE_PER_SECOND must be a whole number of mails a second from 0 to 1000 (0 turns the limit off), not "fast"'],
+    [
+      { MAIL_RATE_PER_SECOND: "fast" },
+      'MAIL_RATE_PER_SECOND must be a whole number of mails a second from 0 to 1000 (0 turns the limit off), not "fast"',
+    ],
     [{ MAIL_RATE_PER_HOUR: "-1" }, "MAIL_RATE_PER_HOUR must be a whole number of mails an hour"],
     [{ BOUNCE_ADDRESS: "bounces+x@example.com" }, "BOUNCE_ADDRESS must be one bare e-mail address without a + in it"],
     [{ BOUNCE_ADDRESS: "Bounces <bounces@example.com>" }, "BOUNCE_ADDRESS must be one bare e-mail address"],
-    [{ BOUNCE_IMAP_URL: "imaps://imap.example.com/INBOX" }, "BOUNCE_IMAP_URL must be an IMAP URL with the mailbox's user and password"],
+    [
+      { BOUNCE_IMAP_URL: "imaps://imap.example.com/INBOX" },
+      "BOUNCE_IMAP_URL must be an IMAP URL with the mailbox's user and password",
+    ],
     [{ BOUNCE_IMAP_URL: "https://user:pw@imap.example.com" }, "(or imap://) (the value given is not shown)"],
     [{ BOUNCE_IMAP_POLL_SECONDS: "0" }, "BOUNCE_IMAP_POLL_SECONDS must be a whole number of seconds from 1 to 86400"],
-    [{ DKIM_DOMAIN: "example.com" }, "DKIM_SELECTOR must be set with DKIM_DOMAIN and DKIM_PRIVATE_KEY_PATH: DKIM needs all three"],
-    [{ DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: "/nowhere/dkim.pem" }, "DKIM_PRIVATE_KEY_PATH must be the path of a readable private key file in PEM"],
-    [{ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: keyFile }, "DKIM_DOMAIN must be a domain name"],
+    [
+      { DKIM_DOMAIN: "example.com" },
+      "DKIM_SELECTOR must be set with DKIM_DOMAIN and DKIM_PRIVATE_KEY_PATH: DKIM needs all three",
+    ],
+    [
+      { DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: "/nowhere/dkim.pem" },
+      "DKIM_PRIVATE_KEY_PATH must be the path of a readable private key file in PEM",
+    ],
+    [
+      { DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_PATH: keyFile },
+      "DKIM_DOMAIN must be a domain name",
+    ],
   ])("refuse %j in one line", (env, message) => {
     expect(() => readSettings(env)).toThrow(message)
   })

@@ -28,7 +28,12 @@ async function serverHoldingARequest(events: string[]): Promise<Held> {
     arrived()
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, answer: () => answer(), received }
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    answer: () => answer(),
+    received,
+  }
 }
 
 function shutdownOf(server: http.Server, counts: { close(): Promise<void> }[], events: string[], timeoutMs: number) {
@@ -70,7 +75,9 @@ describe("the counts of visits in a clean shutdown", () => {
     expect(await response).toBe("ok")
     expect(await exit).toBe(0)
     expect(events).toEqual(["last answer", "counts written", "store clicks written", "store closed", "exit 0"])
-    expect(lines().map((line) => line.msg)).not.toContain("shutdown: the counts of visits were not written in time; they are left out")
+    expect(lines().map((line) => line.msg)).not.toContain(
+      "shutdown: the counts of visits were not written in time; they are left out",
+    )
   })
 
   it("are left out past the grace, with a log line saying so, and the process still stops cleanly within the timeout", async () => {
@@ -85,7 +92,12 @@ describe("the counts of visits in a clean shutdown", () => {
     expect(await exit).toBe(0)
     expect(Date.now() - started).toBeLessThan(timeoutMs)
     expect(events).toEqual(["counts being written", "store closed", "exit 0"])
-    expect(lines()).toContainEqual(expect.objectContaining({ level: "warn", msg: "shutdown: the counts of visits were not written in time; they are left out" }))
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        msg: "shutdown: the counts of visits were not written in time; they are left out",
+      }),
+    )
     expect(lines()).toContainEqual(expect.objectContaining({ msg: "shutdown: done" }))
   })
 })

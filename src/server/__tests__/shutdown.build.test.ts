@@ -53,7 +53,9 @@ async function halfSentSignup(site: RunningSite, email: string) {
   let answer = ""
   socket.on("data", (chunk: Buffer) => (answer += chunk.toString()))
   const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()))
-  socket.write(`POST /api/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`)
+  socket.write(
+    `POST /api/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+  )
   return {
     finish: async () => {
       socket.write(body.slice(10))
@@ -65,24 +67,33 @@ async function halfSentSignup(site: RunningSite, email: string) {
 }
 
 describe("a SIGTERM", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("under load (%s): answers what it received, keeps every acknowledged entry, and exits with 0 well within the timeout", async (signal) => {
-    const settings = newStore()
-    const site = await start(settings)
-    const load = startSubmissionLoad(site, `term-${signal}`, { workers: 12 })
-    await load.acknowledgedAtLeast(40)
-    const exit = await site.terminate(signal)
-    const result = await load.finish()
-    expect(exit).toEqual({ code: 0, signal: null, ms: expect.any(Number) })
-    expect(exit.ms).toBeLessThan(10_000)
-    await site.logLine({ msg: "shutdown: done" })
-    expect(result.statuses.filter((status) => status !== 201 && status !== 0)).toEqual([])
-    const stored = (await storedEntries(settings)).map((entry) => emailKey(entry.email))
-    const lost = result.acknowledged.filter((email) => !stored.includes(emailKey(email)))
-    figures.add({ submissionsSent: result.sent, cleanRestarts: 1, entriesChecked: result.acknowledged.length, entriesLost: lost.length })
-    expect(result.acknowledged.length).toBeGreaterThanOrEqual(40)
-    expect(lost).toEqual([])
-    expect(new Set(stored).size).toBe(stored.length)
-  }, 60_000)
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "under load (%s): answers what it received, keeps every acknowledged entry, and exits with 0 well within the timeout",
+    async (signal) => {
+      const settings = newStore()
+      const site = await start(settings)
+      const load = startSubmissionLoad(site, `term-${signal}`, { workers: 12 })
+      await load.acknowledgedAtLeast(40)
+      const exit = await site.terminate(signal)
+      const result = await load.finish()
+      expect(exit).toEqual({ code: 0, signal: null, ms: expect.any(Number) })
+      expect(exit.ms).toBeLessThan(10_000)
+      await site.logLine({ msg: "shutdown: done" })
+      expect(result.statuses.filter((status) => status !== 201 && status !== 0)).toEqual([])
+      const stored = (await storedEntries(settings)).map((entry) => emailKey(entry.email))
+      const lost = result.acknowledged.filter((email) => !stored.includes(emailKey(email)))
+      figures.add({
+        submissionsSent: result.sent,
+        cleanRestarts: 1,
+        entriesChecked: result.acknowledged.length,
+        entriesLost: lost.length,
+      })
+      expect(result.acknowledged.length).toBeGreaterThanOrEqual(40)
+      expect(lost).toEqual([])
+      expect(new Set(stored).size).toBe(stored.length)
+    },
+    60_000,
+  )
 
   it("answers a request whose body was still arriving, saying Connection: close, and stores it", async () => {
     const settings = newStore()
@@ -116,9 +127,14 @@ describe("a SIGTERM", () => {
   it("writes the counts of the page views it answered before it closes the store, and exits with 0", async () => {
     const settings = newStore()
     const site = await start(settings)
-    const browsers = ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"]
+    const browsers = [
+      "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    ]
     for (let i = 0; i < 24; i++) {
-      const answer = await fetch(`${site.url}${i % 3 ? "/" : "/contact"}`, { headers: { "User-Agent": browsers[i % 2] ?? "", "Accept-Language": "en" } })
+      const answer = await fetch(`${site.url}${i % 3 ? "/" : "/contact"}`, {
+        headers: { "User-Agent": browsers[i % 2] ?? "", "Accept-Language": "en" },
+      })
       expect(answer.status).toBe(200)
       await answer.arrayBuffer()
     }
@@ -152,12 +168,22 @@ describe("a SIGTERM", () => {
     const smtp = await SmtpTestServer.start()
     try {
       const first = await start({ ...settings, SMTP_URL: slow.url })
-      expect((await fetch(`${first.url}/api/waitlist`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(entryFor("slow@example.com")) })).status).toBe(201)
+      expect(
+        (
+          await fetch(`${first.url}/api/waitlist`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(entryFor("slow@example.com")),
+          })
+        ).status,
+      ).toBe(201)
       while (slow.trickled.length === 0) await pause(20)
       const exit = await first.terminate()
       expect(exit.code).toBe(0)
       expect(exit.ms).toBeLessThan(3000)
-      const released = await first.logLine({ msg: "shutdown: deliveries not finished were given back for another instance" })
+      const released = await first.logLine({
+        msg: "shutdown: deliveries not finished were given back for another instance",
+      })
       expect(released.deliveryIds).toEqual([expect.any(Number)])
       // Its lease had 60 s to run: the next instance takes the mail at once.
       const restarted = Date.now()

@@ -40,22 +40,28 @@ afterAll(async () => {
 const request = "GET /large.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 describe("a write the client stops reading", () => {
-  it(`is ended by the server once it has made no progress for ${STALLED_WRITE_MS / 1000} to ${(2 * STALLED_WRITE_MS) / 1000} s`, async () => {
-    const serverSideClosed = new Promise<number>((resolve) => server.once("connection", (socket: net.Socket) => socket.once("close", () => resolve(Date.now()))))
-    const client = net.connect(port, "127.0.0.1", () => {
-      client.pause()
-      client.write(request)
-    })
-    client.on("error", () => {})
-    const started = Date.now()
-    try {
-      const closedAt = await serverSideClosed
-      expect(closedAt - started).toBeGreaterThanOrEqual(STALLED_WRITE_MS - 1000)
-      expect(closedAt - started).toBeLessThan(2 * STALLED_WRITE_MS + 10_000)
-    } finally {
-      client.destroy()
-    }
-  }, 2 * STALLED_WRITE_MS + 30_000)
+  it(
+    `is ended by the server once it has made no progress for ${STALLED_WRITE_MS / 1000} to ${(2 * STALLED_WRITE_MS) / 1000} s`,
+    async () => {
+      const serverSideClosed = new Promise<number>((resolve) =>
+        server.once("connection", (socket: net.Socket) => socket.once("close", () => resolve(Date.now()))),
+      )
+      const client = net.connect(port, "127.0.0.1", () => {
+        client.pause()
+        client.write(request)
+      })
+      client.on("error", () => {})
+      const started = Date.now()
+      try {
+        const closedAt = await serverSideClosed
+        expect(closedAt - started).toBeGreaterThanOrEqual(STALLED_WRITE_MS - 1000)
+        expect(closedAt - started).toBeLessThan(2 * STALLED_WRITE_MS + 10_000)
+      } finally {
+        client.destroy()
+      }
+    },
+    2 * STALLED_WRITE_MS + 30_000,
+  )
 
   it("is not ended while the client reads: it gets the whole file", async () => {
     let received = 0
@@ -68,7 +74,9 @@ describe("a write the client stops reading", () => {
           resolve()
         }
       })
-      client.once("close", () => (received >= LARGE_BYTES ? resolve() : reject(new Error(`closed after ${received} bytes`))))
+      client.once("close", () =>
+        received >= LARGE_BYTES ? resolve() : reject(new Error(`closed after ${received} bytes`)),
+      )
     })
     expect(received).toBeGreaterThanOrEqual(LARGE_BYTES)
   })

@@ -23,25 +23,67 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
 /** Starts the server in production (NODE_ENV=production, SITE_URL set) with these settings; resolves when it exits on its own (a test fails when it does not within 10 s). */
 function start(settings: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|PORT|HOST|SMTP_URL|MAIL_\w+|SITE_URL|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+)$/.test(name)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !/^(DATABASE_URL|WAITLIST_\w+|PORT|HOST|SMTP_URL|MAIL_\w+|SITE_URL|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+)$/.test(
+          name,
+        ),
+    ),
+  )
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "dist", "server.js")], { env: { ...env, NODE_ENV: "production", SITE_URL: "https://storyling.example.com", WAITLIST_DB_PATH: path.join(root, "waitlist.sqlite"), ...settings }, timeout: 10_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      [path.join(root, "dist", "server.js")],
+      {
+        env: {
+          ...env,
+          NODE_ENV: "production",
+          SITE_URL: "https://storyling.example.com",
+          WAITLIST_DB_PATH: path.join(root, "waitlist.sqlite"),
+          ...settings,
+        },
+        timeout: 10_000,
+      },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+      },
+    )
   })
 }
 
 describe("the server started with a setting that cannot work", () => {
   it.each([
-    [{ WAITLIST_RATE_LIMIT: "abc" }, 'site server: WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "abc"'],
-    [{ WAITLIST_RATE_LIMIT: "-3" }, 'site server: WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "-3"'],
-    [{ WAITLIST_TRUST_PROXY: "maybe" }, 'site server: WAITLIST_TRUST_PROXY must be 1 (behind your own proxy) or 0, not "maybe"'],
-    [{ DATABASE_URL: "mysql://root:hunter2@db/waitlist" }, "site server: DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)"],
+    [
+      { WAITLIST_RATE_LIMIT: "abc" },
+      'site server: WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "abc"',
+    ],
+    [
+      { WAITLIST_RATE_LIMIT: "-3" },
+      'site server: WAITLIST_RATE_LIMIT must be a whole number of submissions a minute, 0 or more (0 turns the limit off), not "-3"',
+    ],
+    [
+      { WAITLIST_TRUST_PROXY: "maybe" },
+      'site server: WAITLIST_TRUST_PROXY must be 1 (behind your own proxy) or 0, not "maybe"',
+    ],
+    [
+      { DATABASE_URL: "mysql://root:hunter2@db/waitlist" },
+      "site server: DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database (the value given is not shown)",
+    ],
     [{ PORT: "99999" }, 'site server: PORT must be a port number from 0 to 65535, not "99999"'],
-    [{ LOG_LEVEL: "loud" }, 'site server: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
-    [{ SHUTDOWN_TIMEOUT_MS: "-1" }, 'site server: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "-1"'],
+    [
+      { LOG_LEVEL: "loud" },
+      'site server: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT_MS: "-1" },
+      'site server: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 100, not "-1"',
+    ],
     [{ METRICS_PORT: "http" }, 'site server: METRICS_PORT must be a port number from 0 to 65535, not "http"'],
-    [{ SITE_URL: "" }, "site server: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there"],
+    [
+      { SITE_URL: "" },
+      "site server: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there",
+    ],
   ])("%j: says which and what it takes in one line, and exits with 1 without serving", async (settings, line) => {
     expect(await start(settings)).toEqual({ code: 1, stdout: "", stderr: `${line}\n` })
   })

@@ -16,7 +16,7 @@ export function isThrowawayAddress(key: string): boolean {
   wildcards ??= new Set(load("disposable-email-domains/wildcard.json") as string[])
   const domain = key.slice(key.lastIndexOf("@") + 1)
   if (domains.has(domain)) return true
-  for (let dot = -1; ; ) {
+  for (let dot = -1; ;) {
     if (wildcards.has(domain.slice(dot + 1))) return true
     dot = domain.indexOf(".", dot + 1)
     if (dot < 0) return false

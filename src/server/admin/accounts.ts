@@ -17,7 +17,15 @@ export type AdminAccount = {
 }
 
 /** An account as a login reads it: null fields for an account that cannot log in yet. */
-export type LoginAccount = { id: number; email: string; role: Role; passwordHash: string | null; totpSecret: string | null; totpLastStep: number | null; active: boolean }
+export type LoginAccount = {
+  id: number
+  email: string
+  role: Role
+  passwordHash: string | null
+  totpSecret: string | null
+  totpLastStep: number | null
+  active: boolean
+}
 
 /** The account of a valid session. */
 export type SessionAccount = { id: number; email: string; role: Role }

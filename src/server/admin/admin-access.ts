@@ -45,13 +45,15 @@ export const changesFromOwnPages =
  */
 export function requireAccount(db: Db, now: () => Date, area: Area | null): RequestHandler {
   return async (req, res, next) => {
-    const unauthorized = () => sendJson(res, 401, { error: "Log in to use the admin." }, { "Set-Cookie": clearedSessionCookie() })
+    const unauthorized = () =>
+      sendJson(res, 401, { error: "Log in to use the admin." }, { "Set-Cookie": clearedSessionCookie() })
     const token = sessionToken(req.headers.cookie)
     if (!isSecretToken(token)) return unauthorized()
     const sessionKey = secretTokenKey(token)
     const account = await accountOfSession(db, sessionKey, now())
     if (!account) return unauthorized()
-    if (area && !mayUse(account.role, area)) return sendJson(res, 403, { error: "Your role may not use this part of the admin." })
+    if (area && !mayUse(account.role, area))
+      return sendJson(res, 403, { error: "Your role may not use this part of the admin." })
     res.locals.account = account
     res.locals.sessionKey = sessionKey
     res.locals.by = { actor: { accountId: account.id, label: account.email }, ip: res.locals.client.ip }

@@ -35,7 +35,8 @@ export function adminBody(req: Request, res: Response): Record<string, unknown> 
 }
 
 /** Text of at most `max` characters (counted as characters, so an emoji is one); its length is bounded before it is counted. */
-export const shortText = (max: number) => z.string().refine((value) => value.length <= max * 2 && [...value].length <= max)
+export const shortText = (max: number) =>
+  z.string().refine((value) => value.length <= max * 2 && [...value].length <= max)
 
 /** An address to look up, as a schema: text as lookupAddressOf takes it. */
 export const lookupAddress = shortText(1024).transform((value, context) => {

@@ -17,17 +17,30 @@ export type InviteOutcome = "invited" | "active"
 
 const roleOf = (role: string): Role => (isRole(role) ? role : "marketing")
 
-const stateOf = (row: { activated_at: unknown; revoked_at: unknown }): AccountState => (row.revoked_at !== null ? "revoked" : row.activated_at !== null ? "active" : "invited")
+const stateOf = (row: { activated_at: unknown; revoked_at: unknown }): AccountState =>
+  row.revoked_at !== null ? "revoked" : row.activated_at !== null ? "active" : "invited"
 
 /**
  * Invites an address to an account of a role: a new account, or an
  * invited or revoked one made anew (its password and authenticator
  * forgotten, its earlier link dead). An active account is left alone.
  */
-export function inviteAccount(db: Db, email: string, role: Role, tokenKey: string, expiresAt: Date, by: Actor, now: Date): Promise<InviteOutcome> {
+export function inviteAccount(
+  db: Db,
+  email: string,
+  role: Role,
+  tokenKey: string,
+  expiresAt: Date,
+  by: Actor,
+  now: Date,
+): Promise<InviteOutcome> {
   return db.write(async (trx) => {
     const key = emailKey(email)
-    const found = await trx.selectFrom("admin_accounts").select(["id", "activated_at", "revoked_at"]).where("email_key", "=", key).executeTakeFirst()
+    const found = await trx
+      .selectFrom("admin_accounts")
+      .select(["id", "activated_at", "revoked_at"])
+      .where("email_key", "=", key)
+      .executeTakeFirst()
     if (found && stateOf(found) === "active") return "active"
     const fresh = {
       email: email.trim(),
@@ -42,7 +55,11 @@ export function inviteAccount(db: Db, email: string, role: Role, tokenKey: strin
       revoked_at: null,
     }
     if (found) await trx.updateTable("admin_accounts").set(fresh).where("id", "=", found.id).execute()
-    else await trx.insertInto("admin_accounts").values({ ...fresh, email_key: key, created_at: storedTime(now) }).execute()
+    else
+      await trx
+        .insertInto("admin_accounts")
+        .values({ ...fresh, email_key: key, created_at: storedTime(now) })
+        .execute()
     await appendAudit(trx, { action: "invite", actor: by, at: now, ip: null, detail: `${email.trim()} as ${role}` })
     return "invited"
   })
@@ -67,9 +84,18 @@ export function listAccounts(db: Db): Promise<AdminAccount[]> {
 /** Revokes an account: it logs in no more, its sessions end and its invitation dies. False when there is no account of the address not revoked already. */
 export function revokeAccount(db: Db, email: string, by: Actor, ip: string | null, now: Date): Promise<boolean> {
   return db.write(async (trx) => {
-    const found = await trx.selectFrom("admin_accounts").select(["id", "email"]).where("email_key", "=", emailKey(email)).where("revoked_at", "is", null).executeTakeFirst()
+    const found = await trx
+      .selectFrom("admin_accounts")
+      .select(["id", "email"])
+      .where("email_key", "=", emailKey(email))
+      .where("revoked_at", "is", null)
+      .executeTakeFirst()
     if (!found) return false
-    await trx.updateTable("admin_accounts").set({ revoked_at: storedTime(now), invite_token_hash: null, invite_expires_at: null }).where("id", "=", found.id).execute()
+    await trx
+      .updateTable("admin_accounts")
+      .set({ revoked_at: storedTime(now), invite_token_hash: null, invite_expires_at: null })
+      .where("id", "=", found.id)
+      .execute()
     await trx.deleteFrom("admin_sessions").where("account_id", "=", found.id).execute()
     await appendAudit(trx, { action: "revoke", actor: by, at: now, ip, detail: found.email })
     return true
@@ -84,11 +110,22 @@ export function revokeAccount(db: Db, email: string, by: Actor, ip: string | nul
 export function openInvite(db: Db, tokenKey: string, newSecret: string, now: Date): Promise<OpenInvite | null> {
   return db.write(async (trx) => {
     const found = await db
-      .forUpdate(trx.selectFrom("admin_accounts").select(["id", "email", "role", "totp_pending_secret", "invite_expires_at"]).where("invite_token_hash", "=", tokenKey).where("revoked_at", "is", null))
+      .forUpdate(
+        trx
+          .selectFrom("admin_accounts")
+          .select(["id", "email", "role", "totp_pending_secret", "invite_expires_at"])
+          .where("invite_token_hash", "=", tokenKey)
+          .where("revoked_at", "is", null),
+      )
       .executeTakeFirst()
     if (!found || found.invite_expires_at === null || toDate(found.invite_expires_at) <= now) return null
     const pendingSecret = found.totp_pending_secret ?? newSecret
-    if (found.totp_pending_secret === null) await trx.updateTable("admin_accounts").set({ totp_pending_secret: pendingSecret }).where("id", "=", found.id).execute()
+    if (found.totp_pending_secret === null)
+      await trx
+        .updateTable("admin_accounts")
+        .set({ totp_pending_secret: pendingSecret })
+        .where("id", "=", found.id)
+        .execute()
     return { email: found.email, role: roleOf(found.role), pendingSecret }
   })
 }
@@ -100,7 +137,15 @@ export function openInvite(db: Db, tokenKey: string, newSecret: string, now: Dat
  * and its secret the one the code was checked against.
  * @returns the account, now active, or null when the link was taken or expired meanwhile
  */
-export function acceptInvite(db: Db, tokenKey: string, secret: string, passwordHash: string, step: number, now: Date, ip: string | null): Promise<SessionAccount | null> {
+export function acceptInvite(
+  db: Db,
+  tokenKey: string,
+  secret: string,
+  passwordHash: string,
+  step: number,
+  now: Date,
+  ip: string | null,
+): Promise<SessionAccount | null> {
   return db.write(async (trx) => {
     const found = await trx
       .selectFrom("admin_accounts")
@@ -112,11 +157,25 @@ export function acceptInvite(db: Db, tokenKey: string, secret: string, passwordH
     if (!found || found.invite_expires_at === null || toDate(found.invite_expires_at) <= now) return null
     await trx
       .updateTable("admin_accounts")
-      .set({ password_hash: passwordHash, totp_secret: secret, totp_pending_secret: null, totp_last_step: step, activated_at: storedTime(now), invite_token_hash: null, invite_expires_at: null })
+      .set({
+        password_hash: passwordHash,
+        totp_secret: secret,
+        totp_pending_secret: null,
+        totp_last_step: step,
+        activated_at: storedTime(now),
+        invite_token_hash: null,
+        invite_expires_at: null,
+      })
       .where("id", "=", found.id)
       .execute()
     const account = { id: found.id, email: found.email, role: roleOf(found.role) }
-    await appendAudit(trx, { action: "enrol", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: `as ${account.role}` })
+    await appendAudit(trx, {
+      action: "enrol",
+      actor: { accountId: account.id, label: account.email },
+      at: now,
+      ip,
+      detail: `as ${account.role}`,
+    })
     return account
   })
 }
@@ -130,7 +189,9 @@ export type LoginSubjects = { account: string; device: string | null; client: st
 
 /** The subjects a failure is counted under (admin_login_failures.subject). */
 const failureSubjects = ({ account, device, client }: LoginSubjects): string[] =>
-  device ? [`device:${device}`, `account:${account}`] : [`client:${client}`, `account-client:${account}|${client}`, `account:${account}`]
+  device
+    ? [`device:${device}`, `account:${account}`]
+    : [`client:${client}`, `account-client:${account}|${client}`, `account:${account}`]
 
 /**
  * How many seconds until this login may be tried, or null when it may be
@@ -143,8 +204,20 @@ const failureSubjects = ({ account, device, client }: LoginSubjects): string[] =
 export function loginHeldFor(db: Db, { account, device, client }: LoginSubjects, now: Date): Promise<number | null> {
   return db.read(async (on) => {
     const since = now.getTime() - LOGIN_WINDOW_MS
-    const failures = (subject: string) => on.selectFrom("admin_login_failures").select("at").where("subject", "=", subject).where("at", ">", since).orderBy("at", "desc")
-    const limitReachedAt = async (subject: string) => (await failures(subject).limit(1).offset(LOGIN_FAILURE_LIMIT - 1).executeTakeFirst())?.at
+    const failures = (subject: string) =>
+      on
+        .selectFrom("admin_login_failures")
+        .select("at")
+        .where("subject", "=", subject)
+        .where("at", ">", since)
+        .orderBy("at", "desc")
+    const limitReachedAt = async (subject: string) =>
+      (
+        await failures(subject)
+          .limit(1)
+          .offset(LOGIN_FAILURE_LIMIT - 1)
+          .executeTakeFirst()
+      )?.at
     const held = await limitReachedAt(device ? `device:${device}` : `client:${client}`)
     let wait = held === undefined ? 0 : Number(held) + LOGIN_WINDOW_MS - now.getTime()
     if (!device && (await limitReachedAt(`account:${account}`)) !== undefined) {
@@ -158,7 +231,11 @@ export function loginHeldFor(db: Db, { account, device, client }: LoginSubjects,
 /** An account as a login checks it, by its address; null for none. */
 export function loginAccount(db: Db, email: string): Promise<LoginAccount | null> {
   return db.read(async (on) => {
-    const row = await on.selectFrom("admin_accounts").selectAll().where("email_key", "=", emailKey(email)).executeTakeFirst()
+    const row = await on
+      .selectFrom("admin_accounts")
+      .selectAll()
+      .where("email_key", "=", emailKey(email))
+      .executeTakeFirst()
     if (!row) return null
     return {
       id: row.id,
@@ -179,7 +256,16 @@ export function loginAccount(db: Db, email: string): Promise<LoginAccount | null
  * this browser, or of this client at this account, are forgotten.
  * @returns whether the session began
  */
-export function loginSucceeded(db: Db, account: LoginAccount, step: number, sessionKey: string, expiresAt: Date, now: Date, ip: string | null, subjects: LoginSubjects): Promise<boolean> {
+export function loginSucceeded(
+  db: Db,
+  account: LoginAccount,
+  step: number,
+  sessionKey: string,
+  expiresAt: Date,
+  now: Date,
+  ip: string | null,
+  subjects: LoginSubjects,
+): Promise<boolean> {
   return db.write(async (trx) => {
     const used = await trx
       .updateTable("admin_accounts")
@@ -189,9 +275,20 @@ export function loginSucceeded(db: Db, account: LoginAccount, step: number, sess
       .executeTakeFirst()
     if (Number(used.numUpdatedRows) === 0) return false
     const time = storedTime(now)
-    await trx.insertInto("admin_sessions").values({ token_hash: sessionKey, account_id: account.id, created_at: time, last_seen_at: time, expires_at: storedTime(expiresAt) }).execute()
+    await trx
+      .insertInto("admin_sessions")
+      .values({
+        token_hash: sessionKey,
+        account_id: account.id,
+        created_at: time,
+        last_seen_at: time,
+        expires_at: storedTime(expiresAt),
+      })
+      .execute()
     // What this browser or client failed before counts no more; the account's own count (a guesser's) stays.
-    for (const subject of failureSubjects(subjects).filter((subject) => !subject.startsWith("account:") && !subject.startsWith("client:"))) {
+    for (const subject of failureSubjects(subjects).filter(
+      (subject) => !subject.startsWith("account:") && !subject.startsWith("client:"),
+    )) {
       await trx.deleteFrom("admin_login_failures").where("subject", "=", subject).execute()
     }
     await appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip })
@@ -200,19 +297,50 @@ export function loginSucceeded(db: Db, account: LoginAccount, step: number, sess
 }
 
 /** Starts a session for an account that just proved itself some other way (taking its invitation). */
-export function startSession(db: Db, account: SessionAccount, sessionKey: string, expiresAt: Date, now: Date, ip: string | null): Promise<void> {
+export function startSession(
+  db: Db,
+  account: SessionAccount,
+  sessionKey: string,
+  expiresAt: Date,
+  now: Date,
+  ip: string | null,
+): Promise<void> {
   return db.write(async (trx) => {
     const time = storedTime(now)
-    await trx.insertInto("admin_sessions").values({ token_hash: sessionKey, account_id: account.id, created_at: time, last_seen_at: time, expires_at: storedTime(expiresAt) }).execute()
-    await appendAudit(trx, { action: "login", actor: { accountId: account.id, label: account.email }, at: now, ip, detail: "after taking the invitation" })
+    await trx
+      .insertInto("admin_sessions")
+      .values({
+        token_hash: sessionKey,
+        account_id: account.id,
+        created_at: time,
+        last_seen_at: time,
+        expires_at: storedTime(expiresAt),
+      })
+      .execute()
+    await appendAudit(trx, {
+      action: "login",
+      actor: { accountId: account.id, label: account.email },
+      at: now,
+      ip,
+      detail: "after taking the invitation",
+    })
   })
 }
 
 /** Counts a failed login against its subjects and records it; `account` is the account of the address tried, if there is one. */
-export function loginFailed(db: Db, subjects: LoginSubjects, account: LoginAccount | null, now: Date, ip: string | null): Promise<void> {
+export function loginFailed(
+  db: Db,
+  subjects: LoginSubjects,
+  account: LoginAccount | null,
+  now: Date,
+  ip: string | null,
+): Promise<void> {
   return db.write(async (trx) => {
-    for (const subject of failureSubjects(subjects)) await trx.insertInto("admin_login_failures").values({ subject, at: now.getTime() }).execute()
-    const actor = account ? { accountId: account.id, label: account.email } : { accountId: null, label: "unknown account" }
+    for (const subject of failureSubjects(subjects))
+      await trx.insertInto("admin_login_failures").values({ subject, at: now.getTime() }).execute()
+    const actor = account
+      ? { accountId: account.id, label: account.email }
+      : { accountId: null, label: "unknown account" }
     await appendAudit(trx, { action: "login-failed", actor, at: now, ip })
   })
 }
@@ -226,7 +354,11 @@ export function loginFailed(db: Db, subjects: LoginSubjects, account: LoginAccou
 export function unlockAccount(db: Db, email: string, by: Actor, now: Date): Promise<boolean> {
   return db.write(async (trx) => {
     const key = emailKey(email)
-    const found = await trx.selectFrom("admin_accounts").select(["id", "email"]).where("email_key", "=", key).executeTakeFirst()
+    const found = await trx
+      .selectFrom("admin_accounts")
+      .select(["id", "email"])
+      .where("email_key", "=", key)
+      .executeTakeFirst()
     if (!found) return false
     const prefix = `account-client:${key}|`
     const pairs = await trx
@@ -236,8 +368,15 @@ export function unlockAccount(db: Db, email: string, by: Actor, now: Date): Prom
       .where(sql<boolean>`substr(subject, 1, ${[...prefix].length}) = ${prefix}`)
       .execute()
     const clients = pairs.map((row) => `client:${row.subject.slice(prefix.length)}`)
-    for (const subject of [`account:${key}`, ...pairs.map((row) => row.subject), ...clients]) await trx.deleteFrom("admin_login_failures").where("subject", "=", subject).execute()
-    await appendAudit(trx, { action: "unlock", actor: by, at: now, ip: null, detail: `${found.email}: ${pairs.length === 1 ? "1 client" : `${pairs.length} clients`} cleared` })
+    for (const subject of [`account:${key}`, ...pairs.map((row) => row.subject), ...clients])
+      await trx.deleteFrom("admin_login_failures").where("subject", "=", subject).execute()
+    await appendAudit(trx, {
+      action: "unlock",
+      actor: by,
+      at: now,
+      ip: null,
+      detail: `${found.email}: ${pairs.length === 1 ? "1 client" : `${pairs.length} clients`} cleared`,
+    })
     return true
   })
 }
@@ -253,7 +392,14 @@ export function accountOfSession(db: Db, sessionKey: string, now: Date): Promise
     const found = await trx
       .selectFrom("admin_sessions")
       .innerJoin("admin_accounts", "admin_accounts.id", "admin_sessions.account_id")
-      .select(["admin_accounts.id", "admin_accounts.email", "admin_accounts.role", "admin_accounts.revoked_at", "admin_sessions.last_seen_at", "admin_sessions.expires_at"])
+      .select([
+        "admin_accounts.id",
+        "admin_accounts.email",
+        "admin_accounts.role",
+        "admin_accounts.revoked_at",
+        "admin_sessions.last_seen_at",
+        "admin_sessions.expires_at",
+      ])
       .where("admin_sessions.token_hash", "=", sessionKey)
       .executeTakeFirst()
     if (!found) return null
@@ -262,13 +408,23 @@ export function accountOfSession(db: Db, sessionKey: string, now: Date): Promise
       await trx.deleteFrom("admin_sessions").where("token_hash", "=", sessionKey).execute()
       return null
     }
-    await trx.updateTable("admin_sessions").set({ last_seen_at: storedTime(now) }).where("token_hash", "=", sessionKey).execute()
+    await trx
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: storedTime(now) })
+      .where("token_hash", "=", sessionKey)
+      .execute()
     return { id: found.id, email: found.email, role: roleOf(found.role) }
   })
 }
 
 /** Ends a session (a logout) and records it. */
-export function endSession(db: Db, sessionKey: string, account: SessionAccount, now: Date, ip: string | null): Promise<void> {
+export function endSession(
+  db: Db,
+  sessionKey: string,
+  account: SessionAccount,
+  now: Date,
+  ip: string | null,
+): Promise<void> {
   return db.write(async (trx) => {
     await trx.deleteFrom("admin_sessions").where("token_hash", "=", sessionKey).execute()
     await appendAudit(trx, { action: "logout", actor: { accountId: account.id, label: account.email }, at: now, ip })
@@ -277,11 +433,19 @@ export function endSession(db: Db, sessionKey: string, account: SessionAccount, 
 
 /** Forgets what may be kept no longer: failed logins older than the lock-out's window, and sessions out of time (a periodic job). */
 export function forgetOldLogins(db: Db, now: Date): Promise<void> {
-return db.write(async (trx) => {
-  await trx.deleteFrom("admin_login_failures").where("at", "<=", now.getTime() - LOGIN_WINDOW_MS).execute()
-  await trx
-    .deleteFrom("admin_sessions")
-    .where((eb) => eb.or([eb("expires_at", "<=", storedTime(now)), eb("last_seen_at", "<=", storedTime(new Date(now.getTime() - SESSION_IDLE_MS)))]))
-    .execute()
-})
+  return db.write(async (trx) => {
+    await trx
+      .deleteFrom("admin_login_failures")
+      .where("at", "<=", now.getTime() - LOGIN_WINDOW_MS)
+      .execute()
+    await trx
+      .deleteFrom("admin_sessions")
+      .where((eb) =>
+        eb.or([
+          eb("expires_at", "<=", storedTime(now)),
+          eb("last_seen_at", "<=", storedTime(new Date(now.getTime() - SESSION_IDLE_MS))),
+        ]),
+      )
+      .execute()
+  })
 }

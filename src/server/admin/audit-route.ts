@@ -28,7 +28,8 @@ export function auditRoute({ db }: { db: Db }): RequestHandler {
     const page = pageParam.safeParse(queryParam(req, "page"))
     if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
     const address = subject.safeParse(queryParam(req, "address"))
-    if (!address.success) return sendInvalid(res, "Give an address of at most 254 characters of visible text.", "address")
+    if (!address.success)
+      return sendInvalid(res, "Give an address of at most 254 characters of visible text.", "address")
     const hash = address.data === null ? null : await db.read(async () => addressHash(db, address.data ?? ""))
     sendJson(res, 200, await auditLog(db, page.data, PAGE_SIZE, hash))
   }

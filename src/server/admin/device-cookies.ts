@@ -9,7 +9,8 @@ import { randomBytes, timingSafeEqual } from "crypto"
 import type { Db } from "../db/db"
 
 /** The signature of a device cookie: a keyed hash under the database's own key, apart from every other use of it. */
-const signature = (db: Db, accountId: number, nonce: string) => db.keyedHash(`admin device\u0000${accountId}\u0000${nonce}`)
+const signature = (db: Db, accountId: number, nonce: string) =>
+  db.keyedHash(`admin device\u0000${accountId}\u0000${nonce}`)
 
 /** A new device cookie's value for an account: `<account id>.<nonce>.<signature>`. Valid inside a read or write of `db`. */
 export function newDeviceCookie(db: Db, accountId: number): string {

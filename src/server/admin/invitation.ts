@@ -24,7 +24,10 @@ const token = z.custom<string>(isSecretToken)
 const acceptSchema = z.object({ password: shortText(MAX_PASSWORD_LENGTH * 2), code: shortText(64) })
 
 /** The invitation's key from the body and its other fields, or undefined once the refusal is answered. */
-function invitationOf(req: Parameters<RequestHandler>[0], res: Response): { key: string; fields: Record<string, unknown> } | undefined {
+function invitationOf(
+  req: Parameters<RequestHandler>[0],
+  res: Response,
+): { key: string; fields: Record<string, unknown> } | undefined {
   const body = adminBody(req, res)
   if (!body) return undefined
   const given = token.safeParse(body.token)
@@ -33,7 +36,10 @@ function invitationOf(req: Parameters<RequestHandler>[0], res: Response): { key:
 }
 
 /** The handlers of /api/admin/invite and /api/admin/invite/accept. */
-export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }): { open: RequestHandler; accept: RequestHandler } {
+export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }): {
+  open: RequestHandler
+  accept: RequestHandler
+} {
   return {
     /**
      * POST /api/admin/invite `{token}`: the account's address and role, and
@@ -66,7 +72,11 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
       const invitation = invitationOf(req, res)
       if (!invitation) return
       const fields = acceptSchema.safeParse(invitation.fields)
-      if (!fields.success) return sendJson(res, 422, { error: "Send the password you chose and the code your authenticator shows.", fields: {} })
+      if (!fields.success)
+        return sendJson(res, 422, {
+          error: "Send the password you chose and the code your authenticator shows.",
+          fields: {},
+        })
       const { password, code } = fields.data
       const now = clock()
       const invite = await openInvite(db, invitation.key, newTotpSecret(), now)
@@ -75,12 +85,21 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
       if (problem) return sendJson(res, 422, { error: problem, fields: { password: problem } })
       const step = await acceptedStep(code.trim(), invite.pendingSecret, now, null)
       if (step === null) {
-        const wrong = "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now."
+        const wrong =
+          "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now."
         return sendJson(res, 422, { error: wrong, fields: { code: wrong } })
       }
       await withinHashingBudget(res, async () => {
         const { ip } = res.locals.client
-        const account = await acceptInvite(db, invitation.key, invite.pendingSecret ?? "", await hashPassword(password), step, now, ip)
+        const account = await acceptInvite(
+          db,
+          invitation.key,
+          invite.pendingSecret ?? "",
+          await hashPassword(password),
+          step,
+          now,
+          ip,
+        )
         if (!account) return sendJson(res, 410, { error: GONE })
         const session = sessionStarted()
         await startSession(db, account, session.key, sessionExpiry(now), now, ip)

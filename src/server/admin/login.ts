@@ -30,7 +30,8 @@ let hashing = 0
  * server's memory or every thread of its pool.
  */
 export async function withinHashingBudget(res: Response, work: () => Promise<void>): Promise<void> {
-  if (hashing >= MAX_HASHING) return sendJson(res, 503, { error: "The admin is busy. Please try again in a moment." }, { "Retry-After": "1" })
+  if (hashing >= MAX_HASHING)
+    return sendJson(res, 503, { error: "The admin is busy. Please try again in a moment." }, { "Retry-After": "1" })
   hashing++
   try {
     await work()
@@ -48,7 +49,8 @@ export function sessionStarted(): { key: string; cookie: string } {
 export const sessionExpiry = (now: Date) => new Date(now.getTime() + SESSION_MAX_MS)
 
 /** A 204 that starts a session (and makes the browser known to the account, with its device cookie), never cached. */
-export const sessionBegun = (res: Response, cookies: string[]) => void res.writeHead(204, { "Cache-Control": "no-store", "Set-Cookie": cookies }).end()
+export const sessionBegun = (res: Response, cookies: string[]) =>
+  void res.writeHead(204, { "Cache-Control": "no-store", "Set-Cookie": cookies }).end()
 
 /** What a login sends. */
 const loginSchema = z.object({ email: lookupAddress, password: shortText(MAX_PASSWORD_LENGTH), code: shortText(64) })
@@ -57,7 +59,11 @@ const loginSchema = z.object({ email: lookupAddress, password: shortText(MAX_PAS
 export const whoIs = (account: SessionAccount) => ({ email: account.email, role: account.role })
 
 /** The handlers of /api/admin/session. */
-export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): { logIn: RequestHandler; whoIsLoggedIn: RequestHandler; logOut: RequestHandler } {
+export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): {
+  logIn: RequestHandler
+  whoIsLoggedIn: RequestHandler
+  logOut: RequestHandler
+} {
   return {
     /**
      * POST: `{email, password, code}` logs in. 204 with a new session's
@@ -76,18 +82,27 @@ export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): 
       if (!body) return
       const fields = loginSchema.safeParse(body)
       if (!fields.success) {
-        return sendJson(res, 422, { error: `Send your e-mail address, your password (at most ${MAX_PASSWORD_LENGTH} characters) and the code your authenticator shows.` })
+        return sendJson(res, 422, {
+          error: `Send your e-mail address, your password (at most ${MAX_PASSWORD_LENGTH} characters) and the code your authenticator shows.`,
+        })
       }
       const { email, password, code } = fields.data
       const now = clock()
       const { ip, key } = res.locals.client
       const account = await loginAccount(db, email)
-      const device = account ? await db.read(async () => knownDevice(db, deviceCookieValue(req.headers.cookie), account.id)) : null
+      const device = account
+        ? await db.read(async () => knownDevice(db, deviceCookieValue(req.headers.cookie), account.id))
+        : null
       const subjects = { account: emailKey(email), device, client: key }
       const waitSeconds = await loginHeldFor(db, subjects, now)
       if (waitSeconds !== null) {
         const minutes = Math.ceil(waitSeconds / 60)
-        return sendJson(res, 429, { error: `Too many failed logins. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.` }, { "Retry-After": String(waitSeconds) })
+        return sendJson(
+          res,
+          429,
+          { error: `Too many failed logins. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.` },
+          { "Retry-After": String(waitSeconds) },
+        )
       }
       await withinHashingBudget(res, async () => {
         const usable = account?.active ? account : null

@@ -73,7 +73,12 @@ export function passwordProblem(password: string, email: string): string | null 
   if (length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`
   if (length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`
   const mailbox = email.split("@")[0] ?? ""
-  const { score, feedback } = strength().check(password, [siteFacts.appName, email, mailbox, mailbox.replace(/[._+-]/g, "")])
+  const { score, feedback } = strength().check(password, [
+    siteFacts.appName,
+    email,
+    mailbox,
+    mailbox.replace(/[._+-]/g, ""),
+  ])
   if (score >= MIN_SCORE) return null
   return [GUESSED_EARLY, feedback.warning, "Choose another: a few unrelated words work well."].filter(Boolean).join(" ")
 }

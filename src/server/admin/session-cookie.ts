@@ -22,10 +22,13 @@ export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Max-Age=0
  */
 export const DEVICE_COOKIE = "__Host-admin_device"
 
-export const deviceCookie = (value: string, maxAgeMs: number): string => `${DEVICE_COOKIE}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; ${ATTRIBUTES}`
+export const deviceCookie = (value: string, maxAgeMs: number): string =>
+  `${DEVICE_COOKIE}=${value}; Max-Age=${Math.floor(maxAgeMs / 1000)}; ${ATTRIBUTES}`
 
 /** The device cookie a request carries, if any (checked by knownDevice). */
-export const deviceCookieValue = (cookieHeader: string | null | undefined): string | undefined => cookieValue(cookieHeader, DEVICE_COOKIE)
+export const deviceCookieValue = (cookieHeader: string | null | undefined): string | undefined =>
+  cookieValue(cookieHeader, DEVICE_COOKIE)
 
 /** The session's token a request carries, if any (a value that is no token is left for isSecretToken to refuse). */
-export const sessionToken = (cookieHeader: string | null | undefined): string | undefined => cookieValue(cookieHeader, SESSION_COOKIE)
+export const sessionToken = (cookieHeader: string | null | undefined): string | undefined =>
+  cookieValue(cookieHeader, SESSION_COOKIE)

@@ -12,10 +12,12 @@ export const isTotpCode = (value: unknown): value is string => typeof value === 
 export const newTotpSecret = (): string => generateSecret({ length: 20 })
 
 /** The `otpauth://` URI an authenticator app takes (from the QR code, or typed in), naming the site and the account. */
-export const totpUri = (secret: string, email: string): string => generateURI({ issuer: `${siteFacts.appName} admin`, label: email, secret })
+export const totpUri = (secret: string, email: string): string =>
+  generateURI({ issuer: `${siteFacts.appName} admin`, label: email, secret })
 
 /** The QR code of a URI as an SVG image, to be shown as a picture (never as markup of the page). */
-export const qrCodeSvg = (uri: string): string => renderSVG(uri, { border: 2, pixelSize: 6, whiteColor: "#ffffff", blackColor: "#000000" })
+export const qrCodeSvg = (uri: string): string =>
+  renderSVG(uri, { border: 2, pixelSize: 6, whiteColor: "#ffffff", blackColor: "#000000" })
 
 /** A secret no code is checked against in earnest: a failed login verifies a code against it, so every cause of failure takes as long. */
 const DUMMY_SECRET = newTotpSecret()
@@ -27,7 +29,12 @@ const DUMMY_SECRET = newTotpSecret()
  * used: RFC 6238 §5.2). Without a secret, a code is checked against one no
  * one has, so the answer takes as long.
  */
-export async function acceptedStep(code: string, secret: string | null, now: Date, afterStep: number | null): Promise<number | null> {
+export async function acceptedStep(
+  code: string,
+  secret: string | null,
+  now: Date,
+  afterStep: number | null,
+): Promise<number | null> {
   try {
     const result = await verify({
       secret: secret ?? DUMMY_SECRET,

@@ -27,7 +27,12 @@ export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitl
 /** What marks a test mail: its subject's prefix and the line above its text. */
 export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
 
-function html(rendered: RenderedAnnouncement, name: string, { leaveUrl, placeUrl }: AnnouncementReader, test: string | null): string {
+function html(
+  rendered: RenderedAnnouncement,
+  name: string,
+  { leaveUrl, placeUrl }: AnnouncementReader,
+  test: string | null,
+): string {
   const e = escapeMarkup
   const texts = visitorMailTexts(rendered.lang)
   const withName = (text: string) => text.split(NAME_SLOT).join(name)
@@ -51,7 +56,13 @@ ${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" 
  * List-Id of RFC 2919. A test (`test` names it) says so in its subject and
  * above its text.
  */
-export function announcementMail(rendered: RenderedAnnouncement, reader: AnnouncementReader, settings: MailSettings, messageId: string, test: string | null = null): MailMessage {
+export function announcementMail(
+  rendered: RenderedAnnouncement,
+  reader: AnnouncementReader,
+  settings: MailSettings,
+  messageId: string,
+  test: string | null = null,
+): MailMessage {
   const texts = visitorMailTexts(rendered.lang)
   const name = oneLine(reader.name, 80)
   const fill = (text: string) => text.split(NAME_SLOT).join(name)
@@ -100,7 +111,19 @@ export function announcementMailKind(db: Db, settings: MailSettings): DeliveryKi
           const draft = JSON.parse(delivery.payload) as AnnouncementDraft
           const rendered = renderedAnnouncement(version, settings.siteUrl)
           const placeUrl = code ? placeLink(db, code, rendered.lang, settings.siteUrl) : null
-          return { mail: announcementMail(rendered, { name: draft.name, email: delivery.recipient, leaveUrl: leaveLink(settings.siteUrl, draft.leaveToken, rendered.lang), placeUrl }, settings, draft.messageId) }
+          return {
+            mail: announcementMail(
+              rendered,
+              {
+                name: draft.name,
+                email: delivery.recipient,
+                leaveUrl: leaveLink(settings.siteUrl, draft.leaveToken, rendered.lang),
+                placeUrl,
+              },
+              settings,
+              draft.messageId,
+            ),
+          }
         },
       }
     },

@@ -18,7 +18,10 @@ import { siteFacts, type SiteFacts } from "../../config/site-facts"
 import { isLanguageCode, localizedPath } from "../../i18n/languages"
 
 type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
-type FillSiteFacts = (api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } }, options: { facts: Facts }) => Root
+type FillSiteFacts = (
+  api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
+  options: { facts: Facts },
+) => Root
 // The site's own remark plugin, plain JavaScript as gatsby-transformer-remark requires it.
 const fillSiteFacts = require("../../../plugins/gatsby-remark-site-facts") as FillSiteFacts
 
@@ -34,7 +37,10 @@ const TOKEN = /\{\{\s*([a-zA-Z]+)(?::([a-zA-Z]+))?\s*\}\}/g
 const TEXT_TOKENS = new Set(["appName", "companyName", "supportEmail", "name"])
 const ROLE_TOKENS = new Set(["provider", "terms"])
 /** Link targets written as tokens. */
-const URL_TOKENS: Record<string, string> = { "{{appStoreUrl}}": siteFacts.appStoreUrl, "{{playStoreUrl}}": siteFacts.playStoreUrl }
+const URL_TOKENS: Record<string, string> = {
+  "{{appStoreUrl}}": siteFacts.appStoreUrl,
+  "{{playStoreUrl}}": siteFacts.playStoreUrl,
+}
 
 const processor = remark().use(remarkGfm)
 
@@ -46,7 +52,9 @@ export type ParsedBody = { tree: Root; shape: AnnouncementShape; problems: strin
 
 /** Whether a token names something an announcement can say. */
 export const isKnownToken = (name: string, role: string | undefined) =>
-  role === undefined ? TEXT_TOKENS.has(name) : ROLE_TOKENS.has(name) && Object.prototype.hasOwnProperty.call(siteFacts.providers, role)
+  role === undefined
+    ? TEXT_TOKENS.has(name)
+    : ROLE_TOKENS.has(name) && Object.prototype.hasOwnProperty.call(siteFacts.providers, role)
 
 /** The tokens of a text, in order, and those of them no announcement knows. */
 export function tokensOf(text: string): { tokens: string[]; unknown: string[] } {
@@ -64,7 +72,8 @@ function linkTarget(url: string, lang: string, siteUrl: string): string | null {
   const token = URL_TOKENS[url.replace(/\s+/g, "")]
   if (token) return token
   if (/^(https:\/\/[^\s/]|mailto:[^\s@]+@)/i.test(url)) return url
-  if (url.startsWith("/") && !url.startsWith("//") && isLanguageCode(lang)) return `${siteUrl}${localizedPath(lang, url)}`
+  if (url.startsWith("/") && !url.startsWith("//") && isLanguageCode(lang))
+    return `${siteUrl}${localizedPath(lang, url)}`
   return null
 }
 
@@ -79,7 +88,12 @@ export function parseBody(body: string, lang: string, siteUrl: string, firstLine
   const problems = new Set<string>()
   const lineOf = (node: Node) => (node.position?.start.line ?? 1) + firstLine - 1
   const shape: AnnouncementShape = { tokens: [], links: [] }
-  if (body.length > MAX_BODY_CHARS) return { tree: { type: "root", children: [] }, shape, problems: [`the body is longer than ${MAX_BODY_CHARS} characters`] }
+  if (body.length > MAX_BODY_CHARS)
+    return {
+      tree: { type: "root", children: [] },
+      shape,
+      problems: [`the body is longer than ${MAX_BODY_CHARS} characters`],
+    }
   if (body.includes(NAME_SLOT)) problems.add("the body holds the character U+E000, which mails use for the name")
   const tree = processor.runSync(processor.parse(body)) as Root
   const stack: { node: Node; depth: number }[] = [{ node: tree, depth: 0 }]
@@ -90,7 +104,8 @@ export function parseBody(body: string, lang: string, siteUrl: string, firstLine
       continue
     }
     if (node.type === "html") problems.add(`line ${lineOf(node)} holds raw HTML: an announcement is Markdown only`)
-    if (node.type === "image" || node.type === "imageReference") problems.add(`line ${lineOf(node)} holds an image: announcements are text and links`)
+    if (node.type === "image" || node.type === "imageReference")
+      problems.add(`line ${lineOf(node)} holds an image: announcements are text and links`)
     if (node.type === "text") {
       const text = node as Node & { value: string }
       const found = tokensOf(text.value)
@@ -103,7 +118,10 @@ export function parseBody(body: string, lang: string, siteUrl: string, firstLine
       const link = node as Node & { url: string }
       shape.links.push(link.url)
       const target = linkTarget(link.url, lang, siteUrl)
-      if (target === null) problems.add(`line ${lineOf(node)}: a link to ${JSON.stringify(link.url.slice(0, 80))}: write https://, mailto:, {{appStoreUrl}}, {{playStoreUrl}} or a path of the site such as /contact`)
+      if (target === null)
+        problems.add(
+          `line ${lineOf(node)}: a link to ${JSON.stringify(link.url.slice(0, 80))}: write https://, mailto:, {{appStoreUrl}}, {{playStoreUrl}} or a path of the site such as /contact`,
+        )
       else link.url = target
     }
     if ("children" in node) {

@@ -34,13 +34,34 @@ export type QueuedAnnouncementMail = { lang: string; payload: string; leaveToken
 export type SendState = "sending" | "paused"
 
 /** What a send queued this time: mails per language, and how many entries were left out because their address is suppressed. */
-export type SendOutcome = { queued: Record<string, number>; suppressed: number; state: SendState; pausedReason: string | null }
+export type SendOutcome = {
+  queued: Record<string, number>
+  suppressed: number
+  state: SendState
+  pausedReason: string | null
+}
 
 /** Where one language of an announcement stands. `waiting`: queued, not yet tried to the end, entry still there. */
-export type LanguageProgress = { lang: string; queued: number; sent: number; failed: number; bounced: number; complained: number; left: number; waiting: number }
+export type LanguageProgress = {
+  lang: string
+  queued: number
+  sent: number
+  failed: number
+  bounced: number
+  complained: number
+  left: number
+  waiting: number
+}
 
 /** Where an announcement stands, per language. */
-export type AnnouncementProgress = { slug: string; state: SendState; pausedReason: string | null; createdAt: Date; languages: LanguageProgress[]; waves: SentWave[] }
+export type AnnouncementProgress = {
+  slug: string
+  state: SendState
+  pausedReason: string | null
+  createdAt: Date
+  languages: LanguageProgress[]
+  waves: SentWave[]
+}
 
 /** One send of an announcement: the wave it was narrowed to, when, and the mails it queued. */
 export type SentWave = Wave & { at: Date; queued: number }
@@ -87,7 +108,12 @@ const parseMetadata = (text: string | null): Record<string, unknown> => {
 
 /** Holds or releases the waiting mails of an announcement, and records its state; false when it was in that state already. */
 async function setState(trx: Tx, id: number, state: SendState, reason: string | null): Promise<boolean> {
-  const changed = await trx.updateTable("waitlist_announcements").set({ state, paused_reason: reason }).where("id", "=", id).where("state", "<>", state).executeTakeFirst()
+  const changed = await trx
+    .updateTable("waitlist_announcements")
+    .set({ state, paused_reason: reason })
+    .where("id", "=", id)
+    .where("state", "<>", state)
+    .executeTakeFirst()
   if (Number(changed.numUpdatedRows) === 0) return false
   const [from, to] = state === "paused" ? ["pending", "paused"] : ["paused", "pending"]
   await trx
@@ -95,7 +121,9 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
     .set({ status: to })
     .where("status", "=", from)
     .where("kind", "=", "announcement")
-    .where("id", "in", (eb) => eb.selectFrom("waitlist_announcement_mails").select("delivery_id").where("announcement_id", "=", id))
+    .where("id", "in", (eb) =>
+      eb.selectFrom("waitlist_announcement_mails").select("delivery_id").where("announcement_id", "=", id),
+    )
     .execute()
   return true
 }
@@ -112,17 +140,46 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
   const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
-    .select((eb) => eb.selectFrom("waitlist_messages as m").select("m.metadata").whereRef("m.entry_id", "=", "e.id").orderBy("m.id", "desc").limit(1).as("metadata"))
+    .select((eb) =>
+      eb
+        .selectFrom("waitlist_messages as m")
+        .select("m.metadata")
+        .whereRef("m.entry_id", "=", "e.id")
+        .orderBy("m.id", "desc")
+        .limit(1)
+        .as("metadata"),
+    )
     .where("e.confirmed_at", "is not", null)
     .where("e.id", ">", after)
-    .$if(first !== null, (query) => query.where("e.id", "in", on.selectFrom(places(on, filter.boost).as("p")).select("p.entry_id").where("p.place", "<=", first ?? 0)))
+    .$if(first !== null, (query) =>
+      query.where(
+        "e.id",
+        "in",
+        on
+          .selectFrom(places(on, filter.boost).as("p"))
+          .select("p.entry_id")
+          .where("p.place", "<=", first ?? 0),
+      ),
+    )
     .$if(id !== null, (query) =>
-      query.where((eb) => eb.not(eb.exists(eb.selectFrom("waitlist_announcement_mails as a").select("a.entry_id").where("a.announcement_id", "=", id ?? 0).whereRef("a.entry_id", "=", "e.id")))),
+      query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("waitlist_announcement_mails as a")
+              .select("a.entry_id")
+              .where("a.announcement_id", "=", id ?? 0)
+              .whereRef("a.entry_id", "=", "e.id"),
+          ),
+        ),
+      ),
     )
     .orderBy("e.id")
     .limit(limit)
     .execute()
-  const entries = looked.map((entry) => ({ ...entry, metadata: parseMetadata(entry.metadata) })).filter((entry) => filter.accepts(entry.metadata))
+  const entries = looked
+    .map((entry) => ({ ...entry, metadata: parseMetadata(entry.metadata) }))
+    .filter((entry) => filter.accepts(entry.metadata))
   const hashes = entries.map((entry) => addressHash(db, entry.email))
   const suppressed = await suppressionsInForce(on, hashes)
   const readers = entries.map((entry, i) => ({
@@ -134,7 +191,17 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
 }
 
 /** One batch of a send: the next entries after `after` with no mail of it yet, queued; gives the last entry looked at. */
-async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: number, mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail, now: Date, outcome: SendOutcome, filter: WaveFilter) {
+async function queueBatch(
+  db: Db,
+  trx: Tx,
+  id: number,
+  state: SendState,
+  after: number,
+  mailFor: (recipient: AnnouncementRecipient) => QueuedAnnouncementMail,
+  now: Date,
+  outcome: SendOutcome,
+  filter: WaveFilter,
+) {
   const { readers, last } = await unmailed(db, trx, id, after, BATCH, filter)
   const mails = readers.flatMap((reader) => {
     if (reader.suppressed) {
@@ -144,11 +211,29 @@ async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: 
     return [{ entry: { id: reader.id, email: reader.recipient.email }, mail: mailFor(reader.recipient) }]
   })
   if (mails.length > 0) {
-    await addLeaveTokens(trx, mails.map(({ entry, mail }) => ({ entryId: entry.id, key: mail.leaveTokenKey })))
-    const deliveries = await queueDeliveries(trx, mails.map(({ entry, mail }) => ({ entryId: entry.id, delivery: { kind: "announcement", recipient: entry.email, payload: mail.payload } })), now, state === "paused")
+    await addLeaveTokens(
+      trx,
+      mails.map(({ entry, mail }) => ({ entryId: entry.id, key: mail.leaveTokenKey })),
+    )
+    const deliveries = await queueDeliveries(
+      trx,
+      mails.map(({ entry, mail }) => ({
+        entryId: entry.id,
+        delivery: { kind: "announcement", recipient: entry.email, payload: mail.payload },
+      })),
+      now,
+      state === "paused",
+    )
     await trx
       .insertInto("waitlist_announcement_mails")
-      .values(mails.map(({ entry, mail }) => ({ announcement_id: id, entry_id: entry.id, lang: mail.lang, delivery_id: deliveries.get(entry.id) ?? 0 })))
+      .values(
+        mails.map(({ entry, mail }) => ({
+          announcement_id: id,
+          entry_id: entry.id,
+          lang: mail.lang,
+          delivery_id: deliveries.get(entry.id) ?? 0,
+        })),
+      )
       .execute()
     for (const { mail } of mails) outcome.queued[mail.lang] = (outcome.queued[mail.lang] ?? 0) + 1
   }
@@ -156,7 +241,15 @@ async function queueBatch(db: Db, trx: Tx, id: number, state: SendState, after: 
 }
 
 /** The announcement of a slug, locked for the rest of the transaction (PostgreSQL) so two sends queue one after the other. */
-const locked = (db: Db, trx: Tx, slug: string) => db.forUpdate(trx.selectFrom("waitlist_announcements").select(["id", "content", "state", "paused_reason"]).where("slug", "=", slug)).executeTakeFirst()
+const locked = (db: Db, trx: Tx, slug: string) =>
+  db
+    .forUpdate(
+      trx
+        .selectFrom("waitlist_announcements")
+        .select(["id", "content", "state", "paused_reason"])
+        .where("slug", "=", slug),
+    )
+    .executeTakeFirst()
 
 /**
  * Queues, in batches, one mail of the announcement for each confirmed
@@ -190,10 +283,17 @@ export async function queueAnnouncement(
   })
   if (!first) throw new Error(`the announcement ${slug} could not be recorded`)
   if (first.content !== text) {
-    throw new AnnouncementChangedError(`${slug} was sent before with another text, which its mails keep: a sent announcement cannot change; write a new one under another name`)
+    throw new AnnouncementChangedError(
+      `${slug} was sent before with another text, which its mails keep: a sent announcement cannot change; write a new one under another name`,
+    )
   }
-  const outcome: SendOutcome = { queued: {}, suppressed: 0, state: first.state as SendState, pausedReason: first.paused_reason }
-  for (let after = 0; ; ) {
+  const outcome: SendOutcome = {
+    queued: {},
+    suppressed: 0,
+    state: first.state as SendState,
+    pausedReason: first.paused_reason,
+  }
+  for (let after = 0; ;) {
     const { last } = await db.write(async (trx) => {
       const current = await locked(db, trx, slug)
       outcome.state = (current?.state ?? "sending") as SendState
@@ -201,7 +301,13 @@ export async function queueAnnouncement(
       return queueBatch(db, trx, first.id, outcome.state, after, mailFor, now, outcome, filter)
     })
     if (last === null) {
-      await recordWave(db, first.id, filter.wave, Object.values(outcome.queued).reduce((sum, n) => sum + n, 0), now)
+      await recordWave(
+        db,
+        first.id,
+        filter.wave,
+        Object.values(outcome.queued).reduce((sum, n) => sum + n, 0),
+        now,
+      )
       return outcome
     }
     after = last
@@ -209,18 +315,43 @@ export async function queueAnnouncement(
 }
 
 /** Records a send's wave, with the mails it queued. */
-async function recordWave(db: Db, announcementId: number, { first, lang, platform }: Wave, queued: number, now: Date): Promise<void> {
+async function recordWave(
+  db: Db,
+  announcementId: number,
+  { first, lang, platform }: Wave,
+  queued: number,
+  now: Date,
+): Promise<void> {
   await db.write((trx) =>
-    trx.insertInto("waitlist_announcement_waves").values({ announcement_id: announcementId, sent_at: storedTime(now), first_places: first, lang, platform, queued }).execute(),
+    trx
+      .insertInto("waitlist_announcement_waves")
+      .values({
+        announcement_id: announcementId,
+        sent_at: storedTime(now),
+        first_places: first,
+        lang,
+        platform,
+        queued,
+      })
+      .execute(),
   )
 }
 
 /** Who a send would queue a mail for now (see queueAnnouncement), each counted under the language `languageOf` gives their newest metadata; nothing is written. */
-export function announcementAudienceOf(db: Db, slug: string, languageOf: (metadata: Record<string, unknown>) => string, filter: WaveFilter = EVERYONE): Promise<SendAudience> {
+export function announcementAudienceOf(
+  db: Db,
+  slug: string,
+  languageOf: (metadata: Record<string, unknown>) => string,
+  filter: WaveFilter = EVERYONE,
+): Promise<SendAudience> {
   return db.read(async (on) => {
-    const announcement = await on.selectFrom("waitlist_announcements").select("id").where("slug", "=", slug).executeTakeFirst()
+    const announcement = await on
+      .selectFrom("waitlist_announcements")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirst()
     const counted: SendAudience = { readers: {}, suppressed: 0 }
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const { readers, last, full } = await unmailed(db, on, announcement?.id ?? null, after, AUDIENCE_BATCH, filter)
       for (const reader of readers) {
         if (reader.suppressed) counted.suppressed += 1
@@ -244,7 +375,8 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
       .$if(slug !== undefined, (query) => query.where("slug", "=", slug ?? ""))
       .orderBy("id", "desc")
       .execute()
-    const count = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
+    const count = (condition: ReturnType<typeof sql<boolean>>) =>
+      sql<number>`SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
     const bounced = (kinds: string[]) =>
       sql<boolean>`EXISTS (SELECT 1 FROM waitlist_bounces b WHERE b.delivery_id = m.delivery_id AND b.kind IN (${sql.join(kinds)}))`
     const result: AnnouncementProgress[] = []
@@ -276,7 +408,13 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
         .execute()
       result.push({
         slug: announcement.slug,
-        waves: waves.map((wave) => ({ at: toDate(wave.sent_at), first: wave.first_places, lang: wave.lang, platform: wave.platform as Platform | null, queued: Number(wave.queued) })),
+        waves: waves.map((wave) => ({
+          at: toDate(wave.sent_at),
+          first: wave.first_places,
+          lang: wave.lang,
+          platform: wave.platform as Platform | null,
+          queued: Number(wave.queued),
+        })),
         state: announcement.state as SendState,
         pausedReason: announcement.paused_reason,
         createdAt: toDate(announcement.created_at),
@@ -301,10 +439,16 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
  * go again, writing `audit` in the same transaction when it did; false
  * when it was never sent or already so.
  */
-export function setAnnouncementPaused(db: Db, slug: string, paused: boolean, { reason = PAUSED_BY_OPERATOR, audit }: { reason?: string; audit?: NewAuditEntry } = {}): Promise<boolean> {
+export function setAnnouncementPaused(
+  db: Db,
+  slug: string,
+  paused: boolean,
+  { reason = PAUSED_BY_OPERATOR, audit }: { reason?: string; audit?: NewAuditEntry } = {},
+): Promise<boolean> {
   return db.write(async (trx) => {
     const announcement = await locked(db, trx, slug)
-    if (!announcement || !(await setState(trx, announcement.id, paused ? "paused" : "sending", paused ? reason : null))) return false
+    if (!announcement || !(await setState(trx, announcement.id, paused ? "paused" : "sending", paused ? reason : null)))
+      return false
     if (audit) await appendAudit(trx, audit)
     return true
   })
@@ -316,7 +460,13 @@ export function setAnnouncementPaused(db: Db, slug: string, paused: boolean, { r
  * more than AUTO_PAUSE.failures of its last AUTO_PAUSE.window tries
  * failed, saying so in the audit log.
  */
-export async function recordTry(trx: Tx, deliveryId: number, failed: boolean, outcome: "sent" | "failed" | null, now: Date): Promise<void> {
+export async function recordTry(
+  trx: Tx,
+  deliveryId: number,
+  failed: boolean,
+  outcome: "sent" | "failed" | null,
+  now: Date,
+): Promise<void> {
   const mail = await trx
     .updateTable("waitlist_announcement_mails")
     .set({ tried_at: storedTime(now), try_failed: failed ? 1 : 0, ...(outcome ? { outcome } : {}) })
@@ -336,8 +486,18 @@ export async function recordTry(trx: Tx, deliveryId: number, failed: boolean, ou
   if (failures > AUTO_PAUSE.failures) {
     const reason = `Paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
     if (await setState(trx, mail.announcement_id, "paused", reason)) {
-      const { slug } = await trx.selectFrom("waitlist_announcements").select("slug").where("id", "=", mail.announcement_id).executeTakeFirstOrThrow()
-      await appendAudit(trx, { action: "announcement-pause", actor: THE_SERVER, at: now, ip: null, detail: `${slug}: ${reason}` })
+      const { slug } = await trx
+        .selectFrom("waitlist_announcements")
+        .select("slug")
+        .where("id", "=", mail.announcement_id)
+        .executeTakeFirstOrThrow()
+      await appendAudit(trx, {
+        action: "announcement-pause",
+        actor: THE_SERVER,
+        at: now,
+        ip: null,
+        detail: `${slug}: ${reason}`,
+      })
     }
   }
 }
@@ -347,11 +507,19 @@ const contents = new Map<number, { slug: string; content: AnnouncementContent }>
 
 /** The text of a claimed mail of an announcement, in the language it was queued in; null when it is no longer stored. */
 export async function versionOfMail(trx: On, deliveryId: number): Promise<AnnouncementVersion | null> {
-  const mail = await trx.selectFrom("waitlist_announcement_mails").select(["announcement_id", "lang"]).where("delivery_id", "=", deliveryId).executeTakeFirst()
+  const mail = await trx
+    .selectFrom("waitlist_announcement_mails")
+    .select(["announcement_id", "lang"])
+    .where("delivery_id", "=", deliveryId)
+    .executeTakeFirst()
   if (!mail) return null
   let found = contents.get(mail.announcement_id)
   if (!found) {
-    const row = await trx.selectFrom("waitlist_announcements").select(["slug", "content"]).where("id", "=", mail.announcement_id).executeTakeFirst()
+    const row = await trx
+      .selectFrom("waitlist_announcements")
+      .select(["slug", "content"])
+      .where("id", "=", mail.announcement_id)
+      .executeTakeFirst()
     if (!row) return null
     found = { slug: row.slug, content: JSON.parse(row.content) as AnnouncementContent }
     contents.set(mail.announcement_id, found)

@@ -44,7 +44,8 @@ const MAX_REST = 100
  * with scripts, forms, pop-ups and top navigation off even when it is
  * opened on its own, outside the admin's sandboxed frame.
  */
-export const PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox"
+export const PREVIEW_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox"
 
 const NO_SUCH_ROUTE = "There is no such admin route."
 const NO_SUCH_ANNOUNCEMENT = "There is no announcement of that name in the announcements' folder."
@@ -54,7 +55,9 @@ const ACTIONS = ["test", "send", "pause", "resume"] as const
 type Action = (typeof ACTIONS)[number]
 
 /** What a test send is given: one address. */
-const testSchema = z.object({ to: shortText(1024).transform((to) => to.trim()) }).refine(({ to }) => emailProblem(to) === undefined)
+const testSchema = z
+  .object({ to: shortText(1024).transform((to) => to.trim()) })
+  .refine(({ to }) => emailProblem(to) === undefined)
 
 /**
  * The parts of the path after /api/admin/announcements/, as sent (nothing
@@ -74,9 +77,14 @@ const isTheList = (req: Request) => trimTrailingSlashes(req.path) === ANNOUNCEME
 
 /** Answers an announcement whose files have problems (422), or that changed since it was sent (409); other errors go on. */
 function refusal(res: Response, error: unknown, slug: string): void {
-  if (error instanceof AnnouncementNotReadyError) return sendJson(res, 422, { error: `${slug} cannot be used as it is written: fix its files first.`, problems: error.problems })
+  if (error instanceof AnnouncementNotReadyError)
+    return sendJson(res, 422, {
+      error: `${slug} cannot be used as it is written: fix its files first.`,
+      problems: error.problems,
+    })
   if (error instanceof AnnouncementChangedError) return sendJson(res, 409, { error: error.message })
-  if (error instanceof NoSuchVersionError) return sendJson(res, 422, { error: error.message, fields: { lang: error.message } })
+  if (error instanceof NoSuchVersionError)
+    return sendJson(res, 422, { error: error.message, fields: { lang: error.message } })
   throw error
 }
 
@@ -116,15 +124,26 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
       sendJson(res, 200, { to, sent: await testAnnouncement(io, slug, to, res.locals.by) })
     } catch (error) {
       if (error instanceof TestLimitError) {
-        return sendJson(res, 429, { error: `Not sent: ${error.message}. Try again later.` }, { "Retry-After": String(error.retryAfterSeconds) })
+        return sendJson(
+          res,
+          429,
+          { error: `Not sent: ${error.message}. Try again later.` },
+          { "Retry-After": String(error.retryAfterSeconds) },
+        )
       }
       if (error instanceof SuppressedAddressError) {
-        const message = "This address is suppressed after a bounce or a complaint: it gets no mail. `npm run waitlist -- unsuppress` lifts it."
+        const message =
+          "This address is suppressed after a bounce or a complaint: it gets no mail. `npm run waitlist -- unsuppress` lifts it."
         return sendJson(res, 422, { error: message, fields: { to: message } })
       }
       if (error instanceof AnnouncementNotReadyError || error instanceof StoreUnavailableError) throw error
-      log.warn({ reqId: res.locals.requestId, cause: (error as Error).message }, "admin: a test of an announcement could not be sent")
-      sendJson(res, 502, { error: `The test could not be sent: the mail server said “${(error as Error).message.split("\n")[0]?.slice(0, 300)}”. Check SMTP_URL and the outbox, then try again.` })
+      log.warn(
+        { reqId: res.locals.requestId, cause: (error as Error).message },
+        "admin: a test of an announcement could not be sent",
+      )
+      sendJson(res, 502, {
+        error: `The test could not be sent: the mail server said “${(error as Error).message.split("\n")[0]?.slice(0, 300)}”. Check SMTP_URL and the outbox, then try again.`,
+      })
     }
   }
 
@@ -132,8 +151,12 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
   function waveOf(res: Response, fields: Record<string, unknown>): Wave | undefined {
     const wave = waveSchema.safeParse(fields)
     if (wave.success) return wave.data
-    const error = "A wave takes the first places from 1 (a whole number), a language code of the site, and ios, android or desktop."
-    sendJson(res, 422, { error, fields: Object.fromEntries(wave.error.issues.map((issue) => [String(issue.path[0]), error])) })
+    const error =
+      "A wave takes the first places from 1 (a whole number), a language code of the site, and ios, android or desktop."
+    sendJson(res, 422, {
+      error,
+      fields: Object.fromEntries(wave.error.issues.map((issue) => [String(issue.path[0]), error])),
+    })
     return undefined
   }
 
@@ -147,7 +170,8 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
     }
     if (action === "test") return test(req, res, slug)
     const paused = action === "pause"
-    if (await pauseAnnouncement(io, slug, paused, res.locals.by)) return sendJson(res, 200, { state: paused ? "paused" : "sending" })
+    if (await pauseAnnouncement(io, slug, paused, res.locals.by))
+      return sendJson(res, 200, { state: paused ? "paused" : "sending" })
     sendJson(res, 409, { error: `${slug} has not been sent, or is ${paused ? "paused" : "sending"} already.` })
   }
 
@@ -167,7 +191,11 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
       try {
         if (rest.length === 0) return sendJson(res, 200, await announcementSummary(io, slug))
         if (rest.length === 1 && rest[0] === "audience") {
-          const wave = waveOf(res, { first: queryParam(req, "first") || undefined, lang: queryParam(req, "lang") || undefined, platform: queryParam(req, "platform") || undefined })
+          const wave = waveOf(res, {
+            first: queryParam(req, "first") || undefined,
+            lang: queryParam(req, "lang") || undefined,
+            platform: queryParam(req, "platform") || undefined,
+          })
           return wave && sendJson(res, 200, await announcementAudience(io, slug, wave))
         }
         if (rest.length === 2 && rest[0] === "preview") return preview(res, slug, rest[1] ?? "")

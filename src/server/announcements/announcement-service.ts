@@ -116,11 +116,29 @@ export class SuppressedAddressError extends Error {
  * would get it, its leave link opening no one's entry: what a preview
  * shows. @throws AnnouncementNotReadyError
  */
-export function previewMails(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string, lang?: string): { lang: string; mail: MailMessage }[] {
-  const versions = checkedAnnouncement(io, slug).versions.filter((version) => lang === undefined || version.lang === lang)
+export function previewMails(
+  io: Pick<AnnouncementIo, "dir" | "mail">,
+  slug: string,
+  lang?: string,
+): { lang: string; mail: MailMessage }[] {
+  const versions = checkedAnnouncement(io, slug).versions.filter(
+    (version) => lang === undefined || version.lang === lang,
+  )
   return versions.map((version) => {
-    const reader = { name: SAMPLE_NAME, email: "reader@example.com", leaveUrl: leaveLink(io.mail.siteUrl, "preview", version.lang) }
-    return { lang: version.lang, mail: announcementMail(renderAnnouncement(version, io.mail.siteUrl), reader, io.mail, newMessageId(io.mail.siteUrl)) }
+    const reader = {
+      name: SAMPLE_NAME,
+      email: "reader@example.com",
+      leaveUrl: leaveLink(io.mail.siteUrl, "preview", version.lang),
+    }
+    return {
+      lang: version.lang,
+      mail: announcementMail(
+        renderAnnouncement(version, io.mail.siteUrl),
+        reader,
+        io.mail,
+        newMessageId(io.mail.siteUrl),
+      ),
+    }
   })
 }
 
@@ -130,9 +148,14 @@ export function previewMails(io: Pick<AnnouncementIo, "dir" | "mail">, slug: str
  * previewMails).
  * @returns the files written
  */
-export async function previewAnnouncement(io: Omit<AnnouncementIo, "db" | "sendMail" | "now"> & PreviewFiles, slug: string, lang?: string): Promise<string[]> {
+export async function previewAnnouncement(
+  io: Omit<AnnouncementIo, "db" | "sendMail" | "now"> & PreviewFiles,
+  slug: string,
+  lang?: string,
+): Promise<string[]> {
   const mails = previewMails(io, slug, lang)
-  if (mails.length === 0) throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
+  if (mails.length === 0)
+    throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
   const files: string[] = []
   for (const { lang: code, mail } of mails) {
     const base = path.join(io.previewDir, slug, code)
@@ -153,10 +176,16 @@ export async function previewAnnouncement(io: Omit<AnnouncementIo, "db" | "sendM
  * @returns the language and subject of each mail sent
  * @throws TestLimitError, SuppressedAddressError, or the transport's error
  */
-export async function testAnnouncement(io: AnnouncementIo, slug: string, to: string, by: AuditedBy): Promise<{ lang: string; subject: string }[]> {
+export async function testAnnouncement(
+  io: AnnouncementIo,
+  slug: string,
+  to: string,
+  by: AuditedBy,
+): Promise<{ lang: string; subject: string }[]> {
   const { versions } = checkedAnnouncement(io, slug)
   const subjectHash = await io.db.read(async () => addressHash(io.db, to))
-  const audit = (detail: string) => recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
+  const audit = (detail: string) =>
+    recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
   const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]
   if (keys.some((key) => underWay.has(key))) {
     await audit(`${slug}: refused, another test send to this address or by this account is under way`)
@@ -165,13 +194,23 @@ export async function testAnnouncement(io: AnnouncementIo, slug: string, to: str
   for (const key of keys) underWay.add(key)
   try {
     const now = io.now()
-    const { byAccount, aboutSubject } = await auditLinesSince(io.db, "announcement-test", new Date(now.getTime() - HOUR_MS), { accountId: by.actor.accountId, subjectHash })
-    const over = [byAccount, aboutSubject].filter((lines) => lines.count >= TEST_SENDS_PER_HOUR && lines.oldest !== null)
+    const { byAccount, aboutSubject } = await auditLinesSince(
+      io.db,
+      "announcement-test",
+      new Date(now.getTime() - HOUR_MS),
+      { accountId: by.actor.accountId, subjectHash },
+    )
+    const over = [byAccount, aboutSubject].filter(
+      (lines) => lines.count >= TEST_SENDS_PER_HOUR && lines.oldest !== null,
+    )
     if (over.length > 0) {
       const freed = Math.max(...over.map((lines) => (lines.oldest?.getTime() ?? 0) + HOUR_MS))
       const who = aboutSubject.count >= TEST_SENDS_PER_HOUR ? "to this address" : "by this account"
       await audit(`${slug}: refused, ${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour`)
-      throw new TestLimitError(Math.max(1, Math.ceil((freed - now.getTime()) / 1000)), `${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour already`)
+      throw new TestLimitError(
+        Math.max(1, Math.ceil((freed - now.getTime()) / 1000)),
+        `${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour already`,
+      )
     }
     if (await isAddressSuppressed(io.db, to)) {
       await audit(`${slug}: not sent, the address is suppressed`)
@@ -184,7 +223,13 @@ export async function testAnnouncement(io: AnnouncementIo, slug: string, to: str
 }
 
 /** Sends the test of each version within one outbox try's deadline, and records which went. */
-async function sendTests(io: AnnouncementIo, slug: string, versions: AnnouncementSource["versions"], to: string, audit: (detail: string) => Promise<void>) {
+async function sendTests(
+  io: AnnouncementIo,
+  slug: string,
+  versions: AnnouncementSource["versions"],
+  to: string,
+  audit: (detail: string) => Promise<void>,
+) {
   const deadline = AbortSignal.timeout(tryDeadlineMs(io.mail.leaseMs))
   const sent: { lang: string; subject: string }[] = []
   let failure: string | null = null
@@ -193,16 +238,27 @@ async function sendTests(io: AnnouncementIo, slug: string, versions: Announcemen
       deadline.throwIfAborted()
       const rendered = renderAnnouncement(version, io.mail.siteUrl)
       const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
-      const mail = announcementMail(rendered, reader, io.mail, newMessageId(io.mail.siteUrl), testMark(slug, version.lang))
+      const mail = announcementMail(
+        rendered,
+        reader,
+        io.mail,
+        newMessageId(io.mail.siteUrl),
+        testMark(slug, version.lang),
+      )
       await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail, deadline)
       sent.push({ lang: version.lang, subject: mail.subject })
     }
   } catch (error) {
-    failure = deadline.aborted ? `nothing came back within ${tryDeadlineMs(io.mail.leaseMs) / 1000} s` : (error as Error).message.split("\n")[0]?.slice(0, 200) ?? "failed"
+    failure = deadline.aborted
+      ? `nothing came back within ${tryDeadlineMs(io.mail.leaseMs) / 1000} s`
+      : ((error as Error).message.split("\n")[0]?.slice(0, 200) ?? "failed")
     throw deadline.aborted ? new Error(failure) : error
   } finally {
-    const failed = failure === null ? "" : `; the ${versions[sent.length]?.lang} one failed (${failure}), and the rest were not sent`
-    await audit(`${slug}: ${sent.length > 0 ? `sent ${sent.map((mail) => mail.lang).join(", ")}` : "none sent"}${failed}`)
+    const failed =
+      failure === null ? "" : `; the ${versions[sent.length]?.lang} one failed (${failure}), and the rest were not sent`
+    await audit(
+      `${slug}: ${sent.length > 0 ? `sent ${sent.map((mail) => mail.lang).join(", ")}` : "none sent"}${failed}`,
+    )
   }
   return sent
 }
@@ -222,7 +278,12 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
  * running server delivers them. The audit line is written in the
  * transaction that begins the send.
  */
-export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: AuditedBy, wave: Wave = WHOLE_LIST): Promise<SendOutcome> {
+export async function sendAnnouncement(
+  io: AnnouncementIo,
+  slug: string,
+  by: AuditedBy,
+  wave: Wave = WHOLE_LIST,
+): Promise<SendOutcome> {
   const content = contentOf(checkedAnnouncement(io, slug))
   const filter = waveFilter(io, slug, content, wave)
   const now = io.now()
@@ -235,7 +296,12 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: Aud
       return {
         lang: readerLanguage(content, reader.metadata),
         leaveTokenKey: linkTokenKey(leaveToken),
-        payload: JSON.stringify({ kind: "announcement", messageId: newMessageId(io.mail.siteUrl), name: reader.name, leaveToken } satisfies AnnouncementDraft),
+        payload: JSON.stringify({
+          kind: "announcement",
+          messageId: newMessageId(io.mail.siteUrl),
+          name: reader.name,
+          leaveToken,
+        } satisfies AnnouncementDraft),
       }
     },
     now,
@@ -245,9 +311,18 @@ export async function sendAnnouncement(io: AnnouncementIo, slug: string, by: Aud
 }
 
 /** Whom `send` would queue a mail for now (in a wave), per language, and how many it would leave out as suppressed; nothing is queued. */
-export async function announcementAudience(io: AnnouncementIo, slug: string, wave: Wave = WHOLE_LIST): Promise<SendAudience> {
+export async function announcementAudience(
+  io: AnnouncementIo,
+  slug: string,
+  wave: Wave = WHOLE_LIST,
+): Promise<SendAudience> {
   const content = contentOf(checkedAnnouncement(io, slug))
-  return announcementAudienceOf(io.db, slug, (metadata) => readerLanguage(content, metadata), waveFilter(io, slug, content, wave))
+  return announcementAudienceOf(
+    io.db,
+    slug,
+    (metadata) => readerLanguage(content, metadata),
+    waveFilter(io, slug, content, wave),
+  )
 }
 
 /**
@@ -255,25 +330,44 @@ export async function announcementAudience(io: AnnouncementIo, slug: string, wav
  * settings, a reader's language as their mail's, their platform as their
  * newest sign-up's. @throws NoSuchVersionError for a language the announcement lacks
  */
-function waveFilter(io: Pick<AnnouncementIo, "referralBoost">, slug: string, content: AnnouncementContent, wave: Wave): WaveFilter {
+function waveFilter(
+  io: Pick<AnnouncementIo, "referralBoost">,
+  slug: string,
+  content: AnnouncementContent,
+  wave: Wave,
+): WaveFilter {
   const { lang, platform } = wave
-  if (lang !== null && !content[lang]) throw new NoSuchVersionError(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
+  if (lang !== null && !content[lang])
+    throw new NoSuchVersionError(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
   return {
     wave,
     boost: io.referralBoost,
-    accepts: (metadata) => (lang === null || readerLanguage(content, metadata) === lang) && (platform === null || platformOf(metadata) === platform),
+    accepts: (metadata) =>
+      (lang === null || readerLanguage(content, metadata) === lang) &&
+      (platform === null || platformOf(metadata) === platform),
   }
 }
 
 /** Where one announcement stands, or every one sent. */
-export const announcementProgress = (io: Pick<AnnouncementIo, "db">, slug?: string): Promise<AnnouncementProgress[]> => announcementProgressOf(io.db, slug)
+export const announcementProgress = (io: Pick<AnnouncementIo, "db">, slug?: string): Promise<AnnouncementProgress[]> =>
+  announcementProgressOf(io.db, slug)
 
 /**
  * Holds an announcement's waiting mails, or lets them go again, recording
  * it in the audit log; false when it was never sent or is already so.
  */
-export function pauseAnnouncement(io: Pick<AnnouncementIo, "db" | "now">, slug: string, paused: boolean, by: AuditedBy): Promise<boolean> {
-  const audit = { action: paused ? ("announcement-pause" as const) : ("announcement-resume" as const), ...by, at: io.now(), detail: slug }
+export function pauseAnnouncement(
+  io: Pick<AnnouncementIo, "db" | "now">,
+  slug: string,
+  paused: boolean,
+  by: AuditedBy,
+): Promise<boolean> {
+  const audit = {
+    action: paused ? ("announcement-pause" as const) : ("announcement-resume" as const),
+    ...by,
+    at: io.now(),
+    detail: slug,
+  }
   const reason = by.actor.accountId === null ? undefined : `Paused by ${by.actor.label} in the admin`
   return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
 }
@@ -287,21 +381,35 @@ export type AnnouncementSummary = {
 }
 
 /** Every announcement of the folder, by name, with where each stands. */
-export async function listAnnouncements(io: Pick<AnnouncementIo, "db" | "dir" | "mail">): Promise<AnnouncementSummary[]> {
+export async function listAnnouncements(
+  io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
+): Promise<AnnouncementSummary[]> {
   const sent = new Map((await announcementProgressOf(io.db)).map((progress) => [progress.slug, progress]))
   return announcementSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
 }
 
 /** One announcement of the folder with where it stands; null when the folder has no such announcement. */
-export async function announcementSummary(io: Pick<AnnouncementIo, "db" | "dir" | "mail">, slug: string): Promise<AnnouncementSummary | null> {
+export async function announcementSummary(
+  io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
+  slug: string,
+): Promise<AnnouncementSummary | null> {
   if (!announcementSlugs(io.dir).includes(slug)) return null
   const [progress] = await announcementProgressOf(io.db, slug)
   return summaryOf(io, slug, progress ?? null)
 }
 
-function summaryOf(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string, progress: AnnouncementProgress | null): AnnouncementSummary {
+function summaryOf(
+  io: Pick<AnnouncementIo, "dir" | "mail">,
+  slug: string,
+  progress: AnnouncementProgress | null,
+): AnnouncementSummary {
   const { versions, problems } = readAnnouncement(io.dir, slug, io.mail.siteUrl)
   const sample = (text: string) => text.split(NAME_SLOT).join(SAMPLE_NAME)
-  const shown = problems.length > 0 ? [] : versions.map((version) => renderAnnouncement(version, io.mail.siteUrl)).map(({ lang, subject, preheader }) => ({ lang, subject: sample(subject), preheader: sample(preheader) }))
+  const shown =
+    problems.length > 0
+      ? []
+      : versions
+          .map((version) => renderAnnouncement(version, io.mail.siteUrl))
+          .map(({ lang, subject, preheader }) => ({ lang, subject: sample(subject), preheader: sample(preheader) }))
   return { slug, versions: shown, problems, progress }
 }

@@ -15,7 +15,14 @@ import type { AnnouncementVersion } from "./announcement-queries"
 import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
 
 /** An announcement ready to be personalised: its subject and preheader, and its bodies, each with NAME_SLOT for the name. */
-export type RenderedAnnouncement = { slug: string; lang: string; subject: string; preheader: string; html: string; text: string }
+export type RenderedAnnouncement = {
+  slug: string
+  lang: string
+  subject: string
+  preheader: string
+  html: string
+  text: string
+}
 
 /** An announcement that cannot be sent as written: what is wrong, each naming its line. */
 export class AnnouncementProblemsError extends Error {
@@ -56,7 +63,11 @@ function style(node: HastNode) {
     stack.push(...children)
     const [only] = children
     if (isElement(item, "p") && children.length === 1 && only && isElement(only, "a")) buttons.add(only)
-    const inline = buttons.has(item) ? BUTTON : item.type === "element" && item.tagName ? STYLES[item.tagName] : undefined
+    const inline = buttons.has(item)
+      ? BUTTON
+      : item.type === "element" && item.tagName
+        ? STYLES[item.tagName]
+        : undefined
     if (inline) item.properties = { ...item.properties, style: inline }
   }
 }
@@ -86,13 +97,25 @@ function blockText(nodes: readonly Content[], indent = ""): string[] {
       case "heading":
         return [indent + inlineText(node.children).toUpperCase()]
       case "list":
-        return [node.children.map((item, i) => `${indent}${node.ordered ? `${(node.start ?? 1) + i}.` : "-"} ${blockText(item.children, `${indent}  `).join("\n").trimStart()}`).join("\n")]
+        return [
+          node.children
+            .map(
+              (item, i) =>
+                `${indent}${node.ordered ? `${(node.start ?? 1) + i}.` : "-"} ${blockText(item.children, `${indent}  `).join("\n").trimStart()}`,
+            )
+            .join("\n"),
+        ]
       case "blockquote":
         return blockText(node.children, `${indent}> `)
       case "thematicBreak":
         return [`${indent}———`]
       case "code":
-        return [node.value.split("\n").map((line) => indent + line).join("\n")]
+        return [
+          node.value
+            .split("\n")
+            .map((line) => indent + line)
+            .join("\n"),
+        ]
       case "definition":
         return []
       default:
@@ -103,15 +126,27 @@ function blockText(nodes: readonly Content[], indent = ""): string[] {
 
 /** Fills the text tokens of a subject or preheader (the name as NAME_SLOT), flattened to one line. */
 function fillLine(text: string): string {
-  const facts: Record<string, string> = { appName: siteFacts.appName, companyName: siteFacts.companyName, supportEmail: siteFacts.supportEmail, name: NAME_SLOT }
-  return text.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (token, name: string) => facts[name] ?? token).replace(/\s+/g, " ").trim()
+  const facts: Record<string, string> = {
+    appName: siteFacts.appName,
+    companyName: siteFacts.companyName,
+    supportEmail: siteFacts.supportEmail,
+    name: NAME_SLOT,
+  }
+  return text
+    .replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (token, name: string) => facts[name] ?? token)
+    .replace(/\s+/g, " ")
+    .trim()
 }
 
 /** The problems of a subject or preheader: too long, a line break, a token it cannot hold. */
 export function lineProblems(field: string, text: string, max: number): string[] {
   const problems = text.length > max ? [`its ${field} is longer than ${max} characters`] : []
   if (text.includes(NAME_SLOT) || /[\r\n]/.test(text)) problems.push(`its ${field} must be one line`)
-  for (const token of tokensOf(text).tokens) if (!/^\{\{\s*(appName|companyName|supportEmail|name)\s*\}\}$/.test(token)) problems.push(`its ${field} holds ${token}, which only a body can (a subject takes {{name}}, {{appName}} and {{companyName}})`)
+  for (const token of tokensOf(text).tokens)
+    if (!/^\{\{\s*(appName|companyName|supportEmail|name)\s*\}\}$/.test(token))
+      problems.push(
+        `its ${field} holds ${token}, which only a body can (a subject takes {{name}}, {{appName}} and {{companyName}})`,
+      )
   return problems
 }
 
@@ -122,7 +157,11 @@ export function lineProblems(field: string, text: string, max: number): string[]
  */
 export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string, bodyLine = 1): RenderedAnnouncement {
   const parsed = parseBody(version.body, version.lang, siteUrl, bodyLine)
-  const problems = [...lineProblems("subject", version.subject, 200), ...lineProblems("preheader", version.preheader, 300), ...parsed.problems]
+  const problems = [
+    ...lineProblems("subject", version.subject, 200),
+    ...lineProblems("preheader", version.preheader, 300),
+    ...parsed.problems,
+  ]
   if (version.subject.trim() === "") problems.unshift("it has no subject")
   if (problems.length > 0) throw new AnnouncementProblemsError(problems)
   const hast = toHast(parsed.tree as Root) as unknown as HastNode

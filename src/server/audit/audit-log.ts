@@ -40,10 +40,26 @@ export type AuditAction =
   | "referral-refuse"
 
 /** A line to append to the audit log. */
-export type NewAuditEntry = { action: AuditAction; actor: Actor; at: Date; ip: string | null; subjectHash?: string | null; detail?: string | null }
+export type NewAuditEntry = {
+  action: AuditAction
+  actor: Actor
+  at: Date
+  ip: string | null
+  subjectHash?: string | null
+  detail?: string | null
+}
 
 /** A line of the audit log as it is read back: the client's address, or only its keyed hash once 30 days old. */
-export type AuditEntry = { id: number; at: Date; action: string; actor: string; subjectHash: string | null; detail: string | null; ip: string | null; ipHash: string | null }
+export type AuditEntry = {
+  id: number
+  at: Date
+  action: string
+  actor: string
+  subjectHash: string | null
+  detail: string | null
+  ip: string | null
+  ipHash: string | null
+}
 
 /** A page of a list, newest first. */
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number }
@@ -55,8 +71,23 @@ export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000
 const HASH_BATCH = 500
 
 /** Appends a line to the audit log, in the transaction of what it records. */
-export async function appendAudit(trx: On, { action, actor, at, ip, subjectHash = null, detail = null }: NewAuditEntry): Promise<void> {
-  await trx.insertInto("admin_audit").values({ at: storedTime(at), action, account_id: actor.accountId, actor: actor.label, subject_hash: subjectHash, detail, ip, ip_hash: null }).execute()
+export async function appendAudit(
+  trx: On,
+  { action, actor, at, ip, subjectHash = null, detail = null }: NewAuditEntry,
+): Promise<void> {
+  await trx
+    .insertInto("admin_audit")
+    .values({
+      at: storedTime(at),
+      action,
+      account_id: actor.accountId,
+      actor: actor.label,
+      subject_hash: subjectHash,
+      detail,
+      ip,
+      ip_hash: null,
+    })
+    .execute()
 }
 
 /**
@@ -64,14 +95,27 @@ export async function appendAudit(trx: On, { action, actor, at, ip, subjectHash 
  * person, each with the time of the oldest of them: what a limit of such
  * actions counts (the test sends of announcements).
  */
-export function auditLinesSince(db: Db, action: AuditAction, since: Date, { accountId, subjectHash }: { accountId: number | null; subjectHash: string }) {
+export function auditLinesSince(
+  db: Db,
+  action: AuditAction,
+  since: Date,
+  { accountId, subjectHash }: { accountId: number | null; subjectHash: string },
+) {
   return db.read(async (on) => {
-    const lines = on.selectFrom("admin_audit").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("at").as("oldest")]).where("action", "=", action).where("at", ">=", storedTime(since))
+    const lines = on
+      .selectFrom("admin_audit")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("at").as("oldest")])
+      .where("action", "=", action)
+      .where("at", ">=", storedTime(since))
     const count = async (query: typeof lines) => {
       const row = await query.executeTakeFirstOrThrow()
       return { count: Number(row.n), oldest: row.oldest === null ? null : toDate(row.oldest as string | Date) }
     }
-    return { byAccount: accountId === null ? { count: 0, oldest: null } : await count(lines.where("account_id", "=", accountId)), aboutSubject: await count(lines.where("subject_hash", "=", subjectHash)) }
+    return {
+      byAccount:
+        accountId === null ? { count: 0, oldest: null } : await count(lines.where("account_id", "=", accountId)),
+      aboutSubject: await count(lines.where("subject_hash", "=", subjectHash)),
+    }
   })
 }
 
@@ -79,9 +123,17 @@ export function auditLinesSince(db: Db, action: AuditAction, since: Date, { acco
 export const recordAudit = (db: Db, entry: NewAuditEntry): Promise<void> => db.write((trx) => appendAudit(trx, entry))
 
 /** A page of the audit log, newest first; only the lines about one person (by their address's keyed hash) when `subjectHash` is given. */
-export function auditLog(db: Db, page: number, pageSize: number, subjectHash: string | null = null): Promise<Page<AuditEntry>> {
+export function auditLog(
+  db: Db,
+  page: number,
+  pageSize: number,
+  subjectHash: string | null = null,
+): Promise<Page<AuditEntry>> {
   return db.read(async (on) => {
-    const filtered = subjectHash === null ? on.selectFrom("admin_audit") : on.selectFrom("admin_audit").where("subject_hash", "=", subjectHash)
+    const filtered =
+      subjectHash === null
+        ? on.selectFrom("admin_audit")
+        : on.selectFrom("admin_audit").where("subject_hash", "=", subjectHash)
     const total = Number((await filtered.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)
     const rows = await filtered
       .selectAll()
@@ -90,7 +142,16 @@ export function auditLog(db: Db, page: number, pageSize: number, subjectHash: st
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute()
-    const items = rows.map((row) => ({ id: row.id, at: toDate(row.at), action: row.action, actor: row.actor, subjectHash: row.subject_hash, detail: row.detail, ip: row.ip, ipHash: row.ip_hash }))
+    const items = rows.map((row) => ({
+      id: row.id,
+      at: toDate(row.at),
+      action: row.action,
+      actor: row.actor,
+      subjectHash: row.subject_hash,
+      detail: row.detail,
+      ip: row.ip,
+      ipHash: row.ip_hash,
+    }))
     return { items, total, page, pageSize }
   })
 }
@@ -100,8 +161,19 @@ export function forgetOldAuditAddresses(db: Db, now: Date): Promise<void> {
   const before = storedTime(new Date(now.getTime() - AUDIT_IP_KEPT_MS))
   return db.write(async (trx) => {
     for (;;) {
-      const old = await trx.selectFrom("admin_audit").select(["id", "ip"]).where("ip", "is not", null).where("at", "<", before).limit(HASH_BATCH).execute()
-      for (const { id, ip } of old) await trx.updateTable("admin_audit").set({ ip: null, ip_hash: db.keyedHash(`ip\u0000${ip ?? ""}`) }).where("id", "=", id).execute()
+      const old = await trx
+        .selectFrom("admin_audit")
+        .select(["id", "ip"])
+        .where("ip", "is not", null)
+        .where("at", "<", before)
+        .limit(HASH_BATCH)
+        .execute()
+      for (const { id, ip } of old)
+        await trx
+          .updateTable("admin_audit")
+          .set({ ip: null, ip_hash: db.keyedHash(`ip\u0000${ip ?? ""}`) })
+          .where("id", "=", id)
+          .execute()
       if (old.length < HASH_BATCH) return
     }
   })

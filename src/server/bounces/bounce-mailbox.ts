@@ -71,7 +71,11 @@ export class BounceMailbox {
       this.failing = false
     } catch (error) {
       if (this.stopping) return
-      if (!this.failing) this.options.log.warn({ cause: (error as Error).message.slice(0, 200) }, "bounces: cannot read the bounce mailbox, will try again")
+      if (!this.failing)
+        this.options.log.warn(
+          { cause: (error as Error).message.slice(0, 200) },
+          "bounces: cannot read the bounce mailbox, will try again",
+        )
       this.failing = true
     }
   }
@@ -114,7 +118,10 @@ export class BounceMailbox {
             }
           }
           await client.messageFlagsAdd(String(uid), keywords ? [PROCESSED, "\\Seen"] : ["\\Seen"], { uid: true })
-          this.options.log.info({ messageUid: uid, outcome: line }, "bounces: a message of the bounce mailbox was handled")
+          this.options.log.info(
+            { messageUid: uid, outcome: line },
+            "bounces: a message of the bounce mailbox was handled",
+          )
           read += 1
         }
       } finally {

@@ -68,7 +68,9 @@ function dsnRecipients(body: string): DsnRecipient[] {
 /** The addresses of a header's value: those in angle brackets, or the bare words holding an @. */
 const addressesIn = (value: string): string[] => {
   const bracketed = [...value.matchAll(/<([^<>\s]{1,320})>/g)].map((match) => match[1] ?? "")
-  return bracketed.length > 0 ? bracketed : value.split(/[\s,;]+/).filter((word) => word.includes("@") && word.length <= 320)
+  return bracketed.length > 0
+    ? bracketed
+    : value.split(/[\s,;]+/).filter((word) => word.includes("@") && word.length <= 320)
 }
 
 /** The value of each `name:` header line of a header block given as text. */
@@ -76,12 +78,29 @@ const headerValues = (block: string, name: string): string[] =>
   block
     .replace(/\r\n/g, "\n")
     .split("\n")
-    .flatMap((line) => (line.toLowerCase().startsWith(`${name.toLowerCase()}:`) ? [line.slice(name.length + 1).trim()] : []))
+    .flatMap((line) =>
+      line.toLowerCase().startsWith(`${name.toLowerCase()}:`) ? [line.slice(name.length + 1).trim()] : [],
+    )
 
 /** The parts read: the reports, and the returned message or its headers (only the header block of a whole message counts). */
-const REPORT_TYPES = new Set(["message/delivery-status", "message/global-delivery-status", "message/feedback-report", "text/rfc822-headers", "message/global-headers", "message/rfc822", "message/global"])
+const REPORT_TYPES = new Set([
+  "message/delivery-status",
+  "message/global-delivery-status",
+  "message/feedback-report",
+  "text/rfc822-headers",
+  "message/global-headers",
+  "message/rfc822",
+  "message/global",
+])
 
-type SplitNode = { type: string; root?: boolean; contentType?: string | false; headers?: { get(key: string): string[] } | false; value?: Buffer; getDecoder?: () => NodeJS.ReadWriteStream }
+type SplitNode = {
+  type: string
+  root?: boolean
+  contentType?: string | false
+  headers?: { get(key: string): string[] } | false
+  value?: Buffer
+  getDecoder?: () => NodeJS.ReadWriteStream
+}
 
 /** The decoded text of a node's body chunks, the first MAX_REPORT_BYTES of it. */
 async function decodedText(node: SplitNode, chunks: Buffer[]): Promise<string> {
@@ -105,8 +124,13 @@ async function decodedText(node: SplitNode, chunks: Buffer[]): Promise<string> {
  * says (the pipe's recipient).
  * @throws Error for a message larger than MAX_BOUNCE_BYTES or MIME the splitter refuses
  */
-export async function readBounceReport(raw: Buffer, bounceAddress: string | null, envelopeTo: string | null = null): Promise<BounceReport> {
-  if (raw.length > MAX_BOUNCE_BYTES) throw new Error(`the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB: no bounce of ours is`)
+export async function readBounceReport(
+  raw: Buffer,
+  bounceAddress: string | null,
+  envelopeTo: string | null = null,
+): Promise<BounceReport> {
+  if (raw.length > MAX_BOUNCE_BYTES)
+    throw new Error(`the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB: no bounce of ours is`)
   const report: BounceReport = { type: "other", recipients: [], feedbackType: "", verpTags: [], headerTags: [] }
   const splitter = new Splitter({ maxHeadSize: MAX_HEAD_BYTES, maxChildNodes: MAX_PARTS, ignoreEmbedded: false })
   const parts: { node: SplitNode; chunks: Buffer[]; bytes: number }[] = []
@@ -120,11 +144,18 @@ export async function readBounceReport(raw: Buffer, bounceAddress: string | null
         const lines = (headers?.get(DELIVERY_HEADER.toLowerCase()) ?? []).map((line) => line.replace(/^[^:]*:/, ""))
         report.headerTags.push(...lines.map((line) => line.trim()).filter((line) => line.length <= 64))
         if (data.root && parts.length === 0) {
-          for (const name of ENVELOPE_HEADERS) for (const line of headers?.get(name) ?? []) envelope.push(...addressesIn(line.replace(/^[^:]*:/, "")))
+          for (const name of ENVELOPE_HEADERS)
+            for (const line of headers?.get(name) ?? []) envelope.push(...addressesIn(line.replace(/^[^:]*:/, "")))
         }
         current = { node: data, chunks: [], bytes: 0 }
         parts.push(current)
-      } else if (data.type === "body" && current && REPORT_TYPES.has(String(current.node.contentType)) && current.bytes < MAX_REPORT_BYTES && data.value) {
+      } else if (
+        data.type === "body" &&
+        current &&
+        REPORT_TYPES.has(String(current.node.contentType)) &&
+        current.bytes < MAX_REPORT_BYTES &&
+        data.value
+      ) {
         current.chunks.push(data.value)
         current.bytes += data.value.length
       }
@@ -149,6 +180,9 @@ export async function readBounceReport(raw: Buffer, bounceAddress: string | null
       report.headerTags.push(...headerValues(head, DELIVERY_HEADER).filter((value) => value.length <= 64))
     }
   }
-  if (bounceAddress) report.verpTags = envelope.flatMap((address) => tagOfVerpAddress(bounceAddress, address) ?? []).filter((tag) => tag.length <= 64)
+  if (bounceAddress)
+    report.verpTags = envelope
+      .flatMap((address) => tagOfVerpAddress(bounceAddress, address) ?? [])
+      .filter((tag) => tag.length <= 64)
   return report
 }

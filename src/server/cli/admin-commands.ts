@@ -48,12 +48,27 @@ const iso = (date: Date | null) => (date ? date.toISOString().replace(/\.\d{3}Z$
 /** Columns padded to their widest cell, one line a row. */
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? "")].length))) ?? []
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join("  ")).join("\n") + "\n"
+  return (
+    rows
+      .map((row) =>
+        row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join("  "),
+      )
+      .join("\n") + "\n"
+  )
 }
 
 const accountRows = (accounts: AdminAccount[]) => [
   ["email", "role", "state", "created", "activated", "revoked"],
-  ...accounts.map((account) => [inertText(account.email), account.role, account.state === "invited" && account.inviteExpiresAt ? `invited (link valid until ${iso(account.inviteExpiresAt)})` : account.state, iso(account.createdAt), iso(account.activatedAt), iso(account.revokedAt)]),
+  ...accounts.map((account) => [
+    inertText(account.email),
+    account.role,
+    account.state === "invited" && account.inviteExpiresAt
+      ? `invited (link valid until ${iso(account.inviteExpiresAt)})`
+      : account.state,
+    iso(account.createdAt),
+    iso(account.activatedAt),
+    iso(account.revokedAt),
+  ]),
 ]
 
 const auditRows = (entries: AuditEntry[]) => [
@@ -71,7 +86,8 @@ const auditRows = (entries: AuditEntry[]) => [
 /** An address as a command takes it: one address, at most 254 characters. */
 function addressArgument(value: string | undefined): string {
   const email = value?.trim() ?? ""
-  if (email.length > MAX_EMAIL_LENGTH || !isSingleAddress(email)) throw new UsageError(`"${inertText(email)}" is not one e-mail address`)
+  if (email.length > MAX_EMAIL_LENGTH || !isSingleAddress(email))
+    throw new UsageError(`"${inertText(email)}" is not one e-mail address`)
   return email
 }
 
@@ -79,30 +95,51 @@ function addressArgument(value: string | undefined): string {
 function commandOf(args: string[]): Command | null {
   const [name, ...rest] = args
   if (name === "invite") {
-    const { values, positionals } = parseArgs({ args: rest, options: { role: { type: "string" } }, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { role: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    })
     if (positionals.length !== 1) return null
     return async (db, { siteUrl, now, out }) => {
       const email = addressArgument(positionals[0])
       if (!isRole(values.role)) throw new UsageError(`give the account a role: --role ${ROLES.join("|")}`)
       const token = newSecretToken()
       const at = now()
-      const outcome = await inviteAccount(db, email, values.role, secretTokenKey(token), new Date(at.getTime() + INVITE_TTL_MS), COMMAND_LINE, at)
-      if (outcome === "active") throw new UsageError(`${inertText(email)} has an active account already: revoke it first to invite the address again`)
-      out(`Invited ${inertText(email)} as ${values.role}. Send this link to them; it works once, for 24 hours:\n${siteUrl}/admin/invite#${token}\n`)
+      const outcome = await inviteAccount(
+        db,
+        email,
+        values.role,
+        secretTokenKey(token),
+        new Date(at.getTime() + INVITE_TTL_MS),
+        COMMAND_LINE,
+        at,
+      )
+      if (outcome === "active")
+        throw new UsageError(
+          `${inertText(email)} has an active account already: revoke it first to invite the address again`,
+        )
+      out(
+        `Invited ${inertText(email)} as ${values.role}. Send this link to them; it works once, for 24 hours:\n${siteUrl}/admin/invite#${token}\n`,
+      )
     }
   }
-  if (name === "list" && rest.length === 0) return async (db, { out }) => out(table(accountRows(await listAccounts(db))))
+  if (name === "list" && rest.length === 0)
+    return async (db, { out }) => out(table(accountRows(await listAccounts(db))))
   if (name === "revoke" && rest.length === 1) {
     return async (db, { now, out }) => {
       const email = addressArgument(rest[0])
-      if (!(await revokeAccount(db, email, COMMAND_LINE, null, now()))) throw new UsageError(`there is no account of ${inertText(email)} to revoke; see \`npm run admin -- list\``)
+      if (!(await revokeAccount(db, email, COMMAND_LINE, null, now())))
+        throw new UsageError(`there is no account of ${inertText(email)} to revoke; see \`npm run admin -- list\``)
       out(`Revoked ${inertText(email)}: its sessions have ended\n`)
     }
   }
   if (name === "unlock" && rest.length === 1) {
     return async (db, { now, out }) => {
       const email = addressArgument(rest[0])
-      if (!(await unlockAccount(db, email, COMMAND_LINE, now()))) throw new UsageError(`there is no account of ${inertText(email)}; see \`npm run admin -- list\``)
+      if (!(await unlockAccount(db, email, COMMAND_LINE, now())))
+        throw new UsageError(`there is no account of ${inertText(email)}; see \`npm run admin -- list\``)
       out(`Unlocked ${inertText(email)}: the failed logins that held it are cleared\n`)
     }
   }

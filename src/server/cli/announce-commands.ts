@@ -39,18 +39,35 @@ const COLUMNS = ["language", "queued", "sent", "failed", "bounced", "complained"
 /** Where an announcement stands: its state, a progress bar while mails wait, and a table per language with the total. */
 export function progressText(announcement: AnnouncementProgress): string {
   const { languages } = announcement
-  const sum = (key: Exclude<(typeof COLUMNS)[number], "language"> | "waiting") => languages.reduce((total, row) => total + row[key], 0)
+  const sum = (key: Exclude<(typeof COLUMNS)[number], "language"> | "waiting") =>
+    languages.reduce((total, row) => total + row[key], 0)
   const queued = sum("queued")
   const waiting = sum("waiting")
   const lines = [`${inertText(announcement.slug)}: queued ${announcement.createdAt.toISOString()}, ${queued} mails`]
-  if (announcement.state === "paused") lines.push(`${inertText(announcement.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`)
-  else if (waiting > 0) lines.push(`sending: ${progressBar(queued - waiting, queued)} (${queued - waiting} of ${queued} done, ${waiting} waiting)`)
+  if (announcement.state === "paused")
+    lines.push(
+      `${inertText(announcement.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`,
+    )
+  else if (waiting > 0)
+    lines.push(
+      `sending: ${progressBar(queued - waiting, queued)} (${queued - waiting} of ${queued} done, ${waiting} waiting)`,
+    )
   else lines.push("done: every mail was sent, failed, or its entry left")
-  const rows = [...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]), ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))]]
+  const rows = [
+    ...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]),
+    ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))],
+  ]
   const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)))
-  const format = (row: readonly string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
-  const waves = announcement.waves.map((wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${wave.queued} mails queued`)
-  return [...lines, "", format(COLUMNS), ...rows.map(format), ...(waves.length > 0 ? ["", "waves:", ...waves] : [])].join("\n") + "\n"
+  const format = (row: readonly string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
+  const waves = announcement.waves.map(
+    (wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${wave.queued} mails queued`,
+  )
+  return (
+    [...lines, "", format(COLUMNS), ...rows.map(format), ...(waves.length > 0 ? ["", "waves:", ...waves] : [])].join(
+      "\n",
+    ) + "\n"
+  )
 }
 
 /** What `announce preview` prints of a wave: whom its send would mail now. */
@@ -67,30 +84,48 @@ export function sendText(slug: string, outcome: SendOutcome, wave: Wave = WHOLE_
   const total = Object.values(outcome.queued).reduce((sum, n) => sum + n, 0)
   const perLanguage = Object.entries(outcome.queued).map(([lang, n]) => `${lang} ${n}`)
   const to = isWholeList(wave) ? "" : ` to ${waveText(wave)}`
-  return [
-    total === 0
-      ? `Queued no new mail of ${slug}${to}: ${isWholeList(wave) ? "every confirmed entry has" : "all of them have"} one already.`
-      : `Queued ${total} mails of ${slug}${to}: ${perLanguage.join(", ")}.`,
-    ...(outcome.suppressed > 0 ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`] : []),
-    outcome.state === "paused"
-      ? `${inertText(outcome.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
-      : `The running server delivers them; \`npm run waitlist -- announce status ${slug}\` shows how far it got.`,
-  ].join("\n") + "\n"
+  return (
+    [
+      total === 0
+        ? `Queued no new mail of ${slug}${to}: ${isWholeList(wave) ? "every confirmed entry has" : "all of them have"} one already.`
+        : `Queued ${total} mails of ${slug}${to}: ${perLanguage.join(", ")}.`,
+      ...(outcome.suppressed > 0
+        ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`]
+        : []),
+      outcome.state === "paused"
+        ? `${inertText(outcome.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
+        : `The running server delivers them; \`npm run waitlist -- announce status ${slug}\` shows how far it got.`,
+    ].join("\n") + "\n"
+  )
 }
 
 /** Reads the arguments after `announce`; a string says what is wrong with them. */
 export function announceCommandOf(args: string[]): AnnounceCommand | string {
   let parsed
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { lang: { type: "string" }, to: { type: "string" }, first: { type: "string" }, platform: { type: "string" } } })
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        lang: { type: "string" },
+        to: { type: "string" },
+        first: { type: "string" },
+        platform: { type: "string" },
+      },
+    })
   } catch (error) {
     return (error as Error).message
   }
   const [action = "", slug, ...extra] = parsed.positionals
   const { lang, to, first, platform } = parsed.values
   const read = waveSchema.safeParse({ first, lang, platform })
-  if (!read.success) return "--first takes a whole number from 1, --lang a language code (es, pt-br), --platform ios, android or desktop"
-  const wave = first === undefined && platform === undefined && (lang === undefined || action === "preview") ? WHOLE_LIST : read.data
+  if (!read.success)
+    return "--first takes a whole number from 1, --lang a language code (es, pt-br), --platform ios, android or desktop"
+  const wave =
+    first === undefined && platform === undefined && (lang === undefined || action === "preview")
+      ? WHOLE_LIST
+      : read.data
   if (extra.length > 0) return `announce ${action} takes one announcement`
   if (action === "status" && slug === undefined && !lang && !to && !first && !platform) {
     return async (io, out) => {
@@ -98,20 +133,25 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
       out(all.length === 0 ? "No announcement has been sent yet.\n" : all.map(progressText).join("\n"))
     }
   }
-  if (slug === undefined || !isSlug(slug)) return `announce ${action} needs an announcement's name: the file name of content/announcements/<name>.md`
-  if (((lang || first || platform) && action !== "preview" && action !== "send") || (to && action !== "test")) return `--lang, --first and --platform go with preview and send, --to with test`
+  if (slug === undefined || !isSlug(slug))
+    return `announce ${action} needs an announcement's name: the file name of content/announcements/<name>.md`
+  if (((lang || first || platform) && action !== "preview" && action !== "send") || (to && action !== "test"))
+    return `--lang, --first and --platform go with preview and send, --to with test`
   switch (action) {
     case "preview":
       return async (io, out) => {
         out(`Wrote:\n${(await previewAnnouncement(io, slug, lang)).map((file) => `  ${file}\n`).join("")}`)
         // A wave's count before it goes: the first N in line, narrowed by language and platform.
-        if (first !== undefined || platform !== undefined) out(waveAudienceText(slug, read.data, await announcementAudience(io, slug, read.data)))
+        if (first !== undefined || platform !== undefined)
+          out(waveAudienceText(slug, read.data, await announcementAudience(io, slug, read.data)))
       }
     case "test":
       if (!to) return "announce test needs --to <address>"
       return async (io, out) => {
         const sent = await testAnnouncement(io, slug, to, BY_COMMAND_LINE)
-        out(`Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`)
+        out(
+          `Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`,
+        )
       }
     case "send":
       return async (io, out) => out(sendText(slug, await sendAnnouncement(io, slug, BY_COMMAND_LINE, wave), wave))
@@ -125,8 +165,13 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
     case "resume":
       return async (io, out) => {
         const paused = action === "pause"
-        if (!(await pauseAnnouncement(io, slug, paused, BY_COMMAND_LINE))) throw new Error(`${slug} has not been sent, or is ${paused ? "paused" : "sending"} already`)
-        out(paused ? `Paused ${slug}: its waiting mails stay queued until \`announce resume ${slug}\`.\n` : `Resumed ${slug}: the running server sends its waiting mails.\n`)
+        if (!(await pauseAnnouncement(io, slug, paused, BY_COMMAND_LINE)))
+          throw new Error(`${slug} has not been sent, or is ${paused ? "paused" : "sending"} already`)
+        out(
+          paused
+            ? `Paused ${slug}: its waiting mails stay queued until \`announce resume ${slug}\`.\n`
+            : `Resumed ${slug}: the running server sends its waiting mails.\n`,
+        )
       }
     default:
       return `announce has no command "${inertText(action)}"`

@@ -10,7 +10,8 @@ import { outboxDepth } from "../outbox/outbox-queries"
 import type { StoreSettings } from "../settings"
 
 /** What copy-to takes. */
-export const COPY_TO_ARGUMENT = "copy-to takes the URL of an empty PostgreSQL database: postgres://user:password@host:5432/database"
+export const COPY_TO_ARGUMENT =
+  "copy-to takes the URL of an empty PostgreSQL database: postgres://user:password@host:5432/database"
 
 /** The PostgreSQL URL of the argument, or null for anything else. */
 export function postgresUrlOf(value: string | undefined): string | null {
@@ -26,12 +27,16 @@ export function postgresUrlOf(value: string | undefined): string | null {
 export function copiedText(file: string, url: string, copied: CopiedTables, waiting: number): string {
   const width = Math.max(...copied.map(({ table }) => table.length))
   const rows = copied.reduce((sum, { rows }) => sum + rows, 0)
-  return [
-    `Copied the SQLite waitlist at ${file} into PostgreSQL at ${describePostgres(url)}: ${rows} rows in ${copied.length} tables.`,
-    ...copied.map(({ table, rows }) => `  ${table.padEnd(width)}  ${rows}`),
-    waiting === 0 ? "Nothing waits in the outbox." : `${waiting} ${waiting === 1 ? "delivery waits" : "deliveries wait"} in the outbox: the first server started on PostgreSQL sends ${waiting === 1 ? "it" : "them"}, once.`,
-    `Next: start the site with DATABASE_URL set to this database, and keep ${file} until it has served well.`,
-  ].join("\n") + "\n"
+  return (
+    [
+      `Copied the SQLite waitlist at ${file} into PostgreSQL at ${describePostgres(url)}: ${rows} rows in ${copied.length} tables.`,
+      ...copied.map(({ table, rows }) => `  ${table.padEnd(width)}  ${rows}`),
+      waiting === 0
+        ? "Nothing waits in the outbox."
+        : `${waiting} ${waiting === 1 ? "delivery waits" : "deliveries wait"} in the outbox: the first server started on PostgreSQL sends ${waiting === 1 ? "it" : "them"}, once.`,
+      `Next: start the site with DATABASE_URL set to this database, and keep ${file} until it has served well.`,
+    ].join("\n") + "\n"
+  )
 }
 
 /**
@@ -39,10 +44,17 @@ export function copiedText(file: string, url: string, copied: CopiedTables, wait
  * of `url`, and says what it copied.
  * @throws Error saying why when the store is not SQLite, its file is missing, or the target is not empty
  */
-export async function copyTo(db: Db, store: StoreSettings | undefined, url: string, out: (text: string) => void): Promise<void> {
-  if (store?.kind !== "sqlite") throw new Error("copy-to copies the SQLite waitlist of WAITLIST_DB_PATH: run it without DATABASE_URL set")
+export async function copyTo(
+  db: Db,
+  store: StoreSettings | undefined,
+  url: string,
+  out: (text: string) => void,
+): Promise<void> {
+  if (store?.kind !== "sqlite")
+    throw new Error("copy-to copies the SQLite waitlist of WAITLIST_DB_PATH: run it without DATABASE_URL set")
   // Opening a missing file would make a new, empty waitlist, and copy that.
-  if (!fs.existsSync(store.file)) throw new Error(`there is no SQLite waitlist at ${store.file}: set WAITLIST_DB_PATH to its file`)
+  if (!fs.existsSync(store.file))
+    throw new Error(`there is no SQLite waitlist at ${store.file}: set WAITLIST_DB_PATH to its file`)
   const copied = await copyToPostgres(db, url)
   const { pending, paused } = await outboxDepth(db)
   out(copiedText(store.file, url, copied, pending + paused))

@@ -2,7 +2,21 @@ import { inertText } from "./inert-text"
 import type { WaitlistEntry } from "../signup/entry-list"
 
 /** The columns of the waitlist export, in order. */
-export const CSV_COLUMNS = ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason", "place", "referrals", "referred_by"] as const
+export const CSV_COLUMNS = [
+  "name",
+  "email",
+  "message",
+  "created_at",
+  "updated_at",
+  "confirmed_at",
+  "metadata",
+  "messages",
+  "suppressed_at",
+  "suppressed_reason",
+  "place",
+  "referrals",
+  "referred_by",
+] as const
 
 /**
  * How a cell starts when a spreadsheet would run it as a formula (OWASP's
@@ -46,7 +60,21 @@ const history = (entry: WaitlistEntry) =>
  */
 export function entriesToCsv(entries: WaitlistEntry[]): string {
   const rows = entries.map((entry) =>
-    row([entry.name, entry.email, entry.message, entry.createdAt.toISOString(), entry.updatedAt.toISOString(), entry.confirmedAt?.toISOString() ?? "", JSON.stringify(entry.metadata), history(entry), entry.suppressedAt?.toISOString() ?? "", entry.suppressedReason ?? "", entry.place?.toString() ?? "", String(entry.referrals), entry.referredBy ?? ""]),
+    row([
+      entry.name,
+      entry.email,
+      entry.message,
+      entry.createdAt.toISOString(),
+      entry.updatedAt.toISOString(),
+      entry.confirmedAt?.toISOString() ?? "",
+      JSON.stringify(entry.metadata),
+      history(entry),
+      entry.suppressedAt?.toISOString() ?? "",
+      entry.suppressedReason ?? "",
+      entry.place?.toString() ?? "",
+      String(entry.referrals),
+      entry.referredBy ?? "",
+    ]),
   )
   return row(CSV_COLUMNS) + rows.join("")
 }

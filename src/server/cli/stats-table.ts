@@ -22,7 +22,10 @@ function cell(text: string): string {
 
 /** Rows as columns padded to their widest cell; numbers to the right. */
 function table(head: string[], rows: (string | number)[][]): string {
-  const cells = [head, ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value))))]
+  const cells = [
+    head,
+    ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value)))),
+  ]
   const widths = head.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? "")].length)))
   const numeric = head.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number"))
   const line = (row: string[]) =>
@@ -56,33 +59,94 @@ export function statsTable(stats: VisitStats): string {
     table(
       ["date", "visitors", "pageviews", "contact page", "sign-ups", "confirmed", "App Store", "Google Play"],
       [
-        ...days.map((day) => [day.date, day.visitors, day.pageviews, day.contactVisitors, day.signups, day.confirmed, day.appStoreClicks, day.googlePlayClicks]),
-        ["total", ...(["visitors", "pageviews", "contactVisitors", "signups", "confirmed", "appStoreClicks", "googlePlayClicks"] as const).map((figure) => total((day) => day[figure]))],
+        ...days.map((day) => [
+          day.date,
+          day.visitors,
+          day.pageviews,
+          day.contactVisitors,
+          day.signups,
+          day.confirmed,
+          day.appStoreClicks,
+          day.googlePlayClicks,
+        ]),
+        [
+          "total",
+          ...(
+            [
+              "visitors",
+              "pageviews",
+              "contactVisitors",
+              "signups",
+              "confirmed",
+              "appStoreClicks",
+              "googlePlayClicks",
+            ] as const
+          ).map((figure) => total((day) => day[figure])),
+        ],
       ],
     ),
     ...(stats.funnelNote ? ["", stats.funnelNote] : []),
     "",
     "Top pages",
-    stats.pages.length ? table(["page", "visitors", "pageviews"], stats.pages.slice(0, TOP).map((page) => [page.page, page.visitors, page.pageviews])) : "(none)",
+    stats.pages.length
+      ? table(
+          ["page", "visitors", "pageviews"],
+          stats.pages.slice(0, TOP).map((page) => [page.page, page.visitors, page.pageviews]),
+        )
+      : "(none)",
     "",
     "Sources: visitors → contact page → sign-ups → confirmed, and visitors → App Store, Google Play",
     stats.sources.length
       ? table(
-          ["source", "medium", "campaign", "visitors", "contact page", "sign-ups", "confirmed", "App Store", "Google Play"],
+          [
+            "source",
+            "medium",
+            "campaign",
+            "visitors",
+            "contact page",
+            "sign-ups",
+            "confirmed",
+            "App Store",
+            "Google Play",
+          ],
           stats.sources
             .slice(0, TOP)
-            .map((source) => [source.source, shownOr(source.medium, "-"), shownOr(source.campaign, "-"), source.visitors, source.contactVisitors, source.signups, source.confirmed, source.appStoreClicks, source.googlePlayClicks]),
+            .map((source) => [
+              source.source,
+              shownOr(source.medium, "-"),
+              shownOr(source.campaign, "-"),
+              source.visitors,
+              source.contactVisitors,
+              source.signups,
+              source.confirmed,
+              source.appStoreClicks,
+              source.googlePlayClicks,
+            ]),
         )
       : "(none)",
     "",
     "Languages",
-    stats.languages.length ? table(["language", "visitors", "pageviews"], stats.languages.slice(0, TOP).map((language) => [language.language, language.visitors, language.pageviews])) : "(none)",
+    stats.languages.length
+      ? table(
+          ["language", "visitors", "pageviews"],
+          stats.languages.slice(0, TOP).map((language) => [language.language, language.visitors, language.pageviews]),
+        )
+      : "(none)",
     "",
     "Store clicks: the browsers /get sent to a store",
     stats.storeClicks.length
       ? table(
           ["store", "platform", "source", "medium", "campaign", "clicks"],
-          stats.storeClicks.slice(0, TOP).map((click) => [STORE_NAMES[click.store] ?? click.store, click.platform, click.source, shownOr(click.medium, "-"), shownOr(click.campaign, "-"), click.clicks]),
+          stats.storeClicks
+            .slice(0, TOP)
+            .map((click) => [
+              STORE_NAMES[click.store] ?? click.store,
+              click.platform,
+              click.source,
+              shownOr(click.medium, "-"),
+              shownOr(click.campaign, "-"),
+              click.clicks,
+            ]),
         )
       : "(none)",
     "",

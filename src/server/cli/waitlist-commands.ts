@@ -92,7 +92,12 @@ function statsCommand(args: string[]): Command | string {
   const accepted = `stats takes --days N (a whole number from 1 to ${MAX_STATS_DAYS}) and --json`
   let values
   try {
-    values = parseArgs({ args, options: { days: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values
+    values = parseArgs({
+      args,
+      options: { days: { type: "string" }, json: { type: "boolean" } },
+      strict: true,
+      allowPositionals: false,
+    }).values
   } catch {
     return accepted
   }
@@ -122,7 +127,10 @@ function bounce(rest: string[]): Command | null {
   if (rest.length > 0 && recipient === null) return null
   return async (db, out, io) => {
     const raw = await io.readInput?.(MAX_BOUNCE_BYTES)
-    if (!raw) return out(`bounce: not read: the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is\n`)
+    if (!raw)
+      return out(
+        `bounce: not read: the message is larger than ${MAX_BOUNCE_BYTES / 1024} KB, and no bounce of ours is\n`,
+      )
     out(`bounce: ${(await handleBounceMessage(raw, db, io.bounceAddress ?? null, new Date(), recipient)).line}\n`)
   }
 }
@@ -136,7 +144,8 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     const address = lookupAddressOf(rest[0])
     if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out) => {
-      if (!(await liftSuppression(db, address, BY_COMMAND_LINE, new Date()))) throw new Error(`${inertText(address)} is not suppressed`)
+      if (!(await liftSuppression(db, address, BY_COMMAND_LINE, new Date())))
+        throw new Error(`${inertText(address)} is not suppressed`)
       out(`${inertText(address)} gets mail again; a new hard bounce or complaint suppresses it again\n`)
     }
   }
@@ -146,32 +155,43 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     return (db, out, io) => copyTo(db, io.store, url, out)
   }
   if (name === "count" && rest.length === 0) return async (db, out) => out(`${await countEntries(db)}\n`)
-  if (name === "export" && rest.length === 0) return async (db, out, io) => out(entriesToCsv(await listEntries(db, io.referralBoost)))
+  if (name === "export" && rest.length === 0)
+    return async (db, out, io) => out(entriesToCsv(await listEntries(db, io.referralBoost)))
   if (name === "export" && rest.length === 1 && rest[0] === "--confirmed") {
-    return async (db, out, io) => out(entriesToCsv((await listEntries(db, io.referralBoost)).filter((entry) => entry.confirmedAt !== null)))
+    return async (db, out, io) =>
+      out(entriesToCsv((await listEntries(db, io.referralBoost)).filter((entry) => entry.confirmedAt !== null)))
   }
   if (name === "outbox" && rest.length === 0) {
     return async (db, out) => {
       // An announcement's thousands of waiting mails are counted, not listed: `announce status` shows them.
       const deliveries = await deliveriesIn(db, ["pending", "failed"])
       const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
-      const note = waiting.length > 0 ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n` : ""
+      const note =
+        waiting.length > 0
+          ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n`
+          : ""
       out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
     }
   }
   if (name === "outbox" && rest.length === 2 && rest[0] === "retry") {
     const id = rest[1] ?? ""
     return async (db, out) => {
-      if (!(await retryFailedDelivery(db, id, new Date()))) throw new Error(`there is no failed delivery ${inertText(id)}; see \`npm run waitlist -- outbox\``)
+      if (!(await retryFailedDelivery(db, id, new Date())))
+        throw new Error(`there is no failed delivery ${inertText(id)}; see \`npm run waitlist -- outbox\``)
       out(`Delivery ${inertText(id)} will be tried again at once by the running server\n`)
     }
   }
-  if (name === "discarded" && rest.length === 0) return async (db, out) => out(`${(await countDiscardedSubmissions(db)).bots}\n`)
-  if (name === "discarded" && rest.length === 1 && rest[0] === "--repeats") return async (db, out) => out(`${(await countDiscardedSubmissions(db)).repeats}\n`)
+  if (name === "discarded" && rest.length === 0)
+    return async (db, out) => out(`${(await countDiscardedSubmissions(db)).bots}\n`)
+  if (name === "discarded" && rest.length === 1 && rest[0] === "--repeats")
+    return async (db, out) => out(`${(await countDiscardedSubmissions(db)).repeats}\n`)
   if (name === "delete" && rest.length === 1) {
     const email = lookupAddressOf(rest[0])
     if (email === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
-    return async (db, out, io) => out(`Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null))} for ${inertText(email)}\n`)
+    return async (db, out, io) =>
+      out(
+        `Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null))} for ${inertText(email)}\n`,
+      )
   }
   return null
 }

@@ -21,7 +21,15 @@ const period = z
   .default("30")
   .transform(Number)
 
-export function dashboardRoute({ db, now, siteHosts }: { db: Db; now: () => Date; siteHosts: readonly string[] }): RequestHandler {
+export function dashboardRoute({
+  db,
+  now,
+  siteHosts,
+}: {
+  db: Db
+  now: () => Date
+  siteHosts: readonly string[]
+}): RequestHandler {
   return async (req, res) => {
     const days = period.safeParse(queryParam(req, "days"))
     if (!days.success) return sendInvalid(res, `Ask for ${DASHBOARD_PERIODS.join(", ")} days.`, "days")

@@ -44,7 +44,13 @@ export type Connection = {
   /** The day (YYYY-MM-DD, UTC) of a stored time column, as SQL. */
   utcDay(column: string): RawBuilder<string>
   /** The column types the schema is written with; `keyOrdered`: a table keyed by text is stored in its key's order alone (SQLite's WITHOUT ROWID). */
-  columns: { time: ColumnDataType; bigint: ColumnDataType; id: ColumnDataType; autoIncrement: boolean; keyOrdered: boolean }
+  columns: {
+    time: ColumnDataType
+    bigint: ColumnDataType
+    id: ColumnDataType
+    autoIncrement: boolean
+    keyOrdered: boolean
+  }
   /** The schema version the site recorded before its migrations were Kysely's (1 to 4), or 0 for none. */
   legacySchemaVersion(on: On): Promise<number>
   /** Forgets that record, once the baseline has taken the schema over. */

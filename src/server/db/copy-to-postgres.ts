@@ -74,7 +74,11 @@ async function tablesHoldingRows(url: string): Promise<string[]> {
   const raw = connect({ kind: "postgres", url })
   try {
     const on = raw.kysely as unknown as AnyTables
-    const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(on)
+    const tables = await sql<{
+      name: string
+    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+      on,
+    )
     const holding: string[] = []
     for (const { name } of tables.rows) {
       if (WRITTEN_BY_MIGRATIONS.has(name)) continue
@@ -94,7 +98,9 @@ async function advanceSequences(trx: Tx): Promise<void> {
     SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
     WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(trx)
   for (const { table, column } of serials.rows) {
-    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), (SELECT COALESCE(MAX(${sql.ref(column)}), 0) + 1 FROM ${sql.table(table)}), false)`.execute(trx)
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), (SELECT COALESCE(MAX(${sql.ref(column)}), 0) + 1 FROM ${sql.table(table)}), false)`.execute(
+      trx,
+    )
   }
 }
 
@@ -126,7 +132,9 @@ async function copyTable(from: AnyTables, to: AnyTables, table: string): Promise
 export async function copyToPostgres(source: Db, url: string): Promise<CopiedTables> {
   const holding = await tablesHoldingRows(url)
   if (holding.length > 0) {
-    throw new TargetNotEmptyError(`the PostgreSQL database ${describePostgres(url)} is not empty (${holding.join(", ")} hold rows): copy-to copies into an empty database only, so that two lists are never mixed`)
+    throw new TargetNotEmptyError(
+      `the PostgreSQL database ${describePostgres(url)} is not empty (${holding.join(", ")} hold rows): copy-to copies into an empty database only, so that two lists are never mixed`,
+    )
   }
   const target = openDb({ kind: "postgres", url })
   try {

@@ -26,7 +26,10 @@ export class StoreUnavailableError extends Error {
 /** The secrets the database made for itself in its migrations (0004, 0005). */
 type SecretName = "leaver_key" | "bounce_key"
 
-export type Db = Pick<Connection, "kind" | "label" | "lock" | "forUpdate" | "skipLocked" | "utcDay" | "roomToWrite" | "compact" | "reclaimSpace"> & {
+export type Db = Pick<
+  Connection,
+  "kind" | "label" | "lock" | "forUpdate" | "skipLocked" | "utcDay" | "roomToWrite" | "compact" | "reclaimSpace"
+> & {
   /** Runs `work` on the database once its schema is up to date; any failure becomes StoreUnavailableError naming the database. */
   read<T>(work: (on: On) => Promise<T>): Promise<T>
   /** Runs `work` in a transaction (see Connection's write) once the schema is up to date; failures as `read`'s. */
@@ -52,7 +55,9 @@ export type Db = Pick<Connection, "kind" | "label" | "lock" | "forUpdate" | "ski
  * @throws Error when an SQLite file cannot be opened
  */
 export const connect = (settings: StoreSettings, log?: Logger): Connection =>
-  settings.kind === "postgres" ? connectPostgres(settings.url, log) : connectSqlite(settings.file, settings.minFreeBytes ?? 0)
+  settings.kind === "postgres"
+    ? connectPostgres(settings.url, log)
+    : connectSqlite(settings.file, settings.minFreeBytes ?? 0)
 
 /**
  * The database the settings select: the SQLite file (created with its
@@ -79,7 +84,8 @@ export function openDb(settings: StoreSettings, log?: Logger): Db {
   const readSecrets = async (on: On) => {
     const rows = await on.selectFrom("waitlist_secrets").select(["name", "value"]).execute()
     for (const row of rows) secrets.set(row.name as SecretName, row.value)
-    if (!secrets.get("leaver_key") || !secrets.get("bounce_key")) throw new Error("the database's keys are missing from waitlist_secrets")
+    if (!secrets.get("leaver_key") || !secrets.get("bounce_key"))
+      throw new Error("the database's keys are missing from waitlist_secrets")
   }
 
   /** Runs `work` once the schema is up to date (migrating on first use, and again after a failed attempt). */

@@ -14,7 +14,11 @@ import { waitlistMigrations } from "./migrations"
  * @throws the failing migration's error; nothing of the run is kept
  */
 export async function migrateToLatest(dialect: Connection): Promise<void> {
-  const migrator = new Migrator({ db: dialect.kysely, provider: { getMigrations: async () => waitlistMigrations(dialect) }, allowUnorderedMigrations: true })
+  const migrator = new Migrator({
+    db: dialect.kysely,
+    provider: { getMigrations: async () => waitlistMigrations(dialect) },
+    allowUnorderedMigrations: true,
+  })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
 }

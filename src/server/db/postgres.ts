@@ -29,7 +29,10 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
     connectionTimeoutMillis: 3000,
     query_timeout: 4000,
     idleTimeoutMillis: 10_000,
-    types: { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : types.getTypeParser(oid, format))) as typeof types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8 ? Number : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+    },
   })
   // An idle client that loses its server must not take the process down.
   pool.on("error", (error) => log?.warn({ cause: error.message }, "database: an idle PostgreSQL connection was lost"))
@@ -40,7 +43,8 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
     kysely,
     write: (work) => kysely.transaction().execute(work),
     roomToWrite: () => null,
-    lock: async (trx, key) => void (await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(${key}))`.execute(trx)),
+    lock: async (trx, key) =>
+      void (await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(${key}))`.execute(trx)),
     forUpdate: (query) => query.forUpdate(),
     skipLocked: (query) => query.forUpdate().skipLocked(),
     utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
@@ -48,14 +52,20 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
     async legacySchemaVersion(on) {
       const found = await sql<{ name: string | null }>`SELECT to_regclass('waitlist_schema')::text AS name`.execute(on)
       if (!found.rows[0]?.name) return 0
-      return Number((await sql<{ version: number }>`SELECT version FROM waitlist_schema`.execute(on)).rows[0]?.version ?? 0)
+      return Number(
+        (await sql<{ version: number }>`SELECT version FROM waitlist_schema`.execute(on)).rows[0]?.version ?? 0,
+      )
     },
     forgetLegacySchemaVersion: async (on) => void (await sql`DROP TABLE IF EXISTS waitlist_schema`.execute(on)),
     async compact(tables) {
       // Outside any transaction, as VACUUM must be, with more time than a query gets.
       const client = await pool.connect()
       try {
-        for (const table of tables) await client.query({ text: `VACUUM FULL ${client.escapeIdentifier(table)}`, query_timeout: REWRITE_TIMEOUT_MS } as never)
+        for (const table of tables)
+          await client.query({
+            text: `VACUUM FULL ${client.escapeIdentifier(table)}`,
+            query_timeout: REWRITE_TIMEOUT_MS,
+          } as never)
       } finally {
         client.release()
       }

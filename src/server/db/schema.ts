@@ -93,10 +93,22 @@ export type RateEventsTable = { client: string; at: number }
 export type SecretsTable = { name: string; value: string }
 
 /** A person who left: a keyed hash of their address, and the confirmation mails it was sent. */
-export type LeaversTable = { address_hash: string; confirm_mails_sent: number; last_confirm_mail_at: StoredTime | null; left_at: StoredTime }
+export type LeaversTable = {
+  address_hash: string
+  confirm_mails_sent: number
+  last_confirm_mail_at: StoredTime | null
+  left_at: StoredTime
+}
 
 /** An announcement sent to the waitlist (see migration 0005): its text as first sent, per language, as JSON. */
-export type AnnouncementsTable = { id: Generated<number>; slug: string; content: string; state: string; paused_reason: string | null; created_at: StoredTime }
+export type AnnouncementsTable = {
+  id: Generated<number>
+  slug: string
+  content: string
+  state: string
+  paused_reason: string | null
+  created_at: StoredTime
+}
 
 /** One entry's mail of an announcement, and what became of it. */
 export type AnnouncementMailsTable = {
@@ -112,7 +124,13 @@ export type AnnouncementMailsTable = {
 }
 
 /** A bounce or complaint counted, once per delivery and kind ("hard", "soft", "complaint"). */
-export type BouncesTable = { delivery_id: number; kind: string; address_hash: string; detail: string | null; received_at: StoredTime }
+export type BouncesTable = {
+  delivery_id: number
+  kind: string
+  address_hash: string
+  detail: string | null
+  received_at: StoredTime
+}
 
 /** An address (its keyed hash) that gets no mail, why, and when that was lifted (null: it still holds). */
 export type SuppressionsTable = {
@@ -149,7 +167,13 @@ export type AdminAccountsTable = {
 }
 
 /** A logged-in session, by the SHA-256 of its cookie's token. */
-export type AdminSessionsTable = { token_hash: string; account_id: number; created_at: StoredTime; last_seen_at: StoredTime; expires_at: StoredTime }
+export type AdminSessionsTable = {
+  token_hash: string
+  account_id: number
+  created_at: StoredTime
+  last_seen_at: StoredTime
+  expires_at: StoredTime
+}
 
 /** One failed login, counted against an account's address and against a client (in milliseconds since 1970). */
 export type AdminLoginFailuresTable = { subject: string; at: number }
@@ -173,7 +197,16 @@ export type AdminAuditTable = {
 export type VisitSaltsTable = { day: string; salt: string }
 
 /** Page views counted per day, page, language, referrer host and campaign parameters. */
-export type VisitViewsTable = { day: string; page: string; language: string; referrer: string; utm_source: string; utm_medium: string; utm_campaign: string; views: number }
+export type VisitViewsTable = {
+  day: string
+  page: string
+  language: string
+  referrer: string
+  utm_source: string
+  utm_medium: string
+  utm_campaign: string
+  views: number
+}
 
 /** The visitors of the day not yet over, one row per visitor and dimension: a keyed hash, never an address. Rolled into counts and deleted when the day ends. */
 export type VisitVisitorsTable = { day: string; dimension: string; value: string; visitor: string }
@@ -182,10 +215,25 @@ export type VisitVisitorsTable = { day: string; dimension: string; value: string
 export type VisitVisitorCountsTable = { day: string; dimension: string; value: string; visitors: number }
 
 /** How many times `/get` sent a browser to a store, per day, store, platform, source, medium and campaign (see migration 0010). */
-export type StoreClicksTable = { day: string; store: string; platform: string; source: string; medium: string; campaign: string; clicks: number }
+export type StoreClicksTable = {
+  day: string
+  store: string
+  platform: string
+  source: string
+  medium: string
+  campaign: string
+  clicks: number
+}
 
 /** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
-export type ReferralsTable = { referred_id: number; referrer_id: number; client_hash: string; state: string; created_at: StoredTime; decided_at: StoredTime | null }
+export type ReferralsTable = {
+  referred_id: number
+  referrer_id: number
+  client_hash: string
+  state: string
+  created_at: StoredTime
+  decided_at: StoredTime | null
+}
 
 /** One send of an announcement: the wave it was narrowed to (null parts: not narrowed) and the mails it queued (see migration 0011). */
 export type AnnouncementWavesTable = {

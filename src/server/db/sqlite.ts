@@ -132,7 +132,9 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     raw.close()
     throw error
   }
-  const kysely = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: immediateTransactions(raw) }) })
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteWithTransactionalDdl({ database: immediateTransactions(raw) }),
+  })
   // Between the group commit's transactions, and after what else waits on the event loop: a checkpoint inside a transaction could not write the log back.
   const betweenTransactions = async () => {
     do await new Promise((resolve) => setImmediate(resolve))
@@ -160,7 +162,10 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
       if (room === undefined) {
         const { bavail, bsize } = fs.statfsSync(folder)
         const free = bavail * bsize
-        room = free < minFreeBytes ? `the disk of ${folder} has ${megabytes(free)} MB free, under the floor of ${megabytes(minFreeBytes)} MB (WAITLIST_MIN_FREE_MB)` : null
+        room =
+          free < minFreeBytes
+            ? `the disk of ${folder} has ${megabytes(free)} MB free, under the floor of ${megabytes(minFreeBytes)} MB (WAITLIST_MIN_FREE_MB)`
+            : null
       }
       return room
     },
@@ -170,7 +175,8 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     // Times are ISO 8601 text in UTC: the day is its first ten characters.
     utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
     columns: { time: "text", bigint: "integer", id: "integer", autoIncrement: true, keyOrdered: true },
-    legacySchemaVersion: async (on) => Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(on)).rows[0]?.user_version ?? 0),
+    legacySchemaVersion: async (on) =>
+      Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(on)).rows[0]?.user_version ?? 0),
     forgetLegacySchemaVersion: async (on) => void (await sql`PRAGMA user_version = 0`.execute(on)),
     // The main file holds only overwritten pages; the log, which still holds the rows as they were, is written back and cut to nothing.
     async compact() {
@@ -178,7 +184,7 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
       raw.pragma("wal_checkpoint(TRUNCATE)")
     },
     async reclaimSpace() {
-      for (let free = Infinity; ; ) {
+      for (let free = Infinity; ;) {
         await betweenTransactions()
         const left = Number(raw.pragma("freelist_count", { simple: true }))
         if (left === 0 || left >= free) break

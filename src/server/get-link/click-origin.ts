@@ -1,14 +1,17 @@
 import { MAX_QUERY_LENGTH } from "../visits/page-view"
 import { MAX_REFERRER_LENGTH, originOf, type Origin } from "../visits/traffic-source"
 
-const hasCampaign = ({ utmSource, utmMedium, utmCampaign }: Origin) => utmSource !== "" || utmMedium !== "" || utmCampaign !== ""
+const hasCampaign = ({ utmSource, utmMedium, utmCampaign }: Origin) =>
+  utmSource !== "" || utmMedium !== "" || utmCampaign !== ""
 
 /** The parameters of an address's query, its first MAX_QUERY_LENGTH characters read. */
 function queryOf(address: string): URLSearchParams {
   const start = address.indexOf("?")
   if (start === -1) return new URLSearchParams()
   const end = address.indexOf("#", start)
-  return new URLSearchParams(address.slice(start + 1, Math.min(end === -1 ? address.length : end, start + 1 + MAX_QUERY_LENGTH)))
+  return new URLSearchParams(
+    address.slice(start + 1, Math.min(end === -1 ? address.length : end, start + 1 + MAX_QUERY_LENGTH)),
+  )
 }
 
 /**

@@ -35,7 +35,17 @@ export type GetLinkParts = {
 export const isGetPath = (path: string): boolean => trimTrailingSlashes(splitLanguage(path).path) === "/get"
 
 /** The store a request of `/get` goes to, or null for the page. */
-export function destination({ named, platform, crawler, live }: { named: Store | null; platform: Platform; crawler: boolean; live: boolean }): Store | null {
+export function destination({
+  named,
+  platform,
+  crawler,
+  live,
+}: {
+  named: Store | null
+  platform: Platform
+  crawler: boolean
+  live: boolean
+}): Store | null {
   if (!live || crawler) return null
   return named ?? STORE_OF[platform]
 }
@@ -45,7 +55,8 @@ const one = (value: string | string[] | undefined): string | undefined => (Array
 /** The store a request's query names with `store=`, if it names one of the two. */
 function namedStore(url: string): Store | null {
   const start = url.indexOf("?")
-  const named = start === -1 ? null : new URLSearchParams(url.slice(start + 1, start + 1 + MAX_QUERY_LENGTH)).get("store")
+  const named =
+    start === -1 ? null : new URLSearchParams(url.slice(start + 1, start + 1 + MAX_QUERY_LENGTH)).get("store")
   return named === "apple" || named === "google" ? named : null
 }
 
@@ -63,7 +74,12 @@ export function getLinkRoute({ facts, ownHosts, clicks }: GetLinkParts): Request
     const url = req.url
     const userAgent = (one(req.headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)
     const platform = platformOf(userAgent)
-    const store = destination({ named: namedStore(url), platform, crawler: userAgent !== "" && isBotAgent(userAgent), live: facts.appLive })
+    const store = destination({
+      named: namedStore(url),
+      platform,
+      crawler: userAgent !== "" && isBotAgent(userAgent),
+      live: facts.appLive,
+    })
     if (!store) return next()
     const origin = clickOrigin(url, one(req.headers.referer), hostsOf(req.headers, ownHosts))
     clicks?.count(req, { store, platform, origin })

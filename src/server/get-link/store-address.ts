@@ -49,15 +49,29 @@ export function playReferrer({ utmSource, utmCampaign }: Pick<Campaign, "utmSour
 
 /** A parameter added to an address that may already have a query. */
 const withParameters = (address: string, parameters: [string, string][]) =>
-  parameters.length === 0 ? address : `${address}${address.includes("?") ? "&" : "?"}${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&")}`
+  parameters.length === 0
+    ? address
+    : `${address}${address.includes("?") ? "&" : "?"}${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&")}`
 
 /** The address `/get` sends a browser to: the store's listing, with the campaign when there is one. */
-export function storeAddress(store: Store, campaign: Campaign, facts: Pick<SiteFacts, "appStoreUrl" | "playStoreUrl" | "appStoreProviderToken">): string {
+export function storeAddress(
+  store: Store,
+  campaign: Campaign,
+  facts: Pick<SiteFacts, "appStoreUrl" | "playStoreUrl" | "appStoreProviderToken">,
+): string {
   if (store === "google") {
     const referrer = playReferrer(campaign)
     return withParameters(facts.playStoreUrl, referrer ? [["referrer", referrer]] : [])
   }
   const token = campaignToken(campaign)
   if (!token) return facts.appStoreUrl
-  return withParameters(facts.appStoreUrl, facts.appStoreProviderToken ? [["pt", facts.appStoreProviderToken], ["ct", token]] : [["ct", token]])
+  return withParameters(
+    facts.appStoreUrl,
+    facts.appStoreProviderToken
+      ? [
+          ["pt", facts.appStoreProviderToken],
+          ["ct", token],
+        ]
+      : [["ct", token]],
+  )
 }

@@ -47,12 +47,18 @@ export function rateLimitKey(address: string): string {
  * address of its own.
  * @param forwarded the X-Forwarded-For header's value, from a Web request's Headers or from Node's own request
  */
-export function clientAddress(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
+export function clientAddress(
+  forwarded: string | null | undefined,
+  remoteAddress: string | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy) {
     const lastHop = forwarded?.slice(forwarded.lastIndexOf(",") + 1).trim() ?? ""
     if (lastHop.length <= MAX_ADDRESS_LENGTH && isIP(lastHop.split("%")[0] ?? "")) return lastHop
   }
-  return remoteAddress && remoteAddress.length <= MAX_ADDRESS_LENGTH && isIP(remoteAddress.split("%")[0] ?? "") ? remoteAddress : "unknown"
+  return remoteAddress && remoteAddress.length <= MAX_ADDRESS_LENGTH && isIP(remoteAddress.split("%")[0] ?? "")
+    ? remoteAddress
+    : "unknown"
 }
 
 /**
@@ -60,7 +66,11 @@ export function clientAddress(forwarded: string | null | undefined, remoteAddres
  * rateLimitKey counts it. What the rate limit counts, and what visitors
  * are told apart by (see visitorHash).
  */
-export function clientKey(forwarded: string | null | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
+export function clientKey(
+  forwarded: string | null | undefined,
+  remoteAddress: string | undefined,
+  trustProxy: boolean,
+): string {
   const address = clientAddress(forwarded, remoteAddress, trustProxy)
   return address === "unknown" ? address : rateLimitKey(address)
 }
@@ -80,7 +90,11 @@ declare global {
 /** A request's client (see clientAddress), trusting X-Forwarded-For only with WAITLIST_TRUST_PROXY. */
 export function clientOf(req: IncomingMessage, trustProxy: boolean): Client {
   const forwarded = req.headers["x-forwarded-for"]
-  const address = clientAddress(Array.isArray(forwarded) ? forwarded[0] : forwarded, req.socket.remoteAddress, trustProxy)
+  const address = clientAddress(
+    Array.isArray(forwarded) ? forwarded[0] : forwarded,
+    req.socket.remoteAddress,
+    trustProxy,
+  )
   return address === "unknown" ? { ip: null, key: "unknown" } : { ip: address, key: rateLimitKey(address) }
 }
 

@@ -26,9 +26,11 @@ export function answerClientError(headers: Record<string, string>) {
     const body = JSON.stringify({ error: http.STATUS_CODES[status] ?? "Bad Request" })
     const lines = [
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? "Bad Request"}`,
-      ...Object.entries({ ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).map(
-        ([name, value]) => `${name}: ${value}`,
-      ),
+      ...Object.entries({
+        ...headers,
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+      }).map(([name, value]) => `${name}: ${value}`),
       `Content-Length: ${Buffer.byteLength(body)}`,
       "Connection: close",
     ]

@@ -12,7 +12,9 @@ export const EVERY_PATH = "/*"
 export function headersForEveryResponse(declared: GatsbyConfig["headers"]): Record<string, string> {
   const narrower = (declared ?? []).filter(({ source }) => source !== EVERY_PATH).map(({ source }) => source)
   if (narrower.length) {
-    throw new Error(`gatsby-config declares headers for ${narrower.join(", ")}; the site server only sends those of "${EVERY_PATH}"`)
+    throw new Error(
+      `gatsby-config declares headers for ${narrower.join(", ")}; the site server only sends those of "${EVERY_PATH}"`,
+    )
   }
   const headers = (declared ?? []).flatMap((entry) => entry.headers)
   return Object.fromEntries(headers.map(({ key, value }) => [key, value]))

@@ -12,10 +12,14 @@ import { exceedsJsonDepth } from "./json-depth"
 export type JsonRefusal = "media_type" | "too_deep" | "malformed"
 
 /** Whether a request says its body is JSON (`Content-Type: application/json`, with or without parameters). */
-export const isJsonRequest = (headers: IncomingHttpHeaders): boolean => (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
+export const isJsonRequest = (headers: IncomingHttpHeaders): boolean =>
+  (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() === "application/json"
 
 /** A request's body (its bytes, see readBody) as JSON nested at most `maxDepth` levels, or why it is not. */
-export function readJson(req: { headers: IncomingHttpHeaders; body: unknown }, maxDepth: number): { value: unknown } | { refusal: JsonRefusal } {
+export function readJson(
+  req: { headers: IncomingHttpHeaders; body: unknown },
+  maxDepth: number,
+): { value: unknown } | { refusal: JsonRefusal } {
   if (!isJsonRequest(req.headers)) return { refusal: "media_type" }
   const text = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : ""
   if (exceedsJsonDepth(text, maxDepth)) return { refusal: "too_deep" }

@@ -36,7 +36,10 @@ type Line<Req, Res> = { answering: Res | null; waiting: Turn<Req, Res>[] }
  * A request listener that hands `listener` one request of a connection at
  * a time, in order (see the module's header).
  */
-export function oneAnswerAtATime<Req extends IncomingMessage, Res extends ServerResponse>(listener: (req: Req, res: Res) => void, maxWaiting = MAX_WAITING) {
+export function oneAnswerAtATime<Req extends IncomingMessage, Res extends ServerResponse>(
+  listener: (req: Req, res: Res) => void,
+  maxWaiting = MAX_WAITING,
+) {
   const lines = new WeakMap<Socket, Line<Req, Res>>()
 
   const answer = (line: Line<Req, Res>, { req, res }: Turn<Req, Res>) => {

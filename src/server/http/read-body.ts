@@ -114,7 +114,13 @@ export function readBody(limit: number, budget: InFlightBytes): RequestHandler {
           discardRest(req)
           return sendJson(res, 413, { error: "The body is larger than this route accepts." })
         }
-        if (error instanceof ServerBusyError) return sendJson(res, 503, { error: "The server is busy. Please try again in a moment." }, { Connection: "close", "Retry-After": "5" })
+        if (error instanceof ServerBusyError)
+          return sendJson(
+            res,
+            503,
+            { error: "The server is busy. Please try again in a moment." },
+            { Connection: "close", "Retry-After": "5" },
+          )
         sendJson(res, 400, { error: "The body could not be read." })
       },
     )

@@ -5,7 +5,8 @@
  */
 import type { IncomingHttpHeaders } from "http"
 
-const one = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null))
+const one = (value: string | string[] | undefined): string | null =>
+  Array.isArray(value) ? (value[0] ?? null) : (value ?? null)
 
 /** The names of this machine a browser on it reaches a server listening on loopback or on every address by. */
 const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -20,7 +21,10 @@ const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 export function ownOrigins(publicUrls: readonly string[], host: string, port: number): string[] {
   const everyAddress = host === "0.0.0.0" || host === "::"
   const loopback = everyAddress || host === "::1" || host === "localhost" || host.startsWith("127.")
-  const local = [...(loopback ? LOOPBACK_HOSTS : []), ...(everyAddress ? [] : [host.includes(":") ? `[${host}]` : host])].map((name) => `http://${name}:${port}`)
+  const local = [
+    ...(loopback ? LOOPBACK_HOSTS : []),
+    ...(everyAddress ? [] : [host.includes(":") ? `[${host}]` : host]),
+  ].map((name) => `http://${name}:${port}`)
   return [...new Set([...publicUrls.map((url) => new URL(url).origin), ...local])]
 }
 

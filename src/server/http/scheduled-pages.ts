@@ -26,7 +26,9 @@ function pagesUnder(dir: string, depth = 0): string[] {
   const entries = fs.readdirSync(dir, { withFileTypes: true })
   return entries.flatMap((entry) => {
     if (entry.isFile()) return entry.name === "index.html" ? [""] : []
-    return entry.isDirectory() ? pagesUnder(path.join(dir, entry.name), depth + 1).map((page) => `/${entry.name}${page}`) : []
+    return entry.isDirectory()
+      ? pagesUnder(path.join(dir, entry.name), depth + 1).map((page) => `/${entry.name}${page}`)
+      : []
   })
 }
 

@@ -16,4 +16,3 @@ export function siteServer(app: http.RequestListener, headers: Record<string, st
   server.on("clientError", answerClientError(headers))
   return server
 }
-

@@ -37,10 +37,18 @@ export function staticSite(root: string, log: Logger, now: () => Date): Router {
   // Pages and assets are gzipped.
   site.use(compression())
   // An unknown path under a language's prefix gets that language's error page.
-  const notFoundPages = new Map(LANGUAGES.filter(({ code }) => code !== DEFAULT_LANGUAGE).map(({ code }) => [code, path.join(publicDir, code, "404", "index.html")]))
+  const notFoundPages = new Map(
+    LANGUAGES.filter(({ code }) => code !== DEFAULT_LANGUAGE).map(({ code }) => [
+      code,
+      path.join(publicDir, code, "404", "index.html"),
+    ]),
+  )
   const notFound = (req: Request, res: Response, next: NextFunction) => {
     const page = notFoundPages.get(splitLanguage(req.path).code) ?? notFoundPage
-    res.status(404).set("Cache-Control", cacheControlFor("/404.html")).sendFile(page, (error) => error && next(error))
+    res
+      .status(404)
+      .set("Cache-Control", cacheControlFor("/404.html"))
+      .sendFile(page, (error) => error && next(error))
   }
   // The build's internals (source maps, webpack's statistics) are not the site's.
   site.use((req, res, next) => (isUnpublished(req.path) ? notFound(req, res, next) : next()))
@@ -80,12 +88,24 @@ export function staticSite(root: string, log: Logger, now: () => Date): Router {
   // file: the status and its name with the site's own headers, set before
   // express took the request, instead of express's page with its own
   // policy and, outside production, the stack.
-  site.use((error: { status?: number; statusCode?: number; headers?: Record<string, string> }, _req: Request, res: Response, _next: NextFunction) => {
-    const status = error.status ?? error.statusCode ?? 500
-    if (res.headersSent) return void res.destroy()
-    if (status >= 500) log.error({ reqId: res.getHeader("X-Request-Id"), cause: String(error) }, "site server: could not serve a file")
-    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
-    res.status(status).type("text/plain").set("Cache-Control", "no-store").send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
-  })
+  site.use(
+    (
+      error: { status?: number; statusCode?: number; headers?: Record<string, string> },
+      _req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
+      const status = error.status ?? error.statusCode ?? 500
+      if (res.headersSent) return void res.destroy()
+      if (status >= 500)
+        log.error({ reqId: res.getHeader("X-Request-Id"), cause: String(error) }, "site server: could not serve a file")
+      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value)
+      res
+        .status(status)
+        .type("text/plain")
+        .set("Cache-Control", "no-store")
+        .send(`${status} ${http.STATUS_CODES[status] ?? "Error"}\n`)
+    },
+  )
   return site
 }

@@ -29,5 +29,8 @@ ${content}
 /** The support address as a link in the brand's color, in a text that names it `{supportEmail}`. */
 export const withSupportLink = (escapedText: string): string => {
   const e = escapeMarkup
-  return escapedText.replace(e("{supportEmail}"), `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`)
+  return escapedText.replace(
+    e("{supportEmail}"),
+    `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`,
+  )
 }

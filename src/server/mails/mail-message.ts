@@ -25,7 +25,10 @@ export type MailMessage = {
  * encodes what is left; this keeps a name from ever starting a header.)
  */
 export function oneLine(text: string, max = 120): string {
-  const flat = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ").replace(/ {2,}/g, " ").trim()
+  const flat = text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim()
   const chars = Array.from(flat)
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat
 }

@@ -27,10 +27,17 @@ export class NotOneAddressError extends Error {
  * of sign-ups is not one TCP and TLS handshake per mail), each step of the
  * conversation given a time limit after which the try counts as failed.
  */
-const SMTP_OPTIONS = { pool: true, maxConnections: 4, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+const SMTP_OPTIONS = {
+  pool: true,
+  maxConnections: 4,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+}
 
 /** A file name for a mail: its time, and its delivery's tag (or its Message-ID for a mail of no delivery), with nothing a file system would mind. */
-const emlName = (message: MailMessage) => `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.deliveryTag ?? message.messageId.replace(/[^\w.@-]/g, "")}.eml`
+const emlName = (message: MailMessage) =>
+  `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.deliveryTag ?? message.messageId.replace(/[^\w.@-]/g, "")}.eml`
 
 /** Whether an .eml file of the outbox folder holds the mail of a delivery of this tag (see emlName). */
 export const isEmlOf = (fileName: string, tag: string): boolean => fileName.endsWith(`-${tag}.eml`)
@@ -40,7 +47,10 @@ export const isEmlOf = (fileName: string, tag: string): boolean => fileName.ends
  * 8 does not declare yet: the envelope's addresses as objects (a string
  * there would be parsed, and could be a list) and the signal of a try.
  */
-type SendOptions = Omit<Mail.Options, "envelope"> & { envelope: { from: MailAddress; to: MailAddress[] }; signal?: AbortSignal }
+type SendOptions = Omit<Mail.Options, "envelope"> & {
+  envelope: { from: MailAddress; to: MailAddress[] }
+  signal?: AbortSignal
+}
 
 /**
  * What nodemailer is given for a mail: every address an object it never
@@ -51,13 +61,17 @@ type SendOptions = Omit<Mail.Options, "envelope"> & { envelope: { from: MailAddr
  */
 function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options {
   if (!isSingleAddress(message.to.address)) throw new NotOneAddressError("recipient", message.to.address)
-  if (message.replyTo && !isSingleAddress(message.replyTo.address)) throw new NotOneAddressError("reply address", message.replyTo.address)
+  if (message.replyTo && !isSingleAddress(message.replyTo.address))
+    throw new NotOneAddressError("reply address", message.replyTo.address)
   const options: SendOptions = {
     messageId: message.messageId,
     from: message.from,
     to: [message.to],
     replyTo: message.replyTo ? [message.replyTo] : undefined,
-    envelope: { from: { name: "", address: message.envelopeFrom ?? message.from.address }, to: [{ name: "", address: message.to.address }] },
+    envelope: {
+      from: { name: "", address: message.envelopeFrom ?? message.from.address },
+      to: [{ name: "", address: message.to.address }],
+    },
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -71,7 +85,12 @@ function toNodemailer(message: MailMessage, signal?: AbortSignal): Mail.Options 
 
 /** Writes a mail as the bytes of an .eml file, as it would be sent (signed when DKIM is set up). */
 export function emlWriter(settings: Pick<MailSettings, "dkim">): (message: MailMessage) => Promise<Buffer> {
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", dkim: settings.dkim ?? undefined })
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+    dkim: settings.dkim ?? undefined,
+  })
   return async (message) => ((await writer.sendMail(toNodemailer(message))) as { message: Buffer }).message
 }
 
@@ -96,7 +115,11 @@ export function createSendMail(settings: MailSettings, log: Logger, { pooled = t
     const raw = await write(message)
     fs.mkdirSync(settings.outboxDir, { recursive: true })
     fs.writeFileSync(path.join(settings.outboxDir, emlName(message)), raw)
-    if (!told) log.info({ folder: settings.outboxDir }, "mail: SMTP_URL is not set, so mails are written to a folder instead of sent")
+    if (!told)
+      log.info(
+        { folder: settings.outboxDir },
+        "mail: SMTP_URL is not set, so mails are written to a folder instead of sent",
+      )
     told = true
   }
 }

@@ -7,7 +7,9 @@ import type { Readiness } from "./readiness"
 export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const
 
 const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  void res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(JSON.stringify(body))
+  void res
+    .writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers })
+    .end(JSON.stringify(body))
 
 /**
  * Answers the health checks a load balancer, a process manager or an
@@ -23,7 +25,8 @@ export function healthRoutes(readiness: Readiness): RequestHandler {
   return (req, res, next) => {
     const path = pathOf(req.url)
     if (path !== HEALTH_PATHS.live && path !== HEALTH_PATHS.ready) return next()
-    if (req.method !== "GET" && req.method !== "HEAD") return answer(res, 405, { error: "Only GET and HEAD are allowed here." }, { Allow: "GET, HEAD" })
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return answer(res, 405, { error: "Only GET and HEAD are allowed here." }, { Allow: "GET, HEAD" })
     if (path === HEALTH_PATHS.live) return answer(res, 200, { live: true })
     void readiness.check().then(
       (report) => answer(res, report.ready ? 200 : 503, { ready: report.ready }),

@@ -48,7 +48,8 @@ export function withoutAddresses(text: string): string {
 /** A value of a log line with the addresses in its strings taken out (see withoutAddresses); errors become their type, message and stack. */
 function scrubbed(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return withoutAddresses(value)
-  if (value instanceof Error) return { type: value.name, message: withoutAddresses(value.message), stack: withoutAddresses(value.stack ?? "") }
+  if (value instanceof Error)
+    return { type: value.name, message: withoutAddresses(value.message), stack: withoutAddresses(value.stack ?? "") }
   if (value === null || typeof value !== "object" || depth > 2) return value
   if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1))
   // A line of every request passes here: it is copied only when a value of it changes.
@@ -64,10 +65,12 @@ function scrubbed(value: unknown, depth = 0): unknown {
 export type LogOutput = { fd: number; isTTY?: boolean } | (NodeJS.WritableStream & { fd?: undefined; isTTY?: boolean })
 
 /** Whether the lines are written for a person to read: on a terminal (auto), or when asked. */
-const readable = ({ format }: LogSettings, output: LogOutput) => format === "pretty" || (format === "auto" && output.isTTY === true)
+const readable = ({ format }: LogSettings, output: LogOutput) =>
+  format === "pretty" || (format === "auto" && output.isTTY === true)
 
 /** The output as pino-pretty and pino take it. */
-const destinationOf = (output: LogOutput): DestinationStream => (output.fd === undefined ? output : pino.destination({ dest: output.fd, sync: true }))
+const destinationOf = (output: LogOutput): DestinationStream =>
+  output.fd === undefined ? output : pino.destination({ dest: output.fd, sync: true })
 
 /**
  * The logger of the process, writing to `output` (stdout): JSON lines, or
@@ -75,7 +78,14 @@ const destinationOf = (output: LogOutput): DestinationStream => (output.fd === u
  */
 export function createLogger(settings: LogSettings, output: LogOutput = process.stdout): Logger {
   const destination: DestinationStream = readable(settings, output)
-    ? pinoPretty({ destination: output.fd ?? output, sync: true, colorize: output.isTTY === true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+    ? pinoPretty({
+        destination: output.fd ?? output,
+        sync: true,
+        colorize: output.isTTY === true,
+        singleLine: true,
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "pid,hostname",
+      })
     : destinationOf(output)
   return pino(
     {

@@ -34,7 +34,12 @@ export function createMetrics(): Metrics {
   const registers = [registry]
   return {
     registry,
-    httpRequests: new Counter({ name: `${METRIC_PREFIX}http_requests_total`, help: "Requests answered, by route and status.", labelNames: ["route", "status"], registers }),
+    httpRequests: new Counter({
+      name: `${METRIC_PREFIX}http_requests_total`,
+      help: "Requests answered, by route and status.",
+      labelNames: ["route", "status"],
+      registers,
+    }),
     httpDuration: new Histogram({
       name: `${METRIC_PREFIX}http_request_duration_seconds`,
       help: "How long requests took to answer, from their headers to the last byte written, by route and status.",

@@ -8,7 +8,6 @@ import type { Logger } from "./logger"
 import type { Metrics } from "./metrics"
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id"
 
-
 declare global {
   namespace Express {
     interface Locals {
@@ -41,7 +40,9 @@ export function loggedPath(path: string, apiRoutes: ReadonlySet<string>): string
     const base = `${API_PREFIX}${route.slice(0, -1)}`
     const rest = path.slice(base.length)
     const slash = rest.indexOf("/")
-    return slash === -1 ? path.slice(0, base.length + Math.min(rest.length, 40)) : `${base}${rest.slice(0, Math.min(slash, 40))}/…`
+    return slash === -1
+      ? path.slice(0, base.length + Math.min(rest.length, 40))
+      : `${base}${rest.slice(0, Math.min(slash, 40))}/…`
   }
   return path.length > LOGGED_PATH_CHARS ? `${path.slice(0, LOGGED_PATH_CHARS)}…` : path
 }

@@ -61,9 +61,14 @@ export function createReadiness({ outboxDepth, stopping, bounceMailboxReadable, 
     const depth = await outboxDepth()
     const aged = ({ pending, oldestPendingAt }: PendingDeliveries): PendingBacklog => ({
       pending,
-      oldestPendingSeconds: oldestPendingAt === null ? null : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
+      oldestPendingSeconds:
+        oldestPendingAt === null ? null : Math.max(0, Math.round((now.getTime() - oldestPendingAt.getTime()) / 1000)),
     })
-    return { ...aged(depth), paused: depth.paused, lanes: Object.fromEntries(Object.entries(depth.lanes).map(([lane, pending]) => [lane, aged(pending)])) }
+    return {
+      ...aged(depth),
+      paused: depth.paused,
+      lanes: Object.fromEntries(Object.entries(depth.lanes).map(([lane, pending]) => [lane, aged(pending)])),
+    }
   }
 
   const noted = (state: ReadinessReport["store"], cause?: string) => {

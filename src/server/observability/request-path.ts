@@ -7,4 +7,3 @@ export const pathOf = (url: string | undefined): string => {
   const query = whole.indexOf("?")
   return query === -1 ? whole : whole.slice(0, query)
 }
-

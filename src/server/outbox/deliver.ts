@@ -23,7 +23,11 @@ const isPermanentHttp = (status: number) => status >= 400 && status < 500 && sta
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
 
 /** A try given up on: its deadline passed (the peer trickled or never answered). */
-const pastDeadline = (signal: AbortSignal): DeliveryResult => ({ ok: false, permanent: false, error: `no answer within the try's deadline: ${describe(signal.reason)}` })
+const pastDeadline = (signal: AbortSignal): DeliveryResult => ({
+  ok: false,
+  permanent: false,
+  error: `no answer within the try's deadline: ${describe(signal.reason)}`,
+})
 
 /**
  * Makes one try at a written delivery: a mail through `sendMail`, a
@@ -40,7 +44,12 @@ export function deliverer(sendMail: SendMail, webhook: WebhookSettings | null, f
       } catch (error) {
         if (signal.aborted) return pastDeadline(signal)
         const bounce = classifySmtpRefusal(error)
-        return { ok: false, permanent: error instanceof NotOneAddressError || isPermanentSmtp(error), error: describe(error), ...(bounce ? { bounce } : {}) }
+        return {
+          ok: false,
+          permanent: error instanceof NotOneAddressError || isPermanentSmtp(error),
+          error: describe(error),
+          ...(bounce ? { bounce } : {}),
+        }
       }
     }
     if (!webhook) return { ok: false, permanent: true, error: "WAITLIST_WEBHOOK_URL is no longer set" }
@@ -48,14 +57,21 @@ export function deliverer(sendMail: SendMail, webhook: WebhookSettings | null, f
     try {
       const response = await fetchImpl(outgoing.webhook.url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signWebhook(webhook.secret, outgoing.webhook.body, Math.floor(Date.now() / 1000)) },
+        headers: {
+          "Content-Type": "application/json",
+          [SIGNATURE_HEADER]: signWebhook(webhook.secret, outgoing.webhook.body, Math.floor(Date.now() / 1000)),
+        },
         body: outgoing.webhook.body,
         redirect: "manual",
         signal: deadline,
       })
       await response.body?.cancel()
       if (response.ok) return { ok: true }
-      return { ok: false, permanent: isPermanentHttp(response.status), error: `the webhook answered ${response.status}` }
+      return {
+        ok: false,
+        permanent: isPermanentHttp(response.status),
+        error: `the webhook answered ${response.status}`,
+      }
     } catch (error) {
       if (deadline.aborted) return pastDeadline(deadline)
       return { ok: false, permanent: false, error: describe(error) }

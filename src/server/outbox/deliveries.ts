@@ -20,13 +20,18 @@ export type DeliveryKind = "notify" | "confirm" | "announcement" | "webhook"
 export type DeliveryLane = "mail" | "webhook" | "bulk"
 
 /** The kinds of delivery each lane makes. */
-export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = { mail: ["notify", "confirm"], webhook: ["webhook"], bulk: ["announcement"] }
+export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = {
+  mail: ["notify", "confirm"],
+  webhook: ["webhook"],
+  bulk: ["announcement"],
+}
 
 /** The lanes, in the order the worker fills them: confirmations and the team's mail get the mail rate's starts before announcements. */
 export const LANES = Object.keys(KINDS_OF_LANE) as DeliveryLane[]
 
 /** The lane a kind of delivery is made in. */
-export const laneOf = (kind: DeliveryKind): DeliveryLane => (kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail")
+export const laneOf = (kind: DeliveryKind): DeliveryLane =>
+  kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail"
 
 /** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
 export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "announcement"]
@@ -111,7 +116,12 @@ export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
  * (an SMTP 5xx, a webhook's 4xx) or the delivery has been failing for
  * 24 hours.
  */
-export function nextAttempt(delivery: Pick<Delivery, "attempts" | "createdAt">, now: Date, permanent: boolean, base: number): Date | null {
+export function nextAttempt(
+  delivery: Pick<Delivery, "attempts" | "createdAt">,
+  now: Date,
+  permanent: boolean,
+  base: number,
+): Date | null {
   if (permanent) return null
   const delay = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** Math.min(30, Math.max(0, delivery.attempts - 1)))
   const next = new Date(now.getTime() + delay)

@@ -3,7 +3,8 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, timingSafeEqu
 /** How many hex digits of the HMAC a tag of the first form carries: 64 bits, beyond any guess a forged bounce could make. */
 const SIGNATURE_DIGITS = 16
 
-const signature = (key: string, id: number) => createHmac("sha256", key).update(`delivery:${id}`).digest("hex").slice(0, SIGNATURE_DIGITS)
+const signature = (key: string, id: number) =>
+  createHmac("sha256", key).update(`delivery:${id}`).digest("hex").slice(0, SIGNATURE_DIGITS)
 
 /** The AES-256 key of the tags, derived from the database's bounce key. */
 const cipherKey = (key: string) => createHash("sha256").update(`delivery tags:${key}`).digest()

@@ -14,8 +14,12 @@ import type { DeliveryOutcome } from "./outbox-worker"
 export function outboxMetrics(registry: Registry, db: Db): (delivery: Delivery, outcome: DeliveryOutcome) => void {
   const registers = [registry]
   let lastRead: Promise<OutboxDepth | null> | null = null
-  const depth = () => (lastRead ??= outboxDepth(db).catch(() => null).finally(() => setImmediate(() => (lastRead = null))))
-  const ageSeconds = (oldest: Date | null) => (oldest === null ? 0 : Math.max(0, Math.round((Date.now() - oldest.getTime()) / 1000)))
+  const depth = () =>
+    (lastRead ??= outboxDepth(db)
+      .catch(() => null)
+      .finally(() => setImmediate(() => (lastRead = null))))
+  const ageSeconds = (oldest: Date | null) =>
+    oldest === null ? 0 : Math.max(0, Math.round((Date.now() - oldest.getTime()) / 1000))
   new Gauge({
     name: `${METRIC_PREFIX}outbox_pending`,
     help: "Deliveries waiting in the outbox (due or not yet due) by lane: mail (confirmations, the team's), webhook, bulk (announcements); NaN while the store cannot be read.",
@@ -33,7 +37,8 @@ export function outboxMetrics(registry: Registry, db: Db): (delivery: Delivery, 
     registers,
     async collect() {
       const read = await depth()
-      for (const lane of LANES) this.set({ lane }, read === null ? Number.NaN : ageSeconds(read.lanes[lane].oldestPendingAt))
+      for (const lane of LANES)
+        this.set({ lane }, read === null ? Number.NaN : ageSeconds(read.lanes[lane].oldestPendingAt))
     },
   })
   new Gauge({

@@ -8,7 +8,16 @@
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import { LANES, VISITOR_MAIL_KINDS, laneOf, type Delivery, type DeliveryKind, type DeliveryLane, type DeliveryStatus, type NewDelivery } from "./deliveries"
+import {
+  LANES,
+  VISITOR_MAIL_KINDS,
+  laneOf,
+  type Delivery,
+  type DeliveryKind,
+  type DeliveryLane,
+  type DeliveryStatus,
+  type NewDelivery,
+} from "./deliveries"
 
 /** An outbox row as the database gives it back. */
 type OutboxRow = {
@@ -47,7 +56,12 @@ const deliveryOf = (row: OutboxRow): Delivery => ({
 export type QueuedDelivery = { entryId: number; delivery: NewDelivery; messageId?: number | null; due?: Date }
 
 /** Adds deliveries in one statement (a sign-up's, or an announcement's batch), each held while `paused`; gives each entry's delivery id. */
-export async function queueDeliveries(trx: Tx, rows: QueuedDelivery[], now: Date, paused = false): Promise<Map<number, number>> {
+export async function queueDeliveries(
+  trx: Tx,
+  rows: QueuedDelivery[],
+  now: Date,
+  paused = false,
+): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map()
   const values = rows.map(
     ({ entryId, delivery, messageId = null, due = now }) =>
@@ -61,8 +75,13 @@ export async function queueDeliveries(trx: Tx, rows: QueuedDelivery[], now: Date
 }
 
 /** Adds one delivery of an entry. */
-export const queueDelivery = (trx: Tx, entryId: number, delivery: NewDelivery, now: Date, { messageId, due }: { messageId?: number | null; due?: Date } = {}) =>
-  queueDeliveries(trx, [{ entryId, delivery, messageId, due }], now).then(() => undefined)
+export const queueDelivery = (
+  trx: Tx,
+  entryId: number,
+  delivery: NewDelivery,
+  now: Date,
+  { messageId, due }: { messageId?: number | null; due?: Date } = {},
+) => queueDeliveries(trx, [{ entryId, delivery, messageId, due }], now).then(() => undefined)
 
 /**
  * Claims up to `max` due deliveries of these kinds (a lane's) for a lease,
@@ -70,7 +89,14 @@ export const queueDelivery = (trx: Tx, entryId: number, delivery: NewDelivery, n
  * along the index by kind, so thousands of an announcement's mails waiting
  * are never read past by a claim of the lane of confirmations.
  */
-export async function claimDue(db: Db, trx: Tx, kinds: readonly DeliveryKind[], now: Date, leaseMs: number, max: number): Promise<Delivery[]> {
+export async function claimDue(
+  db: Db,
+  trx: Tx,
+  kinds: readonly DeliveryKind[],
+  now: Date,
+  leaseMs: number,
+  max: number,
+): Promise<Delivery[]> {
   const rows = await trx
     .updateTable("waitlist_outbox")
     .set({ lease_until: storedTime(new Date(now.getTime() + leaseMs)), attempts: sql`attempts + 1` })
@@ -90,7 +116,9 @@ export async function claimDue(db: Db, trx: Tx, kinds: readonly DeliveryKind[], 
     )
     .returningAll()
     .execute()
-  return (rows as OutboxRow[]).map(deliveryOf).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
+  return (rows as OutboxRow[])
+    .map(deliveryOf)
+    .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
 }
 
 /**
@@ -99,28 +127,53 @@ export async function claimDue(db: Db, trx: Tx, kinds: readonly DeliveryKind[], 
  * (`attempts` as claimed) and its outcome is not recorded, so a claim
  * another instance made after this one's lease ran out is left alone.
  */
-export async function renewLeases(trx: Tx, claims: readonly Pick<Delivery, "id" | "attempts">[], now: Date, leaseMs: number): Promise<void> {
+export async function renewLeases(
+  trx: Tx,
+  claims: readonly Pick<Delivery, "id" | "attempts">[],
+  now: Date,
+  leaseMs: number,
+): Promise<void> {
   const lease = storedTime(new Date(now.getTime() + leaseMs))
   for (const { id, attempts } of claims) {
-    await trx.updateTable("waitlist_outbox").set({ lease_until: lease }).where("id", "=", id).where("attempts", "=", attempts).where("status", "=", "pending").where("lease_until", "is not", null).execute()
+    await trx
+      .updateTable("waitlist_outbox")
+      .set({ lease_until: lease })
+      .where("id", "=", id)
+      .where("attempts", "=", attempts)
+      .where("status", "=", "pending")
+      .where("lease_until", "is not", null)
+      .execute()
   }
 }
 
 /** Ends claims before their lease runs out, due as they were (see renewLeases for which claims count; an announcement's paused meanwhile too, due once resumed). */
 export async function releaseClaims(trx: Tx, claims: readonly Pick<Delivery, "id" | "attempts">[]): Promise<void> {
   for (const { id, attempts } of claims) {
-    await trx.updateTable("waitlist_outbox").set({ lease_until: null }).where("id", "=", id).where("attempts", "=", attempts).where("status", "in", ["pending", "paused"]).where("lease_until", "is not", null).execute()
+    await trx
+      .updateTable("waitlist_outbox")
+      .set({ lease_until: null })
+      .where("id", "=", id)
+      .where("attempts", "=", attempts)
+      .where("status", "in", ["pending", "paused"])
+      .where("lease_until", "is not", null)
+      .execute()
   }
 }
 
 /** Marks a delivery as sent and empties its payload, so no link's token outlives its mail. */
 export async function markSent(trx: Tx, id: number, now: Date): Promise<void> {
-  await trx.updateTable("waitlist_outbox").set({ status: "sent", sent_at: storedTime(now), lease_until: null, payload: "{}", last_error: null }).where("id", "=", id).execute()
+  await trx
+    .updateTable("waitlist_outbox")
+    .set({ status: "sent", sent_at: storedTime(now), lease_until: null, payload: "{}", last_error: null })
+    .where("id", "=", id)
+    .execute()
 }
 
 /** Records a failed try: due again at `next`, or failed for good when that is null. */
 export async function markFailed(trx: Tx, id: number, error: string, next: Date | null): Promise<void> {
-  const update = next ? { next_attempt_at: storedTime(next), lease_until: null, last_error: error } : { status: "failed", lease_until: null, last_error: error }
+  const update = next
+    ? { next_attempt_at: storedTime(next), lease_until: null, last_error: error }
+    : { status: "failed", lease_until: null, last_error: error }
   await trx.updateTable("waitlist_outbox").set(update).where("id", "=", id).execute()
 }
 
@@ -165,7 +218,17 @@ export async function deliveryById(on: On, id: number): Promise<Delivery | null>
 /** The deliveries in these states, oldest first. */
 export async function deliveriesIn(db: Db, statuses: readonly DeliveryStatus[]): Promise<Delivery[]> {
   if (statuses.length === 0) return []
-  return db.read(async (on) => (await on.selectFrom("waitlist_outbox").selectAll().where("status", "in", [...statuses]).orderBy("created_at").orderBy("id").execute()).map((row) => deliveryOf(row as OutboxRow)))
+  return db.read(async (on) =>
+    (
+      await on
+        .selectFrom("waitlist_outbox")
+        .selectAll()
+        .where("status", "in", [...statuses])
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute()
+    ).map((row) => deliveryOf(row as OutboxRow)),
+  )
 }
 
 /** Deliveries waiting, and when the oldest of them was queued (null for none). */
@@ -185,13 +248,22 @@ export async function outboxDepth(db: Db): Promise<OutboxDepth> {
   const rows = await db.read((on) =>
     on
       .selectFrom("waitlist_outbox")
-      .select((eb) => ["kind", "status", eb.fn.countAll<number | string>().as("n"), eb.fn.min("created_at").as("oldest")])
+      .select((eb) => [
+        "kind",
+        "status",
+        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.min("created_at").as("oldest"),
+      ])
       .where("status", "in", ["pending", "paused"])
       .groupBy(["kind", "status"])
       .execute(),
   )
   const none = (): PendingDeliveries => ({ pending: 0, oldestPendingAt: null })
-  const depth: OutboxDepth = { ...none(), paused: 0, lanes: Object.fromEntries(LANES.map((lane) => [lane, none()])) as Record<DeliveryLane, PendingDeliveries> }
+  const depth: OutboxDepth = {
+    ...none(),
+    paused: 0,
+    lanes: Object.fromEntries(LANES.map((lane) => [lane, none()])) as Record<DeliveryLane, PendingDeliveries>,
+  }
   const add = (to: PendingDeliveries, n: number, oldest: Date | null) => {
     to.pending += n
     if (oldest && (to.oldestPendingAt === null || oldest < to.oldestPendingAt)) to.oldestPendingAt = oldest

@@ -3,7 +3,18 @@ import type { Logger } from "../observability/logger"
 import type { DeliveryResult } from "./deliver"
 import type { MailMessage } from "../mails/mail-message"
 import { DELIVERY_HEADER, deliveryTag, verpAddress } from "./delivery-tags"
-import { KINDS_OF_LANE, LANES, laneOf, nextAttempt, type BounceKind, type Delivery, type DeliveryKind, type DeliveryKinds, type DeliveryLane, type Outgoing } from "./deliveries"
+import {
+  KINDS_OF_LANE,
+  LANES,
+  laneOf,
+  nextAttempt,
+  type BounceKind,
+  type Delivery,
+  type DeliveryKind,
+  type DeliveryKinds,
+  type DeliveryLane,
+  type Outgoing,
+} from "./deliveries"
 import type { MailPace } from "./mail-pace"
 import { claimDue, markFailed, markSent, releaseClaims, renewLeases } from "./outbox-queries"
 
@@ -59,7 +70,14 @@ export type Claimed = { delivery: Delivery; write: () => Outgoing }
  * by its kind in the claim's transaction; one its kind gives up (an address
  * suppressed since it was queued) fails at once, without a try.
  */
-export function claimDeliveries(db: Db, kinds: DeliveryKinds, of: readonly DeliveryKind[], now: Date, leaseMs: number, max: number): Promise<Claimed[]> {
+export function claimDeliveries(
+  db: Db,
+  kinds: DeliveryKinds,
+  of: readonly DeliveryKind[],
+  now: Date,
+  leaseMs: number,
+  max: number,
+): Promise<Claimed[]> {
   return db.write(async (trx) => {
     const claimed: Claimed[] = []
     for (const delivery of await claimDue(db, trx, of, now, leaseMs, max)) {
@@ -77,7 +95,14 @@ export function claimDeliveries(db: Db, kinds: DeliveryKinds, of: readonly Deliv
 }
 
 /** Records a try's outcome, and tells its kind, in one transaction: sent, or failed and tried again after a growing wait, or failed for good. */
-export function recordOutcome(db: Db, kinds: DeliveryKinds, delivery: Delivery, result: DeliveryResult, retryBaseMs: number, now = new Date()): Promise<Exclude<DeliveryOutcome, "released">> {
+export function recordOutcome(
+  db: Db,
+  kinds: DeliveryKinds,
+  delivery: Delivery,
+  result: DeliveryResult,
+  retryBaseMs: number,
+  now = new Date(),
+): Promise<Exclude<DeliveryOutcome, "released">> {
   return db.write(async (trx) => {
     const kind = kinds[delivery.kind]
     if (result.ok) {
@@ -87,7 +112,12 @@ export function recordOutcome(db: Db, kinds: DeliveryKinds, delivery: Delivery, 
     }
     const next = nextAttempt(delivery, now, result.permanent, retryBaseMs)
     await markFailed(trx, delivery.id, result.error, next)
-    await kind.settled?.(trx, delivery, { status: next ? "retry" : "failed", tryFailed: true, bounce: result.bounce, error: result.error }, now)
+    await kind.settled?.(
+      trx,
+      delivery,
+      { status: next ? "retry" : "failed", tryFailed: true, bounce: result.bounce, error: result.error },
+      now,
+    )
     return result.bounce ? "bounced" : next === null ? "failed" : "retry"
   })
 }
@@ -116,7 +146,11 @@ export class OutboxWorker {
   private readonly wanted = new Set<DeliveryLane>(LANES)
   private storeDown = false
   /** The tries under way in each lane, each settling once its outcome is recorded. */
-  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = { mail: new Set(), webhook: new Set(), bulk: new Set() }
+  private readonly tries: Record<DeliveryLane, Set<Promise<void>>> = {
+    mail: new Set(),
+    webhook: new Set(),
+    bulk: new Set(),
+  }
   /** The deliveries whose try is still under way, whose leases are renewed. */
   private readonly leased = new Set<Delivery>()
   /** Aborts the tries still under way when a stop's grace is over: their claims are given back. */
@@ -155,7 +189,9 @@ export class OutboxWorker {
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<number[]> {
     this.running = false
     this.nudge()
-    const grace = Number.isFinite(graceMs) ? setTimeout(() => this.abandon.abort(new Error("the server is stopping")), graceMs) : undefined
+    const grace = Number.isFinite(graceMs)
+      ? setTimeout(() => this.abandon.abort(new Error("the server is stopping")), graceMs)
+      : undefined
     await this.loop
     await Promise.all(LANES.flatMap((lane) => [...this.tries[lane]]))
     clearTimeout(grace)
@@ -185,7 +221,10 @@ export class OutboxWorker {
         for (const lane of LANES) this.wanted.add(lane)
       }
       const tick = this.options.pollMs ?? 1000
-      if (!this.again && !(await this.sleep(this.paced ? Math.min(tick, Math.max(1, this.options.pace?.waitMs() ?? tick)) : tick))) {
+      if (
+        !this.again &&
+        !(await this.sleep(this.paced ? Math.min(tick, Math.max(1, this.options.pace?.waitMs() ?? tick)) : tick))
+      ) {
         for (const lane of LANES) this.wanted.add(lane)
       }
     }
@@ -197,7 +236,8 @@ export class OutboxWorker {
   }
 
   private storeUnreachable(error: unknown) {
-    if (!this.storeDown) this.options.log.warn({ cause: (error as Error).message }, "outbox: cannot reach the store, will try again")
+    if (!this.storeDown)
+      this.options.log.warn({ cause: (error as Error).message }, "outbox: cannot reach the store, will try again")
     this.storeDown = true
   }
 
@@ -229,7 +269,14 @@ export class OutboxWorker {
         continue
       }
       this.wanted.delete(lane)
-      const claimed = await claimDeliveries(this.options.db, this.options.kinds, KINDS_OF_LANE[lane], new Date(), this.options.leaseMs, max)
+      const claimed = await claimDeliveries(
+        this.options.db,
+        this.options.kinds,
+        KINDS_OF_LANE[lane],
+        new Date(),
+        this.options.leaseMs,
+        max,
+      )
       pace?.began(lane, claimed.length)
       this.paced ||= claimed.length === max && max < free
       for (const delivery of claimed) this.begin(lane, delivery)
@@ -261,7 +308,11 @@ export class OutboxWorker {
       }
       const outcome = await recordOutcome(db, this.options.kinds, delivery, result, this.options.retryBaseMs)
       // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
-      if (!result.ok && outcome !== "retry") log.warn({ deliveryId: delivery.id, kind: delivery.kind, cause: result.error, bounce: result.bounce }, "outbox: a delivery failed for good")
+      if (!result.ok && outcome !== "retry")
+        log.warn(
+          { deliveryId: delivery.id, kind: delivery.kind, cause: result.error, bounce: result.bounce },
+          "outbox: a delivery failed for good",
+        )
       onOutcome?.(delivery, outcome, result.ok ? undefined : result.bounce)
     })()
       // A try whose outcome cannot be recorded is left to its lease, and tried again after it.
@@ -280,17 +331,28 @@ export class OutboxWorker {
     try {
       outgoing = write()
     } catch (error) {
-      return { ok: false, permanent: true, error: `cannot write the mail: ${(error instanceof Error ? error.message : String(error)).slice(0, 500)}` }
+      return {
+        ok: false,
+        permanent: true,
+        error: `cannot write the mail: ${(error instanceof Error ? error.message : String(error)).slice(0, 500)}`,
+      }
     }
     if ("mail" in outgoing) outgoing = { mail: this.tagged(delivery, outgoing.mail) }
-    return this.options.send(delivery, outgoing, signal).catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+    return this.options
+      .send(delivery, outgoing, signal)
+      .catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
   }
 
   /** A mail with its delivery's tag (see delivery-tags.ts): in a header, and in the envelope's bounce address when there is one. */
   private tagged(delivery: Delivery, mail: MailMessage): MailMessage {
     const tag = deliveryTag(this.options.db.secret("bounce_key"), delivery.id)
     const { bounceAddress } = this.options
-    return { ...mail, deliveryTag: tag, headers: { ...mail.headers, [DELIVERY_HEADER]: tag }, ...(bounceAddress ? { envelopeFrom: verpAddress(bounceAddress, tag) } : {}) }
+    return {
+      ...mail,
+      deliveryTag: tag,
+      headers: { ...mail.headers, [DELIVERY_HEADER]: tag },
+      ...(bounceAddress ? { envelopeFrom: verpAddress(bounceAddress, tag) } : {}),
+    }
   }
 
   /**

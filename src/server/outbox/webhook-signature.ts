@@ -6,7 +6,8 @@ export const SIGNATURE_HEADER = "Storyling-Signature"
 /** The one form of the header: the time in whole seconds, then 64 lower-case hex digits, nothing around them. */
 const SIGNATURE = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/
 
-const hmac = (secret: string, body: string, unixSeconds: number) => createHmac("sha256", secret).update(`${unixSeconds}.${body}`)
+const hmac = (secret: string, body: string, unixSeconds: number) =>
+  createHmac("sha256", secret).update(`${unixSeconds}.${body}`)
 
 /**
  * The signature of a webhook event: `t=<unix seconds>,v1=<hex HMAC-SHA256
@@ -27,7 +28,13 @@ export function signWebhook(secret: string, body: string, unixSeconds: number): 
  * tolerance): receivers deduplicate by the event's `id`, which a retry keeps.
  * @param header the header's value as the receiver's framework gives it (none, or several, is false)
  */
-export function verifyWebhook(secret: string, body: string, header: string | readonly string[] | null | undefined, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifyWebhook(
+  secret: string,
+  body: string,
+  header: string | readonly string[] | null | undefined,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const match = typeof header === "string" ? SIGNATURE.exec(header) : null
   if (!match) return false
   const t = Number(match[1])

@@ -42,7 +42,14 @@ async function removeMailFiles(db: Db, folder: string, deliveryIds: number[]): P
  * @param mailFolder the folder mails are written to without SMTP_URL (MAIL_OUTBOX_DIR)
  * @returns how many entries were erased (0 or 1)
  */
-export async function erasePerson(db: Db, email: string, by: Actor, ip: string | null, now: Date, mailFolder: string | null = null): Promise<number> {
+export async function erasePerson(
+  db: Db,
+  email: string,
+  by: Actor,
+  ip: string | null,
+  now: Date,
+  mailFolder: string | null = null,
+): Promise<number> {
   const { erased, deliveryIds } = await eraseRecords(db, email, by, ip, now)
   if (erased === 0) return 0
   if (mailFolder) await removeMailFiles(db, mailFolder, deliveryIds)
@@ -59,7 +66,15 @@ export async function erasePerson(db: Db, email: string, by: Actor, ip: string |
 export function erasuresMadeFinal(db: Db): () => Promise<void> {
   let compactedUpTo: string | null = null
   return async () => {
-    const latest = await db.read(async (on) => (await on.selectFrom("waitlist_erasures").select((eb) => eb.fn.max("erased_at").as("at")).executeTakeFirst())?.at ?? null)
+    const latest = await db.read(
+      async (on) =>
+        (
+          await on
+            .selectFrom("waitlist_erasures")
+            .select((eb) => eb.fn.max("erased_at").as("at"))
+            .executeTakeFirst()
+        )?.at ?? null,
+    )
     const at = latest === null ? null : new Date(latest as string | Date).toISOString()
     if (at === null || at === compactedUpTo) return
     await db.compact(ERASED_TABLES)

@@ -23,7 +23,8 @@ const MAX_ENCODED_ADDRESS = 254 * 12
 /** Where a person's path begins. */
 const PEOPLE_PATH = "/api/admin/people/"
 
-const NO_ADDRESS = "The path does not name an address an entry could have: at most 254 characters of visible text, percent-encoded."
+const NO_ADDRESS =
+  "The path does not name an address an entry could have: at most 254 characters of visible text, percent-encoded."
 
 /** A search of the entries: any text of at most MAX_SEARCH_LENGTH characters, none by default. */
 const searchTerm = z
@@ -47,7 +48,11 @@ function pathAddress(req: Request): string | undefined {
 }
 
 /** The handlers of /api/admin/entries and /api/admin/people/<address>. */
-export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date; mailFolder: string }): { entries: RequestHandler; exportPerson: RequestHandler; erase: RequestHandler } {
+export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date; mailFolder: string }): {
+  entries: RequestHandler
+  exportPerson: RequestHandler
+  erase: RequestHandler
+} {
   return {
     /** GET /api/admin/entries?q=&page=: entries newest first, searched by address or name (every role). */
     async entries(req, res) {
@@ -64,9 +69,17 @@ export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date;
       const at = now()
       const record = await personRecord(db, address)
       const subjectHash = await db.read(async () => addressHash(db, address))
-      await recordAudit(db, { action: "export", ...res.locals.by, at, subjectHash, detail: record ? null : "nothing held" })
+      await recordAudit(db, {
+        action: "export",
+        ...res.locals.by,
+        at,
+        subjectHash,
+        detail: record ? null : "nothing held",
+      })
       if (!record) return sendJson(res, 404, { error: "Nothing is held about this address." })
-      sendJson(res, 200, personExport(address, record, at), { "Content-Disposition": 'attachment; filename="personal-data.json"' })
+      sendJson(res, 200, personExport(address, record, at), {
+        "Content-Disposition": 'attachment; filename="personal-data.json"',
+      })
     },
     /**
      * DELETE /api/admin/people/<address>: erases the entry of the address
@@ -78,7 +91,11 @@ export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date;
       const address = pathAddress(req)
       if (!address) return sendJson(res, 400, { error: NO_ADDRESS })
       const erased = await erasePerson(db, address, res.locals.by.actor, res.locals.by.ip, now(), mailFolder)
-      sendJson(res, erased === 0 ? 404 : 200, erased === 0 ? { error: "No entry has this address: there is nothing to erase." } : { erased: true })
+      sendJson(
+        res,
+        erased === 0 ? 404 : 200,
+        erased === 0 ? { error: "No entry has this address: there is nothing to erase." } : { erased: true },
+      )
     },
   }
 }

@@ -13,7 +13,9 @@ const DELIVERY_KINDS: Record<DeliveryKind, string> = {
 
 /** A policy version as the export names it: which text, in which language, with the hash that identifies it; or what we do not know. */
 const consentOf = (policy: PolicyVersion | null) =>
-  policy ? { document: "privacy-policy", language: policy.lang, effectiveDate: policy.effectiveDate, sha256: policy.sha256 } : "unknown: not recorded before this was kept"
+  policy
+    ? { document: "privacy-policy", language: policy.lang, effectiveDate: policy.effectiveDate, sha256: policy.sha256 }
+    : "unknown: not recorded before this was kept"
 
 /**
  * Everything the waitlist holds about one address, as the file handed to

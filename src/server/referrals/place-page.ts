@@ -12,10 +12,25 @@ import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup as e } from "../../markup/escape-markup"
 
 /** What the page shows. */
-export type PlaceView = { lang: LanguageCode; place: number; credited: number; pending: number; boost: number; link: string }
+export type PlaceView = {
+  lang: LanguageCode
+  place: number
+  credited: number
+  pending: number
+  boost: number
+  link: string
+}
 
 /** A count's sentence: none, one, or many (as the language's plural rules tell one from many). */
-function counted(lang: LanguageCode, count: number, keys: { none?: "place.creditedNone"; one: "place.creditedOne" | "place.pendingOne"; many: "place.creditedMany" | "place.pendingMany" }): string | null {
+function counted(
+  lang: LanguageCode,
+  count: number,
+  keys: {
+    none?: "place.creditedNone"
+    one: "place.creditedOne" | "place.pendingOne"
+    many: "place.creditedMany" | "place.pendingMany"
+  },
+): string | null {
   if (count === 0) return keys.none ? translate(lang, keys.none) : null
   const one = count === 1 && new Intl.PluralRules(languageOf(lang).htmlLang).select(1) === "one"
   return translate(lang, one ? keys.one : keys.many, { count })
@@ -25,7 +40,10 @@ function counted(lang: LanguageCode, count: number, keys: { none?: "place.credit
 function shareLinks(lang: LanguageCode, link: string): [string, string][] {
   const text = translate(lang, "place.shareText", { link })
   const links: [string, string][] = [
-    [translate(lang, "place.shareMail"), `mailto:?subject=${encodeURIComponent(translate(lang, "place.mailSubject"))}&body=${encodeURIComponent(text)}`],
+    [
+      translate(lang, "place.shareMail"),
+      `mailto:?subject=${encodeURIComponent(translate(lang, "place.mailSubject"))}&body=${encodeURIComponent(text)}`,
+    ],
     ["WhatsApp", `https://wa.me/?text=${encodeURIComponent(text)}`],
     ["X", `https://x.com/intent/post?text=${encodeURIComponent(text)}`],
   ]
@@ -35,10 +53,14 @@ function shareLinks(lang: LanguageCode, link: string): [string, string][] {
 
 /** The page as HTML. */
 export function placePage({ lang, place, credited, pending, boost, link }: PlaceView): string {
-  const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => e(translate(lang, key, values))
+  const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+    e(translate(lang, key, values))
   const { htmlLang } = languageOf(lang)
   const c = brandColors
-  const lines = [counted(lang, credited, { none: "place.creditedNone", one: "place.creditedOne", many: "place.creditedMany" }), counted(lang, pending, { one: "place.pendingOne", many: "place.pendingMany" })]
+  const lines = [
+    counted(lang, credited, { none: "place.creditedNone", one: "place.creditedOne", many: "place.creditedMany" }),
+    counted(lang, pending, { one: "place.pendingOne", many: "place.pendingMany" }),
+  ]
   return `<!doctype html>
 <html lang="${e(htmlLang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

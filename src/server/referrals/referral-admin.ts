@@ -20,12 +20,32 @@ import { decideHeld, placeOf, places } from "./referral-queries"
 export type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }
 
 /** A referral as the admin lists it. */
-export type ReferralLine = { id: number; referred: string; referrer: string; state: string; signedUpAt: Date; decidedAt: Date | null }
+export type ReferralLine = {
+  id: number
+  referred: string
+  referrer: string
+  state: string
+  signedUpAt: Date
+  decidedAt: Date | null
+}
 
 /** A page of the line, first place first, with each person's referrals: credited, pending, held. */
-export function leaderboard(db: Db, boost: number, page: number, pageSize: number): Promise<{ items: LeaderboardLine[]; total: number; page: number; pageSize: number }> {
+export function leaderboard(
+  db: Db,
+  boost: number,
+  page: number,
+  pageSize: number,
+): Promise<{ items: LeaderboardLine[]; total: number; page: number; pageSize: number }> {
   return db.read(async (on) => {
-    const total = Number((await on.selectFrom("waitlist_entries").select((eb) => eb.fn.countAll().as("n")).where("confirmed_at", "is not", null).executeTakeFirstOrThrow()).n)
+    const total = Number(
+      (
+        await on
+          .selectFrom("waitlist_entries")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("confirmed_at", "is not", null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     const waiting = on
       .selectFrom("waitlist_referrals")
       .select((eb) => [
@@ -43,7 +63,13 @@ export function leaderboard(db: Db, boost: number, page: number, pageSize: numbe
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute()
-    const items = rows.map((row) => ({ place: Number(row.place), email: row.email, credited: Number(row.credited), pending: Number(row.pending ?? 0), held: Number(row.held ?? 0) }))
+    const items = rows.map((row) => ({
+      place: Number(row.place),
+      email: row.email,
+      credited: Number(row.credited),
+      pending: Number(row.pending ?? 0),
+      held: Number(row.held ?? 0),
+    }))
     return { items, total, page, pageSize }
   })
 }
@@ -54,12 +80,26 @@ function referralLines(on: On) {
     .selectFrom("waitlist_referrals as r")
     .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
     .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
-    .select(["r.referred_id", "referred.email as referred", "referrer.email as referrer", "r.state", "r.created_at", "r.decided_at"])
+    .select([
+      "r.referred_id",
+      "referred.email as referred",
+      "referrer.email as referrer",
+      "r.state",
+      "r.created_at",
+      "r.decided_at",
+    ])
     .orderBy("r.created_at")
     .orderBy("r.referred_id")
 }
 
-const asLine = (row: { referred_id: number; referred: string; referrer: string; state: string; created_at: string | Date; decided_at: string | Date | null }): ReferralLine => ({
+const asLine = (row: {
+  referred_id: number
+  referred: string
+  referrer: string
+  state: string
+  created_at: string | Date
+  decided_at: string | Date | null
+}): ReferralLine => ({
   id: Number(row.referred_id),
   referred: row.referred,
   referrer: row.referrer,
@@ -75,11 +115,20 @@ export const heldReferrals = (db: Db, pageSize: number): Promise<ReferralLine[]>
 /** A person's place, who referred them and whom they referred; null when the address has no entry. */
 export function referralsOfPerson(db: Db, boost: number, address: string) {
   return db.read(async (on) => {
-    const entry = await on.selectFrom("waitlist_entries").select(["id", "referral_code"]).where("email_key", "=", emailKey(address)).executeTakeFirst()
+    const entry = await on
+      .selectFrom("waitlist_entries")
+      .select(["id", "referral_code"])
+      .where("email_key", "=", emailKey(address))
+      .executeTakeFirst()
     if (!entry) return null
     const referredBy = await referralLines(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
     const referred = await referralLines(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
-    return { place: await placeOf(on, entry.id, boost), code: entry.referral_code, referredBy: referredBy ? asLine(referredBy) : null, referred: referred.map(asLine) }
+    return {
+      place: await placeOf(on, entry.id, boost),
+      code: entry.referral_code,
+      referredBy: referredBy ? asLine(referredBy) : null,
+      referred: referred.map(asLine),
+    }
   })
 }
 
@@ -93,13 +142,21 @@ const heldId = (path: string) => {
 }
 
 /** The admin's routes of referrals. */
-export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Date; boost: number }): { board: RequestHandler; person: RequestHandler; decide: RequestHandler } {
+export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Date; boost: number }): {
+  board: RequestHandler
+  person: RequestHandler
+  decide: RequestHandler
+} {
   return {
     /** GET /api/admin/referrals?page=: the leaderboard, and the referrals held for review. */
     async board(req, res) {
       const page = pageParam.safeParse(queryParam(req, "page"))
       if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
-      sendJson(res, 200, { leaderboard: await leaderboard(db, boost, page.data, PAGE_SIZE), held: await heldReferrals(db, PAGE_SIZE), boost })
+      sendJson(res, 200, {
+        leaderboard: await leaderboard(db, boost, page.data, PAGE_SIZE),
+        held: await heldReferrals(db, PAGE_SIZE),
+        boost,
+      })
     },
     /** GET /api/admin/referrals/people/<address>: a person's place, referrer and referred. */
     async person(req, res) {
@@ -125,9 +182,18 @@ export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Dat
       const at = now()
       const decision = parsed.data.decision === "credit" ? "credited" : "refused"
       const decided = await db.write(async (trx) => {
-        const referred = await trx.selectFrom("waitlist_entries").select("email").where("id", "=", id).executeTakeFirst()
+        const referred = await trx
+          .selectFrom("waitlist_entries")
+          .select("email")
+          .where("id", "=", id)
+          .executeTakeFirst()
         if (!referred || !(await decideHeld(trx, id, decision, at))) return false
-        await appendAudit(trx, { action: decision === "credited" ? "referral-credit" : "referral-refuse", ...res.locals.by, at, subjectHash: addressHash(db, referred.email) })
+        await appendAudit(trx, {
+          action: decision === "credited" ? "referral-credit" : "referral-refuse",
+          ...res.locals.by,
+          at,
+          subjectHash: addressHash(db, referred.email),
+        })
         return true
       })
       if (!decided) return sendJson(res, 409, { error: "This referral is not held for review any more." })

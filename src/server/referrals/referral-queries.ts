@@ -9,19 +9,34 @@ import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { HELD_WINDOW_MS, mayBeReferred, stateOnConfirmation, type ReferralState } from "./referral-rules"
 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
-export const referrerOfCode = (on: On, code: string) => on.selectFrom("waitlist_entries").select(["id", "email", "lang"]).where("referral_code", "=", code).executeTakeFirst()
+export const referrerOfCode = (on: On, code: string) =>
+  on.selectFrom("waitlist_entries").select(["id", "email", "lang"]).where("referral_code", "=", code).executeTakeFirst()
 
 /** An entry's personal code; null while it is not confirmed (or gone). */
 export async function personalCodeOf(on: On, entryId: number): Promise<string | null> {
-  const row = await on.selectFrom("waitlist_entries").select("referral_code").where("id", "=", entryId).executeTakeFirst()
+  const row = await on
+    .selectFrom("waitlist_entries")
+    .select("referral_code")
+    .where("id", "=", entryId)
+    .executeTakeFirst()
   return row?.referral_code ?? null
 }
 
 /** Records a new entry as referred, pending until it confirms; an entry is referred once, by the first link it came through. */
-export async function recordReferral(trx: Tx, referral: { referredId: number; referrerId: number; clientHash: string }, now: Date): Promise<void> {
+export async function recordReferral(
+  trx: Tx,
+  referral: { referredId: number; referrerId: number; clientHash: string },
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto("waitlist_referrals")
-    .values({ referred_id: referral.referredId, referrer_id: referral.referrerId, client_hash: referral.clientHash, state: "pending", created_at: storedTime(now) })
+    .values({
+      referred_id: referral.referredId,
+      referrer_id: referral.referrerId,
+      client_hash: referral.clientHash,
+      state: "pending",
+      created_at: storedTime(now),
+    })
     .onConflict((conflict) => conflict.column("referred_id").doNothing())
     .execute()
 }
@@ -35,7 +50,12 @@ export async function recordReferral(trx: Tx, referral: { referredId: number; re
  * makes the count of its credits exact across instances.
  */
 export async function settleReferral(db: Db, trx: Tx, referredId: number, now: Date): Promise<ReferralState | null> {
-  const referral = await trx.selectFrom("waitlist_referrals").select(["referrer_id", "client_hash"]).where("referred_id", "=", referredId).where("state", "=", "pending").executeTakeFirst()
+  const referral = await trx
+    .selectFrom("waitlist_referrals")
+    .select(["referrer_id", "client_hash"])
+    .where("referred_id", "=", referredId)
+    .where("state", "=", "pending")
+    .executeTakeFirst()
   if (!referral) return null
   await db.lock(trx, `referrer:${referral.referrer_id}`)
   const counted = await trx
@@ -76,33 +96,57 @@ export function places(on: On, boost: number) {
       "e.id as entry_id",
       eb.fn.coalesce("c.credited", sql<number>`0`).as("credited"),
       "c.last_credit",
-      eb.fn.agg<number>("row_number").over((over) => over.orderBy("e.confirmed_at").orderBy("e.id")).as("arrival"),
+      eb.fn
+        .agg<number>("row_number")
+        .over((over) => over.orderBy("e.confirmed_at").orderBy("e.id"))
+        .as("arrival"),
     ])
   return on.selectFrom(arrivals.as("a")).select((eb) => [
     "a.entry_id",
     "a.credited",
     eb.fn
       .agg<number>("row_number")
-      .over((over) => over.orderBy(sql`a.arrival - ${boost} * a.credited`).orderBy(sql`a.last_credit IS NULL`).orderBy("a.last_credit", "desc").orderBy("a.arrival"))
+      .over((over) =>
+        over
+          .orderBy(sql`a.arrival - ${boost} * a.credited`)
+          .orderBy(sql`a.last_credit IS NULL`)
+          .orderBy("a.last_credit", "desc")
+          .orderBy("a.arrival"),
+      )
       .as("place"),
   ])
 }
 
 /** An entry's place in line, or null while it is not confirmed. */
 export async function placeOf(on: On, entryId: number, boost: number): Promise<number | null> {
-  const row = await on.selectFrom(places(on, boost).as("p")).select("p.place").where("p.entry_id", "=", entryId).executeTakeFirst()
+  const row = await on
+    .selectFrom(places(on, boost).as("p"))
+    .select("p.place")
+    .where("p.entry_id", "=", entryId)
+    .executeTakeFirst()
   return row ? Number(row.place) : null
 }
 
 /** An entry's referrals as its person sees them: credited, and pending (held ones too, without saying why). */
 export async function referralTally(on: On, referrerId: number): Promise<{ credited: number; pending: number }> {
-  const rows = await on.selectFrom("waitlist_referrals").select((eb) => ["state", eb.fn.countAll<number>().as("n")]).where("referrer_id", "=", referrerId).groupBy("state").execute()
-  const count = (...states: ReferralState[]) => rows.filter((row) => states.includes(row.state as ReferralState)).reduce((sum, row) => sum + Number(row.n), 0)
+  const rows = await on
+    .selectFrom("waitlist_referrals")
+    .select((eb) => ["state", eb.fn.countAll<number>().as("n")])
+    .where("referrer_id", "=", referrerId)
+    .groupBy("state")
+    .execute()
+  const count = (...states: ReferralState[]) =>
+    rows.filter((row) => states.includes(row.state as ReferralState)).reduce((sum, row) => sum + Number(row.n), 0)
   return { credited: count("credited"), pending: count("pending", "held") }
 }
 
 /** A held referral decided by an owner: credited (now) or refused. False when it is not held (any more). */
-export async function decideHeld(trx: Tx, referredId: number, decision: "credited" | "refused", now: Date): Promise<boolean> {
+export async function decideHeld(
+  trx: Tx,
+  referredId: number,
+  decision: "credited" | "refused",
+  now: Date,
+): Promise<boolean> {
   const updated = await trx
     .updateTable("waitlist_referrals")
     .set({ state: decision, decided_at: storedTime(now) })
@@ -121,24 +165,56 @@ export type CameThrough = { code: string; client: string }
  * referrer's own mailbox or a throwaway one (see mayBeReferred): one
  * lookup by the code, and only for a sign-up that carries one.
  */
-export async function referNewEntry(db: Db, trx: Tx, referred: { id: number; email: string }, through: CameThrough, now: Date): Promise<void> {
+export async function referNewEntry(
+  db: Db,
+  trx: Tx,
+  referred: { id: number; email: string },
+  through: CameThrough,
+  now: Date,
+): Promise<void> {
   const referrer = await referrerOfCode(trx, through.code)
   if (!referrer || referrer.id === referred.id || !mayBeReferred(referrer.email, referred.email)) return
-  await recordReferral(trx, { referredId: referred.id, referrerId: referrer.id, clientHash: db.keyedHash(`client:${through.client}`) }, now)
+  await recordReferral(
+    trx,
+    { referredId: referred.id, referrerId: referrer.id, clientHash: db.keyedHash(`client:${through.client}`) },
+    now,
+  )
 }
 
 /** What the waitlist holds of an entry's referrals, as a person's data shows it: their code, their friends' referrals by state, and whether and how they themselves came through a personal link. */
-export type ReferralsHeld = { personalCode: string | null; friends: Record<ReferralState, number>; cameThroughALink: { state: ReferralState; signedUpAt: Date; decidedAt: Date | null } | null }
+export type ReferralsHeld = {
+  personalCode: string | null
+  friends: Record<ReferralState, number>
+  cameThroughALink: { state: ReferralState; signedUpAt: Date; decidedAt: Date | null } | null
+}
 
 /** An entry's referrals as its person's data (GDPR Art. 15) lists them; the other people's addresses are theirs, so only counts. */
-export async function referralsHeldOf(on: On, entry: { id: number; referral_code: string | null }): Promise<ReferralsHeld> {
-  const rows = await on.selectFrom("waitlist_referrals").select((eb) => ["state", eb.fn.countAll<number>().as("n")]).where("referrer_id", "=", entry.id).groupBy("state").execute()
+export async function referralsHeldOf(
+  on: On,
+  entry: { id: number; referral_code: string | null },
+): Promise<ReferralsHeld> {
+  const rows = await on
+    .selectFrom("waitlist_referrals")
+    .select((eb) => ["state", eb.fn.countAll<number>().as("n")])
+    .where("referrer_id", "=", entry.id)
+    .groupBy("state")
+    .execute()
   const friends: Record<ReferralState, number> = { pending: 0, credited: 0, held: 0, refused: 0 }
   for (const row of rows) friends[row.state as ReferralState] = Number(row.n)
-  const own = await on.selectFrom("waitlist_referrals").select(["state", "created_at", "decided_at"]).where("referred_id", "=", entry.id).executeTakeFirst()
+  const own = await on
+    .selectFrom("waitlist_referrals")
+    .select(["state", "created_at", "decided_at"])
+    .where("referred_id", "=", entry.id)
+    .executeTakeFirst()
   return {
     personalCode: entry.referral_code,
     friends,
-    cameThroughALink: own ? { state: own.state as ReferralState, signedUpAt: toDate(own.created_at), decidedAt: toDateOrNull(own.decided_at) } : null,
+    cameThroughALink: own
+      ? {
+          state: own.state as ReferralState,
+          signedUpAt: toDate(own.created_at),
+          decidedAt: toDateOrNull(own.decided_at),
+        }
+      : null,
   }
 }

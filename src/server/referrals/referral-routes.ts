@@ -24,10 +24,14 @@ export const PERSONAL_LINK_PATH = /^\/r\/([^/]*)$/
 export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
-const redirect = (res: Response, to: string) => void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
+const redirect = (res: Response, to: string) =>
+  void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
 /** The handlers of personal links and the place page. */
-export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): { personalLink: RequestHandler; placePage: RequestHandler } {
+export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
+  personalLink: RequestHandler
+  placePage: RequestHandler
+} {
   const expired = (req: Request) => {
     const lang = queryParam(req, "lang")
     return localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/waitlist/link-expired/")
@@ -35,13 +39,19 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): { per
 
   const personal: RequestHandler = (req, res) => {
     const code = PERSONAL_LINK_PATH.exec(req.path)?.[1]
-    const landing = (lang: string | null) => `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
+    const landing = (lang: string | null) =>
+      `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
     if (!isReferralCode(code)) return redirect(res, "/")
-    db.read((on) => on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst())
+    db.read((on) =>
+      on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst(),
+    )
       .then((row) => redirect(res, row ? landing(row.lang) : "/"))
       .catch((error: unknown) => {
         // The landing page in English still carries the code: the credit is decided when the friend signs up.
-        log.warn({ reqId: res.locals.requestId, cause: String(error) }, "referrals: a personal link's language could not be read")
+        log.warn(
+          { reqId: res.locals.requestId, cause: String(error) },
+          "referrals: a personal link's language could not be read",
+        )
         redirect(res, landing(null))
       })
   }
@@ -60,8 +70,23 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): { per
     if (!view) return redirect(res, expired(req))
     const asked = queryParam(req, "lang")
     const lang = isLanguageCode(asked) ? asked : isLanguageCode(view.lang) ? view.lang : DEFAULT_LANGUAGE
-    const html = Buffer.from(placePage({ lang, place: view.place, credited: view.credited, pending: view.pending, boost, link: personalLink(siteUrl, code) }))
-    res.writeHead(200, { ...NO_STORE, "Content-Type": "text/html; charset=utf-8", "Content-Length": String(html.length) }).end(html)
+    const html = Buffer.from(
+      placePage({
+        lang,
+        place: view.place,
+        credited: view.credited,
+        pending: view.pending,
+        boost,
+        link: personalLink(siteUrl, code),
+      }),
+    )
+    res
+      .writeHead(200, {
+        ...NO_STORE,
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Length": String(html.length),
+      })
+      .end(html)
   }
 
   return { personalLink: personal, placePage: place }

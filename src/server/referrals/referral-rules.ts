@@ -23,4 +23,5 @@ export const mayBeReferred = (referrerEmail: string, referredEmail: string): boo
   mailboxKey(referrerEmail) !== mailboxKey(referredEmail) && !isThrowawayAddress(emailKey(referredEmail))
 
 /** What a referral becomes when its person confirms, given the referrer's credited referrals from the same client within the window. */
-export const stateOnConfirmation = (creditedFromClient: number): ReferralState => (creditedFromClient >= CREDITS_PER_CLIENT ? "held" : "credited")
+export const stateOnConfirmation = (creditedFromClient: number): ReferralState =>
+  creditedFromClient >= CREDITS_PER_CLIENT ? "held" : "credited"

@@ -17,9 +17,21 @@ import type { MailSettings } from "../settings"
 import { confirmationLinks, type ConfirmationLinks } from "./mail-links"
 
 /** What the outbox keeps of a confirmation mail: the little it is written from (its links' tokens live nowhere else until it is sent). */
-export type ConfirmationDraft = { kind: "confirmation"; messageId: string; name: string; lang: string; confirmToken: string; leaveToken: string }
+export type ConfirmationDraft = {
+  kind: "confirmation"
+  messageId: string
+  name: string
+  lang: string
+  confirmToken: string
+  leaveToken: string
+}
 
-function html(texts: VisitorMailTexts, name: string, { confirmUrl, leaveUrl }: ConfirmationLinks, lang: string): string {
+function html(
+  texts: VisitorMailTexts,
+  name: string,
+  { confirmUrl, leaveUrl }: ConfirmationLinks,
+  lang: string,
+): string {
   const e = escapeMarkup
   return brandedMailPage({
     lang,
@@ -83,7 +95,14 @@ export function confirmationMailKind(db: Db, settings: MailSettings): DeliveryKi
       return {
         write: () => {
           const draft = JSON.parse(delivery.payload) as ConfirmationDraft
-          return { mail: confirmationMail({ name: draft.name, email: delivery.recipient, lang: draft.lang }, confirmationLinks(settings.siteUrl, draft, draft.lang), settings, draft.messageId) }
+          return {
+            mail: confirmationMail(
+              { name: draft.name, email: delivery.recipient, lang: draft.lang },
+              confirmationLinks(settings.siteUrl, draft, draft.lang),
+              settings,
+              draft.messageId,
+            ),
+          }
         },
       }
     },

@@ -26,7 +26,11 @@ export type ConfirmationPlan = { mail: NewDelivery; tokenKey: string; leaveToken
  * mail to the team and the webhook event always (when configured), the
  * confirmation mail only when the entry may get one (see mayGetConfirmation).
  */
-export type DeliveryPlan = { notify: NewDelivery | null; webhook: NewDelivery | null; confirmation: ConfirmationPlan | null }
+export type DeliveryPlan = {
+  notify: NewDelivery | null
+  webhook: NewDelivery | null
+  confirmation: ConfirmationPlan | null
+}
 
 /** A plan that sends nothing. */
 export const NOTHING_TO_DELIVER: DeliveryPlan = { notify: null, webhook: null, confirmation: null }

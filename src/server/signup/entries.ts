@@ -12,10 +12,18 @@ import type { ConfirmationPlan } from "./confirmation-rules"
 import type { PolicyVersion } from "./privacy-policy-version"
 
 /** What an entry's row says of its confirmation mails (see mayGetConfirmation). */
-export type ConfirmationColumns = { confirmed_at: string | Date | null; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
+export type ConfirmationColumns = {
+  confirmed_at: string | Date | null
+  confirm_mails_sent: number
+  last_confirm_mail_at: string | Date | null
+}
 
 /** A version of the privacy policy as the columns that keep it (all null: not recorded). */
-export const policyColumns = (policy: PolicyVersion | null) => ({ lang: policy?.lang ?? null, date: policy?.effectiveDate ?? null, sha256: policy?.sha256 ?? null })
+export const policyColumns = (policy: PolicyVersion | null) => ({
+  lang: policy?.lang ?? null,
+  date: policy?.effectiveDate ?? null,
+  sha256: policy?.sha256 ?? null,
+})
 
 /** A new entry's columns: who, and where its first sign-up came from. */
 export type EntryColumns = {
@@ -37,7 +45,12 @@ export type EntryColumns = {
  * entry, and only a new one, holds this write's confirmation key (random,
  * so no other entry can hold it), which is what `isNew` says.
  */
-export async function writeEntry(trx: Tx, entry: EntryColumns, now: Date, confirmation: ConfirmationPlan | null): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
+export async function writeEntry(
+  trx: Tx,
+  entry: EntryColumns,
+  now: Date,
+  confirmation: ConfirmationPlan | null,
+): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
   const time = storedTime(now)
   const token = confirmation?.tokenKey ?? null
   // In SQL rather than the query builder, as the other inserts of a sign-up: building it cost as much as running it (see "Waitlist under load" in docs/benchmarks.md).
@@ -47,14 +60,22 @@ export async function writeEntry(trx: Tx, entry: EntryColumns, now: Date, confir
     VALUES (${entry.name}, ${entry.email}, ${entry.key}, ${time}, ${time}, ${token}, ${confirmation ? storedTime(confirmation.expiresAt) : null}, ${confirmation ? 1 : 0}, ${confirmation ? time : null},
       ${entry.nameKey}, ${entry.lang}, ${entry.referrerHost}, ${entry.utmSource}, ${entry.utmMedium}, ${entry.utmCampaign})
     ON CONFLICT (email_key) DO UPDATE SET updated_at = CASE WHEN excluded.updated_at > waitlist_entries.updated_at THEN excluded.updated_at ELSE waitlist_entries.updated_at END
-    RETURNING id, confirmed_at, confirm_mails_sent, last_confirm_mail_at, confirm_token_hash = ${token} AS is_new`.execute(trx)
+    RETURNING id, confirmed_at, confirm_mails_sent, last_confirm_mail_at, confirm_token_hash = ${token} AS is_new`.execute(
+    trx,
+  )
   const [row] = rows
   if (!row) throw new Error("the entry was neither written nor found")
   return { ...row, isNew: Boolean(row.is_new) }
 }
 
 /** Adds a submission's message to its entry, with the privacy policy in force as it was sent. */
-export async function writeMessage(trx: Tx, entryId: number, { name, message, metadata }: { name: string; message: string; metadata: Record<string, unknown> }, now: Date, consent: PolicyVersion | null): Promise<number> {
+export async function writeMessage(
+  trx: Tx,
+  entryId: number,
+  { name, message, metadata }: { name: string; message: string; metadata: Record<string, unknown> },
+  now: Date,
+  consent: PolicyVersion | null,
+): Promise<number> {
   const policy = policyColumns(consent)
   const { rows } = await sql<{ id: number }>`
     INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at, policy_lang, policy_date, policy_sha256)
@@ -67,7 +88,14 @@ export async function writeMessage(trx: Tx, entryId: number, { name, message, me
 
 /** When an entry's `offset + 1`-th newest message was left, if it has that many: read along the index, never the whole history. */
 export async function messageTimeAt(trx: Tx, entryId: number, offset: number): Promise<Date | null> {
-  const row = await trx.selectFrom("waitlist_messages").select("submitted_at").where("entry_id", "=", entryId).orderBy("id", "desc").limit(1).offset(offset).executeTakeFirst()
+  const row = await trx
+    .selectFrom("waitlist_messages")
+    .select("submitted_at")
+    .where("entry_id", "=", entryId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst()
   return row ? toDate(row.submitted_at) : null
 }
 
@@ -75,38 +103,70 @@ export async function messageTimeAt(trx: Tx, entryId: number, offset: number): P
 export async function restoreUpdatedAt(trx: Tx, entryId: number): Promise<void> {
   await trx
     .updateTable("waitlist_entries")
-    .set({ updated_at: (eb) => eb.selectFrom("waitlist_messages").select((inner) => inner.fn.max<string>("submitted_at").as("newest")).where("entry_id", "=", entryId) })
+    .set({
+      updated_at: (eb) =>
+        eb
+          .selectFrom("waitlist_messages")
+          .select((inner) => inner.fn.max<string>("submitted_at").as("newest"))
+          .where("entry_id", "=", entryId),
+    })
     .where("id", "=", entryId)
     .execute()
 }
 
 /** Starts a confirmation of a known entry: its new link's key, when it expires, and one more mail counted. */
-export async function startConfirmation(trx: Tx, entryId: number, confirmation: ConfirmationPlan, now: Date): Promise<void> {
+export async function startConfirmation(
+  trx: Tx,
+  entryId: number,
+  confirmation: ConfirmationPlan,
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable("waitlist_entries")
-    .set({ confirm_token_hash: confirmation.tokenKey, confirm_expires_at: storedTime(confirmation.expiresAt), confirm_mails_sent: sql`confirm_mails_sent + 1`, last_confirm_mail_at: storedTime(now) })
+    .set({
+      confirm_token_hash: confirmation.tokenKey,
+      confirm_expires_at: storedTime(confirmation.expiresAt),
+      confirm_mails_sent: sql`confirm_mails_sent + 1`,
+      last_confirm_mail_at: storedTime(now),
+    })
     .where("id", "=", entryId)
     .execute()
 }
 
 /** Keeps the key of a leave link mailed to an entry. */
-export const addLeaveToken = (trx: Tx, entryId: number, key: string): Promise<void> => addLeaveTokens(trx, [{ entryId, key }])
+export const addLeaveToken = (trx: Tx, entryId: number, key: string): Promise<void> =>
+  addLeaveTokens(trx, [{ entryId, key }])
 
 /** Keeps the keys of leave links mailed to entries (an announcement's batch). */
 export async function addLeaveTokens(trx: Tx, tokens: { entryId: number; key: string }[]): Promise<void> {
-  if (tokens.length > 0) await trx.insertInto("waitlist_leave_tokens").values(tokens.map(({ entryId, key }) => ({ token_hash: key, entry_id: entryId }))).execute()
+  if (tokens.length > 0)
+    await trx
+      .insertInto("waitlist_leave_tokens")
+      .values(tokens.map(({ entryId, key }) => ({ token_hash: key, entry_id: entryId })))
+      .execute()
 }
 
 /** The counters of thrown-away submissions (rows of waitlist_counters). */
 export type DiscardCounter = "bots_discarded" | "repeats_discarded"
 
 export async function countDiscarded(trx: Tx, counter: DiscardCounter): Promise<void> {
-  await trx.updateTable("waitlist_counters").set({ value: sql`value + 1` }).where("name", "=", counter).execute()
+  await trx
+    .updateTable("waitlist_counters")
+    .set({ value: sql`value + 1` })
+    .where("name", "=", counter)
+    .execute()
 }
 
 /** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
 export function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
-  return db.forUpdate(on.selectFrom("waitlist_entries").select(["id", "name", "email", "confirmed_at", "confirm_expires_at"]).where("confirm_token_hash", "=", tokenKey)).executeTakeFirst()
+  return db
+    .forUpdate(
+      on
+        .selectFrom("waitlist_entries")
+        .select(["id", "name", "email", "confirmed_at", "confirm_expires_at"])
+        .where("confirm_token_hash", "=", tokenKey),
+    )
+    .executeTakeFirst()
 }
 
 /** Marks an entry confirmed, with the privacy policy in force as it was, and gives it its personal code. */
@@ -114,7 +174,13 @@ export async function markConfirmed(trx: Tx, entryId: number, now: Date, consent
   const policy = policyColumns(consent)
   await trx
     .updateTable("waitlist_entries")
-    .set({ confirmed_at: storedTime(now), confirmed_policy_lang: policy.lang, confirmed_policy_date: policy.date, confirmed_policy_sha256: policy.sha256, referral_code: newReferralCode() })
+    .set({
+      confirmed_at: storedTime(now),
+      confirmed_policy_lang: policy.lang,
+      confirmed_policy_date: policy.date,
+      confirmed_policy_sha256: policy.sha256,
+      referral_code: newReferralCode(),
+    })
     .where("id", "=", entryId)
     .execute()
 }
@@ -124,7 +190,9 @@ export function entryOfLeaveLink(on: On, tokenKey: string) {
   return on
     .selectFrom("waitlist_entries")
     .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
-    .where("id", "=", (eb) => eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey))
+    .where("id", "=", (eb) =>
+      eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey),
+    )
     .executeTakeFirst()
 }
 
@@ -137,7 +205,12 @@ export async function rememberLeaver(db: Db, trx: Tx, entry: Departing, now: Dat
   const hash = db.keyedHash(entry.email_key)
   await trx
     .insertInto("waitlist_leavers")
-    .values({ address_hash: hash, confirm_mails_sent: entry.confirm_mails_sent, last_confirm_mail_at: last, left_at: storedTime(now) })
+    .values({
+      address_hash: hash,
+      confirm_mails_sent: entry.confirm_mails_sent,
+      last_confirm_mail_at: last,
+      left_at: storedTime(now),
+    })
     .onConflict((conflict) =>
       conflict.column("address_hash").doUpdateSet({
         confirm_mails_sent: (eb) => eb.ref("excluded.confirm_mails_sent"),
@@ -149,13 +222,25 @@ export async function rememberLeaver(db: Db, trx: Tx, entry: Departing, now: Dat
 }
 
 /** Takes back what was kept of a person who left, now that they signed up again; undefined when they never left. */
-export async function takeBackLeaver(trx: Tx, hash: string): Promise<{ mailsSent: number; lastMailAt: Date | null } | undefined> {
-  const row = await trx.deleteFrom("waitlist_leavers").where("address_hash", "=", hash).returning(["confirm_mails_sent", "last_confirm_mail_at"]).executeTakeFirst()
+export async function takeBackLeaver(
+  trx: Tx,
+  hash: string,
+): Promise<{ mailsSent: number; lastMailAt: Date | null } | undefined> {
+  const row = await trx
+    .deleteFrom("waitlist_leavers")
+    .where("address_hash", "=", hash)
+    .returning(["confirm_mails_sent", "last_confirm_mail_at"])
+    .executeTakeFirst()
   return row && { mailsSent: row.confirm_mails_sent, lastMailAt: toDateOrNull(row.last_confirm_mail_at) }
 }
 
 /** Gives a returning person's entry the caps it had when they left: no confirmation now (`confirmation` null), or this one counted after theirs. */
-export async function inheritCaps(trx: Tx, entryId: number, caps: { mailsSent: number; lastMailAt: Date | null }, confirmation: ConfirmationPlan | null): Promise<void> {
+export async function inheritCaps(
+  trx: Tx,
+  entryId: number,
+  caps: { mailsSent: number; lastMailAt: Date | null },
+  confirmation: ConfirmationPlan | null,
+): Promise<void> {
   await trx
     .updateTable("waitlist_entries")
     .set({

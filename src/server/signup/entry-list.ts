@@ -52,12 +52,25 @@ const parseMetadata = (metadata: string) => JSON.parse(metadata) as Record<strin
 
 /** How many entries the waitlist holds. */
 export const countEntries = (db: Db): Promise<number> =>
-  db.read(async (on) => Number((await on.selectFrom("waitlist_entries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n))
+  db.read(async (on) =>
+    Number(
+      (
+        await on
+          .selectFrom("waitlist_entries")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  )
 
 /** How many submissions were thrown away: bots' entries (a filled honeypot), and repeats of an address past MESSAGES_PER_DAY. */
 export function countDiscardedSubmissions(db: Db): Promise<{ bots: number; repeats: number }> {
   return db.read(async (on) => {
-    const rows = await on.selectFrom("waitlist_counters").select(["name", "value"]).where("name", "in", ["bots_discarded", "repeats_discarded"]).execute()
+    const rows = await on
+      .selectFrom("waitlist_counters")
+      .select(["name", "value"])
+      .where("name", "in", ["bots_discarded", "repeats_discarded"])
+      .execute()
     const counted = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0)
     return { bots: counted("bots_discarded"), repeats: counted("repeats_discarded") }
   })
@@ -66,15 +79,34 @@ export function countDiscardedSubmissions(db: Db): Promise<{ bots: number; repea
 /** Every entry, oldest first, with every message newest first, its suppression, and its place and referrals (each credited one moving a person `boost` places ahead). */
 export function listEntries(db: Db, boost = DEFAULT_REFERRAL_BOOST): Promise<WaitlistEntry[]> {
   return db.read(async (on) => {
-    const entries = await on.selectFrom("waitlist_entries").select(["id", "name", "email", "created_at", "updated_at", "confirmed_at"]).orderBy("created_at").orderBy("id").execute()
-    const messages = await on.selectFrom("waitlist_messages").select(["entry_id", "name", "message", "metadata", "submitted_at"]).orderBy("entry_id").orderBy("id", "desc").execute()
+    const entries = await on
+      .selectFrom("waitlist_entries")
+      .select(["id", "name", "email", "created_at", "updated_at", "confirmed_at"])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute()
+    const messages = await on
+      .selectFrom("waitlist_messages")
+      .select(["entry_id", "name", "message", "metadata", "submitted_at"])
+      .orderBy("entry_id")
+      .orderBy("id", "desc")
+      .execute()
     const byEntry = new Map<number, WaitlistMessage[]>()
     for (const row of messages) {
       const history = byEntry.get(row.entry_id) ?? []
-      history.push({ name: row.name, message: row.message, metadata: parseMetadata(row.metadata), submittedAt: toDate(row.submitted_at) })
+      history.push({
+        name: row.name,
+        message: row.message,
+        metadata: parseMetadata(row.metadata),
+        submittedAt: toDate(row.submitted_at),
+      })
       byEntry.set(row.entry_id, history)
     }
-    const placed = new Map((await on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.place", "p.credited"]).execute()).map((row) => [Number(row.entry_id), row]))
+    const placed = new Map(
+      (await on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.place", "p.credited"]).execute()).map(
+        (row) => [Number(row.entry_id), row],
+      ),
+    )
     const referrers = await on
       .selectFrom("waitlist_referrals as r")
       .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")

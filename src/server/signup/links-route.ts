@@ -54,27 +54,40 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
  * http://localhost as secure too, so `npm start` works as the site does).
  */
 const ATTRIBUTES = "Path=/api/; HttpOnly; Secure; SameSite=Lax"
-const setCookie = (action: LinkAction, token: string) => `${cookieName(action)}=${token}; Max-Age=${COOKIE_SECONDS}; ${ATTRIBUTES}`
+const setCookie = (action: LinkAction, token: string) =>
+  `${cookieName(action)}=${token}; Max-Age=${COOKIE_SECONDS}; ${ATTRIBUTES}`
 const clearCookie = (action: LinkAction) => `${cookieName(action)}=; Max-Age=0; ${ATTRIBUTES}`
 
-const redirect = (res: Response, to: string, headers: Record<string, string> = {}) => void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0", ...headers }).end()
-const plain = (res: Response, status: number, text: string, headers: Record<string, string> = {}) => sendText(res, status, text, { ...NO_STORE, ...headers })
+const redirect = (res: Response, to: string, headers: Record<string, string> = {}) =>
+  void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0", ...headers }).end()
+const plain = (res: Response, status: number, text: string, headers: Record<string, string> = {}) =>
+  sendText(res, status, text, { ...NO_STORE, ...headers })
 
 /** What the link routes work with. */
-export type LinkDeps = { db: Db; webhook: WebhookSettings | null; log: Logger; now: () => Date; queued: (kinds: readonly DeliveryKind[]) => void }
+export type LinkDeps = {
+  db: Db
+  webhook: WebhookSettings | null
+  log: Logger
+  now: () => Date
+  queued: (kinds: readonly DeliveryKind[]) => void
+}
 
 /** A query parameter as one text (the first when repeated), or null. */
 const queryText = (req: Request, name: string): string | null => queryParam(req, name) ?? null
 
 /** The handlers of one link's route: GET and HEAD, POST, and the answer to any other method. */
-export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestHandler; act: RequestHandler; otherMethod: RequestHandler } {
+export function linkRoutes(
+  action: LinkAction,
+  deps: LinkDeps,
+): { open: RequestHandler; act: RequestHandler; otherMethod: RequestHandler } {
   const { db, log } = deps
   const page = (req: Request, name: keyof typeof LINK_PAGES) => {
     const lang = queryText(req, "lang")
     return `${isLanguageCode(lang) ? languagePrefix(lang) : ""}${LINK_PAGES[name]}`
   }
   /** Where a confirmed address's link leads: its place page (in the link's language), or the page that says it is confirmed. */
-  const placeOrConfirmed = async (req: Request, key: string) => (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "")) ?? page(req, "confirmed")
+  const placeOrConfirmed = async (req: Request, key: string) =>
+    (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "")) ?? page(req, "confirmed")
   /** Runs a step; an unreachable store is a plain 503, the cause in the log. */
   const safely =
     (step: (req: Request, res: Response) => Promise<void>): RequestHandler =>
@@ -92,7 +105,10 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     const token = queryText(req, "token")
     if (!isLinkToken(token)) return redirect(res, page(req, "expired"))
     const key = linkTokenKey(token)
-    if (action === "leave") return (await canLeave(db, key)) ? redirect(res, page(req, "leave"), { "Set-Cookie": setCookie(action, token) }) : redirect(res, page(req, "expired"))
+    if (action === "leave")
+      return (await canLeave(db, key))
+        ? redirect(res, page(req, "leave"), { "Set-Cookie": setCookie(action, token) })
+        : redirect(res, page(req, "expired"))
     const state = await confirmationState(db, key, deps.now())
     if (state === "pending") return redirect(res, page(req, "confirm"), { "Set-Cookie": setCookie(action, token) })
     redirect(res, state === "confirmed" ? await placeOrConfirmed(req, key) : page(req, "expired"))
@@ -106,14 +122,25 @@ export function linkRoutes(action: LinkAction, deps: LinkDeps): { open: RequestH
     const cleared = { "Set-Cookie": clearCookie(action) }
     if (action === "leave") {
       const left = await leaveByLink(db, key, deps.now())
-      if ((Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "").trim() === ONE_CLICK) return plain(res, 200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
+      if ((Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "").trim() === ONE_CLICK)
+        return plain(res, 200, left ? "You have left the waitlist.\n" : "This address is not on the waitlist.\n")
       return redirect(res, page(req, left ? "left" : "expired"), cleared)
     }
     const now = deps.now()
-    const state = await confirmAddress(db, key, now, deps.webhook, privacyPolicyInForce(queryText(req, "lang") ?? undefined, now))
+    const state = await confirmAddress(
+      db,
+      key,
+      now,
+      deps.webhook,
+      privacyPolicyInForce(queryText(req, "lang") ?? undefined, now),
+    )
     if (state === "confirmed") deps.queued(["webhook"])
     redirect(res, state === "confirmed" ? await placeOrConfirmed(req, key) : page(req, "expired"), cleared)
   })
 
-  return { open, act, otherMethod: (_req, res) => plain(res, 405, "Open the link, then press the button.", { Allow: "GET, HEAD, POST" }) }
+  return {
+    open,
+    act,
+    otherMethod: (_req, res) => plain(res, 405, "Open the link, then press the button.", { Allow: "GET, HEAD, POST" }),
+  }
 }

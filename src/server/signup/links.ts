@@ -17,14 +17,20 @@ import { settleReferral } from "../referrals/referral-queries"
 export type LinkState = "pending" | "confirmed" | "expired"
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
-function linkState(row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined, now: Date): LinkState {
+function linkState(
+  row: { confirmed_at: string | Date | null; confirm_expires_at: string | Date | null } | undefined,
+  now: Date,
+): LinkState {
   if (!row) return "expired"
   if (row.confirmed_at !== null) return "confirmed"
-  return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime() ? "pending" : "expired"
+  return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime()
+    ? "pending"
+    : "expired"
 }
 
 /** Where the confirmation link whose token has this key (see linkTokenKey) stands; reads only. */
-export const confirmationState = (db: Db, tokenKey: string, now: Date): Promise<LinkState> => db.read(async (on) => linkState(await entryOfConfirmation(db, on, tokenKey), now))
+export const confirmationState = (db: Db, tokenKey: string, now: Date): Promise<LinkState> =>
+  db.read(async (on) => linkState(await entryOfConfirmation(db, on, tokenKey), now))
 
 /**
  * Confirms the address of an unexpired confirmation link, once, with the
@@ -32,7 +38,13 @@ export const confirmationState = (db: Db, tokenKey: string, now: Date): Promise<
  * webhook is set up, in the same transaction.
  * @returns the link's state afterwards: "confirmed", or "expired" for an expired or unknown link
  */
-export function confirmAddress(db: Db, tokenKey: string, now: Date, webhook: WebhookSettings | null, consent: PolicyVersion | null = null): Promise<LinkState> {
+export function confirmAddress(
+  db: Db,
+  tokenKey: string,
+  now: Date,
+  webhook: WebhookSettings | null,
+  consent: PolicyVersion | null = null,
+): Promise<LinkState> {
   return db.write(async (trx) => {
     const row = await entryOfConfirmation(db, trx, tokenKey)
     const state = linkState(row, now)
@@ -47,13 +59,24 @@ export function confirmAddress(db: Db, tokenKey: string, now: Date, webhook: Web
 /** The signed link of the place page of the confirmed entry a confirmation link belongs to, in a language; null when there is none. */
 export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string): Promise<string | null> =>
   db.read(async (on) => {
-    const row = await on.selectFrom("waitlist_entries").select("referral_code").where("confirm_token_hash", "=", tokenKey).executeTakeFirst()
+    const row = await on
+      .selectFrom("waitlist_entries")
+      .select("referral_code")
+      .where("confirm_token_hash", "=", tokenKey)
+      .executeTakeFirst()
     return row?.referral_code ? placeLink(db, row.referral_code, lang) : null
   })
 
 /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */
 export const canLeave = (db: Db, tokenKey: string): Promise<boolean> =>
-  db.read(async (on) => (await on.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey).executeTakeFirst()) !== undefined)
+  db.read(
+    async (on) =>
+      (await on
+        .selectFrom("waitlist_leave_tokens")
+        .select("entry_id")
+        .where("token_hash", "=", tokenKey)
+        .executeTakeFirst()) !== undefined,
+  )
 
 /** Removes the entry a leave link's token belongs to, with its messages and its waiting mail; false when there is none. */
 export function leaveByLink(db: Db, tokenKey: string, now = new Date()): Promise<boolean> {

@@ -30,10 +30,26 @@ export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now:
   const leaveToken = newLinkToken()
   const lang = submissionLanguage(entry.metadata)
   return {
-    notify: { kind: "notify", recipient: mail.notifyTo.address, ofMessage: true, payload: draft({ kind: "team", messageId: newMessageId(mail.siteUrl), email: entry.email }) },
+    notify: {
+      kind: "notify",
+      recipient: mail.notifyTo.address,
+      ofMessage: true,
+      payload: draft({ kind: "team", messageId: newMessageId(mail.siteUrl), email: entry.email }),
+    },
     webhook: mail.webhook ? submittedEvent(mail.webhook, entry, now) : null,
     confirmation: {
-      mail: { kind: "confirm", recipient: entry.email, payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), name: entry.name, lang, confirmToken, leaveToken }) },
+      mail: {
+        kind: "confirm",
+        recipient: entry.email,
+        payload: draft({
+          kind: "confirmation",
+          messageId: newMessageId(mail.siteUrl),
+          name: entry.name,
+          lang,
+          confirmToken,
+          leaveToken,
+        }),
+      },
       tokenKey: linkTokenKey(confirmToken),
       leaveTokenKey: linkTokenKey(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),

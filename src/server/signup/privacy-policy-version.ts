@@ -22,12 +22,21 @@ const POLICY = "privacy-policy"
  * served. The rule is the pages' own (see version-in-force.ts). Null only
  * for a lock without the policy.
  */
-export function privacyPolicyInForce(lang: unknown, now: Date, legalLock: LegalLock = lock as LegalLock): PolicyVersion | null {
+export function privacyPolicyInForce(
+  lang: unknown,
+  now: Date,
+  legalLock: LegalLock = lock as LegalLock,
+): PolicyVersion | null {
   const texts = legalLock.documents[POLICY] ?? {}
   const shown = isLanguageCode(lang) && texts[lang] ? lang : DEFAULT_LANGUAGE
   const text = texts[shown]
   if (!text) return null
   const versions = [...text.archive, text.current].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
-  const inForce = versions[indexInForce(versions.map((version) => version.effectiveDate), utcDay(now))] as LockedVersion
+  const inForce = versions[
+    indexInForce(
+      versions.map((version) => version.effectiveDate),
+      utcDay(now),
+    )
+  ] as LockedVersion
   return { lang: shown, effectiveDate: inForce.effectiveDate, sha256: inForce.sha256 }
 }

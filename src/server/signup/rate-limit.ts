@@ -24,12 +24,18 @@ export async function countSubmission(db: Db, trx: Tx, rateLimit: RateLimit | nu
     .where("at", ">", at - rateLimit.windowMs)
     .executeTakeFirst()
   const { n = 0, oldest = null } = counted ?? {}
-  if (Number(n) >= rateLimit.limit) return Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000))
+  if (Number(n) >= rateLimit.limit)
+    return Math.max(1, Math.ceil((Number(oldest ?? at) + rateLimit.windowMs - at) / 1000))
   await trx.insertInto("waitlist_rate_events").values({ client: rateLimit.client, at }).execute()
   return null
 }
 
 /** Forgets the counts older than the window, which no limit reads any more: a periodic job. */
 export async function forgetOldSubmissionCounts(db: Db, now: Date): Promise<void> {
-  await db.write((trx) => trx.deleteFrom("waitlist_rate_events").where("at", "<=", now.getTime() - RATE_WINDOW_MS).execute())
+  await db.write((trx) =>
+    trx
+      .deleteFrom("waitlist_rate_events")
+      .where("at", "<=", now.getTime() - RATE_WINDOW_MS)
+      .execute(),
+  )
 }

@@ -20,7 +20,7 @@ export type CountBy<K extends string> = { [key in K]: string | null } & { entrie
 export type SignUpFigures = {
   days: DayCount[]
   languages: CountBy<"lang">[]
-  sources: (CountBy<"referrerHost" | "utmSource" | "utmMedium" | "utmCampaign">)[]
+  sources: CountBy<"referrerHost" | "utmSource" | "utmMedium" | "utmCampaign">[]
   /** Entries and confirmed entries: of all time, and of those who signed up in the period. */
   confirmed: { all: { entries: number; confirmed: number }; period: { entries: number; confirmed: number } }
 }
@@ -43,7 +43,9 @@ export function signUpFigures(db: Db, days: number, now: Date): Promise<SignUpFi
       )
     const signUps = await perDay("created_at")
     const confirmations = await perDay("confirmed_at")
-    const dayList = Array.from({ length: days }, (_, i) => new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10))
+    const dayList = Array.from({ length: days }, (_, i) =>
+      new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    )
     const inPeriod = on.selectFrom("waitlist_entries").where("created_at", ">=", since)
     const languages = await inPeriod
       .select(["lang", (eb) => eb.fn.countAll().as("n")])
@@ -59,20 +61,36 @@ export function signUpFigures(db: Db, days: number, now: Date): Promise<SignUpFi
       .limit(TOP_SOURCES)
       .execute()
     const share = async (query: typeof inPeriod) => {
-      const row = await query.select((eb) => [eb.fn.countAll().as("n"), eb.fn.count("confirmed_at").as("confirmed")]).executeTakeFirstOrThrow()
+      const row = await query
+        .select((eb) => [eb.fn.countAll().as("n"), eb.fn.count("confirmed_at").as("confirmed")])
+        .executeTakeFirstOrThrow()
       return { entries: Number(row.n), confirmed: Number(row.confirmed) }
     }
     return {
       days: dayList.map((day) => ({ day, signUps: signUps.get(day) ?? 0, confirmations: confirmations.get(day) ?? 0 })),
       languages: languages.map((row) => ({ lang: row.lang, entries: Number(row.n) })),
-      sources: sources.map((row) => ({ referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign, entries: Number(row.n) })),
+      sources: sources.map((row) => ({
+        referrerHost: row.referrer_host,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+        entries: Number(row.n),
+      })),
       confirmed: { all: await share(on.selectFrom("waitlist_entries")), period: await share(inPeriod) },
     }
   })
 }
 
 /** The sign-ups of one day from one origin, as the funnel of visits counts them: their first sign-up's referrer host and campaign, and how many are confirmed. */
-export type SignupCount = { day: string; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; signups: number; confirmed: number }
+export type SignupCount = {
+  day: string
+  referrerHost: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  signups: number
+  confirmed: number
+}
 
 /** The entries created on the days from `first` to `last` (inclusive, UTC), counted per day and origin by the database. */
 export function signupCountsBetween(db: Db, first: string, last: string): Promise<SignupCount[]> {
@@ -80,7 +98,15 @@ export function signupCountsBetween(db: Db, first: string, last: string): Promis
     const day = db.utcDay("created_at")
     const rows = await on
       .selectFrom("waitlist_entries")
-      .select([day.as("day"), "referrer_host", "utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.countAll().as("n"), (eb) => eb.fn.count("confirmed_at").as("confirmed")])
+      .select([
+        day.as("day"),
+        "referrer_host",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+        (eb) => eb.fn.countAll().as("n"),
+        (eb) => eb.fn.count("confirmed_at").as("confirmed"),
+      ])
       .where("created_at", ">=", storedTime(new Date(`${first}T00:00:00.000Z`)))
       .where("created_at", "<", storedTime(new Date(new Date(`${last}T00:00:00.000Z`).getTime() + DAY_MS)))
       .groupBy([day, "referrer_host", "utm_source", "utm_medium", "utm_campaign"])

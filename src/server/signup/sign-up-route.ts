@@ -45,23 +45,41 @@ export type SignUpDeps = {
 }
 
 const ACCEPTED = { ok: true }
-const unavailable = (res: Response) => sendJson(res, 503, { error: "The waitlist is unavailable right now. Please try again later." }, { "Retry-After": "5" })
+const unavailable = (res: Response) =>
+  sendJson(
+    res,
+    503,
+    { error: "The waitlist is unavailable right now. Please try again later." },
+    { "Retry-After": "5" },
+  )
 
 /** The handlers of /api/waitlist: the POST, and the answer to any other method. */
 export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherMethod: RequestHandler } {
   const metrics = signupMetrics(deps.registry)
-  const refuse = (reason: SignupRefusal, res: Response, status: number, body: unknown, headers?: Record<string, string>) => {
+  const refuse = (
+    reason: SignupRefusal,
+    res: Response,
+    status: number,
+    body: unknown,
+    headers?: Record<string, string>,
+  ) => {
     metrics.refused(reason)
     sendJson(res, status, body, headers)
   }
 
   async function answer(req: Request, res: Response) {
     const { db, settings, allowedOrigins, log, now: clock, queued } = deps
-    if (isCrossSite(req.headers, allowedOrigins)) return refuse("cross_site", res, 403, { error: "Cross-site submissions are not accepted." })
+    if (isCrossSite(req.headers, allowedOrigins))
+      return refuse("cross_site", res, 403, { error: "Cross-site submissions are not accepted." })
     const json = readJson(req, MAX_BODY_DEPTH)
     if ("refusal" in json) {
-      if (json.refusal === "media_type") return refuse("media_type", res, 415, { error: "Send the entry as JSON, with Content-Type: application/json." })
-      if (json.refusal === "too_deep") return refuse("too_deep", res, 422, { error: `The body nests values more than ${MAX_BODY_DEPTH} levels deep; the form's entry has 3.`, fields: {} })
+      if (json.refusal === "media_type")
+        return refuse("media_type", res, 415, { error: "Send the entry as JSON, with Content-Type: application/json." })
+      if (json.refusal === "too_deep")
+        return refuse("too_deep", res, 422, {
+          error: `The body nests values more than ${MAX_BODY_DEPTH} levels deep; the form's entry has 3.`,
+          fields: {},
+        })
       return refuse("malformed", res, 400, { error: "The body is not valid JSON." })
     }
     const parsed = parseSubmission(json.value)
@@ -83,7 +101,9 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
         plan: discard ? NOTHING_TO_DELIVER : plan,
         now,
         consent: privacyPolicyInForce(submission.metadata.locale, now),
-        cameThrough: isReferralCode(submission.metadata.referral) ? { code: submission.metadata.referral, client: res.locals.client.key } : null,
+        cameThrough: isReferralCode(submission.metadata.referral)
+          ? { code: submission.metadata.referral, client: res.locals.client.key }
+          : null,
       })
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error
@@ -92,10 +112,19 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
       return unavailable(res)
     }
     if (!outcome.accepted) {
-      return refuse("rate_limited", res, 429, { error: "Too many submissions from this address. Please try again later." }, { "Retry-After": String(outcome.retryAfterSeconds) })
+      return refuse(
+        "rate_limited",
+        res,
+        429,
+        { error: "Too many submissions from this address. Please try again later." },
+        { "Retry-After": String(outcome.retryAfterSeconds) },
+      )
     }
     metrics.taken(outcome.takenAs)
-    if (!discard) queued([plan.notify, plan.webhook, plan.confirmation?.mail].flatMap((delivery) => (delivery ? [delivery.kind] : [])))
+    if (!discard)
+      queued(
+        [plan.notify, plan.webhook, plan.confirmation?.mail].flatMap((delivery) => (delivery ? [delivery.kind] : [])),
+      )
     sendJson(res, 201, ACCEPTED)
   }
 
@@ -104,7 +133,13 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
       try {
         await answer(req, res)
       } catch (error) {
-        deps.log.error({ reqId: res.locals.requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) }, "waitlist: unexpected failure")
+        deps.log.error(
+          {
+            reqId: res.locals.requestId,
+            cause: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          },
+          "waitlist: unexpected failure",
+        )
         metrics.refused("unavailable")
         unavailable(res)
       }

@@ -14,8 +14,24 @@ import { queueDeliveries, type QueuedDelivery } from "../outbox/outbox-queries"
 import { referNewEntry, type CameThrough } from "../referrals/referral-queries"
 import { entryAttribution } from "../../waitlist/entry-attribution"
 import { folded } from "../../waitlist/folded-text"
-import { MESSAGE_DAY_MS, MESSAGES_PER_DAY, mayGetConfirmation, type ConfirmationPlan, type DeliveryPlan } from "./confirmation-rules"
-import { addLeaveToken, countDiscarded, inheritCaps, messageTimeAt, restoreUpdatedAt, startConfirmation, takeBackLeaver, writeEntry, writeMessage } from "./entries"
+import {
+  MESSAGE_DAY_MS,
+  MESSAGES_PER_DAY,
+  mayGetConfirmation,
+  type ConfirmationPlan,
+  type DeliveryPlan,
+} from "./confirmation-rules"
+import {
+  addLeaveToken,
+  countDiscarded,
+  inheritCaps,
+  messageTimeAt,
+  restoreUpdatedAt,
+  startConfirmation,
+  takeBackLeaver,
+  writeEntry,
+  writeMessage,
+} from "./entries"
 import type { PolicyVersion } from "./privacy-policy-version"
 import { countSubmission, type RateLimit } from "./rate-limit"
 import { teamMailDue } from "./team-mail"
@@ -79,7 +95,8 @@ export async function submitSignup(db: Db, submission: Submission): Promise<Subm
       await countDiscarded(trx, "repeats_discarded")
       return { accepted: true, takenAs: "repeat_discarded" }
     }
-    if (cameThrough && written.isNew) await referNewEntry(db, trx, { id: written.id, email: entry.email }, cameThrough, now)
+    if (cameThrough && written.isNew)
+      await referNewEntry(db, trx, { id: written.id, email: entry.email }, cameThrough, now)
     await queuePlan(db, trx, written, plan, now)
     return { accepted: true, takenAs: written.isNew ? "new" : "repeat" }
   })
@@ -92,14 +109,33 @@ export async function submitSignup(db: Db, submission: Submission): Promise<Subm
  * as it was. The message of an address that left MESSAGES_PER_DAY in the
  * last day is not kept.
  */
-async function writeSubmission(db: Db, trx: Tx, { name, email, message, metadata }: NewWaitlistEntry, now: Date, confirmation: ConfirmationPlan | null, consent: PolicyVersion | null): Promise<Written> {
+async function writeSubmission(
+  db: Db,
+  trx: Tx,
+  { name, email, message, metadata }: NewWaitlistEntry,
+  now: Date,
+  confirmation: ConfirmationPlan | null,
+  consent: PolicyVersion | null,
+): Promise<Written> {
   const key = emailKey(email)
   const from = entryAttribution(metadata)
-  const row = await writeEntry(trx, { name, email: storedEmail(email), key, nameKey: folded(name), ...from }, now, confirmation)
+  const row = await writeEntry(
+    trx,
+    { name, email: storedEmail(email), key, nameKey: folded(name), ...from },
+    now,
+    confirmation,
+  )
   const hash = db.keyedHash(key)
   const mayConfirm = row.isNew
     ? await inheritLeaversCaps(trx, row.id, hash, now, confirmation)
-    : mayGetConfirmation({ confirmedAt: toDateOrNull(row.confirmed_at), mailsSent: row.confirm_mails_sent, lastMailAt: toDateOrNull(row.last_confirm_mail_at) }, now)
+    : mayGetConfirmation(
+        {
+          confirmedAt: toDateOrNull(row.confirmed_at),
+          mailsSent: row.confirm_mails_sent,
+          lastMailAt: toDateOrNull(row.last_confirm_mail_at),
+        },
+        now,
+      )
   const written = { id: row.id, hash, isNew: row.isNew, mayConfirm }
   if (!row.isNew) {
     const capped = await messageTimeAt(trx, row.id, MESSAGES_PER_DAY - 1)
@@ -117,11 +153,22 @@ async function writeSubmission(db: Db, trx: Tx, { name, email, message, metadata
  * that leaving never buys another confirmation mail. Returns whether the
  * entry may get this sign-up's confirmation.
  */
-async function inheritLeaversCaps(trx: Tx, entryId: number, hash: string, now: Date, confirmation: ConfirmationPlan | null): Promise<boolean> {
+async function inheritLeaversCaps(
+  trx: Tx,
+  entryId: number,
+  hash: string,
+  now: Date,
+  confirmation: ConfirmationPlan | null,
+): Promise<boolean> {
   const left = await takeBackLeaver(trx, hash)
   if (!left) return true
   const allowed = confirmation !== null && mayGetConfirmation({ confirmedAt: null, ...left }, now)
-  await inheritCaps(trx, entryId, allowed ? { mailsSent: left.mailsSent + 1, lastMailAt: now } : left, allowed ? confirmation : null)
+  await inheritCaps(
+    trx,
+    entryId,
+    allowed ? { mailsSent: left.mailsSent + 1, lastMailAt: now } : left,
+    allowed ? confirmation : null,
+  )
   return allowed
 }
 

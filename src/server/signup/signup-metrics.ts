@@ -7,7 +7,8 @@ import { METRIC_PREFIX } from "../observability/metrics"
 import type { TakenAs } from "./sign-up"
 
 /** Why a sign-up was refused, as the API's answer says. */
-export type SignupRefusal = "method" | "cross_site" | "media_type" | "too_deep" | "malformed" | "invalid" | "rate_limited" | "unavailable"
+export type SignupRefusal =
+  "method" | "cross_site" | "media_type" | "too_deep" | "malformed" | "invalid" | "rate_limited" | "unavailable"
 
 export type SignupMetrics = { taken(as: TakenAs): void; refused(reason: SignupRefusal): void }
 
@@ -17,7 +18,12 @@ const families = new WeakMap<Registry, Counter<"outcome" | "reason">>()
 export function signupMetrics(registry: Registry): SignupMetrics {
   let signups = families.get(registry)
   if (!signups) {
-    signups = new Counter({ name: `${METRIC_PREFIX}signups_total`, help: "Sign-ups by outcome (new, repeat, repeat_discarded, bot, refused) and a refusal's reason.", labelNames: ["outcome", "reason"], registers: [registry] })
+    signups = new Counter({
+      name: `${METRIC_PREFIX}signups_total`,
+      help: "Sign-ups by outcome (new, repeat, repeat_discarded, bot, refused) and a refusal's reason.",
+      labelNames: ["outcome", "reason"],
+      registers: [registry],
+    })
     families.set(registry, signups)
   }
   const counter = signups

@@ -8,7 +8,14 @@
  * and readJson), so every walk of it is bounded too.
  */
 import { z } from "zod"
-import { CONTACT_LIMITS, CONTACT_MESSAGES, emailProblem, messageProblem, nameProblem, type ContactProblem } from "../../waitlist/contact-rules"
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  emailProblem,
+  messageProblem,
+  nameProblem,
+  type ContactProblem,
+} from "../../waitlist/contact-rules"
 import type { AcceptedSubmission, ContactMetadata } from "../../waitlist/submission"
 
 /** The longest value the waitlist takes for each field, in characters (the honeypot in UTF-16 units); the metadata in bytes of JSON. */
@@ -34,10 +41,15 @@ const metadataField = <T>(field: keyof ContactMetadata, describe: string, schema
 
 const text = (message: string) => z.string({ error: message })
 const finiteNumber = (message: string) => z.number({ error: message })
-const textList = (message: string) => z.array(z.string({ error: message }), { error: message }).max(METADATA_LIMITS.languages, { error: message })
+const textList = (message: string) =>
+  z.array(z.string({ error: message }), { error: message }).max(METADATA_LIMITS.languages, { error: message })
 const shortTextPairs = (message: string) =>
   z
-    .record(z.string().max(METADATA_LIMITS.utmKey, { error: message }), z.string({ error: message }).max(METADATA_LIMITS.utmValue, { error: message }), { error: message })
+    .record(
+      z.string().max(METADATA_LIMITS.utmKey, { error: message }),
+      z.string({ error: message }).max(METADATA_LIMITS.utmValue, { error: message }),
+      { error: message },
+    )
     .refine((pairs) => Object.keys(pairs).length <= METADATA_LIMITS.utmPairs, { error: message })
 
 /** The metadata of spec §3, in the order the waitlist stores its fields. */
@@ -64,7 +76,9 @@ const metadataFields = z
     },
     { error: "Metadata must be an object" },
   )
-  .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= FIELD_LIMITS.metadataBytes, { error: "Metadata must be at most 8 KB" })
+  .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= FIELD_LIMITS.metadataBytes, {
+    error: "Metadata must be at most 8 KB",
+  })
 
 /** The metadata, every field null when the body sent none. */
 const metadata = metadataFields.default(() => metadataFields.parse({}))
@@ -86,7 +100,12 @@ export const submissionSchema = z.object(
         const found = messageProblem(message)
         if (found) context.addIssue({ code: "custom", message: CONTACT_MESSAGES[found] })
       }),
-    city: z.string({ error: "City must be text" }).default("").refine((city) => city.length <= FIELD_LIMITS.city, { error: `City must be at most ${FIELD_LIMITS.city} characters` }),
+    city: z
+      .string({ error: "City must be text" })
+      .default("")
+      .refine((city) => city.length <= FIELD_LIMITS.city, {
+        error: `City must be at most ${FIELD_LIMITS.city} characters`,
+      }),
     metadata,
   },
   { error: "The body must be a JSON object." },
@@ -99,7 +118,9 @@ type FieldName = "name" | "email" | "message" | "city" | "metadata"
 export type SubmissionProblem = { error: string; fields: Partial<Record<FieldName, string>> }
 
 /** A parsed JSON body as a submission the waitlist can store, or what is wrong with it, field by field. */
-export function parseSubmission(body: unknown): { ok: true; submission: AcceptedSubmission } | ({ ok: false } & SubmissionProblem) {
+export function parseSubmission(
+  body: unknown,
+): { ok: true; submission: AcceptedSubmission } | ({ ok: false } & SubmissionProblem) {
   const parsed = submissionSchema.safeParse(body)
   if (parsed.success) return { ok: true, submission: parsed.data as AcceptedSubmission }
   const [first] = parsed.error.issues

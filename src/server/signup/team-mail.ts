@@ -43,7 +43,8 @@ const USEFUL_METADATA: [label: string, field: string][] = [
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null)
 
 /** The label of a parameter of the page's address: a campaign's (`utm_source`) names itself; any other is said to be one. */
-const parameterLabel = (key: string) => (key.startsWith("utm_") ? oneLine(key, 40) : `Query parameter ${oneLine(key, 40)}`)
+const parameterLabel = (key: string) =>
+  key.startsWith("utm_") ? oneLine(key, 40) : `Query parameter ${oneLine(key, 40)}`
 
 /** The metadata lines of the team's mail: the useful fields present, then each parameter of the page's address. */
 function metadataLines(metadata: Record<string, unknown>): string[] {
@@ -85,16 +86,27 @@ const submissionLines = ({ name, message, metadata }: DeliveryMessage): string[]
  * display name: the mail is from the site, to the team, and the reply goes
  * to a bare address. Plain text only: nothing they wrote is markup.
  */
-export function teamMail(email: string, submissions: DeliveryMessage[], settings: MailSettings, messageId: string): MailMessage {
+export function teamMail(
+  email: string,
+  submissions: DeliveryMessage[],
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
   // An entry kept before the rules took one address only gets no reply address to follow.
   const replyable = isSingleAddress(email)
   const count = submissions.length
   const lines = [
-    count === 1 ? `A visitor wrote through the contact form of ${siteFacts.appName}.` : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within a minute.`,
+    count === 1
+      ? `A visitor wrote through the contact form of ${siteFacts.appName}.`
+      : `A visitor wrote ${count} messages through the contact form of ${siteFacts.appName} within a minute.`,
     "",
     `Address given: ${email}${replyable ? "" : " (not one address: this mail has no reply address)"}`,
     "",
-    ...submissions.flatMap((submission, i) => [...(count === 1 ? [] : [`Message ${i + 1} of ${count}`]), ...submissionLines(submission), ""]),
+    ...submissions.flatMap((submission, i) => [
+      ...(count === 1 ? [] : [`Message ${i + 1} of ${count}`]),
+      ...submissionLines(submission),
+      "",
+    ]),
     replyable ? "Replying to this mail answers the address given." : "Do not reply to the address given.",
   ]
   const name = submissions[count - 1]?.name ?? ""
@@ -156,14 +168,19 @@ async function gatheredMessages(trx: Tx, entryId: number, from: number): Promise
     .orderBy("id")
     .limit(MAX_GATHERED_MESSAGES)
     .execute()
-  return rows.map((row) => ({ name: row.name, message: row.message, metadata: JSON.parse(row.metadata) as Record<string, unknown> }))
+  return rows.map((row) => ({
+    name: row.name,
+    message: row.message,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  }))
 }
 
 /** The outbox's handling of the team's mails: its messages read when it is claimed, the mail written from them. */
 export function teamMailKind(settings: MailSettings): DeliveryKindHandler {
   return {
     async load(trx, delivery) {
-      const messages = delivery.messageId === null ? [] : await gatheredMessages(trx, delivery.entryId, delivery.messageId)
+      const messages =
+        delivery.messageId === null ? [] : await gatheredMessages(trx, delivery.entryId, delivery.messageId)
       return {
         write: () => {
           const draft = JSON.parse(delivery.payload) as TeamMailDraft

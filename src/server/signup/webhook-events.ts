@@ -11,8 +11,11 @@ const event = (webhook: WebhookSettings, type: string, now: Date, data: Record<s
 })
 
 /** `waitlist.submitted`: an accepted submission, with what the visitor wrote and their browser's metadata. */
-export const submittedEvent = (webhook: WebhookSettings, { name, email, message, metadata }: NewWaitlistEntry, now: Date) =>
-  event(webhook, "waitlist.submitted", now, { name, email, message, metadata })
+export const submittedEvent = (
+  webhook: WebhookSettings,
+  { name, email, message, metadata }: NewWaitlistEntry,
+  now: Date,
+) => event(webhook, "waitlist.submitted", now, { name, email, message, metadata })
 
 /** `waitlist.confirmed`: an address confirmed by the link of its confirmation mail. */
 export const confirmedEvent = (webhook: WebhookSettings, { name, email }: { name: string; email: string }, now: Date) =>

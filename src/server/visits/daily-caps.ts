@@ -13,9 +13,17 @@ export const MAX_VISITORS_A_DAY = 20_000
 export type CappedDimension = keyof typeof DAILY_CAP
 
 /** A page view's dimensions as a day keys its combinations. */
-export type ViewDimensions = { page: string; language: string; referrer: string; utmSource: string; utmMedium: string; utmCampaign: string }
+export type ViewDimensions = {
+  page: string
+  language: string
+  referrer: string
+  utmSource: string
+  utmMedium: string
+  utmCampaign: string
+}
 
-export const combinationOf = (view: ViewDimensions) => JSON.stringify([view.page, view.language, view.referrer, view.utmSource, view.utmMedium, view.utmCampaign])
+export const combinationOf = (view: ViewDimensions) =>
+  JSON.stringify([view.page, view.language, view.referrer, view.utmSource, view.utmMedium, view.utmCampaign])
 
 /**
  * What one day has counted under its caps, starting from what the store

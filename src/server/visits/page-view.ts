@@ -110,7 +110,14 @@ function pagePath(path: string): string | null {
  * @param client the client's key, as the rate limit makes it (see clientKey)
  * @param ownHosts the hosts of the site: a referrer there is no source
  */
-export function readPageView(url: string, headers: IncomingHttpHeaders, status: number, contentType: string, client: string, ownHosts: readonly string[]): PageView | null {
+export function readPageView(
+  url: string,
+  headers: IncomingHttpHeaders,
+  status: number,
+  contentType: string,
+  client: string,
+  ownHosts: readonly string[],
+): PageView | null {
   // A redirect of a page is a visit too: /get sending a phone to its store.
   const served = (status === 200 && contentType.startsWith("text/html")) || status === 302
   if (!served && status !== 304 && status !== 404) return null
@@ -121,10 +128,17 @@ export function readPageView(url: string, headers: IncomingHttpHeaders, status: 
     const { code, path: englishPath } = splitLanguage(end === -1 ? url : url.slice(0, end))
     const page = status === 404 ? NOT_FOUND_PAGE : (pagePath(englishPath) ?? NOT_FOUND_PAGE)
     const query = new URLSearchParams(end === -1 ? "" : url.slice(end + 1, end + 1 + MAX_QUERY_LENGTH))
-    return { ...originOf(referrer, (name) => query.get(name), host ? [...ownHosts, host] : ownHosts), page, language: code }
+    return {
+      ...originOf(referrer, (name) => query.get(name), host ? [...ownHosts, host] : ownHosts),
+      page,
+      language: code,
+    }
   }
   // Most views are of a few pages from a few places: each is read once while the memo holds it.
-  const key = url.length + (referrer?.length ?? 0) <= MAX_MEMO_KEY ? `${status === 404}\n${host}\n${url}\n${referrer ?? ""}` : null
+  const key =
+    url.length + (referrer?.length ?? 0) <= MAX_MEMO_KEY
+      ? `${status === 404}\n${host}\n${url}\n${referrer ?? ""}`
+      : null
   const pageRead = key === null ? read() : remembered(pageReadsFor(ownHosts), key, read)
   return { ...pageRead, client, userAgent: (one(headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH) }
 }

@@ -31,7 +31,11 @@ export function recordStoreClicks(db: Db, counts: StoreClickCount[]): Promise<vo
       await trx
         .insertInto("store_clicks")
         .values(counts.slice(start, start + ROWS_PER_INSERT))
-        .onConflict((conflict) => conflict.columns(["day", "store", "platform", "source", "medium", "campaign"]).doUpdateSet({ clicks: sql`store_clicks.clicks + excluded.clicks` }))
+        .onConflict((conflict) =>
+          conflict
+            .columns(["day", "store", "platform", "source", "medium", "campaign"])
+            .doUpdateSet({ clicks: sql`store_clicks.clicks + excluded.clicks` }),
+        )
         .execute()
     }
   })
@@ -41,7 +45,9 @@ export function recordStoreClicks(db: Db, counts: StoreClickCount[]): Promise<vo
 export function knownClickValues(db: Db, day: string): Promise<KnownClickValues> {
   return db.read(async (on) => {
     const distinct = async (column: "source" | "medium" | "campaign") =>
-      (await on.selectFrom("store_clicks").select(column).distinct().where("day", "=", day).execute()).map((row) => row[column])
+      (await on.selectFrom("store_clicks").select(column).distinct().where("day", "=", day).execute()).map(
+        (row) => row[column],
+      )
     return { source: await distinct("source"), medium: await distinct("medium"), campaign: await distinct("campaign") }
   })
 }
@@ -49,7 +55,12 @@ export function knownClickValues(db: Db, day: string): Promise<KnownClickValues>
 /** The clicks of the days from `first` to `last` (inclusive). */
 export function storeClicksBetween(db: Db, first: string, last: string): Promise<StoreClickCount[]> {
   return db.read(async (on) => {
-    const rows = await on.selectFrom("store_clicks").selectAll().where("day", ">=", first).where("day", "<=", last).execute()
+    const rows = await on
+      .selectFrom("store_clicks")
+      .selectAll()
+      .where("day", ">=", first)
+      .where("day", "<=", last)
+      .execute()
     return rows.map((row) => ({ ...row, clicks: Number(row.clicks) }))
   })
 }

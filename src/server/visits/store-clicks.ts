@@ -37,10 +37,12 @@ export const MAX_PENDING_CLICKS = 10_000
  * referrer's host, else DIRECT; a click made from a page of the site
  * without campaign parameters counts under INTERNAL, as a sign-up does.
  */
-export const clickSource = (origin: Origin): Source => sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign }
+export const clickSource = (origin: Origin): Source =>
+  sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign }
 
 /** The combination a row of counts stands for: its day and every dimension. */
-const keyOf = (row: StoreClickCount) => JSON.stringify([row.day, row.store, row.platform, row.source, row.medium, row.campaign])
+const keyOf = (row: StoreClickCount) =>
+  JSON.stringify([row.day, row.store, row.platform, row.source, row.medium, row.campaign])
 
 /** Counts store clicks (see the module's header). */
 export class StoreClickCounter {
@@ -96,7 +98,11 @@ export class StoreClickCounter {
     const [clicks, dropped] = [this.pendingClicks, this.dropped]
     this.pendingClicks = new Map()
     this.dropped = 0
-    if (dropped > 0) this.options.log.warn({ storeClicks: dropped }, "visits: store clicks not counted: more distinct ones came between two writes than are kept")
+    if (dropped > 0)
+      this.options.log.warn(
+        { storeClicks: dropped },
+        "visits: store clicks not counted: more distinct ones came between two writes than are kept",
+      )
     if (clicks.size === 0 && this.caps.has(today)) return
     try {
       const { db } = this.options
@@ -107,14 +113,22 @@ export class StoreClickCounter {
       await recordStoreClicks(db, this.cappedRows(clicks))
     } catch (error) {
       const lost = [...clicks.values()].reduce((sum, click) => sum + click.clicks, 0)
-      this.options.log.error({ storeClicks: lost, cause: (error as Error).message }, "visits: store clicks are lost: the store could not be written")
+      this.options.log.error(
+        { storeClicks: lost, cause: (error as Error).message },
+        "visits: store clicks are lost: the store could not be written",
+      )
     }
   }
 
   /** A click's source, medium and campaign as its day counts them, once the day's caps are known. */
   private capped(row: StoreClickCount, caps: DailyCaps | undefined): StoreClickCount {
     if (!caps) return row
-    return { ...row, source: caps.admit("utmSource", row.source), medium: caps.admit("utmMedium", row.medium), campaign: caps.admit("utmCampaign", row.campaign) }
+    return {
+      ...row,
+      source: caps.admit("utmSource", row.source),
+      medium: caps.admit("utmMedium", row.medium),
+      campaign: caps.admit("utmCampaign", row.campaign),
+    }
   }
 
   /** The batch with each day's caps applied, combinations that became one summed. */
@@ -132,4 +146,13 @@ export class StoreClickCounter {
 }
 
 /** The caps of a day whose counts already hold these values (see DailyCaps: a source counts under the cap of utm sources). */
-const capsOf = (known: KnownClickValues) => new DailyCaps({ page: [], referrer: [], utmSource: known.source, utmMedium: known.medium, utmCampaign: known.campaign, combinations: [], visitors: 0 })
+const capsOf = (known: KnownClickValues) =>
+  new DailyCaps({
+    page: [],
+    referrer: [],
+    utmSource: known.source,
+    utmMedium: known.medium,
+    utmCampaign: known.campaign,
+    combinations: [],
+    visitors: 0,
+  })

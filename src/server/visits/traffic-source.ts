@@ -31,7 +31,10 @@ export type Source = { source: string; medium: string; campaign: string }
 /** A campaign value: trimmed and at most MAX_UTM_LENGTH characters (a character cut in two is dropped). */
 export function campaignValue(value: unknown): string {
   if (typeof value !== "string") return ""
-  const cut = value.slice(0, MAX_UTM_LENGTH + 1).trim().slice(0, MAX_UTM_LENGTH)
+  const cut = value
+    .slice(0, MAX_UTM_LENGTH + 1)
+    .trim()
+    .slice(0, MAX_UTM_LENGTH)
   return cut.replace(/[\uD800-\uDBFF]$/, "")
 }
 
@@ -57,7 +60,11 @@ export function referrerHost(referrer: string | null | undefined, ownHosts: read
 }
 
 /** The origin of a visit or sign-up from its referrer and its campaign parameters (each bounded before it is used). */
-export function originOf(referrer: string | null | undefined, utm: (name: string) => unknown, ownHosts: readonly string[]): Origin {
+export function originOf(
+  referrer: string | null | undefined,
+  utm: (name: string) => unknown,
+  ownHosts: readonly string[],
+): Origin {
   const host = referrerHost(referrer, ownHosts)
   return {
     referrer: host ?? "",

@@ -67,7 +67,14 @@ export type VisitCounterOptions = {
 }
 
 /** One visitor of a day in the batch: what it is counted under. */
-type PendingVisitor = { day: string; client: string; userAgent: string; pages: Set<string>; languages: Set<string>; origins: Map<string, Origin> }
+type PendingVisitor = {
+  day: string
+  client: string
+  userAgent: string
+  pages: Set<string>
+  languages: Set<string>
+  origins: Map<string, Origin>
+}
 
 const addBounded = <T>(set: Set<T>, value: T, max: number) => set.size < max && set.add(value)
 
@@ -101,8 +108,19 @@ export class VisitCounter {
     res.once("finish", () => {
       try {
         const forwarded = req.headers["x-forwarded-for"]
-        const client = clientKey(Array.isArray(forwarded) ? forwarded[0] : forwarded, req.socket?.remoteAddress, this.options.trustProxy)
-        const view = readPageView(url, req.headers, res.statusCode, String(res.getHeader("content-type") ?? ""), client, this.options.ownHosts)
+        const client = clientKey(
+          Array.isArray(forwarded) ? forwarded[0] : forwarded,
+          req.socket?.remoteAddress,
+          this.options.trustProxy,
+        )
+        const view = readPageView(
+          url,
+          req.headers,
+          res.statusCode,
+          String(res.getHeader("content-type") ?? ""),
+          client,
+          this.options.ownHosts,
+        )
         if (view) this.add(view)
       } catch (error) {
         // The error's type only: its message could quote the request.
@@ -119,12 +137,19 @@ export class VisitCounter {
   private add(seen: PageView) {
     const day = dayOf(this.now())
     // Once the day's caps are known, values past them are counted as "other" at once, so a flood of distinct ones adds nothing to memory.
-    const view = this.caps.has(day) ? this.capsOf(day).admitCombination({ ...seen, ...this.cappedOrigin(day, seen), page: this.capsOf(day).admit("page", seen.page) }) : seen
+    const view = this.caps.has(day)
+      ? this.capsOf(day).admitCombination({
+          ...seen,
+          ...this.cappedOrigin(day, seen),
+          page: this.capsOf(day).admit("page", seen.page),
+        })
+      : seen
     const { page, language, referrer, utmSource, utmMedium, utmCampaign } = view
     const key = `${day}\n${combinationOf(view)}`
     const counted = this.views.get(key)
     if (counted) counted.views += 1
-    else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, page, language, referrer, utmSource, utmMedium, utmCampaign, views: 1 })
+    else if (this.views.size < MAX_PENDING_VIEWS)
+      this.views.set(key, { day, page, language, referrer, utmSource, utmMedium, utmCampaign, views: 1 })
     else this.lost += 1
     this.metrics.pageViews(counted || this.views.has(key) ? "counted" : "dropped")
 
@@ -192,7 +217,11 @@ export class VisitCounter {
     this.views = new Map()
     this.visitors = new Map()
     this.lost = 0
-    if (lost > 0) this.options.log.warn({ pageViews: lost }, "visits: page views not counted: more distinct ones came between two writes than are kept")
+    if (lost > 0)
+      this.options.log.warn(
+        { pageViews: lost },
+        "visits: page views not counted: more distinct ones came between two writes than are kept",
+      )
     if (views.size === 0 && visitors.size === 0 && this.salts.has(today) && this.caps.has(today)) return
     try {
       const { db } = this.options
@@ -201,21 +230,34 @@ export class VisitCounter {
       for (const day of this.caps.keys()) if (day < yesterday) this.caps.delete(day)
       for (const key of this.browsers.keys()) if (key.slice(0, key.indexOf("\n")) < yesterday) this.browsers.delete(key)
       const viewDays = new Set([...views.values()].map((view) => view.day))
-      for (const day of new Set([today, ...viewDays])) if (!this.salts.has(day)) this.salts.set(day, await daySalt(db, day))
-      for (const day of new Set([today, ...viewDays])) if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await knownValues(db, day)))
+      for (const day of new Set([today, ...viewDays]))
+        if (!this.salts.has(day)) this.salts.set(day, await daySalt(db, day))
+      for (const day of new Set([today, ...viewDays]))
+        if (!this.caps.has(day)) this.caps.set(day, new DailyCaps(await knownValues(db, day)))
       await recordVisits(db, this.cappedViews(views), this.visitorRows(visitors))
     } catch (error) {
       const count = [...views.values()].reduce((sum, view) => sum + view.views, 0)
       this.metrics.writeFailed()
       this.metrics.pageViews("lost", count)
-      this.options.log.error({ pageViews: count, cause: (error as Error).message }, "visits: the counts of page views are lost: the store could not be written")
+      this.options.log.error(
+        { pageViews: count, cause: (error as Error).message },
+        "visits: the counts of page views are lost: the store could not be written",
+      )
     }
   }
 
   private capsOf(day: string): DailyCaps {
     let caps = this.caps.get(day)
     if (!caps) {
-      caps = new DailyCaps({ page: [], referrer: [], utmSource: [], utmMedium: [], utmCampaign: [], combinations: [], visitors: 0 })
+      caps = new DailyCaps({
+        page: [],
+        referrer: [],
+        utmSource: [],
+        utmMedium: [],
+        utmCampaign: [],
+        combinations: [],
+        visitors: 0,
+      })
       this.caps.set(day, caps)
     }
     return caps
@@ -237,7 +279,11 @@ export class VisitCounter {
   private cappedViews(views: Map<string, ViewCount>): ViewCount[] {
     const rows = new Map<string, ViewCount>()
     for (const view of views.values()) {
-      const capped = this.capsOf(view.day).admitCombination({ ...view, ...this.cappedOrigin(view.day, { ...view, internal: false }), page: this.capsOf(view.day).admit("page", view.page) })
+      const capped = this.capsOf(view.day).admitCombination({
+        ...view,
+        ...this.cappedOrigin(view.day, { ...view, internal: false }),
+        page: this.capsOf(view.day).admit("page", view.page),
+      })
       const { internal: _, ...row } = capped
       const key = `${row.day}\n${combinationOf(row)}`
       const same = rows.get(key)
@@ -257,7 +303,8 @@ export class VisitCounter {
       const { day } = visitor
       const hash = visitorHash(salt, visitor.client, visitor.userAgent)
       add({ day, dimension: "all", value: "", visitor: hash })
-      for (const page of visitor.pages) add({ day, dimension: "page", value: this.capsOf(day).admit("page", page), visitor: hash })
+      for (const page of visitor.pages)
+        add({ day, dimension: "page", value: this.capsOf(day).admit("page", page), visitor: hash })
       if (visitor.pages.has(CONTACT_PAGE)) add({ day, dimension: "contact", value: "", visitor: hash })
       for (const language of visitor.languages) add({ day, dimension: "language", value: language, visitor: hash })
       for (const origin of visitor.origins.values()) {

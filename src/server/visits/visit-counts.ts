@@ -28,7 +28,20 @@ export type VisitorDimension = "all" | "page" | "language" | "source" | "contact
 export type VisitorRow = { day: string; dimension: VisitorDimension; value: string; visitor: string }
 
 /** Visitors counted per day and dimension; "contact-source" counts the contact visitors of each source. */
-export type VisitorCount = { day: string; dimension: VisitorDimension | "contact-source"; value: string; visitors: number }
+export type VisitorCount = {
+  day: string
+  dimension: VisitorDimension | "contact-source"
+  value: string
+  visitors: number
+}
 
 /** What a day has counted already: the values under each capped dimension (see DAILY_CAP), its combinations of a view's dimensions (as DailyCaps keys them), and its visitors. */
-export type KnownValues = { page: string[]; referrer: string[]; utmSource: string[]; utmMedium: string[]; utmCampaign: string[]; combinations: string[]; visitors: number }
+export type KnownValues = {
+  page: string[]
+  referrer: string[]
+  utmSource: string[]
+  utmMedium: string[]
+  utmCampaign: string[]
+  combinations: string[]
+  visitors: number
+}

@@ -30,8 +30,16 @@ export function visitMetrics(registry: Registry, pending: () => { views: number;
     registers,
   })
   // Bound once: a page view pays an increment, not a lookup of its labels.
-  const byOutcome = { counted: pageViews.labels({ outcome: "counted" }), dropped: pageViews.labels({ outcome: "dropped" }), lost: pageViews.labels({ outcome: "lost" }) }
-  const failures = new Counter({ name: `${METRIC_PREFIX}visit_writes_failed_total`, help: "Batches of visit counts the store could not take (their page views are counted as lost).", registers })
+  const byOutcome = {
+    counted: pageViews.labels({ outcome: "counted" }),
+    dropped: pageViews.labels({ outcome: "dropped" }),
+    lost: pageViews.labels({ outcome: "lost" }),
+  }
+  const failures = new Counter({
+    name: `${METRIC_PREFIX}visit_writes_failed_total`,
+    help: "Batches of visit counts the store could not take (their page views are counted as lost).",
+    registers,
+  })
   new Gauge({
     name: `${METRIC_PREFIX}visit_pending`,
     help: "What waits in memory for the next write of visit counts: combinations of a page view's dimensions (views) and visitors.",

@@ -21,7 +21,8 @@ const VISITORS_PER_SLICE = 200
 /** The days one read of a period covers: a month of bounded counts, a few milliseconds. */
 const DAYS_PER_READ = 31
 
-const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size))
+const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size))
 
 /** Lets the event loop answer what waits between two slices of long work. */
 const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve))
@@ -39,7 +40,11 @@ export function spans(first: string, last: string): [string, string][] {
 /** The salt of a day, made by the first instance that asks and shared by all through the database. */
 export function daySalt(db: Db, day: string): Promise<string> {
   return db.write(async (trx) => {
-    await trx.insertInto("visit_salts").values({ day, salt: randomBytes(32).toString("base64url") }).onConflict((conflict) => conflict.column("day").doNothing()).execute()
+    await trx
+      .insertInto("visit_salts")
+      .values({ day, salt: randomBytes(32).toString("base64url") })
+      .onConflict((conflict) => conflict.column("day").doNothing())
+      .execute()
     return (await trx.selectFrom("visit_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow()).salt
   })
 }
@@ -47,16 +52,30 @@ export function daySalt(db: Db, day: string): Promise<string> {
 /** What a day has counted so far, for its caps: the distinct values of its capped dimensions, its combinations of views, and its visitors. */
 export function knownValues(db: Db, day: string): Promise<KnownValues> {
   return db.read(async (on) => {
-    const views = await on.selectFrom("visit_views").select(["page", "language", "referrer", "utm_source", "utm_medium", "utm_campaign"]).where("day", "=", day).execute()
-    const distinct = (column: "page" | "referrer" | "utm_source" | "utm_medium" | "utm_campaign") => [...new Set(views.map((row) => row[column]))]
-    const visitors = await on.selectFrom("visit_visitor_counts").select("visitors").where("day", "=", day).where("dimension", "=", "all").where("value", "=", "").executeTakeFirst()
+    const views = await on
+      .selectFrom("visit_views")
+      .select(["page", "language", "referrer", "utm_source", "utm_medium", "utm_campaign"])
+      .where("day", "=", day)
+      .execute()
+    const distinct = (column: "page" | "referrer" | "utm_source" | "utm_medium" | "utm_campaign") => [
+      ...new Set(views.map((row) => row[column])),
+    ]
+    const visitors = await on
+      .selectFrom("visit_visitor_counts")
+      .select("visitors")
+      .where("day", "=", day)
+      .where("dimension", "=", "all")
+      .where("value", "=", "")
+      .executeTakeFirst()
     return {
       page: distinct("page"),
       referrer: distinct("referrer"),
       utmSource: distinct("utm_source"),
       utmMedium: distinct("utm_medium"),
       utmCampaign: distinct("utm_campaign"),
-      combinations: views.map((row) => JSON.stringify([row.page, row.language, row.referrer, row.utm_source, row.utm_medium, row.utm_campaign])),
+      combinations: views.map((row) =>
+        JSON.stringify([row.page, row.language, row.referrer, row.utm_source, row.utm_medium, row.utm_campaign]),
+      ),
       visitors: Number(visitors?.visitors ?? 0),
     }
   })
@@ -74,7 +93,8 @@ const countKey = (day: string, dimension: string, value: string) => JSON.stringi
  */
 async function countsAdded(trx: Tx, inserted: VisitorRow[]): Promise<Map<string, number>> {
   const added = new Map<string, number>()
-  const add = (day: string, dimension: string, value: string) => added.set(countKey(day, dimension, value), (added.get(countKey(day, dimension, value)) ?? 0) + 1)
+  const add = (day: string, dimension: string, value: string) =>
+    added.set(countKey(day, dimension, value), (added.get(countKey(day, dimension, value)) ?? 0) + 1)
   const byVisitor = new Map<string, { day: string; visitor: string; contact: boolean; sources: string[] }>()
   for (const row of inserted) {
     add(row.day, row.dimension, row.value)
@@ -90,10 +110,20 @@ async function countsAdded(trx: Tx, inserted: VisitorRow[]): Promise<Map<string,
       const ofDay = group.filter((one) => one.day === day)
       const visitors = ofDay.map((one) => one.visitor)
       // All the sources (new and earlier) of those newly at the contact page, and whether those with new sources had been there before.
-      const rows = await trx.selectFrom("visit_visitors").select(["dimension", "value", "visitor"]).where("day", "=", day).where("dimension", "in", ["source", "contact"]).where("visitor", "in", visitors).execute()
+      const rows = await trx
+        .selectFrom("visit_visitors")
+        .select(["dimension", "value", "visitor"])
+        .where("day", "=", day)
+        .where("dimension", "in", ["source", "contact"])
+        .where("visitor", "in", visitors)
+        .execute()
       for (const one of ofDay) {
         const own = rows.filter((row) => row.visitor === one.visitor)
-        const counted = one.contact ? own.filter((row) => row.dimension === "source").map((row) => row.value) : own.some((row) => row.dimension === "contact") ? one.sources : []
+        const counted = one.contact
+          ? own.filter((row) => row.dimension === "source").map((row) => row.value)
+          : own.some((row) => row.dimension === "contact")
+            ? one.sources
+            : []
         for (const source of counted) add(day, "contact-source", source)
       }
     }
@@ -124,7 +154,9 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
           })),
         )
         .onConflict((conflict) =>
-          conflict.columns(["day", "page", "language", "referrer", "utm_source", "utm_medium", "utm_campaign"]).doUpdateSet({ views: sql`visit_views.views + excluded.views` }),
+          conflict
+            .columns(["day", "page", "language", "referrer", "utm_source", "utm_medium", "utm_campaign"])
+            .doUpdateSet({ views: sql`visit_views.views + excluded.views` }),
         )
         .execute()
     }
@@ -146,7 +178,11 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
       await trx
         .insertInto("visit_visitor_counts")
         .values(rows)
-        .onConflict((conflict) => conflict.columns(["day", "dimension", "value"]).doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }))
+        .onConflict((conflict) =>
+          conflict
+            .columns(["day", "dimension", "value"])
+            .doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }),
+        )
         .execute()
     }
   })
@@ -164,7 +200,13 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
 export async function closeVisitDays(db: Db, today: string): Promise<void> {
   for (;;) {
     const deleted = await db.write(async (trx) => {
-      const slice = await trx.selectFrom("visit_visitors").select(["day", "visitor"]).distinct().where("day", "<", today).limit(VISITORS_PER_SLICE).execute()
+      const slice = await trx
+        .selectFrom("visit_visitors")
+        .select(["day", "visitor"])
+        .distinct()
+        .where("day", "<", today)
+        .limit(VISITORS_PER_SLICE)
+        .execute()
       for (const day of new Set(slice.map((row) => row.day))) {
         const visitors = slice.filter((row) => row.day === day).map((row) => row.visitor)
         await trx.deleteFrom("visit_visitors").where("day", "=", day).where("visitor", "in", visitors).execute()
@@ -174,7 +216,9 @@ export async function closeVisitDays(db: Db, today: string): Promise<void> {
     if (deleted < VISITORS_PER_SLICE) break
     await yieldToRequests()
   }
-  await db.write(async (trx) => void (await trx.deleteFrom("visit_salts").where("day", "<", addDays(today, -1)).execute()))
+  await db.write(
+    async (trx) => void (await trx.deleteFrom("visit_salts").where("day", "<", addDays(today, -1)).execute()),
+  )
   await db.reclaimSpace()
 }
 
@@ -201,7 +245,9 @@ export async function viewsBetween(db: Db, first: string, last: string): Promise
 export async function visitorsBetween(db: Db, first: string, last: string): Promise<VisitorCount[]> {
   const found: VisitorCount[] = []
   for (const [from, to] of spans(first, last)) {
-    const rows = await db.read((on: On) => on.selectFrom("visit_visitor_counts").selectAll().where("day", ">=", from).where("day", "<=", to).execute())
+    const rows = await db.read((on: On) =>
+      on.selectFrom("visit_visitor_counts").selectAll().where("day", ">=", from).where("day", "<=", to).execute(),
+    )
     found.push(...rows.map((row) => ({ ...row, visitors: Number(row.visitors) }) as VisitorCount))
     await yieldToRequests()
   }

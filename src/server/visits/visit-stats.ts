@@ -16,9 +16,21 @@ import { storeClicksBetween, type StoreClickCount } from "./store-click-queries"
 
 /** The browsers `/get` sent to each store. */
 export type StoreClicks = { appStoreClicks: number; googlePlayClicks: number }
-export type DayStats = { date: string; visitors: number; pageviews: number; contactVisitors: number; signups: number; confirmed: number } & StoreClicks
+export type DayStats = {
+  date: string
+  visitors: number
+  pageviews: number
+  contactVisitors: number
+  signups: number
+  confirmed: number
+} & StoreClicks
 export type PageStats = { page: string; visitors: number; pageviews: number }
-export type SourceStats = Source & { visitors: number; contactVisitors: number; signups: number; confirmed: number } & StoreClicks
+export type SourceStats = Source & {
+  visitors: number
+  contactVisitors: number
+  signups: number
+  confirmed: number
+} & StoreClicks
 export type LanguageStats = { language: string; visitors: number; pageviews: number }
 /** Store clicks of the period by store, platform and source. */
 export type StoreClickStats = Omit<StoreClickCount, "day">
@@ -29,7 +41,14 @@ export type StoreClickStats = Omit<StoreClickCount, "day">
  * days counts twice. `funnelNote` says why a step of the funnel exceeds
  * the one before, when one does; null otherwise.
  */
-export type VisitStats = { days: DayStats[]; pages: PageStats[]; sources: SourceStats[]; languages: LanguageStats[]; storeClicks: StoreClickStats[]; funnelNote: string | null }
+export type VisitStats = {
+  days: DayStats[]
+  pages: PageStats[]
+  sources: SourceStats[]
+  languages: LanguageStats[]
+  storeClicks: StoreClickStats[]
+  funnelNote: string | null
+}
 
 const NO_CLICKS: StoreClicks = { appStoreClicks: 0, googlePlayClicks: 0 }
 /** The field of StoreClicks a store's clicks add to. */
@@ -43,10 +62,19 @@ export const MAX_STATS_DAYS = 366
  * originOf): its first sign-up's campaign, else its referrer's host
  * without `www.`, else DIRECT; INTERNAL for a page of the site itself.
  */
-function sourceOfSignups({ referrerHost, utmSource, utmMedium, utmCampaign }: SignupCount, ownHostNames: readonly string[]): string {
+function sourceOfSignups(
+  { referrerHost, utmSource, utmMedium, utmCampaign }: SignupCount,
+  ownHostNames: readonly string[],
+): string {
   const host = (referrerHost ?? "").replace(/^www\./, "")
   const internal = referrerHost !== null && ownHostNames.includes(referrerHost)
-  const origin = { referrer: internal ? "" : host.length > 253 ? OTHER : host, internal, utmSource: campaignValue(utmSource), utmMedium: campaignValue(utmMedium), utmCampaign: campaignValue(utmCampaign) }
+  const origin = {
+    referrer: internal ? "" : host.length > 253 ? OTHER : host,
+    internal,
+    utmSource: campaignValue(utmSource),
+    utmMedium: campaignValue(utmMedium),
+    utmCampaign: campaignValue(utmCampaign),
+  }
   return sourceKey(sourceOf(origin) ?? { source: INTERNAL, medium: origin.utmMedium, campaign: origin.utmCampaign })
 }
 
@@ -83,7 +111,10 @@ function bump<T>(map: Map<string, T>, key: string, fresh: () => T, change: (item
  * The statistics of the `days` days up to and including today (UTC).
  * @param ownHosts the site's hosts: a sign-up made from a page of the site itself, without campaign parameters, counts under INTERNAL
  */
-export async function visitStats(db: Db, { days, now, ownHosts }: { days: number; now: Date; ownHosts: readonly string[] }): Promise<VisitStats> {
+export async function visitStats(
+  db: Db,
+  { days, now, ownHosts }: { days: number; now: Date; ownHosts: readonly string[] },
+): Promise<VisitStats> {
   const last = dayOf(now)
   const first = addDays(last, 1 - days)
   const [views, visitors] = [await viewsBetween(db, first, last), await visitorsBetween(db, first, last)]
@@ -92,30 +123,62 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
   const ownHostNames = ownHosts.map((host) => host.replace(/:\d+$/, "").toLowerCase())
   const clicks = await storeClicksBetween(db, first, last)
 
-  const byDay = new Map(Array.from({ length: days }, (_, i): [string, DayStats] => {
-    const date = addDays(first, i)
-    return [date, { date, visitors: 0, pageviews: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS }]
-  }))
+  const byDay = new Map(
+    Array.from({ length: days }, (_, i): [string, DayStats] => {
+      const date = addDays(first, i)
+      return [date, { date, visitors: 0, pageviews: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS }]
+    }),
+  )
   const pages = new Map<string, PageStats>()
   const languages = new Map<string, LanguageStats>()
   const sources = new Map<string, SourceStats>()
-  const source = (key: string) => () => ({ ...sourceFromKey(key), visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS })
+  const source = (key: string) => () => ({
+    ...sourceFromKey(key),
+    visitors: 0,
+    contactVisitors: 0,
+    signups: 0,
+    confirmed: 0,
+    ...NO_CLICKS,
+  })
   const storeClicks = new Map<string, StoreClickStats>()
 
   for (const view of views) {
     const day = byDay.get(view.day)
     if (day) day.pageviews += view.views
-    bump(pages, view.page, () => ({ page: view.page, visitors: 0, pageviews: 0 }), (page) => (page.pageviews += view.views))
-    bump(languages, view.language, () => ({ language: view.language, visitors: 0, pageviews: 0 }), (language) => (language.pageviews += view.views))
+    bump(
+      pages,
+      view.page,
+      () => ({ page: view.page, visitors: 0, pageviews: 0 }),
+      (page) => (page.pageviews += view.views),
+    )
+    bump(
+      languages,
+      view.language,
+      () => ({ language: view.language, visitors: 0, pageviews: 0 }),
+      (language) => (language.pageviews += view.views),
+    )
   }
   for (const { day: date, dimension, value, visitors: count } of visitors) {
     const day = byDay.get(date)
     if (dimension === "all" && day) day.visitors += count
     else if (dimension === "contact" && day) day.contactVisitors += count
-    else if (dimension === "page") bump(pages, value, () => ({ page: value, visitors: 0, pageviews: 0 }), (page) => (page.visitors += count))
-    else if (dimension === "language") bump(languages, value, () => ({ language: value, visitors: 0, pageviews: 0 }), (language) => (language.visitors += count))
+    else if (dimension === "page")
+      bump(
+        pages,
+        value,
+        () => ({ page: value, visitors: 0, pageviews: 0 }),
+        (page) => (page.visitors += count),
+      )
+    else if (dimension === "language")
+      bump(
+        languages,
+        value,
+        () => ({ language: value, visitors: 0, pageviews: 0 }),
+        (language) => (language.visitors += count),
+      )
     else if (dimension === "source") bump(sources, value, source(value), (item) => (item.visitors += count))
-    else if (dimension === "contact-source") bump(sources, value, source(value), (item) => (item.contactVisitors += count))
+    else if (dimension === "contact-source")
+      bump(sources, value, source(value), (item) => (item.contactVisitors += count))
   }
   for (const counted of signups) {
     const day = byDay.get(counted.day)
@@ -135,17 +198,39 @@ export async function visitStats(db: Db, { days, now, ownHosts }: { days: number
     const day = byDay.get(date)
     if (day) day[field] += count
     bump(sources, sourceKey(click), source(sourceKey(click)), (item) => (item[field] += count))
-    bump(storeClicks, JSON.stringify([click.store, click.platform, click.source, click.medium, click.campaign]), () => ({ ...click, clicks: 0 }), (item) => (item.clicks += count))
+    bump(
+      storeClicks,
+      JSON.stringify([click.store, click.platform, click.source, click.medium, click.campaign]),
+      () => ({ ...click, clicks: 0 }),
+      (item) => (item.clicks += count),
+    )
   }
 
   const dayList = [...byDay.values()]
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
     days: dayList,
-    pages: [...pages.values()].filter((page) => !isMailLinkPage(page.page)).sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
-    sources: [...sources.values()].sort((a, b) => b.visitors - a.visitors || b.signups - a.signups || byName(a.source, b.source) || byName(a.medium, b.medium) || byName(a.campaign, b.campaign)),
+    pages: [...pages.values()]
+      .filter((page) => !isMailLinkPage(page.page))
+      .sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
+    sources: [...sources.values()].sort(
+      (a, b) =>
+        b.visitors - a.visitors ||
+        b.signups - a.signups ||
+        byName(a.source, b.source) ||
+        byName(a.medium, b.medium) ||
+        byName(a.campaign, b.campaign),
+    ),
     languages: [...languages.values()].sort((a, b) => b.pageviews - a.pageviews || byName(a.language, b.language)),
-    storeClicks: [...storeClicks.values()].sort((a, b) => b.clicks - a.clicks || byName(a.store, b.store) || byName(a.platform, b.platform) || byName(a.source, b.source) || byName(a.medium, b.medium) || byName(a.campaign, b.campaign)),
+    storeClicks: [...storeClicks.values()].sort(
+      (a, b) =>
+        b.clicks - a.clicks ||
+        byName(a.store, b.store) ||
+        byName(a.platform, b.platform) ||
+        byName(a.source, b.source) ||
+        byName(a.medium, b.medium) ||
+        byName(a.campaign, b.campaign),
+    ),
     funnelNote: funnelNoteOf(dayList),
   }
 }

@@ -31,14 +31,18 @@ const largestImageBytes = (document: Document) =>
     const candidates = [...picture.querySelectorAll("source[srcset], img[srcset]")].flatMap((element) =>
       (element.getAttribute("srcset") ?? "").split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""),
     )
-    return Math.max(...candidates.filter(Boolean).map((src) => fs.statSync(builtFilePath(decodeURIComponent(src))).size))
+    return Math.max(
+      ...candidates.filter(Boolean).map((src) => fs.statSync(builtFilePath(decodeURIComponent(src))).size),
+    )
   })
 
 /** A module's static imports (`import … from"./x.js"`, `import"./x.js"`), which load with it, unlike `import("./x.js")`. */
-const staticImportsOf = (code: string) => [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/${match[1]}`)
+const staticImportsOf = (code: string) =>
+  [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/${match[1]}`)
 
 /** A module's dynamic imports (`import("./x.js")`): what it loads later, when it needs it. */
-const dynamicImportsOf = (code: string) => [...code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => `/${match[1]}`)
+const dynamicImportsOf = (code: string) =>
+  [...code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => `/${match[1]}`)
 
 /** A module script and everything it can ever load, statically or dynamically: all the JavaScript a page may run. */
 const everythingLoadedBy = (src: string, seen = new Set<string>()): Set<string> => {
@@ -49,7 +53,8 @@ const everythingLoadedBy = (src: string, seen = new Set<string>()): Set<string> 
   return seen
 }
 
-const gzippedTotal = (sources: Iterable<string>) => [...sources].reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
+const gzippedTotal = (sources: Iterable<string>) =>
+  [...sources].reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
 
 /** A module script and everything it imports statically: what runs before the page is interactive. */
 const moduleGraphOf = (src: string, seen = new Set<string>()): Set<string> => {
@@ -82,7 +87,10 @@ describe("the landing page's byte budgets", () => {
     const document = parseHtml(landingHtml().toString("utf8"))
     const images = largestImageBytes(document)
     expect(images.length).toBeGreaterThan(0)
-    const total = gzipped(landingHtml()) + images.reduce((sum, bytes) => sum + bytes, 0) + fs.statSync(builtFilePath("favicon.svg")).size
+    const total =
+      gzipped(landingHtml()) +
+      images.reduce((sum, bytes) => sum + bytes, 0) +
+      fs.statSync(builtFilePath("favicon.svg")).size
     expect(total).toBeLessThanOrEqual(150 * KB)
   })
 })
@@ -102,9 +110,15 @@ describe("the contact page's JavaScript at start", () => {
 
   it("is one island script, loaded as an async module at low priority, and none of Gatsby's runtime", () => {
     const scripts = [...contactDocument().querySelectorAll("script[src]")]
-    expect(scripts.map((script) => script.getAttribute("src"))).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
+    expect(scripts.map((script) => script.getAttribute("src"))).toEqual([
+      expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/),
+    ])
     const [island] = scripts
-    expect([island?.getAttribute("type"), island?.hasAttribute("async"), island?.getAttribute("fetchpriority")]).toEqual(["module", true, "low"])
+    expect([
+      island?.getAttribute("type"),
+      island?.hasAttribute("async"),
+      island?.getAttribute("fetchpriority"),
+    ]).toEqual(["module", true, "low"])
   })
 
   it("weighs at most 60% of the peer's, the island and its statically imported chunks together", () => {
@@ -124,7 +138,9 @@ describe("the contact page's JavaScript at start", () => {
   it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", () => {
     const [island] = scriptFilesOf(contactDocument())
     // Its stylesheet, which it injects from its code, names this variable.
-    const atStart = [...moduleGraphOf(island?.src ?? "")].map((src) => fs.readFileSync(builtFilePath(src), "utf8")).join("\n")
+    const atStart = [...moduleGraphOf(island?.src ?? "")]
+      .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
+      .join("\n")
     expect(atStart).not.toContain("--toastify-color-light")
     expect(atStart).toMatch(/import\("\.\/island-chunk-[A-Z0-9]{8}\.js"\)/)
   })
@@ -135,7 +151,9 @@ describe("the contact page's JavaScript in all", () => {
     const [island] = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8")))
     const everything = everythingLoadedBy(island?.src ?? "")
     const atStart = moduleGraphOf(island?.src ?? "")
-    const later = [...everything].filter((src) => !atStart.has(src)).map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
+    const later = [...everything]
+      .filter((src) => !atStart.has(src))
+      .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
     // The toasts' chunk is among them: react-toastify injects its stylesheet, which names this variable, from its code.
     expect(later.some((code) => code.includes("--toastify-color-light"))).toBe(true)
     expect(gzippedTotal(everything)).toBeLessThanOrEqual(25 * KB)

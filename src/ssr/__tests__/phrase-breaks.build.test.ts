@@ -7,7 +7,13 @@
 import fs from "fs"
 import { CONTACT_FORM_ISLAND_ID } from "../../islands/ready-marks"
 import { translate } from "../../i18n/messages"
-import { builtFilePath, builtHtmlFiles, LOCALIZED_PAGES, readBuiltPage, type LocalizedPage } from "../../../test/support/built-pages"
+import {
+  builtFilePath,
+  builtHtmlFiles,
+  LOCALIZED_PAGES,
+  readBuiltPage,
+  type LocalizedPage,
+} from "../../../test/support/built-pages"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { NO_PHRASE_BREAKS_ATTRIBUTE, PHRASES_CLASS } from "../phrase-marks"
 
@@ -15,21 +21,29 @@ beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 
 const japanese = LOCALIZED_PAGES.filter(({ lang }) => lang === "ja")
 const others = LOCALIZED_PAGES.filter(({ lang }) => lang !== "ja")
-const japanesePage = (englishRoute: string) => readBuiltPage(japanese.find((page) => page.englishRoute === englishRoute) as LocalizedPage)
+const japanesePage = (englishRoute: string) =>
+  readBuiltPage(japanese.find((page) => page.englishRoute === englishRoute) as LocalizedPage)
 
 describe("the built Japanese pages", () => {
-  it.each(japanese.map((page) => [page.route, page] as const))("%s marks its paragraphs' phrases with <wbr>", (_, page) => {
-    const document = readBuiltPage(page)
-    const paragraphs = [...document.querySelectorAll(`.${PHRASES_CLASS}`)]
-    expect(paragraphs.length).toBeGreaterThan(0)
-    for (const paragraph of paragraphs) expect(paragraph.querySelector("wbr")).not.toBeNull()
-  })
+  it.each(japanese.map((page) => [page.route, page] as const))(
+    "%s marks its paragraphs' phrases with <wbr>",
+    (_, page) => {
+      const document = readBuiltPage(page)
+      const paragraphs = [...document.querySelectorAll(`.${PHRASES_CLASS}`)]
+      expect(paragraphs.length).toBeGreaterThan(0)
+      for (const paragraph of paragraphs) expect(paragraph.querySelector("wbr")).not.toBeNull()
+    },
+  )
 
   it("keeps every text as written: the landing page's lead and the legal text read the same without the breaks", () => {
     const landing = japanesePage("/")
-    const lead = [...landing.querySelectorAll(`p.${PHRASES_CLASS}`)].find((paragraph) => paragraph.querySelectorAll("wbr").length > 5)
+    const lead = [...landing.querySelectorAll(`p.${PHRASES_CLASS}`)].find(
+      (paragraph) => paragraph.querySelectorAll("wbr").length > 5,
+    )
     expect(lead?.textContent).toMatch(/^どの物語も、.+。$/)
-    expect(landing.querySelector("footer a[href='/ja/privacy-policy']")?.textContent).toBe(translate("ja", "footer.privacy"))
+    expect(landing.querySelector("footer a[href='/ja/privacy-policy']")?.textContent).toBe(
+      translate("ja", "footer.privacy"),
+    )
     const policy = japanesePage("/privacy-policy")
     expect(policy.querySelectorAll("article wbr").length).toBeGreaterThan(300)
     expect(policy.querySelector("h1")?.textContent).toBe("プライバシーポリシー")
@@ -46,7 +60,9 @@ describe("the built Japanese pages", () => {
 describe("the other languages' pages", () => {
   it.each(others.map((page) => [page.route, page] as const))("%s has no phrase breaks", (_, page) => {
     const document = readBuiltPage(page)
-    expect([document.querySelectorAll("wbr").length, document.querySelectorAll(`.${PHRASES_CLASS}`).length]).toEqual([0, 0])
+    expect([document.querySelectorAll("wbr").length, document.querySelectorAll(`.${PHRASES_CLASS}`).length]).toEqual([
+      0, 0,
+    ])
   })
 })
 

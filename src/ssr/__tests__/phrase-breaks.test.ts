@@ -37,7 +37,9 @@ describe("phrase breaks in a built page's body", () => {
     ]
     const result = withPhraseBreaks(untouched.join(""), "ja")
     expect(result).not.toContain("<wbr>")
-    expect(body(result).querySelector("script")?.textContent).toBe(`{"form.name":"お名前を入力してください","x":"a<b&c"}`)
+    expect(body(result).querySelector("script")?.textContent).toBe(
+      `{"form.name":"お名前を入力してください","x":"a<b&c"}`,
+    )
     expect(body(result).querySelectorAll("script")[1]?.textContent).toBe(`var a = 1 < 2 && "</p>";`)
     expect(body(result).querySelector("#island p")?.className).toBe("")
   })

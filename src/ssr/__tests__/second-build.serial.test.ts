@@ -13,18 +13,30 @@ import { builtFilePath, builtHtmlFiles, parseHtml } from "../../../test/support/
 import { ensureProductionBuild, gatsbyBuild } from "../../../test/support/production-build"
 
 const fingerprint = () =>
-  Object.fromEntries(builtHtmlFiles().map((page) => [page, crypto.createHash("sha256").update(fs.readFileSync(builtFilePath(page))).digest("hex")]))
+  Object.fromEntries(
+    builtHtmlFiles().map((page) => [
+      page,
+      crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(builtFilePath(page)))
+        .digest("hex"),
+    ]),
+  )
 
 describe("a second gatsby build", () => {
-  it("writes the same pages as the first, each loading only scripts that exist", async () => {
-    await ensureProductionBuild()
-    const first = fingerprint()
-    await withBuildLock(() => gatsbyBuild())
-    expect(fingerprint()).toEqual(first)
-    for (const page of Object.keys(first)) {
-      for (const script of parseHtml(fs.readFileSync(builtFilePath(page), "utf8")).querySelectorAll("script[src]")) {
-        expect([page, fs.existsSync(builtFilePath(script.getAttribute("src") ?? ""))]).toEqual([page, true])
+  it(
+    "writes the same pages as the first, each loading only scripts that exist",
+    async () => {
+      await ensureProductionBuild()
+      const first = fingerprint()
+      await withBuildLock(() => gatsbyBuild())
+      expect(fingerprint()).toEqual(first)
+      for (const page of Object.keys(first)) {
+        for (const script of parseHtml(fs.readFileSync(builtFilePath(page), "utf8")).querySelectorAll("script[src]")) {
+          expect([page, fs.existsSync(builtFilePath(script.getAttribute("src") ?? ""))]).toEqual([page, true])
+        }
       }
-    }
-  }, 10 * 60_000)
+    },
+    10 * 60_000,
+  )
 })

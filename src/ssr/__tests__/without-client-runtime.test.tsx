@@ -14,14 +14,22 @@ const head = {
     <link key="2" as="fetch" rel="preload" href="/page-data/index/page-data.json" crossOrigin="anonymous" />,
     <link key="3" rel="prefetch" href="/page-data/app-data.json" />,
   ],
-  page: [<title key="4">Storyling</title>, <link key="5" rel="icon" href="/favicon.svg" />, <script key="6" dangerouslySetInnerHTML={{ __html: "record()" }} />, "text"],
+  page: [
+    <title key="4">Storyling</title>,
+    <link key="5" rel="icon" href="/favicon.svg" />,
+    <script key="6" dangerouslySetInnerHTML={{ __html: "record()" }} />,
+    "text",
+  ],
 }
 const postBody = {
   runtime: [
     <script key="1" id="gatsby-script-loader" dangerouslySetInnerHTML={{ __html: "window.pagePath='/'" }} />,
-    createElement(function ServerSliceRenderer() {
-      return null
-    }, { key: "2", sliceId: "_gatsby-scripts" }),
+    createElement(
+      function ServerSliceRenderer() {
+        return null
+      },
+      { key: "2", sliceId: "_gatsby-scripts" },
+    ),
     <script key="3" id="gatsby-chunk-mapping" dangerouslySetInnerHTML={{ __html: "window.___chunkMapping={}" }} />,
     <script key="4" src="/framework-5678.js" async />,
   ],
@@ -51,7 +59,9 @@ describe("gatsby-ssr's onPreRenderHTML", () => {
       replacePostBodyComponents: (nodes: ReactNode[]) => void (postBodyNow = nodes),
       pathname: "/",
     }
-    ;(onPreRenderHTML as (args: typeof api) => void)(api as unknown as Parameters<NonNullable<GatsbySSR["onPreRenderHTML"]>>[0] & typeof api)
+    ;(onPreRenderHTML as (args: typeof api) => void)(
+      api as unknown as Parameters<NonNullable<GatsbySSR["onPreRenderHTML"]>>[0] & typeof api,
+    )
     return { head: headNow, postBody: postBodyNow }
   }
   const nodeEnv = process.env.NODE_ENV

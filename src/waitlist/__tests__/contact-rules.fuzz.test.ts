@@ -11,14 +11,60 @@ const RUNS = 4000
 const figures = recordFigures("validation-fuzzing", "no store")
 
 /** Characters that sit on the rules' edges: spaces of every kind, the pattern's @ and dot, controls, invisibles and lone surrogates. */
-const edgy = fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u2028", "\ufeff", "\u3000", "\u200b", "\u202e", "\u3164", "\u001b", "@", ".", "a", "é", "字", "😀", "\u0000", "\ud800", "\udc00", ",", ";", ":", "<", ">", '"', "(", ")", "[", "]", "\\", "-", "，", "＠", "﹫", "。")
+const edgy = fc.constantFrom(
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\u00a0",
+  "\u2028",
+  "\ufeff",
+  "\u3000",
+  "\u200b",
+  "\u202e",
+  "\u3164",
+  "\u001b",
+  "@",
+  ".",
+  "a",
+  "é",
+  "字",
+  "😀",
+  "\u0000",
+  "\ud800",
+  "\udc00",
+  ",",
+  ";",
+  ":",
+  "<",
+  ">",
+  '"',
+  "(",
+  ")",
+  "[",
+  "]",
+  "\\",
+  "-",
+  "，",
+  "＠",
+  "﹫",
+  "。",
+)
 /** Hostile shapes: long runs of the pattern's own characters, which make a backtracking pattern slow. */
 const runs = fc
-  .tuple(fc.constantFrom("@", ".", "@.", "a@", "a.", "@a.", ".@", "a@a."), fc.integer({ min: 100, max: 9000 }), fc.constantFrom("", " ", "@", "!"))
+  .tuple(
+    fc.constantFrom("@", ".", "@.", "a@", "a.", "@a.", ".@", "a@a."),
+    fc.integer({ min: 100, max: 9000 }),
+    fc.constantFrom("", " ", "@", "!"),
+  )
   .map(([unit, times, end]) => unit.repeat(times) + end)
 /** Header syntax around real addresses: lists, groups, display names, comments, routes and quoted mailboxes. */
 const addressSyntax = fc
-  .tuple(fc.array(fc.emailAddress(), { minLength: 1, maxLength: 30 }), fc.constantFrom(",", ", ", ";", "<", ">", ":", "(", ")", '"', " "), fc.string({ unit: edgy, maxLength: 4 }))
+  .tuple(
+    fc.array(fc.emailAddress(), { minLength: 1, maxLength: 30 }),
+    fc.constantFrom(",", ", ", ";", "<", ">", ":", "(", ")", '"', " "),
+    fc.string({ unit: edgy, maxLength: 4 }),
+  )
   .map(([emails, joint, around]) => `${around}${emails.join(joint)}${joint}${around}`)
 const text = fc.oneof(
   addressSyntax,
@@ -37,7 +83,9 @@ const serverMessages = (fields: ContactFields) => {
 }
 /** The browser's, worded as the form words them. */
 const browserMessages = (fields: ContactFields) =>
-  Object.fromEntries(Object.entries(validateContact(fields)).map(([field, problem]) => [field, CONTACT_MESSAGES[problem]]))
+  Object.fromEntries(
+    Object.entries(validateContact(fields)).map(([field, problem]) => [field, CONTACT_MESSAGES[problem]]),
+  )
 
 describe("the contact rules shared by the browser form and the server", () => {
   afterAll(() => figures.add({ inputsFuzzed: 4 * RUNS }))
@@ -55,7 +103,8 @@ describe("the contact rules shared by the browser form and the server", () => {
   it("never lets the server accept a name, e-mail or message the browser refuses, whatever the text", () => {
     fc.assert(
       fc.property(text, text, text, (name, email, message) => {
-        if (Object.keys(validateContact({ name, email, message })).length > 0) expect(parseSubmission({ name, email, message }).ok).toBe(false)
+        if (Object.keys(validateContact({ name, email, message })).length > 0)
+          expect(parseSubmission({ name, email, message }).ok).toBe(false)
       }),
       { numRuns: RUNS },
     )
@@ -78,7 +127,11 @@ describe("the contact rules shared by the browser form and the server", () => {
         if (!server.ok) return
         const { submission } = server
         expect(validateContact(submission)).toEqual({})
-        expect(submission).toMatchObject({ name: name.trim(), email: email.trim(), message: message.replace(/\r\n?/g, "\n") })
+        expect(submission).toMatchObject({
+          name: name.trim(),
+          email: email.trim(),
+          message: message.replace(/\r\n?/g, "\n"),
+        })
         expect(parseSubmission(submission)).toEqual(server)
       }),
       { numRuns: RUNS },

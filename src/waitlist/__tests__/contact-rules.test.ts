@@ -1,9 +1,19 @@
 import addressparser from "nodemailer/lib/addressparser"
-import { CONTACT_MESSAGES, hasEmailShape, hasNoErrors, isLongerThan, isSingleAddress, validateContact, type ContactFields } from "../contact-rules"
+import {
+  CONTACT_MESSAGES,
+  hasEmailShape,
+  hasNoErrors,
+  isLongerThan,
+  isSingleAddress,
+  validateContact,
+  type ContactFields,
+} from "../contact-rules"
 
 /** The words the form shows for each failing field. */
 const messages = (fields: ContactFields) =>
-  Object.fromEntries(Object.entries(validateContact(fields)).map(([field, problem]) => [field, CONTACT_MESSAGES[problem]]))
+  Object.fromEntries(
+    Object.entries(validateContact(fields)).map(([field, problem]) => [field, CONTACT_MESSAGES[problem]]),
+  )
 
 describe("the contact rules of spec §5", () => {
   it("words the spec's three messages exactly as the spec does", () => {
@@ -61,7 +71,9 @@ describe("the contact rules of spec §5", () => {
   })
 
   it("refuses a name with a control character, and a message with one other than a line break or a tab", () => {
-    expect(messages({ name: "Ana\u001b[2J", email: "ana@example.com" })).toEqual({ name: "Name contains a character that is not allowed" })
+    expect(messages({ name: "Ana\u001b[2J", email: "ana@example.com" })).toEqual({
+      name: "Name contains a character that is not allowed",
+    })
     expect(messages({ name: "Ana", email: "ana@example.com", message: "hi\u001b[31m" })).toEqual({
       message: "Message contains a character that is not allowed",
     })
@@ -74,7 +86,9 @@ describe("the contact rules of spec §5", () => {
   it("counts characters, not UTF-16 units: 5,000 emoji are a message at its limit, one more is too long", () => {
     const emoji = "😀".repeat(5000)
     expect(validateContact({ name: "😀".repeat(200), email: "ana@example.com", message: emoji })).toEqual({})
-    expect(messages({ name: "😀".repeat(201), email: `${"é".repeat(243)}@example.com`, message: `${emoji}😀` })).toEqual({
+    expect(
+      messages({ name: "😀".repeat(201), email: `${"é".repeat(243)}@example.com`, message: `${emoji}😀` }),
+    ).toEqual({
       name: "Name must be at most 200 characters",
       email: "Email must be at most 254 characters",
       message: "Message must be at most 5000 characters",
@@ -82,21 +96,37 @@ describe("the contact rules of spec §5", () => {
   })
 
   it("judges a long address by its length before its pattern", () => {
-    expect(messages({ name: "Ana", email: "@.".repeat(8000) })).toEqual({ email: "Email must be at most 254 characters" })
+    expect(messages({ name: "Ana", email: "@.".repeat(8000) })).toEqual({
+      email: "Email must be at most 254 characters",
+    })
   })
 })
 
 describe("hasEmailShape", () => {
   it("matches the simple pattern: non-space text, an at sign, non-space text, a dot, non-space text", () => {
     const pattern = /^\S+@\S+\.\S+$/ // eslint-disable-line regexp/no-super-linear-backtracking -- the reference, run on short texts only
-    const samples = ["a@b.c", "first.last+tag@mail.example.co.uk", "a@b", " a@b.c", "a@b.c ", "@a.b", "a@.b", "a@b.", "a@@b.c", "a@b..c", "a.b@c", "@@.."]
+    const samples = [
+      "a@b.c",
+      "first.last+tag@mail.example.co.uk",
+      "a@b",
+      " a@b.c",
+      "a@b.c ",
+      "@a.b",
+      "a@.b",
+      "a@b.",
+      "a@@b.c",
+      "a@b..c",
+      "a.b@c",
+      "@@..",
+    ]
     for (const sample of samples) expect([sample, hasEmailShape(sample)]).toEqual([sample, pattern.test(sample)])
   })
 
   it("agrees with the pattern on every short text of its characters", () => {
     const pattern = /^\S+@\S+\.\S+$/ // eslint-disable-line regexp/no-super-linear-backtracking -- the reference, run on short texts only
     const alphabet = ["a", "@", ".", " "]
-    const texts = (length: number): string[] => (length === 0 ? [""] : texts(length - 1).flatMap((text) => alphabet.map((char) => text + char)))
+    const texts = (length: number): string[] =>
+      length === 0 ? [""] : texts(length - 1).flatMap((text) => alphabet.map((char) => text + char))
     for (let length = 0; length <= 7; length += 1) {
       for (const text of texts(length)) expect([text, hasEmailShape(text)]).toEqual([text, pattern.test(text)])
     }
@@ -104,7 +134,9 @@ describe("hasEmailShape", () => {
 })
 
 /** 28 addresses in one text of 254 characters: what once became one confirmation mail to 28 strangers. */
-const LIST_OF_28 = Array.from({ length: 28 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${i}@x.tt`).join(",").padEnd(254, "t")
+const LIST_OF_28 = Array.from({ length: 28 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${i}@x.tt`)
+  .join(",")
+  .padEnd(254, "t")
 
 describe("an address is exactly one address", () => {
   it.each([

@@ -2,7 +2,9 @@ import { gatherMetadata, timeZoneOf } from "../gather-metadata"
 
 describe("the time zone in the contact metadata", () => {
   it("comes from Temporal where the browser has it", () => {
-    const win = Object.assign(Object.create(window) as Window, { Temporal: { Now: { timeZoneId: () => "America/Bogota" } } })
+    const win = Object.assign(Object.create(window) as Window, {
+      Temporal: { Now: { timeZoneId: () => "America/Bogota" } },
+    })
     expect(timeZoneOf(win)).toBe("America/Bogota")
   })
 

@@ -32,13 +32,19 @@ describe("findPostgresBinDir", () => {
   })
 
   it("fails saying to `apt-get install postgresql` when no server is installed", () => {
-    const search = { preferred: "", pgConfig: path.join(root, "no-pg_config"), versionsRoot: path.join(root, "nothing") }
+    const search = {
+      preferred: "",
+      pgConfig: path.join(root, "no-pg_config"),
+      versionsRoot: path.join(root, "nothing"),
+    }
     expect(() => findPostgresBinDir(search)).toThrow("Install them with `apt-get install postgresql`")
   })
 
   it("uses PG_BIN_DIR first", () => {
     const preferred = folderWith("preferred", ["initdb", "pg_ctl"])
-    expect(findPostgresBinDir({ preferred, pgConfig: path.join(root, "no-pg_config"), versionsRoot: root })).toBe(preferred)
+    expect(findPostgresBinDir({ preferred, pgConfig: path.join(root, "no-pg_config"), versionsRoot: root })).toBe(
+      preferred,
+    )
   })
 
   it("passes over a pg_config whose folder holds no server, and takes the newest Debian version", () => {
@@ -47,6 +53,8 @@ describe("findPostgresBinDir", () => {
     folderWith("postgresql/9/bin", ["initdb", "pg_ctl"])
     const newest = folderWith("postgresql/15/bin", ["initdb", "pg_ctl"])
     folderWith("postgresql/16/bin", ["psql"])
-    expect(findPostgresBinDir({ preferred: "", pgConfig: pgConfigPointingTo(clientOnly), versionsRoot: versions })).toBe(newest)
+    expect(
+      findPostgresBinDir({ preferred: "", pgConfig: pgConfigPointingTo(clientOnly), versionsRoot: versions }),
+    ).toBe(newest)
   })
 })

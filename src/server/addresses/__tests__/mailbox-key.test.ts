@@ -3,7 +3,12 @@ import { isThrowawayAddress } from "../throwaway-domains"
 
 describe("mailboxKey", () => {
   it("gives every spelling of one Gmail mailbox the same key: case, dots, +tags and googlemail.com", () => {
-    const keys = ["ana.lima@gmail.com", "AnaLima@Gmail.com", "a.n.a.l.i.m.a+waitlist@googlemail.com", " analima+x+y@GMAIL.COM "].map(mailboxKey)
+    const keys = [
+      "ana.lima@gmail.com",
+      "AnaLima@Gmail.com",
+      "a.n.a.l.i.m.a+waitlist@googlemail.com",
+      " analima+x+y@GMAIL.COM ",
+    ].map(mailboxKey)
     expect(new Set(keys)).toEqual(new Set(["analima@gmail.com"]))
   })
 

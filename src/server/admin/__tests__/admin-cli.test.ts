@@ -18,11 +18,18 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"))
 const settings = { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), SITE_URL: "https://storyling.example" }
 
 function admin(args: string[]): Promise<Outcome> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|SITE_URL)$/.test(name)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|SITE_URL)$/.test(name)),
+  )
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(compiledDir, "admin.js"), ...args], { cwd: PROJECT_ROOT, env: { ...env, ...settings } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      [path.join(compiledDir, "admin.js"), ...args],
+      { cwd: PROJECT_ROOT, env: { ...env, ...settings } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -39,7 +46,9 @@ describe("npm run admin, compiled without a site build", () => {
     const { code, stdout, stderr } = await admin(["invite", "Ana@Team.example", "--role", "owner"])
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     const token = /^https:\/\/storyling\.example\/admin\/invite#([\w-]{43})$/m.exec(stdout)?.[1]
-    expect(stdout).toMatch(/^Invited Ana@Team\.example as owner\. Send this link to them; it works once, for 24 hours:\n/)
+    expect(stdout).toMatch(
+      /^Invited Ana@Team\.example as owner\. Send this link to them; it works once, for 24 hours:\n/,
+    )
     expect(token).toBeDefined()
     const file = fs.readFileSync(settings.WAITLIST_DB_PATH)
     expect(file.includes(Buffer.from(token ?? "x"))).toBe(false)
@@ -47,8 +56,14 @@ describe("npm run admin, compiled without a site build", () => {
 
   it("lists the accounts with `list`, and revokes one with `revoke`", async () => {
     await admin(["invite", "bo@team.example", "--role", "legal"])
-    expect((await admin(["list"])).stdout).toMatch(/^email +role +state +created +activated +revoked\nAna@Team\.example +owner +invited \(link valid until [^)]+\) +\S+ +- +-\nbo@team\.example +legal +invited/)
-    expect(await admin(["revoke", "BO@team.example"])).toEqual({ code: 0, stdout: "Revoked BO@team.example: its sessions have ended\n", stderr: "" })
+    expect((await admin(["list"])).stdout).toMatch(
+      /^email +role +state +created +activated +revoked\nAna@Team\.example +owner +invited \(link valid until [^)]+\) +\S+ +- +-\nbo@team\.example +legal +invited/,
+    )
+    expect(await admin(["revoke", "BO@team.example"])).toEqual({
+      code: 0,
+      stdout: "Revoked BO@team.example: its sessions have ended\n",
+      stderr: "",
+    })
     expect((await admin(["list"])).stdout).toMatch(/\nbo@team\.example +legal +revoked +\S+ +- +\S+\n$/)
     const store = openDbOf(settings)
     expect((await listAccounts(store)).map((account) => account.state)).toEqual(["invited", "revoked"])
@@ -58,7 +73,12 @@ describe("npm run admin, compiled without a site build", () => {
   it("prints the audit log with `audit`, newest first", async () => {
     const { code, stdout } = await admin(["audit"])
     expect(code).toBe(0)
-    expect(stdout.split("\n").slice(0, 4).map((line) => line.split(/ {2,}/).slice(1, 4))).toEqual([
+    expect(
+      stdout
+        .split("\n")
+        .slice(0, 4)
+        .map((line) => line.split(/ {2,}/).slice(1, 4)),
+    ).toEqual([
       ["action", "who", "about"],
       ["revoke", "command line", "-"],
       ["invite", "command line", "-"],
@@ -67,11 +87,27 @@ describe("npm run admin, compiled without a site build", () => {
   })
 
   it("refuses a wrong command with the usage and exit code 2, naming what is wrong", async () => {
-    expect(await admin([])).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("Usage: npm run --silent admin -- <command>") })
-    expect(await admin(["invite", "ana@team.example"])).toMatchObject({ code: 2, stderr: "admin: give the account a role: --role owner|marketing|legal\n" })
-    expect(await admin(["invite", "a@b.example,c@d.example", "--role", "owner"])).toMatchObject({ code: 2, stderr: 'admin: "a@b.example,c@d.example" is not one e-mail address\n' })
+    expect(await admin([])).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringContaining("Usage: npm run --silent admin -- <command>"),
+    })
+    expect(await admin(["invite", "ana@team.example"])).toMatchObject({
+      code: 2,
+      stderr: "admin: give the account a role: --role owner|marketing|legal\n",
+    })
+    expect(await admin(["invite", "a@b.example,c@d.example", "--role", "owner"])).toMatchObject({
+      code: 2,
+      stderr: 'admin: "a@b.example,c@d.example" is not one e-mail address\n',
+    })
     expect(await admin(["invite", "x@team.example", "--role", "root"])).toMatchObject({ code: 2 })
-    expect(await admin(["revoke", "nobody@team.example"])).toMatchObject({ code: 2, stderr: expect.stringContaining("there is no account of nobody@team.example to revoke") })
-    expect(await admin(["invite", "x@team.example", "--role", "owner", "--admin"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage:") })
+    expect(await admin(["revoke", "nobody@team.example"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("there is no account of nobody@team.example to revoke"),
+    })
+    expect(await admin(["invite", "x@team.example", "--role", "owner", "--admin"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Usage:"),
+    })
   })
 })

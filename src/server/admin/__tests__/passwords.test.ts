@@ -72,17 +72,27 @@ describe("a new password", () => {
   })
 
   it("says why when it can: a common password, a repetition", () => {
-    expect(passwordProblem("qwerty123456", "ana@example.com")).toBe("Attackers would guess this password early. This is a commonly used password. Choose another: a few unrelated words work well.")
-    expect(passwordProblem("abcabcabcabc", "ana@example.com")).toContain('Repeated character patterns like "abcabcabc" are easy to guess.')
+    expect(passwordProblem("qwerty123456", "ana@example.com")).toBe(
+      "Attackers would guess this password early. This is a commonly used password. Choose another: a few unrelated words work well.",
+    )
+    expect(passwordProblem("abcabcabcabc", "ana@example.com")).toContain(
+      'Repeated character patterns like "abcabcabc" are easy to guess.',
+    )
   })
 
-  it.each(["Storyling2025!", "ana.garcia1990", "AnaGarcia1990!"])("refuses %j, the site's name or the person's own address with digits around it", (password) => {
-    expect(passwordProblem(password, "Ana.Garcia@example.com")).toMatch(REFUSED)
-  })
+  it.each(["Storyling2025!", "ana.garcia1990", "AnaGarcia1990!"])(
+    "refuses %j, the site's name or the person's own address with digits around it",
+    (password) => {
+      expect(passwordProblem(password, "Ana.Garcia@example.com")).toMatch(REFUSED)
+    },
+  )
 
-  it.each(["correct horse battery staple", "xk29$!mP#2qZ", "seven amber kites drift", "Zürich im Nebel 1987"])("takes %j", (password) => {
-    expect(passwordProblem(password, "ana@example.com")).toBeNull()
-  })
+  it.each(["correct horse battery staple", "xk29$!mP#2qZ", "seven amber kites drift", "Zürich im Nebel 1987"])(
+    "takes %j",
+    (password) => {
+      expect(passwordProblem(password, "ana@example.com")).toBeNull()
+    },
+  )
 
   it("judges a long password by its first 64 characters, so a weak start stays refused however long it grows", () => {
     expect(passwordProblem(`${"password".repeat(8)}${"x".repeat(100)}`, "ana@example.com")).toMatch(REFUSED)

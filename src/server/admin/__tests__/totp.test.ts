@@ -21,7 +21,13 @@ describe("an authenticator's code", () => {
   it("is taken a step early or late, never two", async () => {
     const secret = newTotpSecret()
     const now = at(1_800_000_000)
-    for (const [offset, taken] of [[-60, false], [-30, true], [0, true], [30, true], [60, false]] as const) {
+    for (const [offset, taken] of [
+      [-60, false],
+      [-30, true],
+      [0, true],
+      [30, true],
+      [60, false],
+    ] as const) {
       const code = await generate({ secret, epoch: 1_800_000_000 + offset })
       expect({ offset, taken: (await acceptedStep(code, secret, now, null)) !== null }).toEqual({ offset, taken })
     }
@@ -39,7 +45,13 @@ describe("an authenticator's code", () => {
 
   it("is never taken without a secret, and only as six digits", async () => {
     expect(await acceptedStep("123456", null, at(1_800_000_000), null)).toBeNull()
-    expect(["123456", "12345", "1234567", "12345a", " 123456"].map(isTotpCode)).toEqual([true, false, false, false, false])
+    expect(["123456", "12345", "1234567", "12345a", " 123456"].map(isTotpCode)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
@@ -48,6 +60,8 @@ describe("an authenticator's enrolment", () => {
     const secret = newTotpSecret()
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(newTotpSecret()).not.toBe(secret)
-    expect(totpUri(secret, "ana@example.com")).toBe(`otpauth://totp/Storyling%20admin:ana%40example.com?secret=${secret}&issuer=Storyling%20admin`)
+    expect(totpUri(secret, "ana@example.com")).toBe(
+      `otpauth://totp/Storyling%20admin:ana%40example.com?secret=${secret}&issuer=Storyling%20admin`,
+    )
   })
 })

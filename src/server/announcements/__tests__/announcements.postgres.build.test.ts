@@ -31,13 +31,25 @@ describe("two instances of the server on one PostgreSQL database", () => {
   })
 
   it("share one announcement's mails: each entry gets one, each instance keeps its own rate", async () => {
-    const settings = { ...(await newDatabase()), SMTP_URL: smtp.url, SITE_URL: "https://storyling.example.com", MAIL_RATE_PER_SECOND: "5", MAIL_LEASE_MS: "4000" }
-    await seedEntries(settings, Array.from({ length: 40 }, (_, i) => ({ email: `two${i}@example.org`, locale: "de" })))
+    const settings = {
+      ...(await newDatabase()),
+      SMTP_URL: smtp.url,
+      SITE_URL: "https://storyling.example.com",
+      MAIL_RATE_PER_SECOND: "5",
+      MAIL_LEASE_MS: "4000",
+    }
+    await seedEntries(
+      settings,
+      Array.from({ length: 40 }, (_, i) => ({ email: `two${i}@example.org`, locale: "de" })),
+    )
     sites.push(...(await Promise.all([startSiteServer(settings), startSiteServer(settings)])))
-    expect((await cli.run(["announce", "send", "launch"], settings)).stdout).toContain("Queued 40 mails of launch: de 40.")
+    expect((await cli.run(["announce", "send", "launch"], settings)).stdout).toContain(
+      "Queued 40 mails of launch: de 40.",
+    )
     const started = Date.now()
     const giveUp = started + 60_000
-    while (announcementsIn(smtp.mails).length < 40 && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 100))
+    while (announcementsIn(smtp.mails).length < 40 && Date.now() < giveUp)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const mails = announcementsIn(smtp.mails)
     expect(mails).toHaveLength(40)

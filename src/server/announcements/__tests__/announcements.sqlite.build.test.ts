@@ -21,5 +21,8 @@ afterAll(async () => {
 })
 
 describe("announcements on the SQLite store", () => {
-  describeAnnouncements(async () => ({ WAITLIST_DB_PATH: path.join(dir, `waitlist-${++files}.sqlite`) }), () => imap)
+  describeAnnouncements(
+    async () => ({ WAITLIST_DB_PATH: path.join(dir, `waitlist-${++files}.sqlite`) }),
+    () => imap,
+  )
 })

@@ -7,14 +7,24 @@ import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../signup/confirmati
 import { linkTokenKey, newLinkToken } from "../../signup/link-tokens"
 import { confirmAddress } from "../../signup/links"
 import { submitSignup } from "../../signup/sign-up"
-import { announcementAudienceOf, announcementProgressOf, queueAnnouncement, type AnnouncementContent, type AnnouncementRecipient, type WaveFilter } from "../announcement-queries"
+import {
+  announcementAudienceOf,
+  announcementProgressOf,
+  queueAnnouncement,
+  type AnnouncementContent,
+  type AnnouncementRecipient,
+  type WaveFilter,
+} from "../announcement-queries"
 import { readerLanguage } from "../announcement-service"
 import { platformOf, WHOLE_LIST, type Wave } from "../../../waitlist/wave"
 
 const stores = useThrowawayStores("waves-")
 const NOW = new Date("2026-12-01T09:00:00.000Z")
 const BOOST = 5
-const CONTENT: AnnouncementContent = { en: { subject: "It is here", preheader: "", body: "Hi" }, es: { subject: "Ya está aquí", preheader: "", body: "Hola" } }
+const CONTENT: AnnouncementContent = {
+  en: { subject: "It is here", preheader: "", body: "Hi" },
+  es: { subject: "Ya está aquí", preheader: "", body: "Hola" },
+}
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8)"
 
@@ -24,9 +34,20 @@ async function lineOfTwelve(db: Db): Promise<void> {
     const email = `p${n}@example.org`
     const at = new Date(NOW.getTime() + n * 1000)
     const tokenKey = linkTokenKey(newLinkToken())
-    const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey, leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS) }
+    const confirmation = {
+      mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
+      tokenKey,
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+      expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS),
+    }
     const metadata = { locale: n % 2 === 0 ? "es" : "en", userAgent: n % 3 === 0 ? IPHONE : ANDROID }
-    await submitSignup(db, { entry: { name: `P${n}`, email, message: "", metadata }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: at })
+    await submitSignup(db, {
+      entry: { name: `P${n}`, email, message: "", metadata },
+      discard: false,
+      rateLimit: null,
+      plan: { ...NOTHING_TO_DELIVER, confirmation },
+      now: at,
+    })
     await confirmAddress(db, tokenKey, at, null)
   }
 }
@@ -40,7 +61,9 @@ const mailFor = (reader: AnnouncementRecipient) => ({
 const filterOf = (wave: Wave): WaveFilter => ({
   wave,
   boost: BOOST,
-  accepts: (metadata) => (wave.lang === null || readerLanguage(CONTENT, metadata) === wave.lang) && (wave.platform === null || platformOf(metadata) === wave.platform),
+  accepts: (metadata) =>
+    (wave.lang === null || readerLanguage(CONTENT, metadata) === wave.lang) &&
+    (wave.platform === null || platformOf(metadata) === wave.platform),
 })
 const wave = (parts: Partial<Wave>): Wave => ({ ...WHOLE_LIST, ...parts })
 
@@ -52,7 +75,15 @@ async function sendWave(db: Db, parts: Partial<Wave>): Promise<number[]> {
 }
 
 const mailed = async (db: Db) =>
-  (await db.read((on) => on.selectFrom("waitlist_announcement_mails as m").innerJoin("waitlist_entries as e", "e.id", "m.entry_id").select("e.email").execute()))
+  (
+    await db.read((on) =>
+      on
+        .selectFrom("waitlist_announcement_mails as m")
+        .innerJoin("waitlist_entries as e", "e.id", "m.entry_id")
+        .select("e.email")
+        .execute(),
+    )
+  )
     .map((row) => Number(/^p(\d+)@/.exec(row.email)?.[1]))
     .sort((a, b) => a - b)
 
@@ -80,16 +111,37 @@ describe.each(["sqlite", "postgres"] as const)("waves of an announcement on %s",
 
   it("takes places as credited referrals moved them", async () => {
     // p12 is moved up 5 places for a friend who confirmed: from 12th to 7th, and the friend is 13th.
-    const code = (await db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("email", "=", "p12@example.org").executeTakeFirstOrThrow())).referral_code
+    const code = (
+      await db.read((on) =>
+        on
+          .selectFrom("waitlist_entries")
+          .select("referral_code")
+          .where("email", "=", "p12@example.org")
+          .executeTakeFirstOrThrow(),
+      )
+    ).referral_code
     const tokenKey = linkTokenKey(newLinkToken())
-    const confirmation = { mail: { kind: "confirm" as const, recipient: "friend@example.net", payload: "{}" }, tokenKey, leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(NOW.getTime() + CONFIRMATION_TTL_MS) }
-    await submitSignup(db, { entry: { name: "F", email: "friend@example.net", message: "", metadata: {} }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW, cameThrough: { code: code ?? "", client: "192.0.2.1" } })
+    const confirmation = {
+      mail: { kind: "confirm" as const, recipient: "friend@example.net", payload: "{}" },
+      tokenKey,
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+      expiresAt: new Date(NOW.getTime() + CONFIRMATION_TTL_MS),
+    }
+    await submitSignup(db, {
+      entry: { name: "F", email: "friend@example.net", message: "", metadata: {} },
+      discard: false,
+      rateLimit: null,
+      plan: { ...NOTHING_TO_DELIVER, confirmation },
+      now: NOW,
+      cameThrough: { code: code ?? "", client: "192.0.2.1" },
+    })
     await confirmAddress(db, tokenKey, new Date(NOW.getTime() + 60_000), null)
     expect(await sendWave(db, { first: 7 })).toEqual([1, 2, 3, 4, 5, 6, 12])
   })
 
   it("narrows a wave to a language and a platform, and counts it before it goes", async () => {
-    const count = (parts: Partial<Wave>) => announcementAudienceOf(db, "launch", (metadata) => readerLanguage(CONTENT, metadata), filterOf(wave(parts)))
+    const count = (parts: Partial<Wave>) =>
+      announcementAudienceOf(db, "launch", (metadata) => readerLanguage(CONTENT, metadata), filterOf(wave(parts)))
     expect(await count({ first: 10, lang: "es" })).toEqual({ readers: { es: 5 }, suppressed: 0 })
     expect(await count({ first: 10, platform: "ios" })).toEqual({ readers: { en: 2, es: 1 }, suppressed: 0 })
     expect(await sendWave(db, { first: 10, lang: "es" })).toEqual([2, 4, 6, 8, 10])

@@ -38,16 +38,42 @@ describe("the bounce mailbox, read over IMAP from a real dovecot", () => {
   it("suppresses the address of a DSN and of a complaint, flags every message it read, and counts nothing twice", async () => {
     const store = openDb({ kind: "sqlite", file: path.join(dir, "w.sqlite") })
     for (const email of ["gone@example.org", "angry@example.org", "fine@example.org"]) {
-      const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey: linkTokenKey(newLinkToken()), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: NOW }
-      await submitSignup(store, { entry: { name: "R", email, message: "", metadata: {} }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: NOW })
+      const confirmation = {
+        mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
+        tokenKey: linkTokenKey(newLinkToken()),
+        leaveTokenKey: linkTokenKey(newLinkToken()),
+        expiresAt: NOW,
+      }
+      await submitSignup(store, {
+        entry: { name: "R", email, message: "", metadata: {} },
+        discard: false,
+        rateLimit: null,
+        plan: { ...NOTHING_TO_DELIVER, confirmation },
+        now: NOW,
+      })
     }
-    const tags = Object.fromEntries(await Promise.all((await claimed(store, NOW, 60_000, 10, "mail")).map(async (delivery) => [delivery.recipient, await tagOf(store, delivery.id)])))
+    const tags = Object.fromEntries(
+      await Promise.all(
+        (await claimed(store, NOW, 60_000, 10, "mail")).map(async (delivery) => [
+          delivery.recipient,
+          await tagOf(store, delivery.id),
+        ]),
+      ),
+    )
     await imap.deliver(dsn({ to: verpAddress(BOUNCES, tags["gone@example.org"] ?? "") }))
     await imap.deliver(complaint({ to: "fbl@storyling.example.com", headerTag: tags["angry@example.org"] }))
-    await imap.deliver("From: someone@example.net\r\nTo: bounces@storyling.example.com\r\nSubject: hello\r\n\r\nNot a bounce.\r\n")
+    await imap.deliver(
+      "From: someone@example.net\r\nTo: bounces@storyling.example.com\r\nSubject: hello\r\n\r\nNot a bounce.\r\n",
+    )
     const { log, lines, text } = capturedLogger()
     const counted: string[] = []
-    const mailbox = new BounceMailbox({ settings: { url: imap.url, pollMs: 60_000 }, db: store, bounceAddress: BOUNCES, log, onCounted: (kind) => counted.push(kind) })
+    const mailbox = new BounceMailbox({
+      settings: { url: imap.url, pollMs: 60_000 },
+      db: store,
+      bounceAddress: BOUNCES,
+      log,
+      onCounted: (kind) => counted.push(kind),
+    })
     expect(await mailbox.readOnce()).toBe(3)
     expect(counted.sort()).toEqual(["complaint", "hard"])
     expect(await isAddressSuppressed(store, "gone@example.org")).toBe(true)
@@ -58,7 +84,9 @@ describe("the bounce mailbox, read over IMAP from a real dovecot", () => {
       [PROCESSED, "\\Seen"],
       [PROCESSED, "\\Seen"],
     ])
-    expect(lines().map((line) => line.msg)).toEqual(Array(3).fill("bounces: a message of the bounce mailbox was handled"))
+    expect(lines().map((line) => line.msg)).toEqual(
+      Array(3).fill("bounces: a message of the bounce mailbox was handled"),
+    )
     expect(text()).not.toMatch(/@|\[address\]/)
     // Read again: nothing is new; the same DSN delivered a second time counts once.
     expect(await mailbox.readOnce()).toBe(0)
@@ -77,7 +105,9 @@ describe("the bounce mailbox, read over IMAP from a real dovecot", () => {
     scheduler.start()
     await new Promise((resolve) => setTimeout(resolve, 3000))
     await scheduler.stop()
-    expect(lines()).toEqual([expect.objectContaining({ level: "warn", msg: "bounces: cannot read the bounce mailbox, will try again" })])
+    expect(lines()).toEqual([
+      expect.objectContaining({ level: "warn", msg: "bounces: cannot read the bounce mailbox, will try again" }),
+    ])
     expect(mailbox.readable()).toBe(false)
     expect(text()).not.toContain("wrong")
   }, 30_000)
@@ -88,7 +118,12 @@ describe("the bounce mailbox, read over IMAP from a real dovecot", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
     const { port } = silent.address() as net.AddressInfo
     const { log } = capturedLogger()
-    const mailbox = new BounceMailbox({ settings: { url: `imap://u:p@127.0.0.1:${port}/INBOX`, pollMs: 60_000 }, db: unopened, bounceAddress: BOUNCES, log })
+    const mailbox = new BounceMailbox({
+      settings: { url: `imap://u:p@127.0.0.1:${port}/INBOX`, pollMs: 60_000 },
+      db: unopened,
+      bounceAddress: BOUNCES,
+      log,
+    })
     const scheduler = createScheduler([mailbox.job], { log })
     try {
       scheduler.start()

@@ -12,7 +12,9 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   createdAt: new Date("2025-06-01T10:00:00.000Z"),
   updatedAt: new Date("2025-06-02T11:30:00.000Z"),
   confirmedAt: null,
-  messages: [{ name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: new Date("2025-06-02T11:30:00.000Z") }],
+  messages: [
+    { name: "Ana", message: "Hola", metadata: { language: "es" }, submittedAt: new Date("2025-06-02T11:30:00.000Z") },
+  ],
   suppressedAt: null,
   suppressedReason: null,
   place: null,
@@ -21,7 +23,8 @@ const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   ...fields,
 })
 
-const HEADER = "name,email,message,created_at,updated_at,confirmed_at,metadata,messages,suppressed_at,suppressed_reason,place,referrals,referred_by"
+const HEADER =
+  "name,email,message,created_at,updated_at,confirmed_at,metadata,messages,suppressed_at,suppressed_reason,place,referrals,referred_by"
 
 describe("csvField", () => {
   it("leaves plain text as it is", () => {
@@ -102,16 +105,41 @@ describe("entriesToCsv", () => {
 
   it("reads back, field for field, as any text written (what cannot be seen written out), with a ' before formula starts", () => {
     const text = fc.string({ unit: "grapheme-composite", maxLength: 20 })
-    const risky = fc.oneof(text, fc.constantFrom(",", '"', "\n", "=", "+", "-", "@", "\t", " =", "\n@").chain((start) => text.map((rest) => start + rest)))
+    const risky = fc.oneof(
+      text,
+      fc
+        .constantFrom(",", '"', "\n", "=", "+", "-", "@", "\t", " =", "\n@")
+        .chain((start) => text.map((rest) => start + rest)),
+    )
     fc.assert(
-      fc.property(fc.array(fc.record({ name: risky, email: risky, message: risky, note: text }), { maxLength: 5 }), (people) => {
-        const entries = people.map(({ name, email, message, note }) => entry({ name, email, message, metadata: { note }, messages: [] }))
-        const defused = (value: string) => (/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value))
-        expect(parseCsv(entriesToCsv(entries))).toEqual([
-          HEADER.split(","),
-          ...entries.map((e) => [defused(e.name), defused(e.email), defused(e.message), e.createdAt.toISOString(), e.updatedAt.toISOString(), "", inertText(JSON.stringify(e.metadata)), "[]", "", "", "", "0", ""]),
-        ])
-      }),
+      fc.property(
+        fc.array(fc.record({ name: risky, email: risky, message: risky, note: text }), { maxLength: 5 }),
+        (people) => {
+          const entries = people.map(({ name, email, message, note }) =>
+            entry({ name, email, message, metadata: { note }, messages: [] }),
+          )
+          const defused = (value: string) =>
+            /^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(inertText(value)) ? `'${inertText(value)}` : inertText(value)
+          expect(parseCsv(entriesToCsv(entries))).toEqual([
+            HEADER.split(","),
+            ...entries.map((e) => [
+              defused(e.name),
+              defused(e.email),
+              defused(e.message),
+              e.createdAt.toISOString(),
+              e.updatedAt.toISOString(),
+              "",
+              inertText(JSON.stringify(e.metadata)),
+              "[]",
+              "",
+              "",
+              "",
+              "0",
+              "",
+            ]),
+          ])
+        },
+      ),
       { numRuns: 300 },
     )
   })

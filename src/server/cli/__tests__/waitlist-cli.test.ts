@@ -27,11 +27,20 @@ type Outcome = { code: number; stdout: string; stderr: string }
 
 /** Runs a command line in the project with these store settings (and no outer ones), SITE_URL set unless they unset it. */
 function run(program: string, args: string[], settings: Settings): Promise<Outcome> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|WAITLIST_\w+|SITE_URL|NODE_ENV|PORT|HOST)$/.test(name)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(DATABASE_URL|WAITLIST_\w+|SITE_URL|NODE_ENV|PORT|HOST)$/.test(name),
+    ),
+  )
   return new Promise((resolve) => {
-    execFile(program, args, { cwd: PROJECT_ROOT, env: { ...env, SITE_URL: "https://storyling.example.com", ...settings } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
-    })
+    execFile(
+      program,
+      args,
+      { cwd: PROJECT_ROOT, env: { ...env, SITE_URL: "https://storyling.example.com", ...settings } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -41,7 +50,8 @@ function run(program: string, args: string[], settings: Settings): Promise<Outco
  * dist/'s do), and run with plain Node.
  */
 const compiledDir = path.join(PROJECT_ROOT, "node_modules", ".cache", `waitlist-cli-test-${process.pid}`)
-const waitlist = (args: string[], settings: Settings) => run(process.execPath, [path.join(compiledDir, "waitlist.js"), ...args], settings)
+const waitlist = (args: string[], settings: Settings) =>
+  run(process.execPath, [path.join(compiledDir, "waitlist.js"), ...args], settings)
 
 async function seed(settings: Settings, entries: NewWaitlistEntry[]) {
   const store = openDbOf(settings)
@@ -51,7 +61,12 @@ async function seed(settings: Settings, entries: NewWaitlistEntry[]) {
   return saved
 }
 
-const eve = { name: '=HYPERLINK("x")', email: "eve@example.com", message: "Hello, world\nsecond line", metadata: { utm: { utm_source: "ad" } } }
+const eve = {
+  name: '=HYPERLINK("x")',
+  email: "eve@example.com",
+  message: "Hello, world\nsecond line",
+  metadata: { utm: { utm_source: "ad" } },
+}
 const ana = { name: "Ana", email: "ana@example.com", message: "Hola", metadata: {} }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waitlist-cli-"))
@@ -93,11 +108,54 @@ describe.each([
     const { code, stdout, stderr } = await waitlist(["export"], settings)
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     expect(stdout).toContain(`"'=HYPERLINK(""x"")",eve@example.com,"Hello, world\nsecond line",`)
-    const history = (entry: typeof first) => JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
+    const history = (entry: typeof first) =>
+      JSON.stringify([{ submitted_at: entry?.updatedAt.toISOString(), name: entry?.name, message: entry?.message }])
     expect(parseCsv(stdout)).toEqual([
-      ["name", "email", "message", "created_at", "updated_at", "confirmed_at", "metadata", "messages", "suppressed_at", "suppressed_reason", "place", "referrals", "referred_by"],
-      ["Ana", "ana@example.com", "Hola", first?.createdAt.toISOString(), first?.updatedAt.toISOString(), "", "{}", history(first), "", "", "", "0", ""],
-      [`'${eve.name}`, eve.email, eve.message, second?.createdAt.toISOString(), second?.updatedAt.toISOString(), "", JSON.stringify(eve.metadata), history(second), "", "", "", "0", ""],
+      [
+        "name",
+        "email",
+        "message",
+        "created_at",
+        "updated_at",
+        "confirmed_at",
+        "metadata",
+        "messages",
+        "suppressed_at",
+        "suppressed_reason",
+        "place",
+        "referrals",
+        "referred_by",
+      ],
+      [
+        "Ana",
+        "ana@example.com",
+        "Hola",
+        first?.createdAt.toISOString(),
+        first?.updatedAt.toISOString(),
+        "",
+        "{}",
+        history(first),
+        "",
+        "",
+        "",
+        "0",
+        "",
+      ],
+      [
+        `'${eve.name}`,
+        eve.email,
+        eve.message,
+        second?.createdAt.toISOString(),
+        second?.updatedAt.toISOString(),
+        "",
+        JSON.stringify(eve.metadata),
+        history(second),
+        "",
+        "",
+        "",
+        "0",
+        "",
+      ],
     ])
   })
 
@@ -107,10 +165,30 @@ describe.each([
     const now = new Date()
     const signUp = async (email: string, code: string | null = null) => {
       const tokenKey = linkTokenKey(newLinkToken())
-      const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey, leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) }
-      await submitSignup(store, { entry: { ...ana, email }, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now, cameThrough: code ? { code, client: "192.0.2.1" } : null })
+      const confirmation = {
+        mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
+        tokenKey,
+        leaveTokenKey: linkTokenKey(newLinkToken()),
+        expiresAt: new Date(now.getTime() + 60_000),
+      }
+      await submitSignup(store, {
+        entry: { ...ana, email },
+        discard: false,
+        rateLimit: null,
+        plan: { ...NOTHING_TO_DELIVER, confirmation },
+        now,
+        cameThrough: code ? { code, client: "192.0.2.1" } : null,
+      })
       await confirmAddress(store, tokenKey, now, null)
-      return (await store.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("email", "=", email).executeTakeFirstOrThrow())).referral_code
+      return (
+        await store.read((on) =>
+          on
+            .selectFrom("waitlist_entries")
+            .select("referral_code")
+            .where("email", "=", email)
+            .executeTakeFirstOrThrow(),
+        )
+      ).referral_code
     }
     try {
       for (const email of ["a@example.com", "b@example.com"]) await signUp(email)
@@ -130,7 +208,13 @@ describe.each([
 
   it("prints nothing a terminal would act on: an entry stored with escape sequences is exported with them written out", async () => {
     const settings = await newStore()
-    await seed(settings, [{ ...ana, name: "Mallory\u001b[2J\u001b[1A", message: "hidden\rshown\u202e and\u200e\u2028unseen\u{E0041}\u200b" }])
+    await seed(settings, [
+      {
+        ...ana,
+        name: "Mallory\u001b[2J\u001b[1A",
+        message: "hidden\rshown\u202e and\u200e\u2028unseen\u{E0041}\u200b",
+      },
+    ])
     const { code, stdout } = await waitlist(["export"], settings)
     expect(code).toBe(0)
     expect(stdout).not.toMatch(/[\u001b\u202e\u200e\u2028\u200b]|\u{E0041}/u)
@@ -152,14 +236,23 @@ describe.each([
   it("removes an address given in any case with `delete`, with all its messages, says so, and `count` drops; the erasure is recorded by a keyed hash and in the audit log", async () => {
     const settings = await newStore()
     await seed(settings, [ana, eve, { ...eve, message: "again" }])
-    expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({ code: 0, stdout: "Removed 1 entry for EVE@Example.com\n", stderr: "" })
+    expect(await waitlist(["delete", "EVE@Example.com"], settings)).toEqual({
+      code: 0,
+      stdout: "Removed 1 entry for EVE@Example.com\n",
+      stderr: "",
+    })
     expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
     const store = openDbOf(settings)
     const person = await personRecord(store, "eve@example.com")
     const [line] = (await auditLog(store, 1, 10)).items
     await store.close()
     expect(person).toMatchObject({ entry: null, messages: [], erasures: [{ erasedAt: expect.any(Date) }] })
-    expect(line).toMatchObject({ action: "erase", actor: "command line", subjectHash: expect.stringMatching(/^[0-9a-f]{64}$/), detail: "the entry and its 2 messages" })
+    expect(line).toMatchObject({
+      action: "erase",
+      actor: "command line",
+      subjectHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      detail: "the entry and its 2 messages",
+    })
   })
 
   it("exports the confirmed entries only with `export --confirmed`, with when they confirmed", async () => {
@@ -167,7 +260,15 @@ describe.each([
     const store = openDbOf(settings)
     const now = new Date()
     const token = newLinkToken()
-    const plan = { ...NOTHING_TO_DELIVER, confirmation: { mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" }, tokenKey: linkTokenKey(token), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(now.getTime() + 60_000) } }
+    const plan = {
+      ...NOTHING_TO_DELIVER,
+      confirmation: {
+        mail: { kind: "confirm" as const, recipient: eve.email, payload: "{}" },
+        tokenKey: linkTokenKey(token),
+        leaveTokenKey: linkTokenKey(newLinkToken()),
+        expiresAt: new Date(now.getTime() + 60_000),
+      },
+    }
     await saveEntry(store, ana)
     await submitSignup(store, { entry: eve, discard: false, rateLimit: null, plan, now })
     await confirmAddress(store, linkTokenKey(token), now, null)
@@ -181,26 +282,52 @@ describe.each([
 
   it("lists undelivered and failed deliveries with `outbox`, retries a failed one with `outbox retry <id>`, and `delete` drops them", async () => {
     const settings = await newStore()
-    expect(await waitlist(["outbox"], settings)).toEqual({ code: 0, stdout: "The outbox is empty: every mail and webhook event was delivered.\n", stderr: "" })
+    expect(await waitlist(["outbox"], settings)).toEqual({
+      code: 0,
+      stdout: "The outbox is empty: every mail and webhook event was delivered.\n",
+      stderr: "",
+    })
     const store = openDbOf(settings)
     const now = new Date()
     const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
-    await submitSignup(store, { entry: eve, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
-    await submitSignup(store, { entry: ana, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify }, now })
+    await submitSignup(store, {
+      entry: eve,
+      discard: false,
+      rateLimit: null,
+      plan: { ...NOTHING_TO_DELIVER, notify },
+      now,
+    })
+    await submitSignup(store, {
+      entry: ana,
+      discard: false,
+      rateLimit: null,
+      plan: { ...NOTHING_TO_DELIVER, notify },
+      now,
+    })
     const [failed] = await claimed(store, now, 60_000, 1)
     await markTriedAndFailed(store, failed?.id ?? 0, "550 5.1.1 mailbox\u001b[2J unknown", null)
     await store.close()
     const listed = await waitlist(["outbox"], settings)
-    const lines = listed.stdout.trimEnd().split("\n").map((line) => line.split("\t"))
+    const lines = listed.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.split("\t"))
     expect(lines[0]).toEqual(["id", "status", "kind", "recipient", "attempts", "next_try", "last_error"])
     expect(lines.slice(1).map((line) => line.slice(1, 5))).toEqual([
       ["failed", "notify", "team@example.com", "1"],
       ["pending", "notify", "team@example.com", "0"],
     ])
     expect(lines[1]?.[6]).toBe("550 5.1.1 mailbox\\u001b[2J unknown")
-    expect(await waitlist(["outbox", "retry", String(failed?.id)], settings)).toEqual({ code: 0, stdout: `Delivery ${failed?.id} will be tried again at once by the running server\n`, stderr: "" })
+    expect(await waitlist(["outbox", "retry", String(failed?.id)], settings)).toEqual({
+      code: 0,
+      stdout: `Delivery ${failed?.id} will be tried again at once by the running server\n`,
+      stderr: "",
+    })
     const again = await waitlist(["outbox", "retry", String(failed?.id)], settings)
-    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`there is no failed delivery ${failed?.id}`) })
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`there is no failed delivery ${failed?.id}`),
+    })
     await waitlist(["delete", eve.email], settings)
     await waitlist(["delete", ana.email], settings)
     expect((await waitlist(["outbox"], settings)).stdout).toMatch(/^The outbox is empty/)
@@ -211,22 +338,70 @@ describe.each([
     const today = new Date().toISOString().slice(0, 10)
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
     const store = openDbOf(settings)
-    const views = (day: string, page: string, language: string, count: number) => ({ day, page, language, referrer: "", utmSource: "", utmMedium: "", utmCampaign: "", views: count })
-    const visitor = (day: string, dimension: "all" | "page" | "language" | "source" | "contact", value: string, hash: string) => ({ day, dimension, value, visitor: hash })
+    const views = (day: string, page: string, language: string, count: number) => ({
+      day,
+      page,
+      language,
+      referrer: "",
+      utmSource: "",
+      utmMedium: "",
+      utmCampaign: "",
+      views: count,
+    })
+    const visitor = (
+      day: string,
+      dimension: "all" | "page" | "language" | "source" | "contact",
+      value: string,
+      hash: string,
+    ) => ({ day, dimension, value, visitor: hash })
     const newsletter = JSON.stringify(["newsletter", "email", "launch"])
     await recordVisits(
       store,
       [views(yesterday, "/", "en", 3), views(yesterday, "/contact", "es", 1)],
-      [visitor(yesterday, "all", "", "a"), visitor(yesterday, "all", "", "b"), visitor(yesterday, "page", "/", "a"), visitor(yesterday, "page", "/", "b"), visitor(yesterday, "page", "/contact", "b")]
-        .concat([visitor(yesterday, "language", "en", "a"), visitor(yesterday, "language", "en", "b"), visitor(yesterday, "language", "es", "b"), visitor(yesterday, "contact", "", "b"), visitor(yesterday, "source", newsletter, "b")]),
+      [
+        visitor(yesterday, "all", "", "a"),
+        visitor(yesterday, "all", "", "b"),
+        visitor(yesterday, "page", "/", "a"),
+        visitor(yesterday, "page", "/", "b"),
+        visitor(yesterday, "page", "/contact", "b"),
+      ].concat([
+        visitor(yesterday, "language", "en", "a"),
+        visitor(yesterday, "language", "en", "b"),
+        visitor(yesterday, "language", "es", "b"),
+        visitor(yesterday, "contact", "", "b"),
+        visitor(yesterday, "source", newsletter, "b"),
+      ]),
     )
-    await recordVisits(store, [views(today, "/", "en", 1)], [visitor(today, "all", "", "c"), visitor(today, "page", "/", "c"), visitor(today, "language", "en", "c")])
+    await recordVisits(
+      store,
+      [views(today, "/", "en", 1)],
+      [visitor(today, "all", "", "c"), visitor(today, "page", "/", "c"), visitor(today, "language", "en", "c")],
+    )
     // The day's close makes yesterday's visitors counts.
     await closeVisitDays(store, today)
-    await saveEntry(store, { ...ana, metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } } })
+    await saveEntry(store, {
+      ...ana,
+      metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } },
+    })
     await recordStoreClicks(store, [
-      { day: today, store: "apple", platform: "ios", source: "newsletter", medium: "email", campaign: "launch", clicks: 2 },
-      { day: yesterday, store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
+      {
+        day: today,
+        store: "apple",
+        platform: "ios",
+        source: "newsletter",
+        medium: "email",
+        campaign: "launch",
+        clicks: 2,
+      },
+      {
+        day: yesterday,
+        store: "google",
+        platform: "android",
+        source: "(internal)",
+        medium: "",
+        campaign: "",
+        clicks: 1,
+      },
     ])
     await store.close()
 
@@ -234,16 +409,54 @@ describe.each([
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     expect(JSON.parse(stdout)).toEqual({
       days: [
-        { date: yesterday, visitors: 2, pageviews: 4, contactVisitors: 1, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 1 },
-        { date: today, visitors: 1, pageviews: 1, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 0 },
+        {
+          date: yesterday,
+          visitors: 2,
+          pageviews: 4,
+          contactVisitors: 1,
+          signups: 0,
+          confirmed: 0,
+          appStoreClicks: 0,
+          googlePlayClicks: 1,
+        },
+        {
+          date: today,
+          visitors: 1,
+          pageviews: 1,
+          contactVisitors: 0,
+          signups: 1,
+          confirmed: 0,
+          appStoreClicks: 2,
+          googlePlayClicks: 0,
+        },
       ],
       pages: [
         { page: "/", visitors: 3, pageviews: 4 },
         { page: "/contact", visitors: 1, pageviews: 1 },
       ],
       sources: [
-        { source: "newsletter", medium: "email", campaign: "launch", visitors: 1, contactVisitors: 1, signups: 1, confirmed: 0, appStoreClicks: 2, googlePlayClicks: 0 },
-        { source: "(internal)", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 1 },
+        {
+          source: "newsletter",
+          medium: "email",
+          campaign: "launch",
+          visitors: 1,
+          contactVisitors: 1,
+          signups: 1,
+          confirmed: 0,
+          appStoreClicks: 2,
+          googlePlayClicks: 0,
+        },
+        {
+          source: "(internal)",
+          medium: "",
+          campaign: "",
+          visitors: 0,
+          contactVisitors: 0,
+          signups: 0,
+          confirmed: 0,
+          appStoreClicks: 0,
+          googlePlayClicks: 1,
+        },
       ],
       languages: [
         { language: "en", visitors: 3, pageviews: 4 },
@@ -272,7 +485,11 @@ describe.each([
     const today = new Date().toISOString().slice(0, 10)
     const hostile = "evil\u202e\u001b[2Jmoc.\u200bx\u{E0041}"
     const store = openDbOf(settings)
-    await recordVisits(store, [], [{ day: today, dimension: "source", value: JSON.stringify([hostile, "", ""]), visitor: "h" }])
+    await recordVisits(
+      store,
+      [],
+      [{ day: today, dimension: "source", value: JSON.stringify([hostile, "", ""]), visitor: "h" }],
+    )
     await saveEntry(store, { ...ana, metadata: { referrer: null, utm: { utm_source: hostile } } })
     await store.close()
     for (const args of [["stats"], ["stats", "--json"]]) {
@@ -280,7 +497,9 @@ describe.each([
       expect(code).toBe(0)
       expect(stdout).not.toMatch(/[\u001b\u202e\u200b]|\u{E0041}/u)
     }
-    const json = JSON.parse((await waitlist(["stats", "--json"], settings)).stdout) as { sources: { source: string; visitors: number; signups: number }[] }
+    const json = JSON.parse((await waitlist(["stats", "--json"], settings)).stdout) as {
+      sources: { source: string; visitors: number; signups: number }[]
+    }
     expect(json.sources).toEqual([expect.objectContaining({ source: hostile, visitors: 1, signups: 1 })])
   })
 
@@ -297,42 +516,80 @@ describe("npm run waitlist", () => {
 
   it("prints 0 for an empty waitlist and says when `delete` found nothing to remove", async () => {
     const settings = sqlite()
-    const [count, removed] = await Promise.all([waitlist(["count"], settings), waitlist(["delete", "nobody@example.com"], settings)])
+    const [count, removed] = await Promise.all([
+      waitlist(["count"], settings),
+      waitlist(["delete", "nobody@example.com"], settings),
+    ])
     expect(count).toEqual({ code: 0, stdout: "0\n", stderr: "" })
     expect(removed).toEqual({ code: 0, stdout: "Removed 0 entries for nobody@example.com\n", stderr: "" })
   })
 
   it("refuses an address with escape sequences, echoing it with them written out", async () => {
     const removed = await waitlist(["delete", "x\u001b]0;owned\u0007@example.com"], sqlite())
-    expect(removed).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining('waitlist: "x\\u001b]0;owned\\u0007@example.com" is not an e-mail address\n') })
+    expect(removed).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringContaining('waitlist: "x\\u001b]0;owned\\u0007@example.com" is not an e-mail address\n'),
+    })
   })
 
   it("refuses, and erases nothing for, a spelling a URL's parser would fold into another address", async () => {
     const settings = sqlite()
     await seed(settings, [ana])
-    for (const spelling of [`${ana.email}/extra`, `${ana.email}?x`, `${ana.email}:25`, ana.email.replace("example", "ex%61mple")]) {
-      expect(await waitlist(["delete", spelling], settings)).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("is not an e-mail address") })
-      expect(await waitlist(["unsuppress", spelling], settings)).toMatchObject({ code: 2, stderr: expect.stringContaining("is not an e-mail address") })
+    for (const spelling of [
+      `${ana.email}/extra`,
+      `${ana.email}?x`,
+      `${ana.email}:25`,
+      ana.email.replace("example", "ex%61mple"),
+    ]) {
+      expect(await waitlist(["delete", spelling], settings)).toMatchObject({
+        code: 2,
+        stdout: "",
+        stderr: expect.stringContaining("is not an e-mail address"),
+      })
+      expect(await waitlist(["unsuppress", spelling], settings)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("is not an e-mail address"),
+      })
     }
     expect((await waitlist(["count"], settings)).stdout).toBe("1\n")
   })
 
   it("prints the usage to stderr and exits with 2 for a missing, unknown or incomplete command", async () => {
-    const wrong = [[], ["list"], ["delete"], ["count", "extra"], ["stats", "--days", "0"], ["stats", "--days", "367"], ["stats", "--days", "x"], ["stats", "--days"], ["stats", "--since", "1"], ["stats", "7"]]
+    const wrong = [
+      [],
+      ["list"],
+      ["delete"],
+      ["count", "extra"],
+      ["stats", "--days", "0"],
+      ["stats", "--days", "367"],
+      ["stats", "--days", "x"],
+      ["stats", "--days"],
+      ["stats", "--since", "1"],
+      ["stats", "7"],
+    ]
     const outcomes = await Promise.all(wrong.map((args) => waitlist(args, sqlite())))
     for (const outcome of outcomes) {
-      expect(outcome).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("Usage: npm run --silent waitlist -- <command>") })
+      expect(outcome).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: expect.stringContaining("Usage: npm run --silent waitlist -- <command>"),
+      })
       expect(outcome.stderr).toMatch(/delete <email>/)
     }
     // What is wrong with the arguments of `stats` comes first, in one line.
-    for (const outcome of outcomes.slice(4)) expect(outcome.stderr).toMatch(/^waitlist: stats takes --days N \(a whole number from 1 to 366\) and --json\n\nUsage: /)
+    for (const outcome of outcomes.slice(4))
+      expect(outcome.stderr).toMatch(
+        /^waitlist: stats takes --days N \(a whole number from 1 to 366\) and --json\n\nUsage: /,
+      )
   })
 
   it("says in one line on stderr, before it runs, that without SITE_URL the links in mails go to the address `npm start` serves", async () => {
     expect(await waitlist(["count"], { ...sqlite(), SITE_URL: "", HOST: "0.0.0.0", PORT: "9100" })).toEqual({
       code: 0,
       stdout: "0\n",
-      stderr: "waitlist: SITE_URL is not set: the links in mails go to http://localhost:9100, where this machine serves the site (set SITE_URL to its public address in production)\n",
+      stderr:
+        "waitlist: SITE_URL is not set: the links in mails go to http://localhost:9100, where this machine serves the site (set SITE_URL to its public address in production)\n",
     })
   })
 
@@ -340,7 +597,8 @@ describe("npm run waitlist", () => {
     expect(await waitlist(["count"], { ...sqlite(), SITE_URL: "", NODE_ENV: "production" })).toEqual({
       code: 1,
       stdout: "",
-      stderr: "waitlist: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there\n",
+      stderr:
+        "waitlist: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there\n",
     })
   })
 

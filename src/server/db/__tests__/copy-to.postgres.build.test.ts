@@ -42,7 +42,11 @@ afterAll(async () => {
 async function open(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { redirect: "manual", ...init })
   await response.text()
-  return { status: response.status, location: response.headers.get("location"), cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "" }
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
+  }
 }
 
 it("serves the copy from PostgreSQL: a link mailed before the move confirms, and the mail waiting in the outbox is sent once", async () => {
@@ -56,9 +60,17 @@ it("serves the copy from PostgreSQL: a link mailed before the move confirms, and
   const postgres = await newDatabase()
   const copied = await cli.run(["copy-to", postgres.DATABASE_URL], sqlite)
   expect(copied).toMatchObject({ code: 0, stderr: "" })
-  expect(copied.stdout).toContain("2 deliveries wait in the outbox: the first server started on PostgreSQL sends them, once.")
+  expect(copied.stdout).toContain(
+    "2 deliveries wait in the outbox: the first server started on PostgreSQL sends them, once.",
+  )
 
-  site = await startSiteServer({ ...postgres, SMTP_URL: smtp.url, WAITLIST_NOTIFY_TO: "team@example.com", MAIL_RATE_PER_SECOND: "0", WAITLIST_RATE_LIMIT: "0" })
+  site = await startSiteServer({
+    ...postgres,
+    SMTP_URL: smtp.url,
+    WAITLIST_NOTIFY_TO: "team@example.com",
+    MAIL_RATE_PER_SECOND: "0",
+    WAITLIST_RATE_LIMIT: "0",
+  })
   await smtp.waitForMails(2)
   await pause(1500)
   expect(smtp.mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual(["kai@example.com", "team@example.com"])
@@ -68,8 +80,16 @@ it("serves the copy from PostgreSQL: a link mailed before the move confirms, and
   // Ana's confirmation mail went out from the SQLite site: its link confirms on the PostgreSQL one.
   const scanned = await open(`${site.url}/api/waitlist-confirm?token=${sent.confirmToken}&lang=es`)
   expect(scanned).toMatchObject({ status: 303, location: "/es/waitlist/confirm/" })
-  expect(await open(`${site.url}/api/waitlist-confirm?lang=es`, { method: "POST", headers: { Cookie: scanned.cookie } })).toMatchObject({ status: 303, location: expect.stringMatching(/^\/api\/waitlist-place\?code=\w+&sig=[0-9a-f]{32}&lang=es$/) })
-  expect(await open(`${site.url}/api/waitlist-leave?token=${sent.leaveToken}&lang=es`)).toMatchObject({ status: 303, location: "/es/waitlist/leave/" })
+  expect(
+    await open(`${site.url}/api/waitlist-confirm?lang=es`, { method: "POST", headers: { Cookie: scanned.cookie } }),
+  ).toMatchObject({
+    status: 303,
+    location: expect.stringMatching(/^\/api\/waitlist-place\?code=\w+&sig=[0-9a-f]{32}&lang=es$/),
+  })
+  expect(await open(`${site.url}/api/waitlist-leave?token=${sent.leaveToken}&lang=es`)).toMatchObject({
+    status: 303,
+    location: "/es/waitlist/leave/",
+  })
 
   const copy = openDbOf(postgres)
   try {

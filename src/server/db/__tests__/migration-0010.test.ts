@@ -16,11 +16,18 @@ const DAY = "2026-11-20"
 /** A waitlist as the version before 0010 left it: migrated to 0008, with a day of visits counted. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = connect(settings)
-  const migrator = new Migrator({ db: dialect.kysely, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
+  const migrator = new Migrator({
+    db: dialect.kysely,
+    provider: { getMigrations: async () => waitlistMigrations(dialect) },
+  })
   const { error } = await migrator.migrateTo("0008-bounces-in-one-place")
   if (error) throw error
-  await sql`INSERT INTO visit_views (day, page, language, referrer, utm_source, utm_medium, utm_campaign, views) VALUES (${DAY}, '/', 'en', '', 'poster', '', '', 2)`.execute(dialect.kysely)
-  await sql`INSERT INTO visit_visitor_counts (day, dimension, value, visitors) VALUES (${DAY}, 'all', '', 1)`.execute(dialect.kysely)
+  await sql`INSERT INTO visit_views (day, page, language, referrer, utm_source, utm_medium, utm_campaign, views) VALUES (${DAY}, '/', 'en', '', 'poster', '', '', 2)`.execute(
+    dialect.kysely,
+  )
+  await sql`INSERT INTO visit_visitor_counts (day, dimension, value, visitors) VALUES (${DAY}, 'all', '', 1)`.execute(
+    dialect.kysely,
+  )
   await dialect.close()
 }
 
@@ -33,10 +40,25 @@ describe.each([
     await previousVersion(location)
     const db = openDb(location)
     try {
-      await recordStoreClicks(db, [{ day: DAY, store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 }])
+      await recordStoreClicks(db, [
+        { day: DAY, store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 },
+      ])
       const stats = await visitStats(db, { days: 1, now: new Date(`${DAY}T12:00:00.000Z`), ownHosts: [] })
-      expect(stats.days).toEqual([{ date: DAY, visitors: 1, pageviews: 2, contactVisitors: 0, signups: 0, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 3 }])
-      expect(stats.storeClicks).toEqual([{ store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 }])
+      expect(stats.days).toEqual([
+        {
+          date: DAY,
+          visitors: 1,
+          pageviews: 2,
+          contactVisitors: 0,
+          signups: 0,
+          confirmed: 0,
+          appStoreClicks: 0,
+          googlePlayClicks: 3,
+        },
+      ])
+      expect(stats.storeClicks).toEqual([
+        { store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 },
+      ])
       expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
     } finally {
       await db.close()

@@ -16,7 +16,10 @@ const AT = (minute: number) => `2026-11-20T09:0${minute}:00.000Z`
 /** A waitlist as the version before 0011 left it: Ana and Ben confirmed (Ben first), Cleo not. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = connect(settings)
-  const migrator = new Migrator({ db: dialect.kysely, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
+  const migrator = new Migrator({
+    db: dialect.kysely,
+    provider: { getMigrations: async () => waitlistMigrations(dialect) },
+  })
   const { error } = await migrator.migrateTo("0008-bounces-in-one-place")
   if (error) throw error
   for (const [id, name, confirmedAt] of [
@@ -25,7 +28,9 @@ async function previousVersion(settings: StoreSettings) {
     [3, "cleo", null],
   ] as const) {
     const address = `${name}@example.com`
-    await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at, confirmed_at) VALUES (${id}, ${name}, ${address}, ${address}, ${AT(1)}, ${AT(1)}, ${confirmedAt})`.execute(dialect.kysely)
+    await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at, confirmed_at) VALUES (${id}, ${name}, ${address}, ${address}, ${AT(1)}, ${AT(1)}, ${confirmedAt})`.execute(
+      dialect.kysely,
+    )
   }
   await dialect.close()
 }
@@ -39,9 +44,17 @@ describe.each([
     await previousVersion(location)
     const db = openDb(location)
     try {
-      const rows = await db.read((on) => on.selectFrom("waitlist_entries").select(["id", "referral_code"]).orderBy("id").execute())
-      expect(rows.map((row) => row.referral_code)).toEqual([expect.stringMatching(/^[A-Za-z\d]{8}$/), expect.stringMatching(/^[A-Za-z\d]{8}$/), null])
-      expect(await db.read(async (on) => [await placeOf(on, 1, 5), await placeOf(on, 2, 5), await placeOf(on, 3, 5)])).toEqual([2, 1, null])
+      const rows = await db.read((on) =>
+        on.selectFrom("waitlist_entries").select(["id", "referral_code"]).orderBy("id").execute(),
+      )
+      expect(rows.map((row) => row.referral_code)).toEqual([
+        expect.stringMatching(/^[A-Za-z\d]{8}$/),
+        expect.stringMatching(/^[A-Za-z\d]{8}$/),
+        null,
+      ])
+      expect(
+        await db.read(async (on) => [await placeOf(on, 1, 5), await placeOf(on, 2, 5), await placeOf(on, 3, 5)]),
+      ).toEqual([2, 1, null])
       expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
     } finally {
       await db.close()

@@ -30,7 +30,10 @@ async function failuresOf(store: Db) {
     erasePerson(store, "ana@example.com", COMMAND_LINE, null, new Date()),
   ])
   await store.close()
-  return { reasons: outcomes.map((outcome) => (outcome.status === "rejected" ? outcome.reason : "fulfilled")), ms: Date.now() - started }
+  return {
+    reasons: outcomes.map((outcome) => (outcome.status === "rejected" ? outcome.reason : "fulfilled")),
+    ms: Date.now() - started,
+  }
 }
 
 describe("the PostgreSQL waitlist store", () => {
@@ -48,7 +51,15 @@ describe("the PostgreSQL waitlist store", () => {
         for (const row of rows) {
           await client.query(
             "INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [row.name, row.email, row.email.trim().toLowerCase(), row.message, row.metadata, row.createdAt, row.updatedAt],
+            [
+              row.name,
+              row.email,
+              row.email.trim().toLowerCase(),
+              row.message,
+              row.metadata,
+              row.createdAt,
+              row.updatedAt,
+            ],
           )
         }
       } finally {

@@ -55,11 +55,18 @@ async function statementsOfMigratedFile(): Promise<string[]> {
   await countEntries(model)
   await model.close()
   const db = new BetterSqlite3(file, { readonly: true })
-  const schema = db.prepare("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index'").all() as { name: string; sql: string }[]
+  const schema = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index'",
+    )
+    .all() as { name: string; sql: string }[]
   const tables = schema.filter(({ sql }) => sql.startsWith("CREATE TABLE"))
   const rows = tables.flatMap(({ name }) =>
     (db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]).map(
-      (row) => `INSERT INTO "${name}" VALUES (${Object.values(row).map((value) => (typeof value === "number" ? value : `'${String(value).replace(/'/g, "''")}'`)).join(", ")})`,
+      (row) =>
+        `INSERT INTO "${name}" VALUES (${Object.values(row)
+          .map((value) => (typeof value === "number" ? value : `'${String(value).replace(/'/g, "''")}'`))
+          .join(", ")})`,
     ),
   )
   db.close()
@@ -77,7 +84,16 @@ describe("the SQLite waitlist store", () => {
       const insert = db.prepare(
         "INSERT INTO waitlist_entries (name, email, email_normalized, message, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
-      for (const row of rows) insert.run(row.name, row.email, row.email.trim().toLowerCase(), row.message, row.metadata, row.createdAt, row.updatedAt)
+      for (const row of rows)
+        insert.run(
+          row.name,
+          row.email,
+          row.email.trim().toLowerCase(),
+          row.message,
+          row.metadata,
+          row.createdAt,
+          row.updatedAt,
+        )
       db.pragma("user_version = 1")
       db.close()
     },
@@ -95,9 +111,13 @@ describe("the SQLite waitlist store", () => {
 
   it("opens a new file while another process is still creating the tables, without creating them twice", async () => {
     const file = path.join(dir, "opened-twice.sqlite")
-    const otherProcess = spawn(process.execPath, ["-e", MIGRATE_SLOWLY, require.resolve("better-sqlite3"), file, JSON.stringify(await statementsOfMigratedFile())], {
-      stdio: ["ignore", "pipe", "inherit"],
-    })
+    const otherProcess = spawn(
+      process.execPath,
+      ["-e", MIGRATE_SLOWLY, require.resolve("better-sqlite3"), file, JSON.stringify(await statementsOfMigratedFile())],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    )
     await once(otherProcess.stdout, "data")
     const store = sqliteStore(file)
     await saveEntry(store, { name: "Ana", email: "ana@example.com", message: "", metadata: {} })
@@ -123,6 +143,8 @@ describe("the SQLite waitlist store", () => {
     fs.writeFileSync(regularFile, "")
     const file = path.join(regularFile, "waitlist.sqlite")
     await expect(countEntries(sqliteStore(file))).rejects.toThrow(StoreUnavailableError)
-    await expect(countEntries(openDbOf({ WAITLIST_DB_PATH: file }))).rejects.toThrow(`cannot open the SQLite waitlist at ${file}`)
+    await expect(countEntries(openDbOf({ WAITLIST_DB_PATH: file }))).rejects.toThrow(
+      `cannot open the SQLite waitlist at ${file}`,
+    )
   })
 })

@@ -20,12 +20,19 @@ const stores = useThrowawayStores("visit-migration-")
 /** A waitlist as the version before 0007 left it: migrated to 0006, with an entry and its message. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = connect(settings)
-  const migrator = new Migrator({ db: dialect.kysely, provider: { getMigrations: async () => waitlistMigrations(dialect) } })
+  const migrator = new Migrator({
+    db: dialect.kysely,
+    provider: { getMigrations: async () => waitlistMigrations(dialect) },
+  })
   const { error } = await migrator.migrateTo("0006-admin-and-consent")
   if (error) throw error
   const at = "2026-11-20T09:00:00.000Z"
-  await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, utm_source) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at}, 'newsletter')`.execute(dialect.kysely)
-  await sql`INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, 'Ana', 'Hola', '{"utm":{"utm_source":"newsletter"}}', ${at} FROM waitlist_entries`.execute(dialect.kysely)
+  await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, utm_source) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at}, 'newsletter')`.execute(
+    dialect.kysely,
+  )
+  await sql`INSERT INTO waitlist_messages (entry_id, name, message, metadata, submitted_at) SELECT id, 'Ana', 'Hola', '{"utm":{"utm_source":"newsletter"}}', ${at} FROM waitlist_entries`.execute(
+    dialect.kysely,
+  )
   await dialect.close()
 }
 
@@ -39,10 +46,48 @@ describe.each([
     const store = openDb(location)
     try {
       expect(await countEntries(store)).toBe(1)
-      await recordVisits(store, [{ day: "2026-11-20", page: "/", language: "en", referrer: "", utmSource: "newsletter", utmMedium: "", utmCampaign: "", views: 2 }], [{ day: "2026-11-20", dimension: "all", value: "", visitor: "v" }])
+      await recordVisits(
+        store,
+        [
+          {
+            day: "2026-11-20",
+            page: "/",
+            language: "en",
+            referrer: "",
+            utmSource: "newsletter",
+            utmMedium: "",
+            utmCampaign: "",
+            views: 2,
+          },
+        ],
+        [{ day: "2026-11-20", dimension: "all", value: "", visitor: "v" }],
+      )
       const stats = await visitStats(store, { days: 1, now: new Date("2026-11-20T12:00:00.000Z"), ownHosts: [] })
-      expect(stats.days).toEqual([{ date: "2026-11-20", visitors: 1, pageviews: 2, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 }])
-      expect(stats.sources).toEqual([{ source: "newsletter", medium: "", campaign: "", visitors: 0, contactVisitors: 0, signups: 1, confirmed: 0, appStoreClicks: 0, googlePlayClicks: 0 }])
+      expect(stats.days).toEqual([
+        {
+          date: "2026-11-20",
+          visitors: 1,
+          pageviews: 2,
+          contactVisitors: 0,
+          signups: 1,
+          confirmed: 0,
+          appStoreClicks: 0,
+          googlePlayClicks: 0,
+        },
+      ])
+      expect(stats.sources).toEqual([
+        {
+          source: "newsletter",
+          medium: "",
+          campaign: "",
+          visitors: 0,
+          contactVisitors: 0,
+          signups: 1,
+          confirmed: 0,
+          appStoreClicks: 0,
+          googlePlayClicks: 0,
+        },
+      ])
       expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
     } finally {
       await store.close()

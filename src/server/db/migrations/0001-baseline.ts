@@ -15,7 +15,9 @@ export function baseline(dialect: Connection) {
   const withId = <T extends string>(table: CreateTableBuilder<T, never>) =>
     table.addColumn("id", id, (column) => (autoIncrement ? column.primaryKey().autoIncrement() : column.primaryKey()))
   const entryId = <T extends string>(table: CreateTableBuilder<T, never>) =>
-    table.addColumn("entry_id", bigint, (column) => column.notNull().references("waitlist_entries.id").onDelete("cascade"))
+    table.addColumn("entry_id", bigint, (column) =>
+      column.notNull().references("waitlist_entries.id").onDelete("cascade"),
+    )
 
   return {
     async up(db: Kysely<Database>) {
@@ -50,7 +52,11 @@ export function baseline(dialect: Connection) {
         .addColumn("metadata", "text", (column) => column.notNull())
         .addColumn("submitted_at", time, (column) => column.notNull())
         .execute()
-      await db.schema.createIndex("waitlist_messages_by_entry").on("waitlist_messages").columns(["entry_id", "id"]).execute()
+      await db.schema
+        .createIndex("waitlist_messages_by_entry")
+        .on("waitlist_messages")
+        .columns(["entry_id", "id"])
+        .execute()
       await db.schema
         .createTable("waitlist_counters")
         .addColumn("name", "text", (column) => column.primaryKey())
@@ -64,7 +70,11 @@ export function baseline(dialect: Connection) {
         .$call(entryId)
         .$call((table) => (keyOrdered ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
         .execute()
-      await db.schema.createIndex("waitlist_leave_tokens_by_entry").on("waitlist_leave_tokens").column("entry_id").execute()
+      await db.schema
+        .createIndex("waitlist_leave_tokens_by_entry")
+        .on("waitlist_leave_tokens")
+        .column("entry_id")
+        .execute()
       await db.schema
         .createTable("waitlist_outbox")
         .$call(withId)
@@ -81,14 +91,22 @@ export function baseline(dialect: Connection) {
         .addColumn("sent_at", time)
         .addColumn("message_id", bigint)
         .execute()
-      await db.schema.createIndex("waitlist_outbox_due").on("waitlist_outbox").columns(["status", "next_attempt_at"]).execute()
+      await db.schema
+        .createIndex("waitlist_outbox_due")
+        .on("waitlist_outbox")
+        .columns(["status", "next_attempt_at"])
+        .execute()
       await db.schema.createIndex("waitlist_outbox_by_entry").on("waitlist_outbox").column("entry_id").execute()
       await db.schema
         .createTable("waitlist_rate_events")
         .addColumn("client", "text", (column) => column.notNull())
         .addColumn("at", bigint, (column) => column.notNull())
         .execute()
-      await db.schema.createIndex("waitlist_rate_events_by_client").on("waitlist_rate_events").columns(["client", "at"]).execute()
+      await db.schema
+        .createIndex("waitlist_rate_events_by_client")
+        .on("waitlist_rate_events")
+        .columns(["client", "at"])
+        .execute()
     },
   }
 }

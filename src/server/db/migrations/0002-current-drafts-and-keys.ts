@@ -47,8 +47,16 @@ async function messageOf(db: Kysely<Database>, row: Row): Promise<number | undef
 }
 
 /** Today's draft for a row of an earlier form, or why there is none. */
-async function currentDraft(db: Kysely<Database>, row: Row, draft: Draft): Promise<{ payload: string; messageId?: number } | { error: string }> {
-  const entry = await db.selectFrom("waitlist_entries").select(["name", "email"]).where("id", "=", row.entry_id).executeTakeFirst()
+async function currentDraft(
+  db: Kysely<Database>,
+  row: Row,
+  draft: Draft,
+): Promise<{ payload: string; messageId?: number } | { error: string }> {
+  const entry = await db
+    .selectFrom("waitlist_entries")
+    .select(["name", "email"])
+    .where("id", "=", row.entry_id)
+    .executeTakeFirst()
   if (!entry) return { error: "its entry is gone" }
   const messageId = typeof draft.messageId === "string" ? draft.messageId : undefined
   if (!messageId) return { error: "it has no Message-ID" }
@@ -59,11 +67,20 @@ async function currentDraft(db: Kysely<Database>, row: Row, draft: Draft): Promi
   }
   const links = draft.links as { confirmUrl?: unknown; leaveUrl?: unknown } | undefined
   const headers = draft.headers as Record<string, unknown> | undefined
-  const confirmUrl = links ? links.confirmUrl : typeof draft.text === "string" ? CONFIRM_LINK.exec(draft.text)?.[0] : undefined
+  const confirmUrl = links
+    ? links.confirmUrl
+    : typeof draft.text === "string"
+      ? CONFIRM_LINK.exec(draft.text)?.[0]
+      : undefined
   const confirmToken = tokenIn(confirmUrl)
   const leaveToken = tokenIn(links ? links.leaveUrl : headers?.["List-Unsubscribe"])
   if (!confirmToken || !leaveToken) return { error: "its links could not be read" }
-  const lang = typeof draft.lang === "string" ? draft.lang : typeof confirmUrl === "string" ? (LANG_IN_URL.exec(confirmUrl)?.[1] ?? "en") : "en"
+  const lang =
+    typeof draft.lang === "string"
+      ? draft.lang
+      : typeof confirmUrl === "string"
+        ? (LANG_IN_URL.exec(confirmUrl)?.[1] ?? "en")
+        : "en"
   const name = typeof draft.name === "string" ? draft.name : entry.name
   return { payload: JSON.stringify({ kind: "confirmation", messageId, name, lang, confirmToken, leaveToken }) }
 }
@@ -90,12 +107,19 @@ export const currentDraftsAndKeys = {
       const rewritten = await currentDraft(db, row, draft)
       if ("error" in rewritten) {
         const error = `queued by an earlier version in a form this one cannot send: ${rewritten.error}`
-        await db.updateTable("waitlist_outbox").set({ status: "failed", last_error: error, lease_until: null }).where("id", "=", row.id).execute()
+        await db
+          .updateTable("waitlist_outbox")
+          .set({ status: "failed", last_error: error, lease_until: null })
+          .where("id", "=", row.id)
+          .execute()
         continue
       }
       await db
         .updateTable("waitlist_outbox")
-        .set({ payload: rewritten.payload, ...(rewritten.messageId === undefined ? {} : { message_id: rewritten.messageId }) })
+        .set({
+          payload: rewritten.payload,
+          ...(rewritten.messageId === undefined ? {} : { message_id: rewritten.messageId }),
+        })
         .where("id", "=", row.id)
         .execute()
     }

@@ -15,8 +15,14 @@ export function capsOfLeavers(dialect: Connection) {
   const { time } = dialect.columns
   return {
     async up(db: Kysely<Database>) {
-      await db.schema.createTable("waitlist_secrets").addColumn("name", "text", (column) => column.primaryKey()).addColumn("value", "text", (column) => column.notNull()).execute()
-      await sql`INSERT INTO waitlist_secrets (name, value) VALUES ('leaver_key', ${randomBytes(32).toString("base64url")})`.execute(db)
+      await db.schema
+        .createTable("waitlist_secrets")
+        .addColumn("name", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .execute()
+      await sql`INSERT INTO waitlist_secrets (name, value) VALUES ('leaver_key', ${randomBytes(32).toString("base64url")})`.execute(
+        db,
+      )
       await db.schema
         .createTable("waitlist_leavers")
         .addColumn("address_hash", "text", (column) => column.primaryKey())

@@ -28,7 +28,9 @@ export function announcementsAndSuppression(dialect: Connection) {
   const { time, bigint, id, autoIncrement } = dialect.columns
   return {
     async up(db: Kysely<Database>) {
-      await sql`INSERT INTO waitlist_secrets (name, value) VALUES ('bounce_key', ${randomBytes(32).toString("base64url")})`.execute(db)
+      await sql`INSERT INTO waitlist_secrets (name, value) VALUES ('bounce_key', ${randomBytes(32).toString("base64url")})`.execute(
+        db,
+      )
       await db.schema
         .createTable("waitlist_announcements")
         .addColumn("id", id, (column) => (autoIncrement ? column.primaryKey().autoIncrement() : column.primaryKey()))
@@ -40,7 +42,9 @@ export function announcementsAndSuppression(dialect: Connection) {
         .execute()
       await db.schema
         .createTable("waitlist_announcement_mails")
-        .addColumn("announcement_id", bigint, (column) => column.notNull().references("waitlist_announcements.id").onDelete("cascade"))
+        .addColumn("announcement_id", bigint, (column) =>
+          column.notNull().references("waitlist_announcements.id").onDelete("cascade"),
+        )
         .addColumn("entry_id", bigint, (column) => column.notNull())
         .addColumn("lang", "text", (column) => column.notNull())
         .addColumn("delivery_id", bigint, (column) => column.notNull().unique())
@@ -51,7 +55,11 @@ export function announcementsAndSuppression(dialect: Connection) {
         .addColumn("complained_at", time)
         .addPrimaryKeyConstraint("waitlist_announcement_mails_one_per_entry", ["announcement_id", "entry_id"])
         .execute()
-      await db.schema.createIndex("waitlist_announcement_mails_tried").on("waitlist_announcement_mails").columns(["announcement_id", "tried_at"]).execute()
+      await db.schema
+        .createIndex("waitlist_announcement_mails_tried")
+        .on("waitlist_announcement_mails")
+        .columns(["announcement_id", "tried_at"])
+        .execute()
       await db.schema
         .createTable("waitlist_bounces")
         .addColumn("delivery_id", bigint, (column) => column.notNull())
@@ -61,7 +69,11 @@ export function announcementsAndSuppression(dialect: Connection) {
         .addColumn("received_at", time, (column) => column.notNull())
         .addPrimaryKeyConstraint("waitlist_bounces_once", ["delivery_id", "kind"])
         .execute()
-      await db.schema.createIndex("waitlist_bounces_by_address").on("waitlist_bounces").columns(["address_hash", "received_at"]).execute()
+      await db.schema
+        .createIndex("waitlist_bounces_by_address")
+        .on("waitlist_bounces")
+        .columns(["address_hash", "received_at"])
+        .execute()
       await db.schema
         .createTable("waitlist_suppressions")
         .addColumn("address_hash", "text", (column) => column.primaryKey())
@@ -71,7 +83,11 @@ export function announcementsAndSuppression(dialect: Connection) {
         .addColumn("suppressed_at", time, (column) => column.notNull())
         .addColumn("lifted_at", time)
         .execute()
-      await db.schema.createIndex("waitlist_outbox_due_by_kind").on("waitlist_outbox").columns(["kind", "status", "next_attempt_at", "id"]).execute()
+      await db.schema
+        .createIndex("waitlist_outbox_due_by_kind")
+        .on("waitlist_outbox")
+        .columns(["kind", "status", "next_attempt_at", "id"])
+        .execute()
     },
   }
 }

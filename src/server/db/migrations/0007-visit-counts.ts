@@ -21,7 +21,10 @@ export function visitCounts(dialect: Connection) {
         .addColumn("day", "text", (column) => column.primaryKey())
         .addColumn("salt", "text", (column) => column.notNull())
         .execute()
-      await DIMENSIONS_OF_VIEWS.reduce<CreateTableBuilder<"visit_views", string>>((table, name) => table.addColumn(name, "text", (column) => column.notNull()), db.schema.createTable("visit_views"))
+      await DIMENSIONS_OF_VIEWS.reduce<CreateTableBuilder<"visit_views", string>>(
+        (table, name) => table.addColumn(name, "text", (column) => column.notNull()),
+        db.schema.createTable("visit_views"),
+      )
         .addColumn("views", bigint, (column) => column.notNull())
         .addPrimaryKeyConstraint("visit_views_key", [...DIMENSIONS_OF_VIEWS])
         .execute()

@@ -10,18 +10,36 @@ import type { Database } from "../schema"
 
 export const visitorsCountedAsTheyCome = {
   async up(db: Kysely<Database>) {
-    const perDimension = db.selectFrom("visit_visitors").select(["day", "dimension", "value", (eb) => eb.fn.countAll<number>().as("visitors")]).groupBy(["day", "dimension", "value"])
+    const perDimension = db
+      .selectFrom("visit_visitors")
+      .select(["day", "dimension", "value", (eb) => eb.fn.countAll<number>().as("visitors")])
+      .groupBy(["day", "dimension", "value"])
     const contactPerSource = db
       .selectFrom("visit_visitors as s")
-      .innerJoin("visit_visitors as c", (join) => join.onRef("c.day", "=", "s.day").on("c.dimension", "=", "contact").on("c.value", "=", "").onRef("c.visitor", "=", "s.visitor"))
-      .select(["s.day as day", sql<string>`'contact-source'`.as("dimension"), "s.value as value", (eb) => eb.fn.countAll<number>().as("visitors")])
+      .innerJoin("visit_visitors as c", (join) =>
+        join
+          .onRef("c.day", "=", "s.day")
+          .on("c.dimension", "=", "contact")
+          .on("c.value", "=", "")
+          .onRef("c.visitor", "=", "s.visitor"),
+      )
+      .select([
+        "s.day as day",
+        sql<string>`'contact-source'`.as("dimension"),
+        "s.value as value",
+        (eb) => eb.fn.countAll<number>().as("visitors"),
+      ])
       .where("s.dimension", "=", "source")
       .groupBy(["s.day", "s.value"])
     await db
       .insertInto("visit_visitor_counts")
       .columns(["day", "dimension", "value", "visitors"])
       .expression(perDimension.unionAll(contactPerSource))
-      .onConflict((conflict) => conflict.columns(["day", "dimension", "value"]).doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }))
+      .onConflict((conflict) =>
+        conflict
+          .columns(["day", "dimension", "value"])
+          .doUpdateSet({ visitors: sql`visit_visitor_counts.visitors + excluded.visitors` }),
+      )
       .execute()
   },
 }

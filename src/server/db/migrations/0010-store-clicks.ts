@@ -16,7 +16,10 @@ export function storeClicks(dialect: Connection) {
   const { bigint } = dialect.columns
   return {
     async up(db: Kysely<Database>) {
-      await DIMENSIONS.reduce<CreateTableBuilder<"store_clicks", string>>((table, name) => table.addColumn(name, "text", (column) => column.notNull()), db.schema.createTable("store_clicks"))
+      await DIMENSIONS.reduce<CreateTableBuilder<"store_clicks", string>>(
+        (table, name) => table.addColumn(name, "text", (column) => column.notNull()),
+        db.schema.createTable("store_clicks"),
+      )
         .addColumn("clicks", bigint, (column) => column.notNull())
         .addPrimaryKeyConstraint("store_clicks_key", [...DIMENSIONS])
         .execute()

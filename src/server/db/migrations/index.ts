@@ -22,7 +22,9 @@ import { referrals } from "./0011-referrals"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
-  const on = (up: (db: Kysely<Database>) => Promise<unknown>): Migration => ({ up: (db) => up(db as Kysely<Database>).then(() => undefined) })
+  const on = (up: (db: Kysely<Database>) => Promise<unknown>): Migration => ({
+    up: (db) => up(db as Kysely<Database>).then(() => undefined),
+  })
   return {
     "0001-baseline": on(baseline(dialect).up),
     "0002-current-drafts-and-keys": on(currentDraftsAndKeys.up),

@@ -30,7 +30,11 @@ afterAll(async () => {
 
 /** A GET of the site as a browser sends it: its User-Agent and a language, and nothing followed. */
 const open = (route: string, userAgent: string, headers: Record<string, string> = {}, method = "GET") =>
-  rawRequest(site.url, { method, path: route, headers: { "User-Agent": userAgent, "Accept-Language": "en-GB,en;q=0.9", ...headers } })
+  rawRequest(site.url, {
+    method,
+    path: route,
+    headers: { "User-Agent": userAgent, "Accept-Language": "en-GB,en;q=0.9", ...headers },
+  })
 
 const STORE_LISTING = { apple: siteFacts.appStoreUrl, google: siteFacts.playStoreUrl }
 
@@ -53,11 +57,14 @@ function expectPage(answer: RawAnswer, heading: string) {
 }
 
 describe("/get on the production server", () => {
-  it.each(DEVICES.map((device) => ({ ...device, to: device.store ? `its store (${device.store})` : "the page" })))("sends $name to $to", async ({ userAgent, store }) => {
-    const answer = await open("/get", userAgent)
-    if (store) expectRedirect(answer, STORE_LISTING[store])
-    else expectPage(answer, `Get ${siteFacts.appName}`)
-  })
+  it.each(DEVICES.map((device) => ({ ...device, to: device.store ? `its store (${device.store})` : "the page" })))(
+    "sends $name to $to",
+    async ({ userAgent, store }) => {
+      const answer = await open("/get", userAgent)
+      if (store) expectRedirect(answer, STORE_LISTING[store])
+      else expectPage(answer, `Get ${siteFacts.appName}`)
+    },
+  )
 
   it("answers in every language's path: a phone goes to its store, a desktop gets the page in that language", async () => {
     expectRedirect(await open("/es/get", IPHONE), siteFacts.appStoreUrl)
@@ -76,10 +83,13 @@ describe("/get on the production server", () => {
     expectPage(await open("/get?store=APPLE", DESKTOP_CHROME), `Get ${siteFacts.appName}`)
   })
 
-  it.each(CRAWLERS)("gives $name the page, never a redirect, though it announces a phone or names a store", async ({ userAgent }) => {
-    expectPage(await open("/get", userAgent), `Get ${siteFacts.appName}`)
-    expectPage(await open("/get?store=apple", userAgent), `Get ${siteFacts.appName}`)
-  })
+  it.each(CRAWLERS)(
+    "gives $name the page, never a redirect, though it announces a phone or names a store",
+    async ({ userAgent }) => {
+      expectPage(await open("/get", userAgent), `Get ${siteFacts.appName}`)
+      expectPage(await open("/get?store=apple", userAgent), `Get ${siteFacts.appName}`)
+    },
+  )
 
   it("redirects a HEAD as a GET, with no body", async () => {
     const answer = await open("/get", IPHONE, {}, "HEAD")
@@ -90,17 +100,35 @@ describe("/get on the production server", () => {
   it("gives the App Store the campaign token and provider token, and Google Play the campaign as its referrer, and passes nothing else on", async () => {
     const campaign = "/get?utm_source=poster&utm_medium=print&utm_campaign=metro&gclid=abc&store_id=9&ref=x"
     const extra = { Cookie: "session=secret", Referer: "https://news.example.com/story?id=7" }
-    expectRedirect(await open(campaign, IPHONE, extra), `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=poster.metro`)
-    expectRedirect(await open(campaign, ANDROID_PHONE, extra), `${siteFacts.playStoreUrl}&referrer=utm_source%3Dposter%26utm_campaign%3Dmetro`)
-    expectRedirect(await open("/get?store=google&utm_source=newsletter", DESKTOP_CHROME), `${siteFacts.playStoreUrl}&referrer=utm_source%3Dnewsletter`)
+    expectRedirect(
+      await open(campaign, IPHONE, extra),
+      `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=poster.metro`,
+    )
+    expectRedirect(
+      await open(campaign, ANDROID_PHONE, extra),
+      `${siteFacts.playStoreUrl}&referrer=utm_source%3Dposter%26utm_campaign%3Dmetro`,
+    )
+    expectRedirect(
+      await open("/get?store=google&utm_source=newsletter", DESKTOP_CHROME),
+      `${siteFacts.playStoreUrl}&referrer=utm_source%3Dnewsletter`,
+    )
   })
 
   it("gives the store the campaign of the site's page a store button was clicked on, read from the Referer", async () => {
     const page = `${site.url}/es?utm_source=launch-post&utm_medium=social&utm_campaign=spring`
-    expectRedirect(await open("/es/get?store=apple", IPHONE, { Referer: page }), `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=launch-post.spring`)
-    expectRedirect(await open("/es/get?store=google", DESKTOP_CHROME, { Referer: page }), `${siteFacts.playStoreUrl}&referrer=utm_source%3Dlaunch-post%26utm_campaign%3Dspring`)
+    expectRedirect(
+      await open("/es/get?store=apple", IPHONE, { Referer: page }),
+      `${siteFacts.appStoreUrl}?pt=${siteFacts.appStoreProviderToken}&ct=launch-post.spring`,
+    )
+    expectRedirect(
+      await open("/es/get?store=google", DESKTOP_CHROME, { Referer: page }),
+      `${siteFacts.playStoreUrl}&referrer=utm_source%3Dlaunch-post%26utm_campaign%3Dspring`,
+    )
     // Another site's campaign is its own, not ours.
-    expectRedirect(await open("/get?store=apple", IPHONE, { Referer: "https://news.example.com/?utm_source=theirs" }), siteFacts.appStoreUrl)
+    expectRedirect(
+      await open("/get?store=apple", IPHONE, { Referer: "https://news.example.com/?utm_source=theirs" }),
+      siteFacts.appStoreUrl,
+    )
   })
 
   it("still redirects a hostile campaign, cut to the stores' limits and encoded, as one line on the store's own host", async () => {
@@ -130,8 +158,11 @@ describe("/get on the production server", () => {
           expect([...target.searchParams.keys()].filter((name) => name !== "pt" && name !== "ct")).toEqual([])
           expect((target.searchParams.get("ct") ?? "").length).toBeLessThanOrEqual(MAX_CAMPAIGN_TOKEN)
         } else {
-          expect([...target.searchParams.keys()]).toEqual(["id", "referrer"].slice(0, target.searchParams.has("referrer") ? 2 : 1))
-          for (const value of new URLSearchParams(target.searchParams.get("referrer") ?? "").values()) expect(value.length).toBeLessThanOrEqual(100)
+          expect([...target.searchParams.keys()]).toEqual(
+            ["id", "referrer"].slice(0, target.searchParams.has("referrer") ? 2 : 1),
+          )
+          for (const value of new URLSearchParams(target.searchParams.get("referrer") ?? "").values())
+            expect(value.length).toBeLessThanOrEqual(100)
         }
         expect(answer.headers["set-cookie"]).toBeUndefined()
       }

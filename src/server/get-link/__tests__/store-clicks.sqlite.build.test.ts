@@ -13,4 +13,5 @@ let stores = 0
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-describe("the counting of store clicks with the SQLite store", () => describeStoreClickCounting(async () => ({ WAITLIST_DB_PATH: path.join(dir, `store-${++stores}.sqlite`) })))
+describe("the counting of store clicks with the SQLite store", () =>
+  describeStoreClickCounting(async () => ({ WAITLIST_DB_PATH: path.join(dir, `store-${++stores}.sqlite`) })))

@@ -22,7 +22,14 @@ const budget = new InFlightBytes(3 * 1024)
 const logged = capturedLogger()
 
 const echo: RequestHandler = (req, res) =>
-  sendJson(res, 202, { method: req.method, path: req.path, query: req.url.slice(req.url.indexOf("?")), body: (req.body as Buffer).toString(), cookie: req.headers.cookie, client: res.locals.client.ip })
+  sendJson(res, 202, {
+    method: req.method,
+    path: req.path,
+    query: req.url.slice(req.url.indexOf("?")),
+    body: (req.body as Buffer).toString(),
+    cookie: req.headers.cookie,
+    client: res.locals.client.ip,
+  })
 
 /** Routes as the API's are written: express handlers behind the body reader, in a router as apiRouter makes it. */
 function router() {
@@ -69,11 +76,22 @@ const BODY_TOO_LARGE = JSON.stringify({ error: "The body is larger than this rou
 
 describe("the API's plumbing", () => {
   it("hands a handler the method, the URL with its query, the headers, the body and the client's address, and sends its status, headers and body", async () => {
-    const response = await fetch(`${base}echo?lang=es&level=a%202`, { method: "POST", headers: { cookie: "seen=yes" }, body: '{"name":"Ada"}' })
+    const response = await fetch(`${base}echo?lang=es&level=a%202`, {
+      method: "POST",
+      headers: { cookie: "seen=yes" },
+      body: '{"name":"Ada"}',
+    })
     expect(response.status).toBe(202)
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8")
     expect(response.headers.get("cache-control")).toBe("no-store")
-    expect(await response.json()).toEqual({ method: "POST", path: "/api/echo", query: "?lang=es&level=a%202", body: '{"name":"Ada"}', cookie: "seen=yes", client: "127.0.0.1" })
+    expect(await response.json()).toEqual({
+      method: "POST",
+      path: "/api/echo",
+      query: "?lang=es&level=a%202",
+      body: '{"name":"Ada"}',
+      cookie: "seen=yes",
+      client: "127.0.0.1",
+    })
   })
 
   it("sends every cookie a handler sets as its own Set-Cookie header", async () => {
@@ -89,9 +107,14 @@ describe("the API's plumbing", () => {
   it("hands every path under a route named `name/*` to it, and nothing else", async () => {
     for (const path of ["tree/a", "tree/a/b%40c"]) {
       const response = await fetch(`${base}${path}?q=1`)
-      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { path: `/api/${path}` } })
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 200,
+        body: { path: `/api/${path}` },
+      })
     }
-    for (const path of ["tree", "tree/", "treex", "treex/a", "tre/a"]) expect({ path, status: (await fetch(`${base}${path}`)).status }).toEqual({ path, status: 404 })
+    for (const path of ["tree", "tree/", "treex", "treex/a", "tre/a"])
+      expect({ path, status: (await fetch(`${base}${path}`)).status }).toEqual({ path, status: 404 })
   })
 
   it("answers an unknown route with a JSON 404", async () => {
@@ -109,7 +132,10 @@ describe("the API's plumbing", () => {
 
   it("lets a client still sending a refused 3 MB body finish and read its 413 instead of meeting a closed socket", async () => {
     const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
-      const request = http.request(`${base}small`, { method: "POST", headers: { "Content-Length": String(3 * 1024 * 1024) } })
+      const request = http.request(`${base}small`, {
+        method: "POST",
+        headers: { "Content-Length": String(3 * 1024 * 1024) },
+      })
       request.on("error", reject)
       request.on("response", (response) => {
         let text = ""
@@ -124,11 +150,15 @@ describe("the API's plumbing", () => {
 
   it("refuses a declared Content-Length over the route's limit before a byte of the body arrives", async () => {
     const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
-      const request = http.request(`${base}small`, { method: "POST", headers: { "Content-Length": "5000" } }, (response) => {
-        let text = ""
-        response.on("data", (chunk: Buffer) => (text += chunk.toString()))
-        response.on("end", () => resolve({ status: response.statusCode, text }))
-      })
+      const request = http.request(
+        `${base}small`,
+        { method: "POST", headers: { "Content-Length": "5000" } },
+        (response) => {
+          let text = ""
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()))
+          response.on("end", () => resolve({ status: response.statusCode, text }))
+        },
+      )
       request.on("error", reject)
       request.flushHeaders()
     })
@@ -160,10 +190,15 @@ describe("the API's plumbing", () => {
     expect(refused.status).toBe(503)
     expect(refused.headers.get("retry-after")).toBe("5")
     expect(await refused.json()).toEqual({ error: "The server is busy. Please try again in a moment." })
-    const answered = held.map((request) => new Promise<number | undefined>((resolve) => request.on("response", (response) => {
-      response.resume()
-      resolve(response.statusCode)
-    })))
+    const answered = held.map(
+      (request) =>
+        new Promise<number | undefined>((resolve) =>
+          request.on("response", (response) => {
+            response.resume()
+            resolve(response.statusCode)
+          }),
+        ),
+    )
     held.forEach((request) => request.end("x".repeat(24)))
     expect(await Promise.all(answered)).toEqual([200, 200, 200])
     expect(budget.inUse).toBe(0)
@@ -174,6 +209,16 @@ describe("the API's plumbing", () => {
     const response = await fetch(`${base}${route}`)
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ error: "The service is unavailable right now. Please try again later." })
-    expect(logged.lines().some((line) => lineMatches(line, { level: "error", msg: "api: a handler failed", route, reqId: "request-7", cause: /^Error: the handler broke/ }))).toBe(true)
+    expect(
+      logged.lines().some((line) =>
+        lineMatches(line, {
+          level: "error",
+          msg: "api: a handler failed",
+          route,
+          reqId: "request-7",
+          cause: /^Error: the handler broke/,
+        }),
+      ),
+    ).toBe(true)
   })
 })

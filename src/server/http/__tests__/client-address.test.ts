@@ -40,7 +40,12 @@ describe("rateLimitKey", () => {
   })
 
   it("gives every IPv6 address of one /64 the same key, however it is written", () => {
-    const keys = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:0:0:0:7", "2001:db8:1:2::1%eth0"].map(rateLimitKey)
+    const keys = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:0:0:0:7",
+      "2001:db8:1:2::1%eth0",
+    ].map(rateLimitKey)
     expect(new Set(keys)).toEqual(new Set(["2001:db8:1:2::/64"]))
   })
 

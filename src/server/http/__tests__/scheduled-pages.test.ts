@@ -49,16 +49,24 @@ afterAll(async () => {
 /** A GET as a browser revalidating its copy sends it (fetch would add `Cache-Control: no-cache` to a conditional request, which never gets a 304). */
 async function get(pathname: string, headers: Record<string, string> = {}) {
   const answer = await fetch(`${url}${pathname}`, { headers: { "Cache-Control": "max-age=0", ...headers } })
-  return { status: answer.status, text: (await answer.text()).replace(/^.*<p>|<\/p>$/g, ""), etag: answer.headers.get("etag"), lastModified: answer.headers.get("last-modified"), cache: answer.headers.get("cache-control") }
+  return {
+    status: answer.status,
+    text: (await answer.text()).replace(/^.*<p>|<\/p>$/g, ""),
+    etag: answer.headers.get("etag"),
+    lastModified: answer.headers.get("last-modified"),
+    cache: answer.headers.get("cache-control"),
+  }
 }
 
 describe("the pages for days to come", () => {
   it("serves the build's page until the day, then the day's page, at every form of its path", async () => {
     now = new Date("2026-11-30T23:59:59.999Z")
-    for (const form of ["/privacy-policy", "/privacy-policy/", "/privacy-policy/index.html", "/privacy%2Dpolicy/"]) expect((await get(form)).text).toBe("Policy of May 25, 2025")
+    for (const form of ["/privacy-policy", "/privacy-policy/", "/privacy-policy/index.html", "/privacy%2Dpolicy/"])
+      expect((await get(form)).text).toBe("Policy of May 25, 2025")
     expect((await get("/es/privacy-policy")).text).toBe("Política del 25 de mayo de 2025")
     now = new Date("2026-12-01T00:00:00.000Z")
-    for (const form of ["/privacy-policy", "/privacy-policy/", "/privacy-policy/index.html", "/privacy%2Dpolicy/"]) expect((await get(form)).text).toBe("Policy of December 1, 2026")
+    for (const form of ["/privacy-policy", "/privacy-policy/", "/privacy-policy/index.html", "/privacy%2Dpolicy/"])
+      expect((await get(form)).text).toBe("Policy of December 1, 2026")
     expect((await get("/es/privacy-policy")).text).toBe("Política del 1 de diciembre de 2026")
     expect((await get("/terms-and-conditions")).text).toBe("Terms")
     now = new Date("2027-03-01T00:00:00.000Z")
@@ -71,8 +79,16 @@ describe("the pages for days to come", () => {
     const before = await get("/privacy-policy")
     expect(before.lastModified).not.toBeNull()
     now = new Date("2026-12-01T12:00:00Z")
-    const after = await get("/privacy-policy", { "If-None-Match": before.etag ?? "", "If-Modified-Since": before.lastModified ?? "" })
-    expect(after).toMatchObject({ status: 200, text: "Policy of December 1, 2026", lastModified: null, cache: "public, max-age=0, must-revalidate" })
+    const after = await get("/privacy-policy", {
+      "If-None-Match": before.etag ?? "",
+      "If-Modified-Since": before.lastModified ?? "",
+    })
+    expect(after).toMatchObject({
+      status: 200,
+      text: "Policy of December 1, 2026",
+      lastModified: null,
+      cache: "public, max-age=0, must-revalidate",
+    })
     expect(after.etag).toMatch(/^W\/"2026-12-01-/)
     expect((await get("/privacy-policy", { "If-None-Match": after.etag ?? "" })).status).toBe(304)
     const head = await fetch(`${url}/privacy-policy`, { method: "HEAD" })
@@ -81,7 +97,12 @@ describe("the pages for days to come", () => {
 
   it("answers 404 at the folder of the copies, however its path is written", async () => {
     now = new Date("2026-12-02T00:00:00Z")
-    for (const pathname of ["/_from/2026-12-01/privacy-policy", "/_from/2026-12-01/privacy-policy/index.html", "/%5Ffrom/2026-12-01/privacy-policy/", "//_from/2026-12-01/privacy-policy"]) {
+    for (const pathname of [
+      "/_from/2026-12-01/privacy-policy",
+      "/_from/2026-12-01/privacy-policy/index.html",
+      "/%5Ffrom/2026-12-01/privacy-policy/",
+      "//_from/2026-12-01/privacy-policy",
+    ]) {
       expect(await get(pathname)).toMatchObject({ status: 404, text: "Not found" })
     }
     expect(await get("/es/_from/2026-12-01/privacy-policy")).toMatchObject({ status: 404, text: "No encontrado" })

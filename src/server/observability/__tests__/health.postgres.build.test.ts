@@ -22,7 +22,11 @@ beforeAll(async () => {
   postgres = await startPostgresServer()
   const metricsPort = await freePort()
   metricsUrl = `http://127.0.0.1:${metricsPort}`
-  site = await startSiteServer({ DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0", METRICS_PORT: String(metricsPort) })
+  site = await startSiteServer({
+    DATABASE_URL: await postgres.createDatabase(),
+    WAITLIST_RATE_LIMIT: "0",
+    METRICS_PORT: String(metricsPort),
+  })
 }, 10 * 60_000)
 afterAll(async () => {
   await site?.stop()
@@ -33,7 +37,11 @@ const get = (check: string, method = "GET") => rawRequest(site.url, { method, pa
 /** The whole readiness report, which only the metrics' listener gives. */
 const report = async () => {
   const answer = await rawRequest(metricsUrl, { method: "GET", path: "/readyz" })
-  return { status: answer.status, cacheControl: answer.headers["cache-control"], body: JSON.parse(answer.text) as unknown }
+  return {
+    status: answer.status,
+    cacheControl: answer.headers["cache-control"],
+    body: JSON.parse(answer.text) as unknown,
+  }
 }
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -67,7 +75,13 @@ describe("the health checks", () => {
     expect(await report()).toEqual({
       status: 200,
       cacheControl: "no-store",
-      body: { ready: true, notReady: [], store: "ok", outbox: { ...pending, paused: 0, lanes: { mail: pending, webhook: none, bulk: none } }, bounceMailbox: "off" },
+      body: {
+        ready: true,
+        notReady: [],
+        store: "ok",
+        outbox: { ...pending, paused: 0, lanes: { mail: pending, webhook: none, bulk: none } },
+        bounceMailbox: "off",
+      },
     })
   })
 
@@ -79,7 +93,10 @@ describe("the health checks", () => {
       expect(down.ms).toBeLessThan(3000)
       expect(down.answer.headers["cache-control"]).toBe("no-store")
       expect(JSON.parse(down.answer.text)).toEqual({ ready: false })
-      expect(await report()).toMatchObject({ status: 503, body: { ready: false, notReady: ["store"], store: "unavailable", outbox: null, bounceMailbox: "off" } })
+      expect(await report()).toMatchObject({
+        status: 503,
+        body: { ready: false, notReady: ["store"], store: "unavailable", outbox: null, bounceMailbox: "off" },
+      })
       // Each answer comes within the second the store is given.
       const started = Date.now()
       expect((await get("/readyz")).status).toBe(503)

@@ -10,13 +10,29 @@ describe("the server's log", () => {
     log.info({ reqId: "r-1", status: 201 }, "request")
     log.debug("not at info")
     expect(text().split("\n").filter(Boolean)).toHaveLength(1)
-    expect(lines()[0]).toEqual(expect.objectContaining({ level: "info", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), msg: "request", reqId: "r-1", status: 201 }))
+    expect(lines()[0]).toEqual(
+      expect.objectContaining({
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        msg: "request",
+        reqId: "r-1",
+        status: 201,
+      }),
+    )
   })
 
   it("never writes an address, whether in the message, a field, an error or a list", () => {
     const { log, text } = capturedLogger()
     const error = new Error("550 5.1.1 <ana.garcia@example.com>: Recipient address rejected")
-    log.warn({ cause: "to ana.garcia@example.com failed", err: error, list: ["bo@example.org"], nested: { to: { who: "cy@example.net" } } }, "mail to ana.garcia@example.com failed")
+    log.warn(
+      {
+        cause: "to ana.garcia@example.com failed",
+        err: error,
+        list: ["bo@example.org"],
+        nested: { to: { who: "cy@example.net" } },
+      },
+      "mail to ana.garcia@example.com failed",
+    )
     expect(text()).not.toMatch(/ana\.garcia|bo@|cy@|@example/)
     expect(text()).toContain("550 5.1.1 <[address]>: Recipient address rejected")
   })
@@ -41,7 +57,10 @@ describe("the server's log", () => {
   })
 
   it("writes readable lines, not JSON, on a terminal, and when asked to", () => {
-    for (const [format, isTTY] of [["auto", true], ["pretty", false]] as const) {
+    for (const [format, isTTY] of [
+      ["auto", true],
+      ["pretty", false],
+    ] as const) {
       const terminal = memoryStream(isTTY)
       createLogger({ level: "info", format }, terminal).info({ reqId: "r-2" }, "Storyling is served")
       const line = terminal.written.join("").replace(/\u001b\[\d+m/g, "")

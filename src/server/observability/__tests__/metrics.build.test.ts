@@ -30,7 +30,12 @@ beforeAll(async () => {
   smtp = await SmtpTestServer.start()
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-"))
   metricsPort = await freePort()
-  const settings = { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), SMTP_URL: smtp.url, WAITLIST_RATE_LIMIT: "3", METRICS_PORT: String(metricsPort) }
+  const settings = {
+    WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
+    SMTP_URL: smtp.url,
+    WAITLIST_RATE_LIMIT: "3",
+    METRICS_PORT: String(metricsPort),
+  }
   site = { ...(await startSiteServer(settings)), settings }
   sites.push(site)
 }, 10 * 60_000)
@@ -51,36 +56,58 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe("the metrics", () => {
   it("count requests and their durations by route and status, and sign-ups by outcome and reason", async () => {
-    for (const page of ["/", "/contact", "/favicon-32x32.png", "/no-such-page"]) await rawRequest(site.url, { method: "GET", path: page })
+    for (const page of ["/", "/contact", "/favicon-32x32.png", "/no-such-page"])
+      await rawRequest(site.url, { method: "GET", path: page })
     expect((await postJson(site, entryFor("ana@example.com"))).status).toBe(201)
     expect((await postJson(site, entryFor("ana@example.com", { message: "Again" }))).status).toBe(201)
     expect((await postJson(site, entryFor("bot@example.com", { city: "Paris" }))).status).toBe(201)
     expect((await postJson(site, entryFor("late@example.com"))).status).toBe(429)
     expect((await postJson(site, entryFor(""))).status).toBe(422)
-    expect((await rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: "{not json" })).status).toBe(400)
+    expect(
+      (await rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: "{not json" })).status,
+    ).toBe(400)
     expect((await rawRequest(site.url, { headers: { "Content-Type": "text/plain" }, body: "hello" })).status).toBe(415)
     expect((await rawRequest(site.url, { method: "GET" })).status).toBe(405)
 
     const samples = await scrape()
-    const requests = (route: string, status: string) => valueOf(samples, "storyling_http_requests_total", { route, status })
+    const requests = (route: string, status: string) =>
+      valueOf(samples, "storyling_http_requests_total", { route, status })
     expect(requests("page", "200")).toBeGreaterThanOrEqual(2)
     expect(requests("asset", "200")).toBe(1)
     expect(requests("not_found", "404")).toBe(1)
     expect(requests("api/waitlist", "201")).toBe(3)
     expect(requests("api/waitlist", "429")).toBe(1)
-    expect(valueOf(samples, "storyling_http_request_duration_seconds_count", { route: "api/waitlist", status: "201" })).toBe(3)
-    expect(valueOf(samples, "storyling_http_request_duration_seconds_bucket", { route: "api/waitlist", status: "201", le: "+Inf" })).toBe(3)
+    expect(
+      valueOf(samples, "storyling_http_request_duration_seconds_count", { route: "api/waitlist", status: "201" }),
+    ).toBe(3)
+    expect(
+      valueOf(samples, "storyling_http_request_duration_seconds_bucket", {
+        route: "api/waitlist",
+        status: "201",
+        le: "+Inf",
+      }),
+    ).toBe(3)
     const signups = (outcome: string, reason = "") => valueOf(samples, "storyling_signups_total", { outcome, reason })
     expect([signups("new"), signups("repeat"), signups("bot")]).toEqual([1, 1, 1])
-    expect(["rate_limited", "invalid", "malformed", "media_type", "method"].map((reason) => signups("refused", reason))).toEqual([1, 1, 1, 1, 1])
+    expect(
+      ["rate_limited", "invalid", "malformed", "media_type", "method"].map((reason) => signups("refused", reason)),
+    ).toEqual([1, 1, 1, 1, 1])
   })
 
   it("count the page views of browsers, and show what waits in memory for the counts' next write", async () => {
-    const browser = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Accept-Language": "en" }
+    const browser = {
+      "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      "Accept-Language": "en",
+    }
     const before = valueOf(await scrape(), "storyling_page_views_total", { outcome: "counted" })
-    for (const page of ["/", "/contact", "/es", "/no-such-page"]) await rawRequest(site.url, { method: "GET", path: page, headers: browser })
+    for (const page of ["/", "/contact", "/es", "/no-such-page"])
+      await rawRequest(site.url, { method: "GET", path: page, headers: browser })
     // Not page views: a bot, a file, the API.
-    await rawRequest(site.url, { method: "GET", path: "/", headers: { ...browser, "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })
+    await rawRequest(site.url, {
+      method: "GET",
+      path: "/",
+      headers: { ...browser, "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    })
     await rawRequest(site.url, { method: "GET", path: "/favicon-32x32.png", headers: browser })
     await rawRequest(site.url, { method: "GET", path: "/api/waitlist", headers: browser })
     const samples = await scrape()
@@ -88,7 +115,11 @@ describe("the metrics", () => {
     expect(valueOf(samples, "storyling_page_views_total", { outcome: "dropped" })).toBe(0)
     expect(valueOf(samples, "storyling_page_views_total", { outcome: "lost" })).toBe(0)
     expect(valueOf(samples, "storyling_visit_writes_failed_total")).toBe(0)
-    expect(samplesOf(samples, "storyling_visit_pending").map((sample) => sample.labels.kind).sort()).toEqual(["views", "visitors"])
+    expect(
+      samplesOf(samples, "storyling_visit_pending")
+        .map((sample) => sample.labels.kind)
+        .sort(),
+    ).toEqual(["views", "visitors"])
   })
 
   it("count deliveries by kind and outcome, and show the outbox's depth and oldest age", async () => {
@@ -118,21 +149,54 @@ describe("the metrics", () => {
 
   it("include the process' own: CPU, memory, the event loop's lag, garbage collection", async () => {
     // A collection's duration is counted once one happened: a process that allocated little since its start has none yet.
-    for (let asked = 0; !(await scrape()).some((sample) => sample.name === "nodejs_gc_duration_seconds_count") && asked < 3000; asked += 50) {
+    for (
+      let asked = 0;
+      !(await scrape()).some((sample) => sample.name === "nodejs_gc_duration_seconds_count") && asked < 3000;
+      asked += 50
+    ) {
       await Promise.all(Array.from({ length: 50 }, () => rawRequest(site.url, { method: "GET", path: "/contact" })))
     }
     const names = new Set((await scrape()).map((sample) => sample.name))
-    for (const name of ["process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_eventloop_lag_seconds", "nodejs_eventloop_lag_p99_seconds", "nodejs_heap_size_used_bytes", "nodejs_gc_duration_seconds_count"]) {
+    for (const name of [
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+      "nodejs_eventloop_lag_p99_seconds",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_gc_duration_seconds_count",
+    ]) {
       expect(names).toContain(name)
     }
   })
 
   it("keep the routes a small fixed set, however many made-up paths are asked for", async () => {
-    const hostile = ["/%2e%2e/etc/passwd", "/api/../../x", "/api/waitlist-nothing", `/${"a".repeat(4000)}`, "/wp-admin/setup.php", "/.env", "/x.js?q=1"]
-    for (let i = 0; i < 300; i++) await rawRequest(site.url, { method: "GET", path: `/${i}-${Math.random().toString(36).slice(2)}/page${i % 7 === 0 ? ".css" : ""}` })
+    const hostile = [
+      "/%2e%2e/etc/passwd",
+      "/api/../../x",
+      "/api/waitlist-nothing",
+      `/${"a".repeat(4000)}`,
+      "/wp-admin/setup.php",
+      "/.env",
+      "/x.js?q=1",
+    ]
+    for (let i = 0; i < 300; i++)
+      await rawRequest(site.url, {
+        method: "GET",
+        path: `/${i}-${Math.random().toString(36).slice(2)}/page${i % 7 === 0 ? ".css" : ""}`,
+      })
     for (const path of hostile) await rawRequest(site.url, { method: "GET", path })
     const series = samplesOf(await scrape(), "storyling_http_requests_total")
-    const fixed = new Set(["page", "asset", "not_found", "healthz", "readyz", "api/waitlist", "api/waitlist-confirm", "api/waitlist-leave", "api/unknown"])
+    const fixed = new Set([
+      "page",
+      "asset",
+      "not_found",
+      "healthz",
+      "readyz",
+      "api/waitlist",
+      "api/waitlist-confirm",
+      "api/waitlist-leave",
+      "api/unknown",
+    ])
     expect(series.map((sample) => sample.labels.route).filter((route) => !fixed.has(route ?? ""))).toEqual([])
     // 300 paths never asked before, and a few hostile ones: a handful of series in all, by route and status.
     expect(series.length).toBeLessThan(15)

@@ -6,7 +6,18 @@ import { loggedPath, routeOf } from "../observe-requests"
 import { pathOf } from "../request-path"
 
 const API = new Set(["waitlist", "waitlist-confirm", "waitlist-leave", "admin/*"])
-const ROUTES = new Set(["healthz", "readyz", "api/waitlist", "api/waitlist-confirm", "api/waitlist-leave", "api/admin", "api/unknown", "not_found", "page", "asset"])
+const ROUTES = new Set([
+  "healthz",
+  "readyz",
+  "api/waitlist",
+  "api/waitlist-confirm",
+  "api/waitlist-leave",
+  "api/admin",
+  "api/unknown",
+  "not_found",
+  "page",
+  "asset",
+])
 
 describe("the route a request is counted under", () => {
   it.each([
@@ -35,7 +46,8 @@ describe("the route a request is counted under", () => {
   it("is one of a fixed few whatever the path, so made-up paths add no series", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.integer({ min: 100, max: 599 }), (tail, status) => {
-        for (const path of [`/${tail}`, `/api/${tail}`, `/${tail}.js`]) expect(ROUTES.has(routeOf(path, status, API))).toBe(true)
+        for (const path of [`/${tail}`, `/api/${tail}`, `/${tail}.js`])
+          expect(ROUTES.has(routeOf(path, status, API))).toBe(true)
       }),
       { numRuns: 2000 },
     )

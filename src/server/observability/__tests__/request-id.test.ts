@@ -3,7 +3,12 @@ import { requestIdOf } from "../request-id"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe("a request's id", () => {
-  it.each(["3f1c2a9e-6b1d-4c55-9a1b-0d2f3e4a5b6c", "Root=1-5759e988-bd862e3fe1be46a994272793", "lb:42/abc+def", "a".repeat(64)])("keeps a valid X-Request-Id, %j", (given) => {
+  it.each([
+    "3f1c2a9e-6b1d-4c55-9a1b-0d2f3e4a5b6c",
+    "Root=1-5759e988-bd862e3fe1be46a994272793",
+    "lb:42/abc+def",
+    "a".repeat(64),
+  ])("keeps a valid X-Request-Id, %j", (given) => {
     expect(requestIdOf(given)).toBe(given)
   })
 

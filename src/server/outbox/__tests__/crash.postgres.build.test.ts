@@ -18,7 +18,9 @@ async function expectStoreConsistent(settings: Record<string, string>) {
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND state_change < now() - interval '1 second'",
     )
     expect(open.rows[0]).toEqual({ n: 0 })
-    const duplicates = await client.query("SELECT email_key FROM waitlist_entries GROUP BY email_key HAVING count(*) > 1")
+    const duplicates = await client.query(
+      "SELECT email_key FROM waitlist_entries GROUP BY email_key HAVING count(*) > 1",
+    )
     expect(duplicates.rows).toEqual([])
   } finally {
     await client.end()

@@ -27,7 +27,17 @@ beforeEach(() => {
 /** Three instances of the server on one PostgreSQL database, as behind a load balancer. */
 async function threeInstances(settings: Record<string, string>): Promise<RunningSite[]> {
   const database = await newDatabase()
-  const sites = await Promise.all([1, 2, 3].map(() => startSiteServer({ ...database, SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", MAIL_LEASE_MS: "3000", ...settings })))
+  const sites = await Promise.all(
+    [1, 2, 3].map(() =>
+      startSiteServer({
+        ...database,
+        SMTP_URL: smtp.url,
+        MAIL_RETRY_BASE_MS: "200",
+        MAIL_LEASE_MS: "3000",
+        ...settings,
+      }),
+    ),
+  )
   running.push(...sites)
   return sites
 }
@@ -51,7 +61,8 @@ describe("three instances of the server on one PostgreSQL database", () => {
     const sites = await threeInstances({ WAITLIST_RATE_LIMIT: "0" })
     await smtp.down()
     try {
-      for (let i = 0; i < 6; i++) expect((await postJson(sites[i % 3] as RunningSite, entryFor(`killed${i}@example.com`))).status).toBe(201)
+      for (let i = 0; i < 6; i++)
+        expect((await postJson(sites[i % 3] as RunningSite, entryFor(`killed${i}@example.com`))).status).toBe(201)
       await pause(800)
       await sites[0]?.kill()
     } finally {

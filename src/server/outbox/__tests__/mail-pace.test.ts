@@ -2,7 +2,12 @@ import { busiestWindow } from "../../../../test/support/busiest-window"
 import { MailPace } from "../mail-pace"
 
 /** Runs a pace against a clock moved by hand: at each ms, begins as many mail tries as it allows; gives the start times. */
-function starts(rate: { perSecond: number; perHour: number }, forMs: number, stepMs = 1, lane: "mail" | "bulk" = "bulk"): number[] {
+function starts(
+  rate: { perSecond: number; perHour: number },
+  forMs: number,
+  stepMs = 1,
+  lane: "mail" | "bulk" = "bulk",
+): number[] {
   let now = 0
   const pace = new MailPace(rate, () => now)
   const begun: number[] = []
@@ -65,7 +70,10 @@ describe("the mail pace", () => {
       expect(handed).toEqual([0, 55, 110, 165])
       // A turn that comes late (a try that took long to write its mail) moves the next ones with it.
       await jest.advanceTimersByTimeAsync(300)
-      const late = [pace.handoff().then(() => handed.push(Date.now())), pace.handoff().then(() => handed.push(Date.now()))]
+      const late = [
+        pace.handoff().then(() => handed.push(Date.now())),
+        pace.handoff().then(() => handed.push(Date.now())),
+      ]
       await jest.advanceTimersByTimeAsync(1000)
       await Promise.all(late)
       expect(handed.slice(4)).toEqual([1300, 1355])

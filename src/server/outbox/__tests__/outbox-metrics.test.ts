@@ -30,7 +30,10 @@ describe("the outbox's gauges", () => {
     const metrics = createMetrics()
     const unreachable = opened(openDb({ kind: "sqlite", file: path.join(dir, "a-file", "x.sqlite") }))
     let reachable = true
-    outboxMetrics(metrics.registry, { ...store, read: (work) => (reachable ? store.read(work) : unreachable.read(work)) })
+    outboxMetrics(metrics.registry, {
+      ...store,
+      read: (work) => (reachable ? store.read(work) : unreachable.read(work)),
+    })
     const text = await metrics.registry.metrics()
     for (const lane of ["mail", "webhook", "bulk"]) {
       expect(text).toMatch(new RegExp(`^storyling_outbox_pending\\{lane="${lane}"\\} 0$`, "m"))

@@ -14,7 +14,14 @@ import { deliveriesIn } from "../outbox-queries"
 import { submitSignup } from "../../signup/sign-up"
 
 /** Kinds that write every delivery as one plain mail: the worker's lanes, slots, leases and outcomes are what is tested here. */
-const plainMail = { messageId: "<m@example.com>", from: { name: "", address: "site@example.com" }, to: { name: "", address: "team@example.com" }, subject: "s", text: "t", headers: {} }
+const plainMail = {
+  messageId: "<m@example.com>",
+  from: { name: "", address: "site@example.com" },
+  to: { name: "", address: "team@example.com" },
+  subject: "s",
+  text: "t",
+  headers: {},
+}
 const plain = { load: async () => ({ write: () => ({ mail: plainMail }) }) }
 const kinds: DeliveryKinds = { notify: plain, confirm: plain, announcement: plain, webhook: plain }
 
@@ -29,7 +36,13 @@ async function storeWithMail(count: number, withWebhook = false) {
   const now = new Date()
   for (let i = 0; i < count; i++) {
     const entry = { name: `Reader ${i}`, email: `reader-${i}@example.com`, message: "", metadata: {} }
-    await submitSignup(store, { entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, notify, webhook: withWebhook ? webhook : null }, now })
+    await submitSignup(store, {
+      entry,
+      discard: false,
+      rateLimit: null,
+      plan: { ...NOTHING_TO_DELIVER, notify, webhook: withWebhook ? webhook : null },
+      now,
+    })
   }
   return { store, file, close: () => store.close().then(() => fs.rmSync(dir, { recursive: true, force: true })) }
 }
@@ -60,12 +73,23 @@ async function deliverAll(store: Db, count: number): Promise<number[]> {
 /** A try that never gets an answer: it ends when its deadline aborts it, as a try at a peer that trickles or hangs does. */
 const hangsUntilDeadline = (signal: AbortSignal) =>
   new Promise<{ ok: false; permanent: false; error: string }>((resolve) =>
-    signal.addEventListener("abort", () => resolve({ ok: false, permanent: false, error: `gave up: ${(signal.reason as Error).message}` })),
+    signal.addEventListener("abort", () =>
+      resolve({ ok: false, permanent: false, error: `gave up: ${(signal.reason as Error).message}` }),
+    ),
   )
 
 /** A worker over `store` with a lease of 4 s (so a try's deadline of 2 s), noting what it did and when. */
 function watchedWorker(store: Db, send: OutboxWorkerOptions["send"], more: Partial<OutboxWorkerOptions> = {}) {
-  return new OutboxWorker({ db: store, kinds, send, leaseMs: 4000, retryBaseMs: 60_000, log: quietLogger, pollMs: 50, ...more })
+  return new OutboxWorker({
+    db: store,
+    kinds,
+    send,
+    leaseMs: 4000,
+    retryBaseMs: 60_000,
+    log: quietLogger,
+    pollMs: 50,
+    ...more,
+  })
 }
 
 describe("the outbox worker", () => {
@@ -81,7 +105,9 @@ describe("the outbox worker", () => {
         pending = await deliveriesIn(store, ["pending"])
       }
       expect(Date.now() - started).toBeLessThan(4000)
-      expect(pending).toEqual([expect.objectContaining({ attempts: 1, lastError: "gave up: nothing came back within 2 s" })])
+      expect(pending).toEqual([
+        expect.objectContaining({ attempts: 1, lastError: "gave up: nothing came back within 2 s" }),
+      ])
     } finally {
       await worker.stop()
       await close()
@@ -132,7 +158,8 @@ describe("the outbox worker", () => {
     try {
       const started = Date.now()
       worker.start()
-      while (mailed.length < 30 && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (mailed.length < 30 && Date.now() - started < 10_000)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       expect(new Set(mailed).size).toBe(30)
       expect(slowGivenUpAt).toBe(Infinity)
     } finally {
@@ -179,8 +206,14 @@ describe("the outbox worker", () => {
     const other = openDb({ kind: "sqlite", file })
     const outcomes: string[] = []
     // Delivery 1 is done quickly; 2 and 3 hang until they are abandoned, long before their deadline.
-    const send: OutboxWorkerOptions["send"] = (delivery, _outgoing, signal) => (delivery.id === 1 ? new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 100)) : hangsUntilDeadline(signal))
-    const worker = watchedWorker(store, send, { leaseMs: 60_000, onOutcome: (delivery, outcome) => outcomes.push(`${delivery.id} ${outcome}`) })
+    const send: OutboxWorkerOptions["send"] = (delivery, _outgoing, signal) =>
+      delivery.id === 1
+        ? new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 100))
+        : hangsUntilDeadline(signal)
+    const worker = watchedWorker(store, send, {
+      leaseMs: 60_000,
+      onOutcome: (delivery, outcome) => outcomes.push(`${delivery.id} ${outcome}`),
+    })
     try {
       worker.start()
       while (worker.underWay().length < 3) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -211,7 +244,8 @@ describe("the outbox worker", () => {
       { ok: false as const, permanent: true, error: "550 5.1.1 no such mailbox", bounce: "hard" as const },
     ]
     const worker = watchedWorker(store, async (delivery) => results[delivery.id - 1] ?? { ok: true }, {
-      onOutcome: (delivery, outcome, bounce) => outcomes.push(`${delivery.kind} ${delivery.id} ${outcome}${bounce ? ` ${bounce}` : ""}`),
+      onOutcome: (delivery, outcome, bounce) =>
+        outcomes.push(`${delivery.kind} ${delivery.id} ${outcome}${bounce ? ` ${bounce}` : ""}`),
     })
     try {
       worker.start()
@@ -226,13 +260,21 @@ describe("the outbox worker", () => {
   it("logs a delivery failed for good by its id and kind, never its recipient", async () => {
     const { store, close } = await storeWithMail(1)
     const { log, text, lines } = capturedLogger()
-    const refusal = '550 5.1.1 <team@example.com>: no such mailbox; not mailed: its recipient "team@example.com" is not one address'
+    const refusal =
+      '550 5.1.1 <team@example.com>: no such mailbox; not mailed: its recipient "team@example.com" is not one address'
     const worker = watchedWorker(store, async () => ({ ok: false, permanent: true, error: refusal }), { log })
     try {
       worker.start()
       while (lines().length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
       await worker.stop()
-      expect(lines()).toEqual([expect.objectContaining({ level: "warn", msg: "outbox: a delivery failed for good", deliveryId: 1, kind: "notify" })])
+      expect(lines()).toEqual([
+        expect.objectContaining({
+          level: "warn",
+          msg: "outbox: a delivery failed for good",
+          deliveryId: 1,
+          kind: "notify",
+        }),
+      ])
       expect(text()).not.toContain("team@example.com")
     } finally {
       await close()

@@ -49,6 +49,11 @@ describe("signWebhook", () => {
   })
 
   it("returns a boolean for any header at all", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (given) => typeof verifyWebhook(secret, body, given, 1000) === "boolean"))
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        (given) => typeof verifyWebhook(secret, body, given, 1000) === "boolean",
+      ),
+    )
   })
 })

@@ -53,7 +53,12 @@ const stores = [
   {
     store: "SQLite",
     settings: async (dir: string) => ({ WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite") }),
-    files: async (dir: string) => filesUnder([path.join(dir, "waitlist.sqlite"), path.join(dir, "waitlist.sqlite-wal"), path.join(dir, "waitlist.sqlite-shm")]),
+    files: async (dir: string) =>
+      filesUnder([
+        path.join(dir, "waitlist.sqlite"),
+        path.join(dir, "waitlist.sqlite-wal"),
+        path.join(dir, "waitlist.sqlite-shm"),
+      ]),
   },
   {
     store: "PostgreSQL",
@@ -65,7 +70,12 @@ const stores = [
       await client.query("CHECKPOINT")
       await client.end()
       const data = cluster().dataDir
-      return filesUnder(fs.readdirSync(data).filter((name) => name !== "pg_wal").map((name) => path.join(data, name)))
+      return filesUnder(
+        fs
+          .readdirSync(data)
+          .filter((name) => name !== "pg_wal")
+          .map((name) => path.join(data, name)),
+      )
     },
   },
 ]
@@ -76,7 +86,12 @@ describe.each(stores)("an erasure on the $store store", ({ settings: storeSettin
   let settings: Record<string, string>
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "erasure-files-"))
-    settings = { ...(await storeSettings(dir)), MAIL_OUTBOX_DIR: path.join(dir, "outbox"), WAITLIST_RATE_LIMIT: "0", WAITLIST_TRUST_PROXY: "1" }
+    settings = {
+      ...(await storeSettings(dir)),
+      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+      WAITLIST_RATE_LIMIT: "0",
+      WAITLIST_TRUST_PROXY: "1",
+    }
     site = await startSiteServer(settings)
   }, 120_000)
   afterAll(async () => {
@@ -89,23 +104,39 @@ describe.each(stores)("an erasure on the $store store", ({ settings: storeSettin
     for (const one of [byApi, byCli, kept]) {
       expect((await postJson(site, entryFor(one.email, { name: one.name, message: one.message }))).status).toBe(201)
       // Twice: the history of messages and the team's second mail too.
-      expect((await postJson(site, entryFor(one.email, { name: one.name, message: `${one.message} Again.` }))).status).toBe(201)
+      expect(
+        (await postJson(site, entryFor(one.email, { name: one.name, message: `${one.message} Again.` }))).status,
+      ).toBe(201)
     }
     const outbox = path.join(dir, "outbox")
     // The confirmation and the team's mail of each, written as files.
-    await eventually(() => expect(holding(filesUnder([outbox]), [byApi.email, byCli.email, kept.email]).length).toBeGreaterThanOrEqual(6), 20_000)
+    await eventually(
+      () =>
+        expect(holding(filesUnder([outbox]), [byApi.email, byCli.email, kept.email]).length).toBeGreaterThanOrEqual(6),
+      20_000,
+    )
 
     const clock = new Date()
     const token = await inviteWithCli(settings, "legal@team.example", "legal", clock)
     const legal = await enrol(site, token, "legal@team.example", clock)
-    const erased = await callAdmin(site, "DELETE", `people/${encodeURIComponent(byApi.email)}`, { cookie: legal.cookie, body: { confirm: byApi.email } })
+    const erased = await callAdmin(site, "DELETE", `people/${encodeURIComponent(byApi.email)}`, {
+      cookie: legal.cookie,
+      body: { confirm: byApi.email },
+    })
     expect(erased).toMatchObject({ status: 200, body: { erased: true } })
-    expect(await cli.run(["delete", byCli.email], settings)).toEqual({ code: 0, stdout: `Removed 1 entry for ${byCli.email}\n`, stderr: "" })
+    expect(await cli.run(["delete", byCli.email], settings)).toEqual({
+      code: 0,
+      stdout: `Removed 1 entry for ${byCli.email}\n`,
+      stderr: "",
+    })
 
     const everything = async () => [...(await files(dir, settings)), ...filesUnder([outbox])]
     const texts = (one: ReturnType<typeof person>) => [one.email, one.name, one.message]
     // Within a minute: the server's job rewrites the files for an erasure another process made.
-    await eventually(async () => expect(holding(await everything(), [...texts(byApi), ...texts(byCli)])).toEqual([]), 60_000)
+    await eventually(
+      async () => expect(holding(await everything(), [...texts(byApi), ...texts(byCli)])).toEqual([]),
+      60_000,
+    )
     // The person not erased is still found, in the store and in the mails.
     const found = holding(await everything(), [kept.email])
     expect(found.some((file) => file.startsWith(outbox))).toBe(true)

@@ -12,7 +12,8 @@ import { visitStats } from "../../visits/visit-stats"
 
 const stores = useThrowawayStores("personal-link-visits-")
 const NOW = new Date("2026-11-20T10:00:00.000Z")
-const envOf = (store: StoreSettings): Record<string, string> => (store.kind === "postgres" ? { DATABASE_URL: store.url } : { WAITLIST_DB_PATH: store.file })
+const envOf = (store: StoreSettings): Record<string, string> =>
+  store.kind === "postgres" ? { DATABASE_URL: store.url } : { WAITLIST_DB_PATH: store.file }
 
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 
@@ -24,10 +25,24 @@ describe.each(["sqlite", "postgres"] as const)("visits by a personal link on %s"
     const env = envOf(await stores[kind]())
     await seedEntries(env, [{ email: "ana@example.com", locale: "es" }])
     site = await startSiteInProcess(env, () => NOW)
-    const code = (await site.db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").executeTakeFirstOrThrow())).referral_code
-    const opened = await fetch(`${site.url}/r/${code}`, { redirect: "manual", headers: { "User-Agent": BROWSERS.firefox } })
-    expect([opened.status, opened.headers.get("location"), opened.headers.get("set-cookie")]).toEqual([303, `/es?ref=${code}&utm_source=personal-link`, null])
-    expect(await visit(site, `/es?ref=${code}&utm_source=personal-link`, { "User-Agent": BROWSERS.firefox, "Accept-Language": "es" })).toBe(200)
+    const code = (
+      await site.db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").executeTakeFirstOrThrow())
+    ).referral_code
+    const opened = await fetch(`${site.url}/r/${code}`, {
+      redirect: "manual",
+      headers: { "User-Agent": BROWSERS.firefox },
+    })
+    expect([opened.status, opened.headers.get("location"), opened.headers.get("set-cookie")]).toEqual([
+      303,
+      `/es?ref=${code}&utm_source=personal-link`,
+      null,
+    ])
+    expect(
+      await visit(site, `/es?ref=${code}&utm_source=personal-link`, {
+        "User-Agent": BROWSERS.firefox,
+        "Accept-Language": "es",
+      }),
+    ).toBe(200)
     expect((await fetch(`${site.url}/r/nobody00`, { redirect: "manual" })).headers.get("location")).toBe("/")
     expect((await fetch(`${site.url}/r/%3Cscript%3E`, { redirect: "manual" })).headers.get("location")).toBe("/")
     await site.visits.flush()

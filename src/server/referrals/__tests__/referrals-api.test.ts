@@ -27,9 +27,21 @@ const envOf = (store: StoreSettings): Record<string, string> => ({
 type Api = { site: RunningSite; env: Record<string, string> }
 
 /** Signs up through the API from a client, maybe through a personal link. */
-async function signUp({ site }: Api, email: string, { code = null, client = "198.51.100.1", locale = "en" }: { code?: string | null; client?: string; locale?: string } = {}) {
+async function signUp(
+  { site }: Api,
+  email: string,
+  {
+    code = null,
+    client = "198.51.100.1",
+    locale = "en",
+  }: { code?: string | null; client?: string; locale?: string } = {},
+) {
   const body = entryFor(email, { metadata: { ...entryFor(email).metadata, locale, referral: code } })
-  const response = await fetch(`${site.url}/api/waitlist`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": client }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.url}/api/waitlist`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(201)
 }
 
@@ -39,7 +51,10 @@ async function confirm({ site, env }: Api, email: string, lang = "en"): Promise<
   const drafts = await deliveriesIn(store, ["pending"]).finally(() => store.close())
   const draft = drafts.find((delivery) => delivery.kind === "confirm" && delivery.recipient === email)
   const { confirmToken } = JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }
-  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}&lang=${lang}`, { method: "POST", redirect: "manual" })
+  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}&lang=${lang}`, {
+    method: "POST",
+    redirect: "manual",
+  })
   expect(pressed.status).toBe(303)
   return pressed.headers.get("location") ?? ""
 }
@@ -53,7 +68,8 @@ async function placePage({ site }: Api, link: string): Promise<string> {
 }
 
 /** A text of the site as the page writes it. */
-const shown = (lang: "en" | "ja", key: MessageKey, values?: Record<string, number>) => escapeMarkup(translate(lang, key, values))
+const shown = (lang: "en" | "ja", key: MessageKey, values?: Record<string, number>) =>
+  escapeMarkup(translate(lang, key, values))
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
 
@@ -61,7 +77,10 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
   let api: Api
   beforeEach(async () => {
     const env = envOf(await stores[kind]())
-    await seedEntries(env, Array.from({ length: 10 }, (_, n) => ({ email: `early${n}@example.com`, locale: "en" })))
+    await seedEntries(
+      env,
+      Array.from({ length: 10 }, (_, n) => ({ email: `early${n}@example.com`, locale: "en" })),
+    )
     api = { site: await startApiInProcess(env), env }
   })
   afterEach(async () => {
@@ -123,8 +142,15 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     try {
       const store = openDbOf(api.env)
       const drafts = await deliveriesIn(store, ["pending"]).finally(() => store.close())
-      const { confirmToken } = JSON.parse(drafts.find((delivery) => delivery.recipient === "friend@example.org" && delivery.kind === "confirm")?.payload ?? "{}") as { confirmToken: string }
-      const answers = await Promise.all([api, second].map(({ site }) => fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { method: "POST", redirect: "manual" })))
+      const { confirmToken } = JSON.parse(
+        drafts.find((delivery) => delivery.recipient === "friend@example.org" && delivery.kind === "confirm")
+          ?.payload ?? "{}",
+      ) as { confirmToken: string }
+      const answers = await Promise.all(
+        [api, second].map(({ site }) =>
+          fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}`, { method: "POST", redirect: "manual" }),
+        ),
+      )
       expect(answers.map((answer) => answer.status)).toEqual([303, 303])
     } finally {
       await second.site.stop()
@@ -135,7 +161,15 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
   })
 
   it("shows the team the leaderboard and the held referrals, and lets an owner alone credit or refuse them, in the audit log", async () => {
-    const team = async (role: "owner" | "marketing" | "legal") => (await enrol(api.site, await inviteWithCli(api.env, `${role}@team.example`, role), `${role}@team.example`, new Date())).cookie
+    const team = async (role: "owner" | "marketing" | "legal") =>
+      (
+        await enrol(
+          api.site,
+          await inviteWithCli(api.env, `${role}@team.example`, role),
+          `${role}@team.example`,
+          new Date(),
+        )
+      ).cookie
     const [owner, marketing, legal] = [await team("owner"), await team("marketing"), await team("legal")]
     await signUp(api, "ana@example.com")
     const link = await confirm(api, "ana@example.com")
@@ -148,25 +182,56 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(board.body).toMatchObject({
       boost: 5,
       held: [{ referred: "ring3@example.org", referrer: "ana@example.com" }],
-      leaderboard: { total: 15, items: expect.arrayContaining([{ place: 1, email: "ana@example.com", credited: 3, pending: 1, held: 1 }]) },
+      leaderboard: {
+        total: 15,
+        items: expect.arrayContaining([{ place: 1, email: "ana@example.com", credited: 3, pending: 1, held: 1 }]),
+      },
     })
     expect((await callAdmin(api.site, "GET", "referrals", { cookie: legal })).status).toBe(403)
     const held = (board.body?.held as { id: number }[])[0]?.id
-    expect((await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } })).status).toBe(403)
-    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "maybe" } })).toMatchObject({ status: 422 })
-    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "credit" } })).toMatchObject({ status: 200, body: { state: "credited" } })
-    expect(await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } })).toMatchObject({ status: 409 })
+    expect(
+      (await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } }))
+        .status,
+    ).toBe(403)
+    expect(
+      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "maybe" } }),
+    ).toMatchObject({ status: 422 })
+    expect(
+      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "credit" } }),
+    ).toMatchObject({ status: 200, body: { state: "credited" } })
+    expect(
+      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } }),
+    ).toMatchObject({ status: 409 })
     expect(await placePage(api, link)).toContain("4 friends joined through your link.")
-    const person = await callAdmin(api.site, "GET", `referrals/people/${encodeURIComponent("ring3@example.org")}`, { cookie: legal })
-    expect(person).toMatchObject({ status: 200, body: { referredBy: { referrer: "ana@example.com", state: "credited" }, referred: [] } })
+    const person = await callAdmin(api.site, "GET", `referrals/people/${encodeURIComponent("ring3@example.org")}`, {
+      cookie: legal,
+    })
+    expect(person).toMatchObject({
+      status: 200,
+      body: { referredBy: { referrer: "ana@example.com", state: "credited" }, referred: [] },
+    })
     // Each person's own data says what is held of their referrals, never the other people's addresses.
-    const anasData = await callAdmin(api.site, "GET", `people/${encodeURIComponent("ana@example.com")}`, { cookie: legal })
-    expect(anasData.body?.referrals).toEqual({ note: expect.any(String), personalCode: codeOf(link), friends: { credited: 4, pending: 1, held: 0, refused: 0 }, cameThroughAPersonalLink: null })
+    const anasData = await callAdmin(api.site, "GET", `people/${encodeURIComponent("ana@example.com")}`, {
+      cookie: legal,
+    })
+    expect(anasData.body?.referrals).toEqual({
+      note: expect.any(String),
+      personalCode: codeOf(link),
+      friends: { credited: 4, pending: 1, held: 0, refused: 0 },
+      cameThroughAPersonalLink: null,
+    })
     expect(anasData.text).not.toContain("ring3@example.org")
-    const friendsData = await callAdmin(api.site, "GET", `people/${encodeURIComponent("ring3@example.org")}`, { cookie: legal })
-    expect(friendsData.body?.referrals).toMatchObject({ personalCode: expect.stringMatching(/^[A-Za-z\d]{8}$/), cameThroughAPersonalLink: { state: "credited" } })
+    const friendsData = await callAdmin(api.site, "GET", `people/${encodeURIComponent("ring3@example.org")}`, {
+      cookie: legal,
+    })
+    expect(friendsData.body?.referrals).toMatchObject({
+      personalCode: expect.stringMatching(/^[A-Za-z\d]{8}$/),
+      cameThroughAPersonalLink: { state: "credited" },
+    })
     expect(friendsData.text).not.toContain("ana@example.com")
     const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
-    expect((audit.body?.items as { action: string; actor: string }[]).find((line) => line.action.startsWith("referral-"))).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
+    expect(
+      (audit.body?.items as { action: string; actor: string }[]).find((line) => line.action.startsWith("referral-")),
+    ).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
   })
 })

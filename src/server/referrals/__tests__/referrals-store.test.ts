@@ -18,19 +18,42 @@ const BOOST = 5
 type Person = { id: number; code: string | null; confirm: (at: Date, db?: Db) => Promise<unknown> }
 
 /** A sign-up from a page, maybe through a personal link from a client; its confirmation to be pressed later. */
-async function signUp(db: Db, email: string, at: Date, through?: { code: string | null; client?: string }): Promise<Person> {
+async function signUp(
+  db: Db,
+  email: string,
+  at: Date,
+  through?: { code: string | null; client?: string },
+): Promise<Person> {
   const token = newLinkToken(at.getTime())
-  const confirmation = { mail: { kind: "confirm" as const, recipient: email, payload: "{}" }, tokenKey: linkTokenKey(token), leaveTokenKey: linkTokenKey(newLinkToken()), expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS) }
+  const confirmation = {
+    mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
+    tokenKey: linkTokenKey(token),
+    leaveTokenKey: linkTokenKey(newLinkToken()),
+    expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS),
+  }
   const entry = { name: email.split("@")[0] ?? "", email, message: "", metadata: { locale: "en" } }
   const cameThrough = through?.code ? { code: through.code, client: through.client ?? "203.0.113.7" } : null
-  await submitSignup(db, { entry, discard: false, rateLimit: null, plan: { ...NOTHING_TO_DELIVER, confirmation }, now: at, cameThrough })
-  const row = await db.read((on) => on.selectFrom("waitlist_entries").select("id").where("email", "=", email).executeTakeFirstOrThrow())
+  await submitSignup(db, {
+    entry,
+    discard: false,
+    rateLimit: null,
+    plan: { ...NOTHING_TO_DELIVER, confirmation },
+    now: at,
+    cameThrough,
+  })
+  const row = await db.read((on) =>
+    on.selectFrom("waitlist_entries").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
+  )
   const person: Person = {
     id: row.id,
     code: null,
     confirm: async (when, other = db) => {
       await confirmAddress(other, confirmation.tokenKey, when, null)
-      person.code = (await db.read((on) => on.selectFrom("waitlist_entries").select("referral_code").where("id", "=", row.id).executeTakeFirstOrThrow())).referral_code
+      person.code = (
+        await db.read((on) =>
+          on.selectFrom("waitlist_entries").select("referral_code").where("id", "=", row.id).executeTakeFirstOrThrow(),
+        )
+      ).referral_code
     },
   }
   return person
@@ -97,7 +120,11 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
   it("credits nobody for a friend who never confirms, the referrer's own mailbox in another spelling, or a throwaway domain", async () => {
     const ana = await lineWithAnaAt21(db)
     await signUp(db, "never@example.org", minutes(40), { code: ana.code })
-    for (const [n, email] of ["Ana.Lima+friends@gmail.com", "a.n.a.l.i.m.a@googlemail.com", "throwaway@mailinator.com"].entries()) {
+    for (const [n, email] of [
+      "Ana.Lima+friends@gmail.com",
+      "a.n.a.l.i.m.a@googlemail.com",
+      "throwaway@mailinator.com",
+    ].entries()) {
       await (await signUp(db, email, minutes(41 + n), { code: ana.code })).confirm(minutes(50 + n))
     }
     expect(await placeOfPerson(db, ana)).toBe(21)
@@ -107,7 +134,8 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
   it("holds for review a fourth credit from one client within 24 hours, which an owner may then credit", async () => {
     const ana = await lineWithAnaAt21(db)
     const friends = []
-    for (let n = 0; n < 4; n += 1) friends.push(await signUp(db, `ring${n}@example.org`, minutes(40 + n), { code: ana.code, client: "192.0.2.9" }))
+    for (let n = 0; n < 4; n += 1)
+      friends.push(await signUp(db, `ring${n}@example.org`, minutes(40 + n), { code: ana.code, client: "192.0.2.9" }))
     for (const [n, friend] of friends.entries()) await friend.confirm(minutes(50 + n))
     expect(await placeOfPerson(db, ana)).toBe(6)
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 3, pending: 1 })

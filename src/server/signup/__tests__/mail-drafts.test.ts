@@ -21,7 +21,12 @@ import { submitSignup } from "../sign-up"
 import { teamMail } from "../team-mail"
 
 const settings = readSettings({ SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" }).mail
-const entry = { name: "Ana", email: "ana@example.com", message: "¿Hay historias en gallego?", metadata: { locale: "es", timezone: "Europe/Madrid" } }
+const entry = {
+  name: "Ana",
+  email: "ana@example.com",
+  message: "¿Hay historias en gallego?",
+  metadata: { locale: "es", timezone: "Europe/Madrid" },
+}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-drafts-"))
 let made = 0
@@ -41,7 +46,14 @@ async function signedUp(plan = planSubmission(entry, settings, new Date())) {
 
 /** The mail the outbox writes for the claimed delivery of this kind. */
 async function writtenMail(db: Db, kind: "notify" | "confirm"): Promise<MailMessage> {
-  const claims = await claimDeliveries(db, deliveryKinds(db, settings), KINDS_OF_LANE.mail, new Date(Date.now() + 1000), 60_000, 10)
+  const claims = await claimDeliveries(
+    db,
+    deliveryKinds(db, settings),
+    KINDS_OF_LANE.mail,
+    new Date(Date.now() + 1000),
+    60_000,
+    10,
+  )
   const outgoing = claims.find(({ delivery }) => delivery.kind === kind)?.write()
   if (!outgoing || !("mail" in outgoing)) throw new Error(`no ${kind} mail was claimed`)
   return outgoing.mail
@@ -53,15 +65,26 @@ describe("a mail's draft", () => {
     expect(plan.notify?.ofMessage).toBe(true)
     expect(plan.notify?.payload).not.toContain("gallego")
     const mail = await writtenMail(db, "notify")
-    expect(mail).toMatchObject({ to: { address: "team@example.com" }, replyTo: { name: "", address: "ana@example.com" }, subject: "Waitlist: a visitor's message, name given “Ana”" })
+    expect(mail).toMatchObject({
+      to: { address: "team@example.com" },
+      replyTo: { name: "", address: "ana@example.com" },
+      subject: "Waitlist: a visitor's message, name given “Ana”",
+    })
     expect(mail.text).toContain("¿Hay historias en gallego?")
     expect(mail.text).toContain("Time zone: Europe/Madrid")
   })
 
   it("names each parameter of the page's address once: a campaign's by itself, any other as a query parameter", () => {
     const metadata = { utm: { utm_source: "newsletter", utm_campaign: "launch", gclid: "abc" } }
-    const lines = teamMail("ana@example.com", [{ name: "Ana", message: "Hola", metadata }], settings, "<id@example.com>").text.split("\n")
-    expect(lines).toEqual(expect.arrayContaining(["utm_source: newsletter", "utm_campaign: launch", "Query parameter gclid: abc"]))
+    const lines = teamMail(
+      "ana@example.com",
+      [{ name: "Ana", message: "Hola", metadata }],
+      settings,
+      "<id@example.com>",
+    ).text.split("\n")
+    expect(lines).toEqual(
+      expect.arrayContaining(["utm_source: newsletter", "utm_campaign: launch", "Query parameter gclid: abc"]),
+    )
     expect(lines.filter((line) => line.includes("utm_source"))).toEqual(["utm_source: newsletter"])
   })
 
@@ -72,8 +95,12 @@ describe("a mail's draft", () => {
     const mail = await writtenMail(db, "confirm")
     expect(mail.to).toEqual({ name: "", address: "ana@example.com" })
     expect(mail.text).toContain(`https://www.example.com/api/waitlist-confirm?token=${draft.confirmToken}&lang=es`)
-    expect(mail.headers["List-Unsubscribe"]).toBe(`<https://www.example.com/api/waitlist-leave?token=${draft.leaveToken}&lang=es>`)
-    expect(confirmationLinks(settings.siteUrl, draft, "es").leaveUrl).toBe(`https://www.example.com/api/waitlist-leave?token=${draft.leaveToken}&lang=es`)
+    expect(mail.headers["List-Unsubscribe"]).toBe(
+      `<https://www.example.com/api/waitlist-leave?token=${draft.leaveToken}&lang=es>`,
+    )
+    expect(confirmationLinks(settings.siteUrl, draft, "es").leaveUrl).toBe(
+      `https://www.example.com/api/waitlist-leave?token=${draft.leaveToken}&lang=es`,
+    )
   })
 })
 
@@ -83,11 +110,23 @@ describe("a try at a mail", () => {
     // The message the team's mail tells of is gone: no try could ever write it.
     await db.write((trx) => trx.deleteFrom("waitlist_messages").execute())
     const token = newLinkToken()
-    const draft = { kind: "confirmation", messageId: "<y@example.com>", name: "Ana", lang: "en", confirmToken: token, leaveToken: token }
+    const draft = {
+      kind: "confirmation",
+      messageId: "<y@example.com>",
+      name: "Ana",
+      lang: "en",
+      confirmToken: token,
+      leaveToken: token,
+    }
     await db.write(async (trx) => {
       const { id } = await trx.selectFrom("waitlist_entries").select("id").executeTakeFirstOrThrow()
       await queueDelivery(trx, id, { kind: "confirm", recipient: "ana@example.com", payload: "{not json" }, new Date())
-      await queueDelivery(trx, id, { kind: "confirm", recipient: "ana@example.com", payload: JSON.stringify(draft) }, new Date())
+      await queueDelivery(
+        trx,
+        id,
+        { kind: "confirm", recipient: "ana@example.com", payload: JSON.stringify(draft) },
+        new Date(),
+      )
     })
     const sent: MailMessage[] = []
     const worker = new OutboxWorker({

@@ -7,4 +7,5 @@ import { describeWaitlistMail } from "../../../../test/support/waitlist-mail-beh
 
 const newDatabase = usePostgresDatabases()
 
-describe("the waitlist's mail with the PostgreSQL store", () => describeWaitlistMail(newDatabase, recordFigures("mail", "PostgreSQL")))
+describe("the waitlist's mail with the PostgreSQL store", () =>
+  describeWaitlistMail(newDatabase, recordFigures("mail", "PostgreSQL")))

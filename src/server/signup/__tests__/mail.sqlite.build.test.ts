@@ -15,4 +15,7 @@ beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe("the waitlist's mail with the SQLite store", () =>
-  describeWaitlistMail(async () => ({ WAITLIST_DB_PATH: path.join(dir, `store-${++stores}.sqlite`) }), recordFigures("mail", "SQLite")))
+  describeWaitlistMail(
+    async () => ({ WAITLIST_DB_PATH: path.join(dir, `store-${++stores}.sqlite`) }),
+    recordFigures("mail", "SQLite"),
+  ))

@@ -34,7 +34,11 @@ const timed = async <T>(work: () => Promise<T>) => {
 }
 
 const submit = (email: string) =>
-  rawRequest(site.url, { headers: { "Content-Type": "application/json" }, body: JSON.stringify(entryFor(email)) }, 10_000)
+  rawRequest(
+    site.url,
+    { headers: { "Content-Type": "application/json" }, body: JSON.stringify(entryFor(email)) },
+    10_000,
+  )
 
 describe("the waitlist when its PostgreSQL database goes down under load", () => {
   it.each(Array.from({ length: OUTAGES }, (_, i) => i + 1))(
@@ -48,8 +52,16 @@ describe("the waitlist when its PostgreSQL database goes down under load", () =>
       const pages: number[] = []
       for (let i = 0; Date.now() - down < OUTAGE_MS; i++) {
         const { value, ms } = await timed(() => submit(`during${outage}-${i}@example.com`))
-        const error = /^application\/json\b/.test(value.headers["content-type"] ?? "") ? (JSON.parse(value.text) as { error?: unknown }).error : undefined
-        probes.push({ status: value.status, type: value.headers["content-type"], retryAfter: value.headers["retry-after"], error, ms })
+        const error = /^application\/json\b/.test(value.headers["content-type"] ?? "")
+          ? (JSON.parse(value.text) as { error?: unknown }).error
+          : undefined
+        probes.push({
+          status: value.status,
+          type: value.headers["content-type"],
+          retryAfter: value.headers["retry-after"],
+          error,
+          ms,
+        })
         pages.push((await rawRequest(site.url, { method: "GET", path: "/" })).status)
       }
       await postgres.resume()
@@ -68,7 +80,16 @@ describe("the waitlist when its PostgreSQL database goes down under load", () =>
         entriesLost: lost.length,
       })
       expect(probes.length).toBeGreaterThan(0)
-      expect(probes.filter((probe) => probe.status !== 503 || probe.ms >= 5000 || !/^application\/json\b/.test(probe.type ?? "") || typeof probe.error !== "string" || probe.retryAfter === undefined)).toEqual([])
+      expect(
+        probes.filter(
+          (probe) =>
+            probe.status !== 503 ||
+            probe.ms >= 5000 ||
+            !/^application\/json\b/.test(probe.type ?? "") ||
+            typeof probe.error !== "string" ||
+            probe.retryAfter === undefined,
+        ),
+      ).toEqual([])
       expect(pages.filter((status) => status !== 200)).toEqual([])
       expect(result.statuses.filter((status) => status !== 201 && status !== 503)).toEqual([])
       expect(result.slowestMs).toBeLessThan(5000)

@@ -15,9 +15,9 @@ const backend = {
   figures: recordFigures("robustness", "PostgreSQL"),
 }
 
-describe("the waitlist fed arbitrary input and bursts, with the PostgreSQL store", () => describeWaitlistFuzzing(backend))
+describe("the waitlist fed arbitrary input and bursts, with the PostgreSQL store", () =>
+  describeWaitlistFuzzing(backend))
 describe("the waitlist fed injection payloads, with the PostgreSQL store", () => describeWaitlistInjection(backend))
 describe("the waitlist under abuse, with the PostgreSQL store", () => describeWaitlistAbuse(backend))
 describe("the waitlist fed the requests that once stopped or held it, with the PostgreSQL store", () =>
-  describeWaitlistHostileInput({ ...backend, figures: recordFigures("hostile-input", "PostgreSQL") }),
-)
+  describeWaitlistHostileInput({ ...backend, figures: recordFigures("hostile-input", "PostgreSQL") }))

@@ -26,5 +26,4 @@ describe("the waitlist fed arbitrary input and bursts, with the SQLite store", (
 describe("the waitlist fed injection payloads, with the SQLite store", () => describeWaitlistInjection(backend))
 describe("the waitlist under abuse, with the SQLite store", () => describeWaitlistAbuse(backend))
 describe("the waitlist fed the requests that once stopped or held it, with the SQLite store", () =>
-  describeWaitlistHostileInput({ ...backend, figures: recordFigures("hostile-input", "SQLite") }),
-)
+  describeWaitlistHostileInput({ ...backend, figures: recordFigures("hostile-input", "SQLite") }))

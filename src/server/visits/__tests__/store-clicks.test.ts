@@ -26,9 +26,25 @@ const DAY = "2026-11-20"
 const clock = () => new Date(`${DAY}T10:00:00.000Z`)
 
 /** A request as the counter reads it: its method and headers. */
-const request = (userAgent: string, headers: Record<string, string> = {}, method = "GET") => ({ method, headers: { "user-agent": userAgent, "accept-language": "en", ...headers } }) as unknown as IncomingMessage
-const origin = (fields: Partial<Origin> = {}): Origin => ({ referrer: "", internal: false, utmSource: "", utmMedium: "", utmCampaign: "", ...fields })
-const click = ({ origin: from, ...fields }: Partial<Omit<StoreClick, "origin">> & { origin?: Partial<Origin> } = {}): StoreClick => ({ store: "apple", platform: "ios", ...fields, origin: origin(from) })
+const request = (userAgent: string, headers: Record<string, string> = {}, method = "GET") =>
+  ({ method, headers: { "user-agent": userAgent, "accept-language": "en", ...headers } }) as unknown as IncomingMessage
+const origin = (fields: Partial<Origin> = {}): Origin => ({
+  referrer: "",
+  internal: false,
+  utmSource: "",
+  utmMedium: "",
+  utmCampaign: "",
+  ...fields,
+})
+const click = ({
+  origin: from,
+  ...fields
+}: Partial<Omit<StoreClick, "origin">> & { origin?: Partial<Origin> } = {}): StoreClick => ({
+  store: "apple",
+  platform: "ios",
+  ...fields,
+  origin: origin(from),
+})
 
 describe.each([
   { store: "SQLite", settings: stores.sqlite },
@@ -53,8 +69,15 @@ describe.each([
 
   it("counts each GET of a counted browser by day, store, platform and source, and nothing of a bot, a prefetch or a browser asking not to be tracked", async () => {
     const clicks = counter()
-    for (let i = 0; i < 3; i += 1) clicks.count(request(IPHONE), click({ origin: { utmSource: "poster", utmMedium: "print", utmCampaign: "metro" } }))
-    clicks.count(request(ANDROID_PHONE), click({ store: "google", platform: "android", origin: { referrer: "news.example.com" } }))
+    for (let i = 0; i < 3; i += 1)
+      clicks.count(
+        request(IPHONE),
+        click({ origin: { utmSource: "poster", utmMedium: "print", utmCampaign: "metro" } }),
+      )
+    clicks.count(
+      request(ANDROID_PHONE),
+      click({ store: "google", platform: "android", origin: { referrer: "news.example.com" } }),
+    )
     clicks.count(request(IPHONE), click({ store: "google", platform: "ios" }))
     clicks.count(request(IPHONE), click({ origin: { internal: true } }))
     // Counted by the rule of page views: none of these.
@@ -64,7 +87,17 @@ describe.each([
     clicks.count(request(IPHONE, { "accept-language": "" }), click())
     clicks.count(request("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"), click())
     await clicks.flush()
-    const rows = (await storeClicksBetween(db, DAY, DAY)).map(({ day, store, platform, source, medium, campaign, clicks: count }) => [day, store, platform, source, medium, campaign, count])
+    const rows = (await storeClicksBetween(db, DAY, DAY)).map(
+      ({ day, store, platform, source, medium, campaign, clicks: count }) => [
+        day,
+        store,
+        platform,
+        source,
+        medium,
+        campaign,
+        count,
+      ],
+    )
     expect(rows.sort()).toEqual(
       [
         [DAY, "apple", "ios", "poster", "print", "metro", 3],
@@ -82,7 +115,8 @@ describe.each([
     const clicks = counter()
     // Its first write learns what the day holds; then a flood of new sources.
     await clicks.flush()
-    for (let i = 0; i < DAILY_CAP.utmSource + 50; i += 1) clicks.count(request(IPHONE), click({ origin: { utmSource: `flood-${i}` } }))
+    for (let i = 0; i < DAILY_CAP.utmSource + 50; i += 1)
+      clicks.count(request(IPHONE), click({ origin: { utmSource: `flood-${i}` } }))
     clicks.count(request(IPHONE), click({ origin: { utmSource: "kept" } }))
     await clicks.flush()
     const rows = await storeClicksBetween(db, DAY, DAY)
@@ -95,10 +129,17 @@ describe.each([
     const { log, lines } = capturedLogger()
     const clicks = counter(log)
     // Before its first write the counter knows no caps, so every campaign is a combination of its own.
-    for (let i = 0; i < MAX_PENDING_CLICKS + 5; i += 1) clicks.count(request(IPHONE), click({ origin: { utmSource: "s", utmCampaign: `c-${i}` } }))
+    for (let i = 0; i < MAX_PENDING_CLICKS + 5; i += 1)
+      clicks.count(request(IPHONE), click({ origin: { utmSource: "s", utmCampaign: `c-${i}` } }))
     expect(clicks.pending()).toBe(MAX_PENDING_CLICKS)
     await clicks.flush()
-    expect(lines()).toContainEqual(expect.objectContaining({ level: "warn", storeClicks: 5, msg: "visits: store clicks not counted: more distinct ones came between two writes than are kept" }))
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        storeClicks: 5,
+        msg: "visits: store clicks not counted: more distinct ones came between two writes than are kept",
+      }),
+    )
     expect((await storeClicksBetween(db, DAY, DAY)).reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_PENDING_CLICKS)
   })
 
@@ -107,13 +148,23 @@ describe.each([
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), "store-clicks-down-"))
     // A file where the store's folder should be: SQLite cannot open it; PostgreSQL refuses a database that does not exist.
     fs.writeFileSync(path.join(broken, "blocked"), "")
-    const down = openDb(location.kind === "sqlite" ? { kind: "sqlite", file: path.join(broken, "blocked", "store.sqlite") } : { kind: "postgres", url: `${location.url}_missing` })
+    const down = openDb(
+      location.kind === "sqlite"
+        ? { kind: "sqlite", file: path.join(broken, "blocked", "store.sqlite") }
+        : { kind: "postgres", url: `${location.url}_missing` },
+    )
     const clicks = new StoreClickCounter({ db: down, log, metrics: createMetrics().registry, now: clock })
     clicks.count(request(IPHONE), click({ origin: { utmSource: "secret-campaign" } }))
     await clicks.flush()
     await down.close().catch(() => undefined)
     fs.rmSync(broken, { recursive: true, force: true })
-    expect(lines()).toContainEqual(expect.objectContaining({ level: "error", storeClicks: 1, msg: "visits: store clicks are lost: the store could not be written" }))
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        storeClicks: 1,
+        msg: "visits: store clicks are lost: the store could not be written",
+      }),
+    )
     expect(JSON.stringify(lines())).not.toContain("secret-campaign")
     const again = counter()
     again.count(request(IPHONE), click())

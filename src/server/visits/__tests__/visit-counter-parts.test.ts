@@ -7,7 +7,8 @@ import { readSettings } from "../../settings"
 import { quietLogger } from "../../../../test/support/test-logger"
 import { siteHostsOf } from "../site-hosts"
 
-const partsOf = (env: Record<string, string>, metrics = createMetrics()) => assemble(readSettings({ WAITLIST_DB_PATH: "/nowhere/never-opened.sqlite", ...env }), { log: quietLogger, metrics })
+const partsOf = (env: Record<string, string>, metrics = createMetrics()) =>
+  assemble(readSettings({ WAITLIST_DB_PATH: "/nowhere/never-opened.sqlite", ...env }), { log: quietLogger, metrics })
 
 describe("the production server's counter of visits", () => {
   it("counts by default and not at all with VISIT_COUNTING=0", () => {
@@ -16,7 +17,9 @@ describe("the production server's counter of visits", () => {
   })
 
   it("knows the built site's host and SITE_URL's as the site's own", () => {
-    expect(siteHostsOf(readSettings({ SITE_URL: "https://www.storyling.example:8443/" }))).toEqual(expect.arrayContaining(["www.storyling.example:8443"]))
+    expect(siteHostsOf(readSettings({ SITE_URL: "https://www.storyling.example:8443/" }))).toEqual(
+      expect.arrayContaining(["www.storyling.example:8443"]),
+    )
   })
 
   it("adds its families to the metrics' registry: page views by outcome, failed writes and what waits in memory", async () => {
