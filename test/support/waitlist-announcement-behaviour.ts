@@ -269,8 +269,9 @@ export function describeAnnouncements(
     await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(40), 30_000)
     // Mails are handed over at least 1.1/5 s apart (mail-pace.test.ts checks the pace exactly). The first mail of
     // each new SMTP connection reaches the server after the connection's setup, late by up to a few hundred ms on a
-    // busy machine, so the server's count is taken on the connections' later mails, and over the whole send.
-    expect(busiestWindow(smtp.reusedTransactionTimes, 1000)).toBeLessThanOrEqual(5)
+    // busy machine, so the server's count is taken on the connections' later mails, and over the whole send. A mail
+    // held up on the way by more than 100 ms brings a sixth into the server's second (seen once in CI), never a seventh.
+    expect(busiestWindow(smtp.reusedTransactionTimes, 1000)).toBeLessThanOrEqual(6)
     expect(smtp.transactionTimes.length - smtp.reusedTransactionTimes.length).toBeLessThanOrEqual(4)
     const times = [...smtp.transactionTimes].sort((a, b) => a - b)
     expect(((times.length - 1) * 1000) / ((times[times.length - 1] ?? 0) - (times[0] ?? 0))).toBeLessThanOrEqual(5)
