@@ -2,13 +2,13 @@
  * The server's parts, put together once from the settings: the database,
  * the outbox's worker with each feature's kinds of delivery, the reader of
  * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
- * the API's handlers work with. The production server (main.ts), `gatsby
+ * the route table's handlers work with. The production server (main.ts), `gatsby
  * develop` (develop.ts) and the tests start from here; nothing is started
  * by it.
  */
 import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
-import type { ApiParts } from "./app"
+import type { RouteParts } from "./app"
 import { forgetOldLogins } from "./admin/admin-queries"
 import { announcementMailKind } from "./announcements/announcement-mail"
 import { forgetOldAuditAddresses } from "./audit/audit-log"
@@ -50,8 +50,8 @@ export type Assembly = {
   storeClicks: StoreClickCounter | null
   /** Every periodic job (see periodicJobs), not started. */
   scheduler: Scheduler
-  /** What the API's handlers work with. */
-  api: ApiParts
+  /** What the route table's handlers work with. */
+  routes: RouteParts
 }
 
 /** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
@@ -164,7 +164,7 @@ export function assemble(
       })
     : null
   const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
-  const api: ApiParts = {
+  const routes: RouteParts = {
     settings,
     db,
     log,
@@ -182,6 +182,7 @@ export function assemble(
     },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
+    storeClicks,
   }
   return {
     db,
@@ -190,6 +191,6 @@ export function assemble(
     visits,
     storeClicks,
     scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
-    api,
+    routes,
   }
 }

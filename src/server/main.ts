@@ -80,13 +80,12 @@ async function main(settings: Settings, log: Logger) {
   let server: http.Server
   try {
     server = siteServer(
-      createApp(parts.api, {
+      createApp(parts.routes, {
         root,
         headers,
         observer,
         health: healthRoutes(readiness),
         pageRequests: visits?.observe,
-        storeClicks,
       }),
       headers,
     )

@@ -129,9 +129,9 @@ export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOpti
   }
   return {
     observe,
-    /** The middleware that observes every request, first of all, and keeps its id in `res.locals.requestId`. */
+    /** The middleware that observes a request, once however many routes it passes, and keeps its id in `res.locals.requestId`. */
     middleware: ((req, res, next) => {
-      res.locals.requestId = observe(req, res, pathOf(req.url))
+      res.locals.requestId ??= observe(req, res, pathOf(req.url))
       next()
     }) as RequestHandler,
     /** How many requests are being answered. */
