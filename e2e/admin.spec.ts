@@ -10,7 +10,7 @@ import { expectAccessible } from "./support/axe"
 import { recordStoreRedirects } from "./support/store-redirects"
 import { expect, test } from "./support/test"
 import { PASSWORD_RULE } from "../src/admin/password-rule"
-import { listEntries } from "../src/server/signup/entry-list"
+import { listEntries } from "../src/server/entries/entry-list"
 import { personRecord } from "../src/server/people/people-queries"
 
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>"

@@ -12,7 +12,7 @@ import type { RunningSite } from "./site-server-process"
 import { SmtpTestServer } from "./smtp-test-server"
 import { complainOf, seedEntries } from "./seed-entries"
 import { openDbOf } from "./waitlist-store-access"
-import { countEntries } from "../../src/server/signup/entry-list"
+import { countEntries } from "../../src/server/entries/entry-list"
 import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
 import { announcementProgressOf } from "../../src/server/announcements/announcement-queries"
 

@@ -27,7 +27,7 @@ import {
 import type { RunningSite } from "./site-server-process"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
 import { openDbOf } from "./waitlist-store-access"
-import { listEntries } from "../../src/server/signup/entry-list"
+import { listEntries } from "../../src/server/entries/entry-list"
 import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
 import { personRecord } from "../../src/server/people/people-queries"
 

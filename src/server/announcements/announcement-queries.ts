@@ -15,7 +15,7 @@ import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
-import { addLeaveTokens } from "../signup/entries"
+import { addLeaveTokens } from "../entries/leave-tokens"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 
 /** One language's version of an announcement, as it was when it was first sent. */

@@ -1,5 +1,5 @@
 import { inertText } from "./inert-text"
-import type { WaitlistEntry } from "../signup/entry-list"
+import type { WaitlistEntry } from "../entries/entry-list"
 
 /** The columns of the waitlist export, in order. */
 export const CSV_COLUMNS = [

@@ -9,8 +9,8 @@ import type { Actor, Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
-import { rememberLeaver } from "../signup/entries"
-import type { PolicyVersion } from "../signup/privacy-policy-version"
+import { rememberLeaver } from "../entries/leavers"
+import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
 
 /** An entry as the entries page lists it. */
@@ -73,10 +73,6 @@ export type PersonRecord = {
   /** The entry's personal code and referrals (see referralsHeldOf); null without an entry. */
   referrals: ReferralsHeld | null
 }
-
-/** A version of the privacy policy from the columns that keep it; null when they were not written (rows before migration 0006). */
-const policyOf = (lang: string | null, date: string | null, sha256: string | null): PolicyVersion | null =>
-  lang !== null && date !== null && sha256 !== null ? { lang, effectiveDate: date, sha256 } : null
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally (`!` escapes, on both databases). */
 const containing = (term: string) => `%${term.replace(/[!%_]/g, (char) => `!${char}`)}%`
@@ -174,7 +170,7 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
             createdAt: toDate(row.created_at),
             updatedAt: toDate(row.updated_at),
             confirmedAt: toDateOrNull(row.confirmed_at),
-            confirmedPolicy: policyOf(
+            confirmedPolicy: policyOfColumns(
               row.confirmed_policy_lang,
               row.confirmed_policy_date,
               row.confirmed_policy_sha256,
@@ -197,7 +193,7 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
         name: message.name,
         message: message.message,
         metadata: parseMetadata(message.metadata),
-        policy: policyOf(message.policy_lang, message.policy_date, message.policy_sha256),
+        policy: policyOfColumns(message.policy_lang, message.policy_date, message.policy_sha256),
       })),
       deliveries: deliveries.map((delivery) => ({
         kind: delivery.kind,

@@ -1,7 +1,7 @@
 import { siteFacts } from "../../config/site-facts"
 import type { PersonRecord } from "./people-queries"
 import type { DeliveryKind } from "../outbox/deliveries"
-import type { PolicyVersion } from "../signup/privacy-policy-version"
+import type { PolicyVersion } from "../entries/privacy-policy-version"
 
 /** What each kind of delivery is, said for the person who reads their data. */
 const DELIVERY_KINDS: Record<DeliveryKind, string> = {

@@ -18,9 +18,9 @@ import { queryParam, sendText } from "../http/answers"
 import { cookieValue } from "../http/cookies"
 import type { Logger } from "../observability/logger"
 import type { WebhookSettings } from "../settings"
-import { linkTokenKey, isLinkToken } from "./link-tokens"
+import { linkTokenKey, isLinkToken } from "../entries/link-tokens"
 import { canLeave, confirmAddress, confirmationState, leaveByLink, placeLinkOfConfirmation } from "./links"
-import { privacyPolicyInForce } from "./privacy-policy-version"
+import { privacyPolicyInForce } from "../entries/privacy-policy-version"
 
 /** The most of a body a link's route reads: a one-click unsubscribe is 26 bytes. */
 export const LINK_BODY_BYTES = 1024

@@ -10,7 +10,7 @@
 import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 import type { Db } from "../db/db"
-import { signupCountsBetween, type SignupCount } from "../signup/sign-up-figures"
+import { signupCountsBetween, type SignupCount } from "../entries/sign-up-figures"
 import { spans, viewsBetween, visitorsBetween } from "./visit-queries"
 import { storeClicksBetween, type StoreClickCount } from "./store-click-queries"
 

@@ -10,7 +10,7 @@ import type { StoreSettings } from "../../settings"
 import { connect } from "../db"
 import { waitlistMigrations } from "../migrations"
 import { openDb } from "../db"
-import { listEntries } from "../../signup/entry-list"
+import { listEntries } from "../../entries/entry-list"
 import { personRecord, searchEntries } from "../../people/people-queries"
 
 const stores = useThrowawayStores("waitlist-upgrade-0006-")

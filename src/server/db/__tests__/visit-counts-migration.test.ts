@@ -13,7 +13,7 @@ import { connect } from "../db"
 import { waitlistMigrations } from "../migrations"
 import { openDb } from "../db"
 import { recordVisits } from "../../visits/visit-queries"
-import { countEntries } from "../../signup/entry-list"
+import { countEntries } from "../../entries/entry-list"
 
 const stores = useThrowawayStores("visit-migration-")
 

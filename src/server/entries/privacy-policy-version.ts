@@ -13,6 +13,21 @@ export type PolicyVersion = { lang: string; effectiveDate: string; sha256: strin
 
 const POLICY = "privacy-policy"
 
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+export const policyColumns = (policy: PolicyVersion | null) => ({
+  lang: policy?.lang ?? null,
+  date: policy?.effectiveDate ?? null,
+  sha256: policy?.sha256 ?? null,
+})
+
+/** A version of the privacy policy from the columns that keep it; null when they were not written (rows before migration 0006). */
+export const policyOfColumns = (
+  lang: string | null,
+  date: string | null,
+  sha256: string | null,
+): PolicyVersion | null =>
+  lang !== null && date !== null && sha256 !== null ? { lang, effectiveDate: date, sha256 } : null
+
 /**
  * The version of the privacy policy in force on `now`'s day (UTC) in the
  * language a person read the site in (English when the site has no
