@@ -9,7 +9,7 @@ import { adminSiteOn, otherOrigin, type AdminSite } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
 import { recordStoreRedirects } from "./support/store-redirects"
 import { expect, test } from "./support/test"
-import { PASSWORD_RULE } from "../src/admin/password-rule"
+import { PASSWORD_RULE } from "../src/admin-api/password-rule"
 import { listEntries } from "../src/server/entries/entry-list"
 import { personRecord } from "../src/server/people/people-queries"
 

@@ -8,7 +8,7 @@
  * serves such a page at the page's own path from that day on, and never at
  * the folder's (see src/server/http/scheduled-pages.ts).
  */
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { localizedPath, splitLanguage } from "../i18n/languages"
 
 /** The folder, under each language's prefix, of the pages for days to come. */

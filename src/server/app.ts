@@ -10,7 +10,7 @@
 import type { DeliveryKind } from "./outbox/deliveries"
 import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
-import type { Area } from "../admin/roles"
+import type { Area } from "../admin-api/roles"
 import { siteFacts } from "../config/site-facts"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
 import { ADMIN_BODY_BYTES } from "./admin/admin-limits"

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2"
 import { siteFacts } from "../../config/site-facts"
-import { MIN_PASSWORD_LENGTH } from "../../admin/password-rule"
+import { MIN_PASSWORD_LENGTH } from "../../admin-api/password-rule"
 import { ZxcvbnFactory } from "@zxcvbn-ts/core"
 import * as commonPackage from "@zxcvbn-ts/language-common"
 import * as englishPackage from "@zxcvbn-ts/language-en"

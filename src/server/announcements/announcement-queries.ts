@@ -16,6 +16,14 @@ import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../entries/leave-tokens"
+import type {
+  AnnouncementProgress,
+  LanguageProgress,
+  SendAudience,
+  SendOutcome,
+  SendState,
+  SentWave,
+} from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 
 /** One language's version of an announcement, as it was when it was first sent. */
@@ -30,42 +38,6 @@ export type AnnouncementRecipient = { name: string; email: string; metadata: Rec
 /** The outbox's draft of one entry's mail, in the language chosen for it, with the key of its new leave link. */
 export type QueuedAnnouncementMail = { lang: string; payload: string; leaveTokenKey: string }
 
-/** Whether an announcement's mails go out, or wait: paused by the operator, or by itself (see AUTO_PAUSE). */
-export type SendState = "sending" | "paused"
-
-/** What a send queued this time: mails per language, and how many entries were left out because their address is suppressed. */
-export type SendOutcome = {
-  queued: Record<string, number>
-  suppressed: number
-  state: SendState
-  pausedReason: string | null
-}
-
-/** Where one language of an announcement stands. `waiting`: queued, not yet tried to the end, entry still there. */
-export type LanguageProgress = {
-  lang: string
-  queued: number
-  sent: number
-  failed: number
-  bounced: number
-  complained: number
-  left: number
-  waiting: number
-}
-
-/** Where an announcement stands, per language. */
-export type AnnouncementProgress = {
-  slug: string
-  state: SendState
-  pausedReason: string | null
-  createdAt: Date
-  languages: LanguageProgress[]
-  waves: SentWave[]
-}
-
-/** One send of an announcement: the wave it was narrowed to, when, and the mails it queued. */
-export type SentWave = Wave & { at: Date; queued: number }
-
 /**
  * The readers a send is narrowed to, as the store applies it: the first
  * `first` in line (places computed with `boost`), and those whose newest
@@ -75,9 +47,6 @@ export type WaveFilter = { wave: Wave; boost: number; accepts: (metadata: Record
 
 /** Every confirmed entry, unnarrowed. */
 export const EVERYONE: WaveFilter = { wave: WHOLE_LIST, boost: 0, accepts: () => true }
-
-/** Who a send would reach now: the confirmed entries with no mail of it yet, by the language each would get, and how many are left out as suppressed. */
-export type SendAudience = { readers: Record<string, number>; suppressed: number }
 
 /** An announcement was sent before with another text: its mails keep the text they were queued with. */
 export class AnnouncementChangedError extends Error {}

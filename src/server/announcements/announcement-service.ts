@@ -28,11 +28,14 @@ import {
   queueAnnouncement,
   setAnnouncementPaused,
   type AnnouncementContent,
-  type AnnouncementProgress,
-  type SendAudience,
-  type SendOutcome,
   type WaveFilter,
 } from "./announcement-queries"
+import type {
+  AnnouncementProgress,
+  AnnouncementSummary,
+  SendAudience,
+  SendOutcome,
+} from "../../admin-api/announcements"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { renderAnnouncement } from "./render-announcement"
 
@@ -370,14 +373,6 @@ export function pauseAnnouncement(
   }
   const reason = by.actor.accountId === null ? undefined : `Paused by ${by.actor.label} in the admin`
   return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
-}
-
-/** An announcement of the folder as a list shows it: each language's subject and preheader (as a reader named SAMPLE_NAME gets them), what keeps it from being sent, and where its send stands (null: never sent). */
-export type AnnouncementSummary = {
-  slug: string
-  versions: { lang: string; subject: string; preheader: string }[]
-  problems: string[]
-  progress: AnnouncementProgress | null
 }
 
 /** Every announcement of the folder, by name, with where each stands. */

@@ -18,7 +18,8 @@ import { DailyCaps } from "./daily-caps"
 import { OneWriteAtATime } from "./one-write-at-a-time"
 import { isCountedBrowser } from "./page-view"
 import { knownClickValues, recordStoreClicks, type KnownClickValues, type StoreClickCount } from "./store-click-queries"
-import { INTERNAL, sourceOf, type Origin, type Source } from "./traffic-source"
+import type { Source } from "../../admin-api/visit-stats"
+import { INTERNAL, sourceOf, type Origin } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 
 /** The two stores `/get` sends a browser to. */
