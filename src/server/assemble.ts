@@ -1,10 +1,8 @@
 /**
  * The server's parts, put together once from the settings: the database,
- * the outbox's worker with each feature's kinds of delivery, the reader of
- * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
- * the route table's handlers work with. The production server (main.ts), `gatsby
- * develop` (develop.ts) and the tests start from here; nothing is started
- * by it.
+ * the outbox's worker with each feature's kinds of delivery, the counters,
+ * the periodic jobs and what the route table's handlers work with. The
+ * server, `gatsby develop` and the tests start here; nothing is started by it.
  */
 import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
@@ -57,15 +55,8 @@ export type Assembly = {
 /** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
 const ERASURES_CHECKED_EVERY_MS = 30_000
 
-/**
- * The periodic jobs, each owned by its feature: the sign-up counts and the
- * admin's failed logins and ended sessions past their windows, the audit
- * log's addresses past 30 days, the database's files rewritten after an
- * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
- */
-function periodicJobs(
+/** The periodic jobs, each its feature's (docs/architecture.md lists them, as the log names them). */
+export function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,

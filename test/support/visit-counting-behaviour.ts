@@ -45,9 +45,6 @@ export function visit(
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The day of the clock's time, UTC. */
-const dayOf = (time: Date) => time.toISOString().slice(0, 10)
-
 /**
  * What the counting of visits must do, against the production server
  * (served in the test's process, so its clock can be moved) on a store

@@ -1,11 +1,8 @@
 /**
- * The announcements in the database (see migration 0005), written once for
- * SQLite and PostgreSQL: a send queues one mail per (announcement, entry)
- * in batches, each its own short transaction; each try's end is recorded
- * and pauses the send when too many of its tries fail; and where a send
- * stands is read per language. A mail's outcome is its outbox delivery's
- * (a mail cancelled by a suppression counts as failed), its bounce or
- * complaint its delivery's in the bounces.
+ * The announcements in the database, once for both stores: a send queues
+ * one mail per entry in short batches, each try's end is recorded (too many
+ * failures pause the send), and progress is read per language from the
+ * outbox and the bounces.
  */
 import { sql } from "kysely"
 import { addressHash } from "../addresses/address-hash"
@@ -16,14 +13,7 @@ import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../entries/leave-tokens"
-import type {
-  AnnouncementProgress,
-  LanguageProgress,
-  SendAudience,
-  SendOutcome,
-  SendState,
-  SentWave,
-} from "../../admin-api/announcements"
+import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 
 /** One language's version of an announcement, as it was when it was first sent. */
@@ -221,13 +211,10 @@ const locked = (db: Db, trx: Tx, slug: string) =>
     .executeTakeFirst()
 
 /**
- * Queues, in batches, one mail of the announcement for each confirmed
- * entry of the wave whose address is not suppressed and that has none of
- * it yet (the table's key makes that so even for two sends at once, and
- * for a wave sent again); `mailFor` drafts each. The first send records
- * the announcement with its text; `audit`, the line that records the send,
- * is written in the transaction that begins it; the wave is recorded with
- * the mails it queued.
+ * Queues, in batches, one mail for each confirmed, unsuppressed entry of
+ * the wave that has none of it yet (the table's key holds that even for two
+ * sends at once). The first send records the text; `audit` is written in
+ * the transaction that begins the send.
  * @throws AnnouncementChangedError when it was sent before with another text
  */
 export async function queueAnnouncement(

@@ -20,12 +20,8 @@ const consentOf = (policy: PolicyVersion | null): ConsentRecord =>
 
 /**
  * Everything the waitlist holds about one address, as the file handed to
- * that person (GDPR Art. 15) and shown on the person's page: their entry,
- * every message with its metadata, the confirmation, every mail and event
- * about them, what is kept after they left or were erased, and, for each
- * message and the confirmation, the version of the privacy policy in force
- * then (Art. 7(1)), every announcement mailed to them and what became of
- * it, and their suppression and bounces. Text they wrote is data here, never markup.
+ * that person (GDPR Art. 15) and the person's page, with the privacy
+ * policy's version of each consent (Art. 7(1)). What they wrote is data here, never markup.
  */
 export function personExport(address: string, record: PersonRecord, now: Date): PersonExport {
   const { entry } = record

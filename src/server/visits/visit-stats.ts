@@ -1,11 +1,8 @@
 /**
- * The statistics of visits, written once: what `npm run waitlist -- stats`
- * prints and what the admin's dashboard will chart. Per day the funnel:
- * visitors, visitors of the contact page, sign-ups of that day, and how
- * many of those sign-ups have confirmed their address since, and beside
- * it the browsers `/get` sent to each store; the pages, sources (with the
- * same funnel) and languages of the whole period, and the store clicks by
- * store, platform and source.
+ * The statistics of visits, written once for `npm run waitlist -- stats`
+ * and the admin's dashboard: per day and per source the funnel (visitors,
+ * contact page, sign-ups, confirmed) beside the store clicks, and the
+ * period's pages and languages.
  */
 import type {
   DayStats,
