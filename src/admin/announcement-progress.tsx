@@ -1,5 +1,5 @@
 import { waveText } from "../waitlist/wave"
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 import { languageLabel, languageOrder, total, type LanguageProgress, type Progress } from "./announcement-types"
 

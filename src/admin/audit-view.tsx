@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { AdminNotice } from "./admin-notice"
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 import { Pager } from "./pager"
 import { SearchForm } from "./search-form"

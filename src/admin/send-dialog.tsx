@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react"
-import { callApi } from "./admin-api"
-import type { ActionNotice } from "./announcement-card"
+import { callApi } from "./api-client"
 import {
   announcementPath,
   languageLabel,
   languageOrder,
+  type ActionNotice,
   type SendAudience,
   type SendOutcome,
 } from "./announcement-types"

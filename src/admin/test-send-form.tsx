@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react"
-import { callApi } from "./admin-api"
+import { callApi } from "./api-client"
 import { AdminField } from "./admin-field"
-import type { ActionNotice } from "./announcement-card"
-import { announcementPath } from "./announcement-types"
+import { announcementPath, type ActionNotice } from "./announcement-types"
 
 type TestAnswer = { to: string; sent: { lang: string; subject: string }[] }
 

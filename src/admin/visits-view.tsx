@@ -1,6 +1,6 @@
 import { useMemo } from "react"
 // The shape of the API's `visits`, as the server computes it (types only: nothing of the server reaches the browser).
-import type { DayStats, SourceStats, VisitStats } from "../server/visits/visit-stats"
+import type { DayStats, SourceStats, VisitStats } from "../admin-api/visit-stats"
 import { BarChart } from "./bar-chart"
 import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"

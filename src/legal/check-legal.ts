@@ -1,4 +1,4 @@
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { legalCommand } from "./legal-command"
 import { legalFileExists, listLegalFiles, readLegalFile, type LegalFiles } from "./legal-files"
 import { checkLegalFrontmatter } from "../content/check-frontmatter"

@@ -1,14 +1,12 @@
 /**
  * The server's parts, put together once from the settings: the database,
- * the outbox's worker with each feature's kinds of delivery, the reader of
- * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
- * the API's handlers work with. The production server (main.ts), `gatsby
- * develop` (develop.ts) and the tests start from here; nothing is started
- * by it.
+ * the outbox's worker with each feature's kinds of delivery, the counters,
+ * the periodic jobs and what the route table's handlers work with. The
+ * server, `gatsby develop` and the tests start here; nothing is started by it.
  */
 import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
-import type { ApiParts } from "./app"
+import type { RouteParts } from "./app"
 import { forgetOldLogins } from "./admin/admin-queries"
 import { announcementMailKind } from "./announcements/announcement-mail"
 import { forgetOldAuditAddresses } from "./audit/audit-log"
@@ -50,22 +48,15 @@ export type Assembly = {
   storeClicks: StoreClickCounter | null
   /** Every periodic job (see periodicJobs), not started. */
   scheduler: Scheduler
-  /** What the API's handlers work with. */
-  api: ApiParts
+  /** What the route table's handlers work with. */
+  routes: RouteParts
 }
 
 /** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
 const ERASURES_CHECKED_EVERY_MS = 30_000
 
-/**
- * The periodic jobs, each owned by its feature: the sign-up counts and the
- * admin's failed logins and ended sessions past their windows, the audit
- * log's addresses past 30 days, the database's files rewritten after an
- * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
- */
-function periodicJobs(
+/** The periodic jobs, each its feature's (docs/architecture.md lists them, as the log names them). */
+export function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
@@ -164,7 +155,7 @@ export function assemble(
       })
     : null
   const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
-  const api: ApiParts = {
+  const routes: RouteParts = {
     settings,
     db,
     log,
@@ -182,6 +173,7 @@ export function assemble(
     },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
+    storeClicks,
   }
   return {
     db,
@@ -190,6 +182,6 @@ export function assemble(
     visits,
     storeClicks,
     scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
-    api,
+    routes,
   }
 }

@@ -439,10 +439,3 @@ export const localLinksNotice = (settings: Settings): string | null =>
 /** A sentence that says which store the settings select, for logs and the CLI. */
 export const describeStore = (store: StoreSettings): string =>
   store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`
-
-/**
- * The settings of this process, read from its environment, which the npm
- * scripts fill from a `.env` file too (Node's --env-file-if-exists).
- * @throws SettingsError
- */
-export const settingsOfThisProcess = (): Settings => readSettings(process.env)

@@ -1,5 +1,4 @@
 import { spawn } from "child_process"
-import fs from "fs"
 import path from "path"
 import { LAST_BUILD_OUTPUT, reasonToBuild as reasonToBuildAt } from "../../src/build/build-state"
 import { withBuildLock } from "./build-lock"

@@ -19,9 +19,6 @@ export const LOGIN_ACCOUNT_PACE_MS = 30 * 1000
 /** How long a browser that logged in is known to an account (its device cookie). */
 export const DEVICE_KNOWN_MS = 365 * 24 * 60 * 60 * 1000
 
-/** How long the audit log keeps a client's address before only its keyed hash remains. */
-export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000
-
 /** The lines of one page of the entries and of the audit log. */
 export const PAGE_SIZE = 25
 /** The last page anyone may ask for: 250,000 lines deep, past any list here, and a bound on the offset a query skips. */

@@ -4,13 +4,14 @@
  * audit line records is written in the transaction of that line.
  */
 import { sql } from "kysely"
-import { isRole, type Role } from "../../admin/roles"
+import { isRole, type Role } from "../../admin-api/roles"
 import { emailKey } from "../addresses/email-identity"
 import { appendAudit, type Actor } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { LOGIN_ACCOUNT_PACE_MS, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from "./admin-limits"
-import type { AccountState, AdminAccount, LoginAccount, OpenInvite, SessionAccount } from "./accounts"
+import type { SessionAccount } from "../../admin-api/session-account"
+import type { AccountState, AdminAccount, LoginAccount, OpenInvite } from "./accounts"
 
 /** What an invitation did: made (or made anew), or refused because the address has an active account already. */
 export type InviteOutcome = "invited" | "active"

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2"
 import { siteFacts } from "../../config/site-facts"
-import { MIN_PASSWORD_LENGTH } from "../../admin/password-rule"
+import { MIN_PASSWORD_LENGTH } from "../../admin-api/password-rule"
 import { ZxcvbnFactory } from "@zxcvbn-ts/core"
 import * as commonPackage from "@zxcvbn-ts/language-common"
 import * as englishPackage from "@zxcvbn-ts/language-en"
@@ -11,10 +11,7 @@ export const MAX_PASSWORD_LENGTH = 256
 /** Algorithm.Argon2id, a const enum the isolated modules of this build cannot read. */
 const ARGON2ID = 2 as Algorithm
 
-/**
- * argon2id with OWASP's first recommended setting (19 MiB of memory, two
- * passes, one lane): about 50 ms a hash on this machine's cores.
- */
+/** argon2id with OWASP's first recommended setting: 19 MiB of memory, two passes, one lane. */
 const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 /** The argon2id hash of a password, with its salt and settings, as the account keeps it. */
@@ -43,11 +40,7 @@ export async function passwordMatches(password: string, stored: string | null): 
 /** The least zxcvbn score a new password needs: the top of its scale, at least 10^10 guesses (a season and a year around a word, "Summer2024!!", stays below). */
 const MIN_SCORE = 4
 
-/**
- * The most of a password the strength check reads: zxcvbn's matching grows
- * faster than the length and runs on the event loop (docs/benchmarks.md has
- * its time), and the characters past these only add to the strength.
- */
+/** The most of a password the strength check reads: zxcvbn's work grows faster than the length, on the event loop, and more characters only add strength. */
 const CHECKED_LENGTH = 64
 
 /** The estimator, with the common passwords of public leaks and the English words, names and keyboard patterns; made on the first check, so a server that takes no invitation never holds its dictionaries. */

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../announcements/announcement-files"
-import type { AnnouncementProgress, SendAudience, SendOutcome } from "../announcements/announcement-queries"
+import type { AnnouncementProgress, SendAudience, SendOutcome } from "../../admin-api/announcements"
 import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { waveSchema } from "../announcements/wave-schema"
 import {

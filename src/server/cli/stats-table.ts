@@ -1,5 +1,5 @@
 import { inertText } from "./inert-text"
-import type { VisitStats } from "../visits/visit-stats"
+import type { VisitStats } from "../../admin-api/visit-stats"
 
 /** The blocks of a sparkline, from none to the most. */
 const BLOCKS = "▁▂▃▄▅▆▇█"

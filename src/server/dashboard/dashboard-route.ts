@@ -10,7 +10,7 @@ import { z } from "zod"
 import type { Db } from "../db/db"
 import { queryParam, sendInvalid, sendJson } from "../http/answers"
 import { outboxHealth } from "../outbox/outbox-queries"
-import { signUpFigures } from "../signup/sign-up-figures"
+import { signUpFigures } from "../entries/sign-up-figures"
 import { visitStats } from "../visits/visit-stats"
 
 /** The periods the dashboard shows, in days. */

@@ -1,14 +1,9 @@
 /**
- * The way from the embedded SQLite to a shared PostgreSQL: everything a
- * waitlist holds copied, as it is, into an empty PostgreSQL database
- * (`npm run waitlist -- copy-to <URL>`, see docs/operating.md). Every
- * table of the schema goes, each after those its rows refer to: the ids
- * and keys as they are (so the links of mails already sent keep working,
- * the database's own keys in `waitlist_secrets` with them), the outbox
- * with its pending mail (sent once, by the first server started on the
- * copy), the audit log, the visits. Written once over the tables of
- * schema.ts: a table missing from COPY_ORDER is a type error here, and a
- * migrated database with a table COPY_ORDER lacks fails its test.
+ * Everything an embedded SQLite waitlist holds copied as it is into an
+ * empty PostgreSQL (`npm run waitlist -- copy-to <URL>`): ids, keys and
+ * secrets kept, so the links of mails already sent keep working. COPY_ORDER
+ * names every table of schema.ts (a type error otherwise), each after those
+ * its rows refer to.
  */
 import { sql, type Kysely, type Transaction } from "kysely"
 import type { Db, Tx } from "./db"

@@ -6,7 +6,7 @@
  * and the metrics read of it.
  */
 import { sql } from "kysely"
-import type { Db, On, Tx } from "../db/db"
+import type { Db, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import {
   LANES,
@@ -207,12 +207,6 @@ export async function cancelVisitorMail(trx: Tx, entryId: number, error: string,
     .returning("id")
     .execute()
   return cancelled.map((row) => row.id)
-}
-
-/** One delivery by its id, or null. */
-export async function deliveryById(on: On, id: number): Promise<Delivery | null> {
-  const row = await on.selectFrom("waitlist_outbox").selectAll().where("id", "=", id).executeTakeFirst()
-  return row ? deliveryOf(row as OutboxRow) : null
 }
 
 /** The deliveries in these states, oldest first. */

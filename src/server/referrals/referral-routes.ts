@@ -8,7 +8,7 @@ import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
 import { isReferralCode } from "../../waitlist/referral-code"
 import type { Db } from "../db/db"
-import { queryParam } from "../http/answers"
+import { pathParam, queryParam } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink } from "./place-link"
 import { placePage } from "./place-page"
@@ -17,9 +17,6 @@ import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
 /** The campaign source the landing page's address carries after a personal link, which the counting of visits lines up as a source of its own. */
 export const PERSONAL_LINK_SOURCE = "personal-link"
 
-/** The path of a personal link: `/r/` and a code. */
-export const PERSONAL_LINK_PATH = /^\/r\/([^/]*)$/
-
 /** What the routes of personal links work with. */
 export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
 
@@ -27,9 +24,10 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
-/** The handlers of personal links and the place page. */
+/** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and the place page. */
 export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   personalLink: RequestHandler
+  noSuchCode: RequestHandler
   placePage: RequestHandler
 } {
   const expired = (req: Request) => {
@@ -38,7 +36,7 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   }
 
   const personal: RequestHandler = (req, res) => {
-    const code = PERSONAL_LINK_PATH.exec(req.path)?.[1]
+    const code = pathParam(req, "code")
     const landing = (lang: string | null) =>
       `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
     if (!isReferralCode(code)) return redirect(res, "/")
@@ -89,5 +87,5 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
       .end(html)
   }
 
-  return { personalLink: personal, placePage: place }
+  return { personalLink: personal, noSuchCode: (_req, res) => redirect(res, "/"), placePage: place }
 }

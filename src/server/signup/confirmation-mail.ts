@@ -14,7 +14,7 @@ import { visitorMailTexts, type VisitorMailTexts } from "../mails/visitor-mail-t
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { Db } from "../db/db"
 import type { MailSettings } from "../settings"
-import { confirmationLinks, type ConfirmationLinks } from "./mail-links"
+import { confirmationLinks, type ConfirmationLinks } from "../entries/mail-links"
 
 /** What the outbox keeps of a confirmation mail: the little it is written from (its links' tokens live nowhere else until it is sent). */
 export type ConfirmationDraft = {

@@ -27,11 +27,8 @@ export const combinationOf = (view: ViewDimensions) =>
 
 /**
  * What one day has counted under its caps, starting from what the store
- * holds of the day already (so a restart does not give a day a second
- * budget): the distinct values of each capped dimension, the combinations
- * of views kept as rows, and the visitors. Instances sharing a store each
- * keep their own, so with several instances a day may count up to that
- * many times a cap.
+ * holds, so a restart gives a day no second budget. Each instance keeps its
+ * own: several instances may count up to that many times a cap.
  */
 export class DailyCaps {
   private readonly seen: Record<CappedDimension, Set<string>>

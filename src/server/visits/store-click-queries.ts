@@ -4,19 +4,11 @@
  * never an address, a User-Agent or a referrer.
  */
 import { sql } from "kysely"
+import type { StoreClickStats } from "../../admin-api/visit-stats"
 import type { Db } from "../db/db"
 
 /** Clicks of one day and combination of dimensions. */
-export type StoreClickCount = {
-  day: string
-  store: string
-  platform: string
-  /** utm_source, else the referrer's host, else DIRECT or INTERNAL; OTHER past the day's cap. */
-  source: string
-  medium: string
-  campaign: string
-  clicks: number
-}
+export type StoreClickCount = StoreClickStats & { day: string }
 
 /** The sources, media and campaigns a day has counted so far, for the daily caps. */
 export type KnownClickValues = { source: string[]; medium: string[]; campaign: string[] }

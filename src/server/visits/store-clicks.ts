@@ -1,13 +1,8 @@
 /**
- * The counting of store clicks: each time `/get` sends a browser to a
- * store (see src/server/get-link/), counted per day, store, platform and
- * source, by the rule of page views (no bot, prefetch or prerender, nor a
- * browser asking not to be tracked: see isCountedBrowser). Counts wait in
- * memory and are written in one batch every FLUSH_EVERY_MS (a periodic
- * job) and at `close`, which the clean shutdown awaits, as the page views'
- * are. Nothing of the visitor is kept, not even a hash: a click is a
- * count. Memory is bounded (MAX_PENDING_CLICKS combinations), and so is
- * each day's table, by the caps of the visits' campaigns (see DailyCaps).
+ * The counting of store clicks (each time `/get` sends a browser to a
+ * store), by the page views' rule, written as the page views' counts are.
+ * A click keeps nothing of the visitor, not even a hash; memory and each
+ * day's table are bounded.
  */
 import type { IncomingMessage } from "http"
 import { Counter, type Registry } from "prom-client"
@@ -18,7 +13,8 @@ import { DailyCaps } from "./daily-caps"
 import { OneWriteAtATime } from "./one-write-at-a-time"
 import { isCountedBrowser } from "./page-view"
 import { knownClickValues, recordStoreClicks, type KnownClickValues, type StoreClickCount } from "./store-click-queries"
-import { INTERNAL, sourceOf, type Origin, type Source } from "./traffic-source"
+import type { Source } from "../../admin-api/visit-stats"
+import { INTERNAL, sourceOf, type Origin } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 
 /** The two stores `/get` sends a browser to. */

@@ -1,12 +1,8 @@
 /**
- * The counting of visits in the database, its statements written once for
- * SQLite and PostgreSQL: page views per day and combination of dimensions,
- * the salt of each day, the keyed hashes of the visitors of the days not
- * yet over, and the visitors counted per day and dimension as they come
- * (so reading a period reads counts, never the visitors' rows). Never an
- * address, a User-Agent or a whole referrer. Nothing here holds the event
- * loop long whatever the tables hold: a period is read a month at a time,
- * and a day's visitors are deleted a slice at a time.
+ * The counting of visits in the database, once for both stores: views per
+ * day and dimensions, each day's salt, the keyed hashes of the day's
+ * visitors, and their counts as they come, so a period is read from
+ * counts. Reads and deletes go a slice at a time, so none holds the event loop.
  */
 import { randomBytes } from "crypto"
 import { sql } from "kysely"
@@ -189,13 +185,9 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
 }
 
 /**
- * Closes the days before `today`: their visitors are counted already, so
- * their rows are deleted, a slice at a time (each its own short write,
- * the event loop free between them); then the salts of the days before
- * yesterday are deleted, so nobody can tell whether a visitor of those
- * days came back; then the freed space is given back (see reclaimSpace).
- * A periodic job, and any instance may run it: slices of two instances
- * delete different rows or none.
+ * Closes the days before `today`: their visitors' rows go, a slice at a
+ * time, then the salts older than yesterday, so no one can tell whether a
+ * visitor of those days came back. Any instance may run it.
  */
 export async function closeVisitDays(db: Db, today: string): Promise<void> {
   for (;;) {

@@ -4,7 +4,7 @@
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { openDb, type Db } from "../../db/db"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../signup/confirmation-rules"
-import { linkTokenKey, newLinkToken } from "../../signup/link-tokens"
+import { linkTokenKey, newLinkToken } from "../../entries/link-tokens"
 import { confirmAddress } from "../../signup/links"
 import { submitSignup } from "../../signup/sign-up"
 import {

@@ -45,6 +45,7 @@ describe.each(["sqlite", "postgres"] as const)("visits by a personal link on %s"
     ).toBe(200)
     expect((await fetch(`${site.url}/r/nobody00`, { redirect: "manual" })).headers.get("location")).toBe("/")
     expect((await fetch(`${site.url}/r/%3Cscript%3E`, { redirect: "manual" })).headers.get("location")).toBe("/")
+    expect((await fetch(`${site.url}/r/%E0%A4%A`, { redirect: "manual" })).headers.get("location")).toBe("/")
     await site.visits.flush()
     const stats = await visitStats(site.db, { days: 1, now: NOW, ownHosts: siteHostsOf(readSettings(env)) })
     expect(stats.sources).toEqual([expect.objectContaining({ source: "personal-link", visitors: 1 })])
