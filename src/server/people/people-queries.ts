@@ -12,6 +12,7 @@ import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queri
 import { rememberLeaver } from "../signup/entries"
 import type { PolicyVersion } from "../signup/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
+import { counted } from "../../words/counted"
 
 /** An entry as the entries page lists it. */
 export type EntrySummary = {
@@ -306,7 +307,7 @@ export function eraseRecords(
       .execute()
     await trx
       .insertInto("admin_audit")
-      .values({ ...audit, detail: `the entry and its ${messages === 1 ? "1 message" : `${messages} messages`}` })
+      .values({ ...audit, detail: `the entry and its ${counted(messages, "message")}` })
       .execute()
     return { erased: 1, deliveryIds: deliveries.map((row) => row.id) }
   })
