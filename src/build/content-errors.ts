@@ -46,6 +46,6 @@ export function contentError(id: ContentErrorId, root: string, problem: ContentP
     id: `${SITE_PLUGIN}_${id}`,
     context: problem,
     filePath: path.join(root, problem.file),
-    ...(problem.line === undefined ? {} : { location: { start: { line: problem.line, column: 1 } } }),
+    ...(problem.line === undefined ? {} : { location: { start: { line: problem.line } } }),
   }
 }
