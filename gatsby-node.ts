@@ -1,11 +1,12 @@
 /**
  * Gatsby Node APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/
- * Types the Markdown in content/ and refuses a malformed file by name,
- * bundles the islands as data the pages query, creates the pages of the
- * legal texts (those of days to come included) after checking them, and
- * after the build writes the files made from the brand and the site's
- * facts (the app's association files) and compiles the
- * production server.
+ * Types the Markdown in content/ and refuses a malformed file by name and
+ * line, bundles the islands as data the pages query, creates the pages of
+ * the legal texts (those of days to come included) after checking them,
+ * gives `/get` the address the build is made for, and after the build
+ * writes the files made from the brand and the site's facts (the app's
+ * association files), compiles the production server and records what
+ * the build was made from (src/build/build-state.ts).
  */
 import fs from "fs"
 import path from "path"
