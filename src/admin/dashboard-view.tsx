@@ -8,6 +8,7 @@ import { Figure } from "./figure"
 import { languageName } from "./language-name"
 import { useAdminData } from "./use-admin-data"
 import { VisitsView } from "./visits-view"
+import { counted } from "../words/counted"
 
 /** GET /api/admin/dashboard as JSON. Later features add sections (`announcements`). */
 type Dashboard = {
@@ -134,10 +135,8 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
         </h2>
         {outbox.failed > 0 && (
           <AdminNotice tone="error">
-            {outbox.failed === 1
-              ? "1 mail or event failed for good"
-              : `${outbox.failed} mails or events failed for good`}
-            : see <code>npm run waitlist -- outbox</code> on the server.
+            {counted(outbox.failed, "mail or event", "mails or events")} failed for good : see{" "}
+            <code>npm run waitlist -- outbox</code> on the server.
           </AdminNotice>
         )}
         <DataTable

@@ -3,6 +3,25 @@ import { isRealIsoDate } from "../i18n/format-date"
 /** A file's frontmatter as gatsby-transformer-remark parsed it (with parseFrontmatterYaml). */
 export type Frontmatter = Record<string, unknown>
 
+/** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
+export const fieldNamed = (problem: string): string | null => /`(\w+)`/.exec(problem)?.[1] ?? null
+
+/** The line of a file (from 1) on which its frontmatter sets `field`, or undefined when it does not. */
+export function frontmatterLine(raw: string, field: string): number | undefined {
+  const lines = raw.replace(/\r\n/g, "\n").split("\n")
+  if (lines[0] !== "---") return undefined
+  for (let index = 1; index < lines.length && lines[index] !== "---"; index += 1) {
+    if (lines[index]?.startsWith(`${field}:`)) return index + 1
+  }
+  return undefined
+}
+
+/** The line of a file that a problem of its frontmatter is on: that of the field it names, if the file sets it. */
+export const problemLine = (raw: string, problem: string): number | undefined => {
+  const field = fieldNamed(problem)
+  return field === null ? undefined : frontmatterLine(raw, field)
+}
+
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "")
 const missing = (frontmatter: Frontmatter, field: string) => text(frontmatter[field]) === ""
 const noField = (field: string) => `it has no \`${field}\` in its frontmatter`

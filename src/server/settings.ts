@@ -362,24 +362,39 @@ const linkHost = (host: string) =>
 /** The address the production server serves at HOST and PORT, which the links in mails go to when SITE_URL is not set (outside production). */
 export const localSiteUrl = (host: string, port: number): string => `http://${linkHost(host)}:${port}`
 
+/** The line that names the first variable of `error` and what it accepts, never repeating a secret value. */
+function settingsError(error: z.ZodError, env: Record<string, string | undefined>, name?: string): SettingsError {
+  const issue = error.issues[0]
+  const variable = name ?? String(issue?.path[0] ?? "a setting")
+  const value = env[variable]
+  const given =
+    value === undefined || value.trim() === ""
+      ? ""
+      : SECRET.has(variable)
+        ? " (the value given is not shown)"
+        : `, not ${JSON.stringify(value)}`
+  return new SettingsError(`${variable} must be ${issue?.message ?? "valid"}${given}`)
+}
+
+/**
+ * The address a build makes its pages for, which `/get`'s QR code holds:
+ * SITE_URL when the build is given one (`npm start` gives it the address
+ * the server will serve at), else the site's public address from its facts.
+ * @throws SettingsError when SITE_URL is no address
+ */
+export function siteUrlOfBuild(env: Record<string, string | undefined>): string {
+  const read = variables.SITE_URL.safeParse(env.SITE_URL)
+  if (!read.success) throw settingsError(read.error, env, "SITE_URL")
+  return read.data ?? siteFacts.siteUrl
+}
+
 /**
  * Reads and checks every setting.
  * @throws SettingsError naming the first variable that cannot work and what it accepts
  */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const result = schema.safeParse(env)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    const name = String(issue?.path[0] ?? "a setting")
-    const value = env[name]
-    const given =
-      value === undefined || value.trim() === ""
-        ? ""
-        : SECRET.has(name)
-          ? " (the value given is not shown)"
-          : `, not ${JSON.stringify(value)}`
-    throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)
-  }
+  if (!result.success) throw settingsError(result.error, env)
   const values = result.data
   return {
     production: values.NODE_ENV,

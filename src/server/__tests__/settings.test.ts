@@ -4,7 +4,7 @@ import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { siteFacts } from "../../config/site-facts"
-import { localLinksNotice, readSettings, SETTING_NAMES, SettingsError } from "../settings"
+import { localLinksNotice, readSettings, SETTING_NAMES, SettingsError, siteUrlOfBuild } from "../settings"
 
 describe("the server's settings", () => {
   it("fall back to the embedded defaults: SQLite under .data, no SMTP server, the support address, links to the local address served", () => {
@@ -55,6 +55,15 @@ describe("the server's settings", () => {
       mail: { siteUrl: "https://www.example.com" },
     })
     expect(localLinksNotice(settings)).toBeNull()
+  })
+
+  it("make a build's pages for SITE_URL when the build is given one, else for the site's public address", () => {
+    expect(siteUrlOfBuild({ SITE_URL: "http://localhost:9000/" })).toBe("http://localhost:9000")
+    expect(siteUrlOfBuild({ SITE_URL: " ", NODE_ENV: "production" })).toBe(siteFacts.siteUrl)
+    expect(siteUrlOfBuild({})).toBe(siteFacts.siteUrl)
+    expect(() => siteUrlOfBuild({ SITE_URL: "storyling.example.com" })).toThrow(
+      new SettingsError('SITE_URL must be a URL starting with https:// or http://, not "storyling.example.com"'),
+    )
   })
 
   it("treat an empty or blank value as unset", () => {

@@ -15,6 +15,7 @@ import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../entries/leave-tokens"
 import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
+import { counted } from "../../words/counted"
 
 /** One language's version of an announcement, as it was when it was first sent. */
 export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
@@ -440,7 +441,7 @@ export async function recordTry(
     .execute()
   const failures = recent.filter((row) => Number(row.try_failed) === 1).length
   if (failures > AUTO_PAUSE.failures) {
-    const reason = `Paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
+    const reason = `Paused itself: ${failures} of its last ${counted(recent.length, "delivery", "deliveries")} failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
     if (await setState(trx, mail.announcement_id, "paused", reason)) {
       const { slug } = await trx
         .selectFrom("waitlist_announcements")

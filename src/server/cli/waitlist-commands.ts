@@ -17,6 +17,7 @@ import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
 import { statsTable } from "./stats-table"
+import { counted } from "../../words/counted"
 
 /** What `npm run waitlist` prints when the command is missing or wrong. */
 export const USAGE = `Usage: npm run --silent waitlist -- <command>
@@ -109,8 +110,6 @@ function statsCommand(args: string[]): Command | string {
   }
 }
 
-const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
-
 /** The `announce` command of the arguments, with the service's I/O. */
 function announce(args: string[]): Command | string {
   const command = announceCommandOf(args)
@@ -168,7 +167,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
       const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
       const note =
         waiting.length > 0
-          ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n`
+          ? `Besides, ${counted(waiting.length, "mail")} of announcements ${waiting.length === 1 ? "waits" : "wait"} to be sent: \`npm run waitlist -- announce status\` shows ${waiting.length === 1 ? "it" : "them"}.\n`
           : ""
       out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
     }
@@ -190,7 +189,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     if (email === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out, io) =>
       out(
-        `Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null))} for ${inertText(email)}\n`,
+        `Removed ${counted(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null), "entry", "entries")} for ${inertText(email)}\n`,
       )
   }
   return null

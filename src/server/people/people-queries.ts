@@ -12,6 +12,7 @@ import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queri
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
+import { counted } from "../../words/counted"
 
 /** An entry as the entries page lists it. */
 export type EntrySummary = {
@@ -284,7 +285,7 @@ export function eraseRecords(
       .execute()
     await appendAudit(trx, {
       ...audit,
-      detail: `the entry and its ${messages === 1 ? "1 message" : `${messages} messages`}`,
+      detail: `the entry and its ${counted(messages, "message")}`,
     })
     return { erased: 1, deliveryIds: deliveries.map((row) => row.id) }
   })
