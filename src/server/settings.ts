@@ -197,6 +197,19 @@ function privateKeyFile(value: string): string | undefined {
   }
 }
 
+/** Whether a host is this machine: `localhost` (and its subdomains), 127.0.0.0/8 or ::1, as a URL's hostname writes them. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === "localhost" ||
+  hostname.endsWith(".localhost") ||
+  hostname === "[::1]" ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+
+/** Whether the links of a site address are ones a mail client's one-click unsubscribe follows: https, or http on this machine only. */
+const acceptsOneClick = (origin: string): boolean => {
+  const url = new URL(origin)
+  return url.protocol === "https:" || isLoopbackHost(url.hostname)
+}
+
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
 const variables = {
   PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
@@ -329,7 +342,14 @@ const schema = z.object(variables).superRefine((env, context) => {
       message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
     })
   }
-  if (env.SITE_URL === null && env.NODE_ENV) {
+  if (env.SITE_URL !== null && env.NODE_ENV && !acceptsOneClick(env.SITE_URL)) {
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message:
+        "an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1)",
+    })
+  } else if (env.SITE_URL === null && env.NODE_ENV) {
     context.addIssue({
       code: "custom",
       path: ["SITE_URL"],
