@@ -5,6 +5,7 @@ import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressio
 import type { Db } from "../db/db"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import { oneLine, type MailMessage } from "../mails/mail-message"
+import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { MailSettings } from "../settings"
@@ -20,9 +21,6 @@ export type AnnouncementDraft = { kind: "announcement"; messageId: string; name:
 
 /** Who one mail of an announcement goes to, the link that takes them off the waitlist, and the signed link of their place page (none in a test). */
 export type AnnouncementReader = { name: string; email: string; leaveUrl: string; placeUrl?: string | null }
-
-/** The List-Id of the waitlist's mail (RFC 2919), under the site's own domain. */
-export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitlist.${new URL(siteUrl).hostname}>`
 
 /** What marks a test mail: its subject's prefix and the line above its text. */
 export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
@@ -51,9 +49,9 @@ ${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" 
 
 /**
  * One reader's mail of an announcement: plain text and HTML alike, with
- * the support address and a visible leave link, the headers of RFC 2369
- * and RFC 8058 that let a mail client unsubscribe in one click, and the
- * List-Id of RFC 2919. A test (`test` names it) says so in its subject and
+ * the support address and a visible leave link, the headers every mail to a
+ * visitor carries (see visitorMailHeaders), and a Feedback-ID naming the
+ * announcement for the providers' feedback loops. A test (`test` names it) says so in its subject and
  * above its text.
  */
 export function announcementMail(
@@ -84,9 +82,7 @@ export function announcementMail(
     text,
     html: html(rendered, name, reader, test),
     headers: {
-      "List-Unsubscribe": `<${reader.leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "List-Id": listId(settings.siteUrl),
+      ...visitorMailHeaders({ siteUrl: settings.siteUrl, lang: rendered.lang, leaveUrl: reader.leaveUrl }),
       "Feedback-ID": `${rendered.slug}:announcement:${siteFacts.appName.toLowerCase().replace(/[^a-z\d]+/g, "-")}`,
     },
   }

@@ -10,6 +10,7 @@ import { escapeMarkup } from "../../markup/escape-markup"
 import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import { oneLine, type MailMessage } from "../mails/mail-message"
+import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts, type VisitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { Db } from "../db/db"
@@ -47,8 +48,8 @@ function html(
 
 /**
  * The double opt-in mail: plain text and HTML alike, with the button that
- * opens the confirmation page, the support address, and the headers of
- * RFC 2369 and RFC 8058 that let a mail client unsubscribe in one click.
+ * opens the confirmation page, the support address, and the headers every
+ * mail to a visitor carries (see visitorMailHeaders).
  */
 export function confirmationMail(
   { name, email, lang }: { name: string; email: string; lang: string },
@@ -79,8 +80,7 @@ export function confirmationMail(
     text,
     html: html(texts, shownName, links, lang),
     headers: {
-      "List-Unsubscribe": `<${links.leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      ...visitorMailHeaders({ siteUrl: settings.siteUrl, lang, leaveUrl: links.leaveUrl }),
       "Auto-Submitted": "auto-generated",
     },
   }

@@ -1,0 +1,107 @@
+/**
+ * @jest-environment node
+ */
+import { Resolver } from "dns/promises"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { dkimVerify } from "mailauth/lib/dkim/verify"
+import { DnsTestServer } from "../../../../test/support/dns-test-server"
+import { writeEveryKindOfMail, type WrittenMail } from "../../../../test/support/every-kind-of-mail"
+import { DKIM_SIGNED_HEADERS } from "../mail-transport"
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dkim-signature-"))
+let mails: WrittenMail[]
+let dns: DnsTestServer
+const resolver = new Resolver()
+
+beforeAll(async () => {
+  const gallery = await writeEveryKindOfMail(dir)
+  mails = gallery.mails
+  dns = await DnsTestServer.start({ [gallery.dkim.recordName]: { txt: [gallery.dkim.record] } })
+  resolver.setServers([dns.server])
+}, 60_000)
+afterAll(async () => {
+  await dns.down()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** What a DKIM verifier that reads the key from DNS (our test server) makes of a mail: each signature's domain, result and signed header fields. */
+async function verify(raw: Buffer | string) {
+  const verified = await dkimVerify(raw, {
+    resolver: (name: string, type: string) => resolver.resolve(name, type),
+  } as never)
+  return verified.results.map((result) => ({
+    domain: result.signingDomain,
+    result: result.status.result,
+    signed: (result.signingHeaders?.keys ?? "")
+      .toLowerCase()
+      .split(":")
+      .map((name) => name.trim()),
+  }))
+}
+
+/** The mail's header block and body, the named header's lines (with their folds) taken out. */
+const withoutHeader = (raw: Buffer, name: string): string => {
+  const text = raw.toString("utf8")
+  const end = text.indexOf("\n\n")
+  const kept = text
+    .slice(0, end)
+    .split(/\n(?![ \t])/)
+    .filter((line) => !line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+  return `${kept.join("\n")}${text.slice(end)}`
+}
+
+const describeMail = (mail: WrittenMail) => `${mail.kind} (${mail.lang})`
+
+/** A header's value as written (its folds undone), or undefined. */
+const header = (mail: WrittenMail, name: string) =>
+  mail.parsed.headerLines
+    .find((line) => line.key === name.toLowerCase())
+    ?.line.replace(/\r?\n[ \t]+/g, " ")
+    .slice(name.length + 1)
+    .trim()
+
+describe("the DKIM signature of every mail", () => {
+  it("passes a verifier reading the key from DNS, on every kind of mail in every language", async () => {
+    expect(mails.length).toBeGreaterThanOrEqual(24)
+    for (const mail of mails)
+      expect([describeMail(mail), await verify(mail.raw)]).toEqual([
+        describeMail(mail),
+        [{ domain: "storyling.example.com", result: "pass", signed: expect.any(Array) }],
+      ])
+  })
+
+  it("covers each header a reader sees or a provider acts on, wherever the mail has it, List-Unsubscribe-Post and Feedback-ID included", async () => {
+    for (const mail of mails) {
+      const [signature] = await verify(mail.raw)
+      const present = DKIM_SIGNED_HEADERS.filter((name) => header(mail, name) !== undefined)
+      expect([describeMail(mail), [...(signature?.signed ?? [])].sort()]).toEqual([
+        describeMail(mail),
+        present.map((name) => name.toLowerCase()).sort(),
+      ])
+    }
+  })
+
+  it("breaks when List-Unsubscribe-Post is taken off a signed mail to a visitor, so no relay can turn one-click off", async () => {
+    const visitorMails = mails.filter((mail) => mail.kind !== "notify")
+    expect(visitorMails.length).toBeGreaterThanOrEqual(18)
+    for (const mail of visitorMails) {
+      expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click")
+      const [signature] = await verify(withoutHeader(mail.raw, "List-Unsubscribe-Post"))
+      expect([describeMail(mail), signature?.result]).toEqual([describeMail(mail), "fail"])
+    }
+  })
+})
+
+describe("every mail to a visitor", () => {
+  it("names its list (List-Id) and its language (Content-Language), as a one-click mail of a list should", () => {
+    for (const mail of mails.filter((mail) => mail.kind !== "notify")) {
+      expect([describeMail(mail), header(mail, "Content-Language")]).toEqual([
+        describeMail(mail),
+        mail.lang === "pt-br" ? "pt-BR" : mail.lang,
+      ])
+      expect(header(mail, "List-Id")).toBe("Storyling waitlist <waitlist.storyling.example.com>")
+    }
+  })
+})
