@@ -98,7 +98,10 @@ async function deliverAll(db: Db, settings: Settings): Promise<void> {
   })
   worker.start()
   try {
-    await eventually(async () => expect(await deliveriesIn(db, ["pending"])).toEqual([]), 30_000)
+    await eventually(async () => {
+      const waiting = await deliveriesIn(db, ["pending"])
+      if (waiting.length > 0) throw new Error(`${waiting.length} deliveries still wait in the outbox`)
+    }, 30_000)
   } finally {
     await worker.stop()
   }

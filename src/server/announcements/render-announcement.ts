@@ -10,6 +10,7 @@ import type { Node, Parent } from "unist"
 import toHast from "mdast-util-to-hast"
 import toHtml from "hast-util-to-html"
 import { brandColors } from "../../brand/brand-colors"
+import { setApartAfter, setApartBefore } from "../mails/set-apart"
 import { siteFacts } from "../../config/site-facts"
 import type { AnnouncementVersion } from "./announcement-queries"
 import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
@@ -47,20 +48,38 @@ const STYLES: Record<string, string> = {
   code: "font-family:ui-monospace,Menlo,monospace;font-size:14px",
 }
 
-type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] }
+type HastNode = {
+  type: string
+  tagName?: string
+  value?: string
+  properties?: Record<string, unknown>
+  children?: HastNode[]
+}
 
 /** A link alone in its paragraph (a store link) is a button, in the brand's colors as the confirmation mail's. */
 const BUTTON = `display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none`
 
 const isElement = (node: HastNode | undefined, tagName: string) => node?.type === "element" && node.tagName === tagName
 
-/** Gives each element its inline style (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
+/** Sets each link among these nodes apart from the text it touches (see setApartBefore): the HTML only, the plain text keeps the author's spacing. */
+function setLinksApart(children: HastNode[]) {
+  children.forEach((child, i) => {
+    if (!isElement(child, "a")) return
+    const before = children[i - 1]
+    const after = children[i + 1]
+    if (before?.type === "text") before.value = setApartBefore(before.value ?? "")
+    if (after?.type === "text") after.value = setApartAfter(after.value ?? "")
+  })
+}
+
+/** Gives each element its inline style, and sets its links apart (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
 function style(node: HastNode) {
   const buttons = new WeakSet<HastNode>()
   const stack = [node]
   for (let item = stack.pop(); item; item = stack.pop()) {
     const children = item.children ?? []
     stack.push(...children)
+    setLinksApart(children)
     const [only] = children
     if (isElement(item, "p") && children.length === 1 && only && isElement(only, "a")) buttons.add(only)
     const inline = buttons.has(item)

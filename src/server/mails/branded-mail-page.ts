@@ -2,6 +2,7 @@ import { languageOf } from "../../i18n/languages"
 import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
+import { setApartAfter, setApartBefore } from "./set-apart"
 
 /** What a mail to a visitor's HTML holds: its language, title, the line mail clients show after the subject, a note above the card, and the card's markup (escaped by the caller). */
 export type BrandedMail = { lang: string; title: string; preheader?: string; note?: string; content: string }
@@ -26,11 +27,11 @@ ${content}
 </html>`
 }
 
-/** The support address as a link in the brand's color, in a text that names it `{supportEmail}`. */
+/** The support address as a link, in a text that names it `{supportEmail}`, set apart from the words around it (see setApartBefore). */
 export const withSupportLink = (escapedText: string): string => {
   const e = escapeMarkup
-  return escapedText.replace(
-    e("{supportEmail}"),
-    `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`,
-  )
+  const at = escapedText.indexOf(e("{supportEmail}"))
+  if (at < 0) return escapedText
+  const link = `<a href="mailto:${e(siteFacts.supportEmail)}" style="color:${brandColors.brand}">${e(siteFacts.supportEmail)}</a>`
+  return `${setApartBefore(escapedText.slice(0, at))}${link}${setApartAfter(escapedText.slice(at + e("{supportEmail}").length))}`
 }
