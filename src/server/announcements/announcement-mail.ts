@@ -5,6 +5,7 @@ import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressio
 import type { Db } from "../db/db"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import { oneLine, type MailMessage } from "../mails/mail-message"
+import { shownName } from "../mails/shown-name"
 import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
@@ -13,6 +14,7 @@ import { placeLink } from "../referrals/place-link"
 import { personalCodeOf } from "../referrals/referral-queries"
 import { leaveLink } from "../signup/mail-links"
 import { NAME_SLOT } from "./announcement-markdown"
+import { withoutName } from "./without-name"
 import { recordTry, versionOfMail } from "./announcement-queries"
 import { renderedAnnouncement, type RenderedAnnouncement } from "./render-announcement"
 
@@ -25,21 +27,24 @@ export type AnnouncementReader = { name: string; email: string; leaveUrl: string
 /** What marks a test mail: its subject's prefix and the line above its text. */
 export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
 
+/** A text of the announcement with the reader's name (as `shown`, escaped for HTML) in its slots, or, when it is not shown, without them (see withoutName). */
+const filled = (text: string, name: string | null, shown = (value: string) => value) =>
+  name === null ? withoutName(text) : text.split(NAME_SLOT).join(shown(name))
+
 function html(
   rendered: RenderedAnnouncement,
-  name: string,
+  name: string | null,
   { leaveUrl, placeUrl }: AnnouncementReader,
   test: string | null,
 ): string {
   const e = escapeMarkup
   const texts = visitorMailTexts(rendered.lang)
-  const withName = (text: string) => text.split(NAME_SLOT).join(name)
   return brandedMailPage({
     lang: rendered.lang,
-    title: withName(rendered.subject),
-    preheader: withName(rendered.preheader),
+    title: filled(rendered.subject, name),
+    preheader: filled(rendered.preheader, name),
     note: test ?? undefined,
-    content: `${rendered.html.split(NAME_SLOT).join(e(name))}
+    content: `${filled(rendered.html, name, e)}
 <hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
 ${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${e(texts.place)}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
 <p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
@@ -62,8 +67,8 @@ export function announcementMail(
   test: string | null = null,
 ): MailMessage {
   const texts = visitorMailTexts(rendered.lang)
-  const name = oneLine(reader.name, 80)
-  const fill = (text: string) => text.split(NAME_SLOT).join(name)
+  const name = shownName(reader.name)
+  const fill = (text: string) => filled(text, name)
   const text = [
     ...(test ? [test, ""] : []),
     fill(rendered.text),
