@@ -6,6 +6,8 @@ import type { Db } from "../db/db"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import { oneLine, type MailMessage } from "../mails/mail-message"
 import { shownName } from "../mails/shown-name"
+import { mailStyle } from "../mails/mail-palette"
+import { postalLine } from "../mails/postal-line"
 import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
@@ -45,10 +47,11 @@ function html(
     preheader: filled(rendered.preheader, name),
     note: test ?? undefined,
     content: `${filled(rendered.html, name, e)}
-<hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
-${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${e(texts.place)}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
-<p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+<hr ${mailStyle.rule}>
+${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" ${mailStyle.link}>${e(texts.place)}</a></p>\n` : ""}<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${e(texts.announcementReason)}</p>
+<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0 0 16px;font-size:14px"><a href="${e(leaveUrl)}" ${mailStyle.link}>${e(texts.leave)}</a></p>
+<p ${mailStyle.muted("margin:0;font-size:12px")}>${e(postalLine())}</p>`,
   })
 }
 
@@ -78,6 +81,8 @@ export function announcementMail(
     texts.announcementReason,
     fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
     `${texts.leave}: ${reader.leaveUrl}`,
+    "",
+    postalLine(),
   ].join("\n")
   return {
     messageId,

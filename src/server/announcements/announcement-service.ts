@@ -34,6 +34,7 @@ import {
   type WaveFilter,
 } from "./announcement-queries"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
+import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */
@@ -63,6 +64,14 @@ export class AnnouncementNotReadyError extends Error {
   constructor(readonly problems: string[]) {
     super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
     this.name = "AnnouncementNotReadyError"
+  }
+}
+
+/** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
+export class NoPostalAddressError extends Error {
+  constructor() {
+    super(NO_POSTAL_ADDRESS)
+    this.name = "NoPostalAddressError"
   }
 }
 
@@ -277,6 +286,7 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
  * language, a platform; the same wave again queues nobody twice. The
  * running server delivers them. The audit line is written in the
  * transaction that begins the send.
+ * @throws NoPostalAddressError while the site's facts hold no postal address
  */
 export async function sendAnnouncement(
   io: AnnouncementIo,
@@ -284,6 +294,7 @@ export async function sendAnnouncement(
   by: AuditedBy,
   wave: Wave = WHOLE_LIST,
 ): Promise<SendOutcome> {
+  if (!hasPostalAddress()) throw new NoPostalAddressError()
   const content = contentOf(checkedAnnouncement(io, slug))
   const filter = waveFilter(io, slug, content, wave)
   const now = io.now()

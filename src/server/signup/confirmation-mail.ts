@@ -4,12 +4,12 @@
  * of its address counted as a bounce.
  */
 import { fillPlaceholders } from "../../i18n/messages"
-import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
 import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import type { MailMessage } from "../mails/mail-message"
+import { mailStyle } from "../mails/mail-palette"
 import { shownName } from "../mails/shown-name"
 import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts, type VisitorMailTexts } from "../mails/visitor-mail-texts"
@@ -44,10 +44,10 @@ function html(
     title: texts.subject,
     content: `<h1 style="margin:0 0 16px;font-size:22px">${e(greeting(texts, name))}</h1>
 <p style="margin:0 0 24px">${e(texts.intro)}</p>
-<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" ${mailStyle.button}>${e(texts.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
 <p style="margin:0 0 16px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" ${mailStyle.link}>${e(texts.leave)}</a></p>`,
   })
 }
 

@@ -5,7 +5,10 @@ import { Resolver } from "dns/promises"
 import fs from "fs"
 import os from "os"
 import path from "path"
+import AxeBuilder from "@axe-core/playwright"
+import { chromium, type Browser } from "@playwright/test"
 import { dkimVerify } from "mailauth/lib/dkim/verify"
+import { chromiumArgs, chromiumPath, ensureChromium } from "../../../../e2e/support/chromium"
 import { DnsTestServer } from "../../../../test/support/dns-test-server"
 import { writeEveryKindOfMail, type WrittenMail } from "../../../../test/support/every-kind-of-mail"
 import { scoreWithSpamAssassin } from "../../../../test/support/spamassassin"
@@ -128,4 +131,65 @@ describe("SpamAssassin (Debian's, local rules only)", () => {
     })
     expect(over).toEqual([])
   }, 120_000)
+})
+
+/** How a reader's client may show the HTML: as written, under the reader's dark mode, and forced dark by the client. */
+const SCHEMES = [
+  { name: "light", colorScheme: "light", args: [] },
+  { name: "dark", colorScheme: "dark", args: [] },
+  // Chromium's own forced dark (what Android's WebView, in which Gmail shows mail, applies), on top of a dark preference.
+  { name: "forced dark", colorScheme: "dark", args: ["--force-dark-mode", "--enable-features=WebContentsForceDark"] },
+] as const
+
+describe("the HTML part of every kind of mail, in Chromium", () => {
+  const browsers: Browser[] = []
+  afterAll(async () => {
+    await Promise.all(browsers.map((browser) => browser.close()))
+  })
+
+  it.each(SCHEMES)(
+    "has text and buttons at 4.5:1 or more ($name): axe's color-contrast rule passes in every language",
+    async ({ colorScheme, args }) => {
+      ensureChromium()
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...args] })
+      browsers.push(browser)
+      const page = await (await browser.newContext({ colorScheme })).newPage()
+      const failures: string[] = []
+      for (const mail of mails.filter((written) => written.parsed.html)) {
+        await page.setContent(mail.parsed.html || "")
+        const { violations, passes } = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze()
+        expect(passes.length + violations.length).toBeGreaterThan(0)
+        for (const violation of violations)
+          for (const node of violation.nodes)
+            failures.push(`${describeMail(mail)}: ${node.failureSummary ?? ""} at ${node.target.join(" ")}`)
+      }
+      expect(failures).toEqual([])
+    },
+    60_000,
+  )
+
+  it("has dark styles of its own under prefers-color-scheme: dark", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    browsers.push(browser)
+    const colorsOf = async (colorScheme: "light" | "dark", html: string) => {
+      const context = await browser.newContext({ colorScheme })
+      const page = await context.newPage()
+      await page.setContent(html)
+      const colors = await page.evaluate(() =>
+        ["body", "main", "main > p"].map((selector) => {
+          const style = getComputedStyle(document.querySelector(selector) as Element)
+          return `${style.backgroundColor} ${style.color}`
+        }),
+      )
+      await context.close()
+      return colors
+    }
+    for (const mail of mails.filter((written) => written.parsed.html)) {
+      const html = mail.parsed.html || ""
+      const [light, dark] = [await colorsOf("light", html), await colorsOf("dark", html)]
+      expect(dark.map((colors, i) => [describeMail(mail), colors === light[i]])).toEqual(
+        dark.map(() => [describeMail(mail), false]),
+      )
+    }
+  }, 60_000)
 })
