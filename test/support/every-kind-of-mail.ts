@@ -129,7 +129,9 @@ async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; l
  * was written in no language, or a visitor's kind not in every one, so a
  * new kind of mail fails here until it is added to the gallery.
  */
-export async function writeEveryKindOfMail(dir: string): Promise<{ mails: WrittenMail[]; dkim: GalleryDkim }> {
+export async function writeEveryKindOfMail(
+  dir: string,
+): Promise<{ mails: WrittenMail[]; dkim: GalleryDkim; settings: Settings }> {
   const { settings, dkim } = gallerySettings(dir)
   const db = openDb(settings.store)
   try {
@@ -166,7 +168,7 @@ export async function writeEveryKindOfMail(dir: string): Promise<{ mails: Writte
       mails.push({ ...(await identify(db, parsed)), raw, parsed })
     }
     checkEveryKind(mails)
-    return { mails, dkim }
+    return { mails, dkim, settings }
   } finally {
     await db.close()
   }

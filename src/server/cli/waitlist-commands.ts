@@ -10,8 +10,9 @@ import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
-import type { StoreSettings } from "../settings"
+import { DEFAULT_OUTBOX_DIR, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
+import { mailsCommandOf } from "./mails-command"
 import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
@@ -51,6 +52,9 @@ Commands:
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
+  mails               list the mails a local run wrote (MAIL_OUTBOX_DIR, when SMTP_URL is unset), newest
+                      first: when, what kind, to whom, the subject and every link whole
+  mails --show <N>    print mail N of that list as plain text
   copy-to <postgres URL>
                       copy everything the SQLite waitlist holds into an empty PostgreSQL database
                       (stop the site first), and say what was copied
@@ -140,6 +144,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "stats") return statsCommand(rest)
   if (name === "announce") return announce(rest)
   if (name === "bounce") return bounce(rest)
+  if (name === "mails") {
+    const command = mailsCommandOf(rest)
+    if (typeof command === "string") return command
+    return (db, out, io) => command(db, out, io.mailFolder ?? DEFAULT_OUTBOX_DIR)
+  }
   if (name === "unsuppress" && rest.length === 1) {
     const address = lookupAddressOf(rest[0])
     if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
