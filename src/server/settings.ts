@@ -8,6 +8,7 @@
  */
 import { createPrivateKey } from "crypto"
 import fs from "fs"
+import { isIP } from "net"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -93,6 +94,8 @@ export type Settings = {
   bounceMailbox: BounceMailboxSettings | null
   /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
   announcementsDir: string
+  /** The DNS servers `check-sender` asks (`host:port`); null: the system's resolver. */
+  dnsServers: string[] | null
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -210,6 +213,18 @@ const acceptsOneClick = (origin: string): boolean => {
   return url.protocol === "https:" || isLoopbackHost(url.hostname)
 }
 
+/** DNS servers as `Resolver#setServers` takes them: IP addresses, each with its port when not 53 (an IPv6 one in brackets then). */
+function dnsServers(value: string): string[] | undefined {
+  const servers = value.split(",").map((server) => server.trim())
+  const valid = servers.every((server) => {
+    const bracketed = /^\[([\da-f:.]{2,45})\](?::(\d{1,5}))?$/i.exec(server)
+    const plain = /^([\d.]{7,15})(?::(\d{1,5}))?$/.exec(server)
+    const [, host = "", port = "53"] = bracketed ?? plain ?? [server, server]
+    return isIP(host) !== 0 && Number(port) >= 1 && Number(port) <= 65_535
+  })
+  return servers.length > 0 && servers.length <= 8 && valid ? servers : undefined
+}
+
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
 const variables = {
   PORT: setting(PORT_NUMBER, wholeNumber(0, 65_535), 9000),
@@ -320,6 +335,11 @@ const variables = {
     null,
   ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
+  DNS_SERVERS: setting<string[] | null>(
+    "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
+    dnsServers,
+    null,
+  ),
 }
 
 /** The environment variables the settings are read from, as the table of docs/operating.md lists them. */
@@ -447,6 +467,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
+    dnsServers: values.DNS_SERVERS,
   }
 }
 

@@ -63,6 +63,15 @@ describe("the server's settings", () => {
     expect(readSettings({ SITE_URL: "http://storyling.example.com" }).mail.siteUrl).toBe("http://storyling.example.com")
   })
 
+  it("read DNS_SERVERS as the servers a resolver is given, each with its port", () => {
+    expect(readSettings({}).dnsServers).toBeNull()
+    expect(readSettings({ DNS_SERVERS: "127.0.0.1:5353, 192.0.2.53, [::1]:53" }).dnsServers).toEqual([
+      "127.0.0.1:5353",
+      "192.0.2.53",
+      "[::1]:53",
+    ])
+  })
+
   it("treat an empty or blank value as unset", () => {
     expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({
       port: 9000,
@@ -185,6 +194,9 @@ describe("the server's settings", () => {
       { NODE_ENV: "production", SITE_URL: "http://10.0.0.7:9000" },
       "SITE_URL must be an https:// address in production",
     ],
+    [{ DNS_SERVERS: "dns.example.com" }, "DNS_SERVERS must be a comma-separated list of DNS servers' IP addresses"],
+    [{ DNS_SERVERS: "192.0.2.53:99999" }, "DNS_SERVERS must be a comma-separated list"],
+    [{ DNS_SERVERS: "192.0.2.53,,10.0.0.1" }, "DNS_SERVERS must be a comma-separated list"],
     [{ PORT: "0" }, "SITE_URL must be set when PORT is 0: the links in mails need the port the site is served on"],
     [
       { WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" },

@@ -10,7 +10,8 @@ import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
-import { DEFAULT_OUTBOX_DIR, type StoreSettings } from "../settings"
+import { checkSender, senderCheckLines } from "../mails/sender-check"
+import { DEFAULT_OUTBOX_DIR, type MailSettings, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
 import { mailsCommandOf } from "./mails-command"
 import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
@@ -52,6 +53,8 @@ Commands:
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
+  check-sender        look up the sending domain's SPF, the DKIM selector's key, DMARC and the bounce
+                      domain's MX (DNS_SERVERS, else the system's resolver): a line each, exit 1 if one fails
   mails               list the mails a local run wrote (MAIL_OUTBOX_DIR, when SMTP_URL is unset), newest
                       first: when, what kind, to whom, the subject and every link whole
   mails --show <N>    print mail N of that list as plain text
@@ -84,6 +87,8 @@ export type CommandIo = {
   store?: StoreSettings
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the export's places. */
   referralBoost?: number
+  /** What `check-sender` checks: the mail settings, and the DNS servers to ask (DNS_SERVERS; null: the system's). */
+  sender?: { mail: MailSettings; dnsServers: string[] | null }
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -213,6 +218,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
  */
 export async function runWaitlistCommand(args: string[], io: CommandIo): Promise<number> {
   const { out, err } = io
+  if (args[0] === "check-sender" && args.length === 1 && io.sender) {
+    const checks = await checkSender(io.sender.mail, io.sender.dnsServers)
+    out(inertText(senderCheckLines(checks)))
+    return checks.every((check) => check.pass) ? 0 : 1
+  }
   const command = commandOf(args)
   if (typeof command !== "function") {
     err(`${command ? `waitlist: ${command}\n\n` : ""}${USAGE}`)
