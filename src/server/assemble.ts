@@ -15,7 +15,8 @@ import { forgetOldAuditAddresses } from "./audit/audit-log"
 import { BounceMailbox } from "./bounces/bounce-mailbox"
 import { bounceMetrics } from "./bounces/bounce-metrics"
 import { openDb, type Db } from "./db/db"
-import { createSendMail } from "./mails/mail-transport"
+import { guardMailHealth } from "./mail-health/health-guard"
+import { createSendMail, type SendMail } from "./mails/mail-transport"
 import type { Logger } from "./observability/logger"
 import type { Metrics } from "./observability/metrics"
 import { deliverer } from "./outbox/deliver"
@@ -62,16 +63,22 @@ const ERASURES_CHECKED_EVERY_MS = 30_000
  * admin's failed logins and ended sessions past their windows, the audit
  * log's addresses past 30 days, the database's files rewritten after an
  * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
+ * and the days closed (with their salts deleted), the bounce mailbox
+ * read, and the mail's health against the mailbox providers' limits.
  */
 function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  mailHealth: { mail: MailSettings; sendMail: SendMail },
 ): Job[] {
   return [
+    {
+      name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => guardMailHealth(db, mailHealth, now),
+    },
     {
       name: "sign-up: forget counts older than the rate limit's window",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -152,6 +159,8 @@ export function assemble(
       if (bounce) bounces.counted(bounce, "smtp")
     },
   })
+  // An admin's test of an announcement and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
+  const onDemand = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits
     ? new VisitCounter({
@@ -171,12 +180,11 @@ export function assemble(
     registry: metrics.registry,
     now,
     queued: (kinds) => worker.wake(kinds),
-    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: {
       db,
       dir: settings.announcementsDir,
       mail,
-      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      sendMail: onDemand,
       now,
       referralBoost: settings.referralBoost,
     },
@@ -189,7 +197,10 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
+    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox, { mail, sendMail: onDemand }), {
+      log,
+      now,
+    }),
     api,
   }
 }

@@ -9,6 +9,7 @@ import type { Db } from "../db/db"
 import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../signup/entry-list"
+import { mailHealth } from "../mail-health/provider-health"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { checkSender, senderCheckLines } from "../mails/sender-check"
 import { DEFAULT_OUTBOX_DIR, type MailSettings, type StoreSettings } from "../settings"
@@ -18,6 +19,7 @@ import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
+import { healthTable } from "./health-table"
 import { statsTable } from "./stats-table"
 
 /** What `npm run waitlist` prints when the command is missing or wrong. */
@@ -38,8 +40,10 @@ Commands:
   stats [--days N] [--json]
                       the visits of the last N days (1 to 366, default 30, UTC): visitors per
                       day as a sparkline, the funnel per day (visitors, visitors of the contact
-                      page, sign-ups, confirmed), the top pages, sources and languages; --json
-                      prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
+                      page, sign-ups, confirmed), the top pages, sources and languages, and the mail
+                      by mailbox provider (delivered, hard bounces, complaints, rates) over 7 days and
+                      per announcement; --json prints {"days":[…],"pages":[…],"sources":[…],
+                      "languages":[…],"mailHealth":{…}} for scripts
 
   announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
                       as .eml and .html into .data/announcements/<name>/; with --first or --platform,
@@ -113,8 +117,10 @@ function statsCommand(args: string[]): Command | string {
   const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
   if (days < 1 || days > MAX_STATS_DAYS) return accepted
   return async (db, out, { siteHosts = [], now = () => new Date() }) => {
-    const stats = await visitStats(db, { days, now: now(), ownHosts: siteHosts })
-    out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))
+    const at = now()
+    const stats = await visitStats(db, { days, now: at, ownHosts: siteHosts })
+    const health = await mailHealth(db, at)
+    out(values.json ? `${inertJson({ ...stats, mailHealth: health })}\n` : statsTable(stats) + healthTable(health))
   }
 }
 
