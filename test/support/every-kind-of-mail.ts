@@ -12,9 +12,12 @@ import {
 import { deliveryKinds } from "../../src/server/assemble"
 import { BY_COMMAND_LINE } from "../../src/server/audit/audit-log"
 import { openDb, type Db } from "../../src/server/db/db"
+import { healthAlertMail } from "../../src/server/mail-health/health-alert-mail"
+import { pauseReason } from "../../src/server/mail-health/health-guard"
 import { createSendMail } from "../../src/server/mails/mail-transport"
+import { newMessageId } from "../../src/server/mails/message-id"
 import { deliverer } from "../../src/server/outbox/deliver"
-import { KINDS_OF_LANE, LANES, type DeliveryKind } from "../../src/server/outbox/deliveries"
+import { KINDS_OF_LANE, LANES, VISITOR_MAIL_KINDS, type DeliveryKind } from "../../src/server/outbox/deliveries"
 import { deliveryOfTag, DELIVERY_HEADER } from "../../src/server/outbox/delivery-tags"
 import { deliveriesIn, deliveryById } from "../../src/server/outbox/outbox-queries"
 import { OutboxWorker } from "../../src/server/outbox/outbox-worker"
@@ -29,7 +32,7 @@ import { PROJECT_ROOT } from "./project-root"
 import { quietLogger } from "./test-logger"
 
 /** What a mail is, as the gallery names it: a kind of outbox delivery, or a mail the server writes outside the outbox. */
-export type MailKind = DeliveryKind | "announcement test"
+export type MailKind = DeliveryKind | "announcement test" | "mail health alert"
 
 /** One mail as it left the server: what kind, in which language, its bytes (signed) and its parts. */
 export type WrittenMail = { kind: MailKind; lang: LanguageCode; raw: Buffer; parsed: ParsedMail }
@@ -41,6 +44,10 @@ export type GalleryDkim = { domain: string; selector: string; record: string; re
 export const MAIL_KINDS: readonly DeliveryKind[] = LANES.filter((lane) => lane !== "webhook").flatMap(
   (lane) => KINDS_OF_LANE[lane],
 )
+
+/** Whether a mail goes to a visitor (a test send included), not to the team. */
+export const isVisitorMail = (mail: WrittenMail): boolean =>
+  mail.kind === "announcement test" || VISITOR_MAIL_KINDS.includes(mail.kind as DeliveryKind)
 
 /** The names the sample readers gave, one typical of each language. */
 const READERS: Record<LanguageCode, string> = {
@@ -111,6 +118,7 @@ async function deliverAll(db: Db, settings: Settings): Promise<void> {
 async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; lang: LanguageCode }> {
   const test = /^\[Test of [\w-]+, ([\w-]+)\]/.exec(parsed.subject ?? "")
   if (test) return { kind: "announcement test", lang: test[1] as LanguageCode }
+  if (/^Spam complaints at /.test(parsed.subject ?? "")) return { kind: "mail health alert", lang: "en" }
   const tag = String(parsed.headers.get(DELIVERY_HEADER.toLowerCase()) ?? "")
   const id = deliveryOfTag(db.secret("bounce_key"), tag)
   const delivery = id === null ? null : await db.read((on) => deliveryById(on, id))
@@ -124,6 +132,7 @@ async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; l
  * as it leaves the server: a reader of each language signs up (the team's
  * notice and the confirmation), confirms, and is sent the launch
  * announcement of content/announcements, which is also sent as a test;
+ * and the team's alert of complaints past Gmail's line;
  * each through the real outbox worker and transport, signed with DKIM, with
  * its delivery tag and bounce address. Throws when a kind of MAIL_KINDS
  * was written in no language, or a visitor's kind not in every one, so a
@@ -161,6 +170,10 @@ export async function writeEveryKindOfMail(
     await sendAnnouncement(io, "launch", BY_COMMAND_LINE)
     await testAnnouncement(io, "launch", `tester@${DKIM_DOMAIN}`, BY_COMMAND_LINE)
     await deliverAll(db, settings)
+    const complained = { delivered: 1000, complaints: 3, hardBounces: 4, refused: 1, latestAt: now() }
+    await io.sendMail(
+      healthAlertMail(complained, pauseReason(complained), settings.mail, newMessageId(settings.mail.siteUrl)),
+    )
     const mails: WrittenMail[] = []
     for (const file of fs.readdirSync(settings.mail.outboxDir).sort()) {
       const raw = fs.readFileSync(path.join(settings.mail.outboxDir, file))

@@ -11,9 +11,9 @@ const KIND_NAMES: Record<string, string> = {
   announcement: "announcement",
 }
 
-/** A mail's kind: its delivery's, found by its tag; a test send's; or unknown (its delivery was erased since). */
+/** A mail's kind: its delivery's, found by its tag; without one, a test send or the team's health alert (the only mails outside the outbox); unknown when its delivery was erased since. */
 async function kindOf(db: Db, mail: LocalMail): Promise<string> {
-  if (mail.tag === null) return /^\[Test of /.test(mail.subject) ? "announcement test" : "unknown"
+  if (mail.tag === null) return /^\[Test of /.test(mail.subject) ? "announcement test" : "mail health alert"
   const { tag } = mail
   const delivery = await db.read(async (on) => {
     const id = deliveryOfTag(db.secret("bounce_key"), tag)

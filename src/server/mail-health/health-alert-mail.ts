@@ -21,7 +21,8 @@ export function healthAlertMail(
     messageId,
     from: settings.from,
     to: settings.notifyTo,
-    subject: `${siteFacts.appName}: spam complaints at ${complaintShare} of the last ${recent.delivered} mails delivered`,
+    // Not led by the app's name: a subject that starts with the recipient's domain looks like brand spoofing (SpamAssassin's PDS_BRAND_SUBJ_NAKED_TO).
+    subject: `Spam complaints at ${complaintShare} of the last ${recent.delivered} mails ${siteFacts.appName} delivered`,
     text: [
       `${recent.complaints} of the last ${recent.delivered} mails ${siteFacts.appName} delivered to the waitlist were reported as spam: ${complaintShare}.`,
       "",

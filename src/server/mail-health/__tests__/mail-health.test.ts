@@ -194,7 +194,7 @@ describe.each([
     await guard(db)
     const [alert] = await smtp.waitForMails(1)
     expect(alert?.envelopeTo).toEqual(["team@storyling.example.com"])
-    expect(alert?.parsed.subject).toBe("Storyling: spam complaints at 0.1% of the last 1000 mails delivered")
+    expect(alert?.parsed.subject).toBe("Spam complaints at 0.1% of the last 1000 mails Storyling delivered")
     await guard(db, new Date(NOW.getTime() + 60_000))
     await guard(db, new Date(NOW.getTime() + 3_600_000))
     expect(smtp.mails).toHaveLength(1)
