@@ -1,7 +1,7 @@
 import { siteFacts } from "../../config/site-facts"
 import type { MailMessage } from "../mails/mail-message"
 import type { MailSettings } from "../settings"
-import type { RecentMail } from "./health-guard"
+import type { RecentMail } from "./recent-mail"
 
 const percent = (part: number, whole: number) => `${(Math.round((part / Math.max(whole, 1)) * 1000) / 10).toString()}%`
 
