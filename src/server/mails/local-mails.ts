@@ -6,7 +6,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { simpleParser, type AddressObject } from "mailparser"
+import type { AddressObject } from "mailparser"
 
 /** One written mail, as the list shows it. */
 export type LocalMail = {
@@ -56,6 +56,8 @@ export async function readLocalMail(folder: string, file: string): Promise<Local
   const buffer = Buffer.alloc(Math.min(fs.fstatSync(handle).size, MAX_MAIL_BYTES))
   fs.readSync(handle, buffer, 0, buffer.length, 0)
   fs.closeSync(handle)
+  // Loaded when a mail is read: requiring mailparser takes a second of every other command's start on a busy machine.
+  const { simpleParser } = await import("mailparser")
   const parsed = await simpleParser(buffer)
   const text = parsed.text ?? ""
   const tag = parsed.headers.get("storyling-delivery")
