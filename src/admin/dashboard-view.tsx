@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react"
+import type { MailHealth } from "../admin-api/mail-health"
 import type { VisitStats } from "../admin-api/visit-stats"
 import { AdminNotice } from "./admin-notice"
 import { shownTime } from "./api-client"
@@ -6,6 +7,7 @@ import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"
 import { Figure } from "./figure"
 import { languageName } from "./language-name"
+import { MailHealthTable } from "./mail-health-table"
 import { useAdminData } from "./use-admin-data"
 import { VisitsView } from "./visits-view"
 import { counted } from "../words/counted"
@@ -26,6 +28,8 @@ type Dashboard = {
   outbox: { pending: number; failed: number; sentLastDay: number; oldestPendingSince: string | null }
   /** The visits of the period and their funnel, as `npm run waitlist -- stats --json` prints them. */
   visits: VisitStats
+  /** The mail to visitors by mailbox provider, as `stats --json` prints it under `mailHealth`. */
+  mailHealth: MailHealth
 }
 
 const PERIODS = [7, 30, 90, 365]
@@ -145,6 +149,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
           columns={["Waiting", "Waiting since", "Failed for good", "Sent in the last 24 hours"]}
           rows={[[outbox.pending, shownTime(outbox.oldestPendingSince), outbox.failed, outbox.sentLastDay]]}
         />
+        <MailHealthTable health={dashboard.mailHealth} />
       </section>
     </>
   )

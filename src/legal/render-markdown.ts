@@ -20,7 +20,7 @@ import remarkGfm from "remark-gfm"
 import type { SiteFacts } from "../config/site-facts"
 import { splitLegalSource } from "./legal-text"
 
-type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
+type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "postalAddress" | "providers">
 type FillSiteFacts = (
   api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
   options: { facts: Facts },

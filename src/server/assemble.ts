@@ -13,7 +13,8 @@ import { forgetOldAuditAddresses } from "./audit/audit-log"
 import { BounceMailbox } from "./bounces/bounce-mailbox"
 import { bounceMetrics } from "./bounces/bounce-metrics"
 import { openDb, type Db } from "./db/db"
-import { createSendMail } from "./mails/mail-transport"
+import { guardMailHealth } from "./mail-health/health-guard"
+import { createSendMail, type SendMail } from "./mails/mail-transport"
 import type { Logger } from "./observability/logger"
 import type { Metrics } from "./observability/metrics"
 import { deliverer } from "./outbox/deliver"
@@ -61,8 +62,14 @@ export function periodicJobs(
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  mailHealth: { mail: MailSettings; sendMail: SendMail },
 ): Job[] {
   return [
+    {
+      name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => guardMailHealth(db, mailHealth, now),
+    },
     {
       name: "sign-up: forget counts older than the rate limit's window",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -143,6 +150,8 @@ export function assemble(
       if (bounce) bounces.counted(bounce, "smtp")
     },
   })
+  // An admin's test of an announcement and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
+  const onDemand = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits
     ? new VisitCounter({
@@ -162,12 +171,11 @@ export function assemble(
     registry: metrics.registry,
     now,
     queued: (kinds) => worker.wake(kinds),
-    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: {
       db,
       dir: settings.announcementsDir,
       mail,
-      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      sendMail: onDemand,
       now,
       referralBoost: settings.referralBoost,
     },
@@ -181,7 +189,10 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
+    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox, { mail, sendMail: onDemand }), {
+      log,
+      now,
+    }),
     routes,
   }
 }

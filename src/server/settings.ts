@@ -8,6 +8,7 @@
  */
 import { createPrivateKey } from "crypto"
 import fs from "fs"
+import { isIP } from "net"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -93,6 +94,8 @@ export type Settings = {
   bounceMailbox: BounceMailboxSettings | null
   /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
   announcementsDir: string
+  /** The DNS servers `check-sender` asks (`host:port`); null: the system's resolver. */
+  dnsServers: string[] | null
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -195,6 +198,31 @@ function privateKeyFile(value: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Whether a host is this machine: `localhost` (and its subdomains), 127.0.0.0/8 or ::1, as a URL's hostname writes them. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === "localhost" ||
+  hostname.endsWith(".localhost") ||
+  hostname === "[::1]" ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+
+/** Whether the links of a site address are ones a mail client's one-click unsubscribe follows: https, or http on this machine only. */
+const acceptsOneClick = (origin: string): boolean => {
+  const url = new URL(origin)
+  return url.protocol === "https:" || isLoopbackHost(url.hostname)
+}
+
+/** DNS servers as `Resolver#setServers` takes them: IP addresses, each with its port when not 53 (an IPv6 one in brackets then). */
+function dnsServers(value: string): string[] | undefined {
+  const servers = value.split(",").map((server) => server.trim())
+  const valid = servers.every((server) => {
+    const bracketed = /^\[([\da-f:.]{2,45})\](?::(\d{1,5}))?$/i.exec(server)
+    const plain = /^([\d.]{7,15})(?::(\d{1,5}))?$/.exec(server)
+    const [, host = "", port = "53"] = bracketed ?? plain ?? [server, server]
+    return isIP(host) !== 0 && Number(port) >= 1 && Number(port) <= 65_535
+  })
+  return servers.length > 0 && servers.length <= 8 && valid ? servers : undefined
 }
 
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
@@ -307,6 +335,11 @@ const variables = {
     null,
   ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
+  DNS_SERVERS: setting<string[] | null>(
+    "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
+    dnsServers,
+    null,
+  ),
 }
 
 /** The environment variables the settings are read from, as the table of docs/operating.md lists them. */
@@ -329,7 +362,14 @@ const schema = z.object(variables).superRefine((env, context) => {
       message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
     })
   }
-  if (env.SITE_URL === null && env.NODE_ENV) {
+  if (env.SITE_URL !== null && env.NODE_ENV && !acceptsOneClick(env.SITE_URL)) {
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message:
+        "an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1)",
+    })
+  } else if (env.SITE_URL === null && env.NODE_ENV) {
     context.addIssue({
       code: "custom",
       path: ["SITE_URL"],
@@ -442,6 +482,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
+    dnsServers: values.DNS_SERVERS,
   }
 }
 

@@ -804,7 +804,7 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         err: () => undefined,
       })
       expect(code).toBe(0)
-      expect(JSON.parse(printed)).toEqual(visits)
+      expect(JSON.parse(printed)).toEqual({ ...visits, mailHealth: answer.body?.mailHealth })
       // Legal staff do not see the dashboard, visits included.
       expect(
         (await callAdmin(site, "GET", "dashboard?days=7", { cookie: await sessionOf(accounts.legal) })).status,

@@ -66,6 +66,21 @@ describe("the server's settings", () => {
     )
   })
 
+  it("take a plain http SITE_URL in production only on this machine (localhost, 127.0.0.0/8, ::1), whose links one-click may follow", () => {
+    for (const siteUrl of ["http://localhost:9000", "http://127.0.0.1:8080", "http://127.8.9.10", "http://[::1]:9000"])
+      expect(readSettings({ NODE_ENV: "production", SITE_URL: siteUrl }).mail.siteUrl).toBe(siteUrl)
+    expect(readSettings({ SITE_URL: "http://storyling.example.com" }).mail.siteUrl).toBe("http://storyling.example.com")
+  })
+
+  it("read DNS_SERVERS as the servers a resolver is given, each with its port", () => {
+    expect(readSettings({}).dnsServers).toBeNull()
+    expect(readSettings({ DNS_SERVERS: "127.0.0.1:5353, 192.0.2.53, [::1]:53" }).dnsServers).toEqual([
+      "127.0.0.1:5353",
+      "192.0.2.53",
+      "[::1]:53",
+    ])
+  })
+
   it("treat an empty or blank value as unset", () => {
     expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({
       port: 9000,
@@ -176,6 +191,21 @@ describe("the server's settings", () => {
       `SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`,
     ],
     [{ NODE_ENV: "production", SITE_URL: " " }, "SITE_URL must be set in production (NODE_ENV=production)"],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://storyling.example.com" },
+      'SITE_URL must be an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1), not "http://storyling.example.com"',
+    ],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://127.0.0.1.example.com" },
+      "SITE_URL must be an https:// address in production",
+    ],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://10.0.0.7:9000" },
+      "SITE_URL must be an https:// address in production",
+    ],
+    [{ DNS_SERVERS: "dns.example.com" }, "DNS_SERVERS must be a comma-separated list of DNS servers' IP addresses"],
+    [{ DNS_SERVERS: "192.0.2.53:99999" }, "DNS_SERVERS must be a comma-separated list"],
+    [{ DNS_SERVERS: "192.0.2.53,,10.0.0.1" }, "DNS_SERVERS must be a comma-separated list"],
     [{ PORT: "0" }, "SITE_URL must be set when PORT is 0: the links in mails need the port the site is served on"],
     [
       { WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" },

@@ -11,7 +11,7 @@ import remarkGfm from "remark-gfm"
 import { siteFacts, type SiteFacts } from "../../config/site-facts"
 import { isLanguageCode, localizedPath } from "../../i18n/languages"
 
-type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
+type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "postalAddress" | "providers">
 type FillSiteFacts = (
   api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
   options: { facts: Facts },

@@ -459,6 +459,44 @@ export async function recordTry(
   }
 }
 
+/**
+ * Pauses every announcement being sent (one with mails still waiting),
+ * each with `reason` and a line in the audit log by the server, in one
+ * transaction; gives the names of those it paused.
+ */
+export function pauseEverySend(db: Db, reason: string, now: Date): Promise<string[]> {
+  return db.write(async (trx) => {
+    const sending = await trx
+      .selectFrom("waitlist_announcements as a")
+      .select(["a.id", "a.slug"])
+      .where("a.state", "=", "sending")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("waitlist_announcement_mails as m")
+            .innerJoin("waitlist_outbox as o", "o.id", "m.delivery_id")
+            .select("o.id")
+            .whereRef("m.announcement_id", "=", "a.id")
+            .where("o.status", "=", "pending"),
+        ),
+      )
+      .execute()
+    const paused: string[] = []
+    for (const { id, slug } of sending) {
+      if (!(await setState(trx, id, "paused", reason))) continue
+      await appendAudit(trx, {
+        action: "announcement-pause",
+        actor: THE_SERVER,
+        at: now,
+        ip: null,
+        detail: `${slug}: ${reason}`,
+      })
+      paused.push(slug)
+    }
+    return paused
+  })
+}
+
 /** The announcements' texts, which never change once sent, by id. */
 const contents = new Map<number, { slug: string; content: AnnouncementContent }>()
 

@@ -37,6 +37,7 @@ import type {
   SendOutcome,
 } from "../../admin-api/announcements"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
+import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
 import { renderAnnouncement } from "./render-announcement"
 
 /** Where the announcement operations read and write. */
@@ -66,6 +67,14 @@ export class AnnouncementNotReadyError extends Error {
   constructor(readonly problems: string[]) {
     super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
     this.name = "AnnouncementNotReadyError"
+  }
+}
+
+/** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
+export class NoPostalAddressError extends Error {
+  constructor() {
+    super(NO_POSTAL_ADDRESS)
+    this.name = "NoPostalAddressError"
   }
 }
 
@@ -274,6 +283,7 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
  * Queues one mail for each confirmed, unsuppressed entry of the wave that
  * has none of it yet, each with its own leave link and Message-ID; sending
  * again queues only those confirmed since. The running server delivers them.
+ * @throws NoPostalAddressError while the site's facts hold no postal address
  */
 export async function sendAnnouncement(
   io: AnnouncementIo,
@@ -281,6 +291,7 @@ export async function sendAnnouncement(
   by: AuditedBy,
   wave: Wave = WHOLE_LIST,
 ): Promise<SendOutcome> {
+  if (!hasPostalAddress()) throw new NoPostalAddressError()
   const content = contentOf(checkedAnnouncement(io, slug))
   const filter = waveFilter(io, slug, content, wave)
   const now = io.now()

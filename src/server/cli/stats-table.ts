@@ -21,8 +21,8 @@ function cell(text: string): string {
   return shown.length > CELL ? `${shown.slice(0, CELL - 1).join("")}…` : shown.join("")
 }
 
-/** Rows as columns padded to their widest cell; numbers to the right. */
-function table(head: string[], rows: (string | number)[][]): string {
+/** Rows as columns padded to their widest cell (each inert, cut at 40 characters); numbers to the right. */
+export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [
     head,
     ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value)))),

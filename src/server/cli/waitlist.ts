@@ -57,6 +57,7 @@ try {
     readInput,
     bounceAddress: mail.bounceAddress,
     referralBoost: settings.referralBoost,
+    sender: { mail, dnsServers: settings.dnsServers },
   }).then((code) => {
     process.exitCode = code
   })

@@ -83,6 +83,8 @@ export type OutboxTable = {
   sent_at: StoredTime | null
   /** The message the delivery tells of (the team's mail); null for the others. */
   message_id: number | null
+  /** The provider of a visitor mail's address (see mailboxProviderOf); null for the team's mail and webhook events (migration 0012). */
+  mailbox_provider: string | null
 }
 
 /** One accepted submission of a client, in milliseconds since 1970, counted by the rate limit. */

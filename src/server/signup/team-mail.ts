@@ -113,7 +113,7 @@ export function teamMail(
     ...(replyable ? { replyTo: { name: "", address: email } } : {}),
     subject: teamMailSubject(name),
     text: lines.join("\n"),
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: { "Auto-Submitted": "auto-generated", "Content-Language": "en" },
   }
 }
 

@@ -467,6 +467,19 @@ describe.each([
         { store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
       ],
       funnelNote: null,
+      // No mail was sent: every provider's row counts nothing, and no rate can be given.
+      mailHealth: {
+        days: 7,
+        lastDays: ["gmail", "outlook", "yahoo", "icloud", "other"].map((provider) => ({
+          provider,
+          delivered: 0,
+          hardBounces: 0,
+          complaints: 0,
+          hardBounceRate: null,
+          complaintRate: null,
+        })),
+        announcements: [],
+      },
     })
 
     const table = await waitlist(["stats", "--days", "2"], settings)
