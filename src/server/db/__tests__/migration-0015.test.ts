@@ -13,7 +13,7 @@ const stores = useThrowawayStores("hardening-migration-")
 const AT = "2026-11-20T09:00:00.000Z"
 const PASSWORD = "hunter2-of-the-hook"
 
-/** A waitlist as the version before 0015 left it: a webhook event queued with a password in its URL, and one that failed quoting it. */
+/** A waitlist as the version before 0015 left it: a webhook event queued with a password in its URL, and one that failed quoting it; Ben referred by Ana from a client. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = connect(settings)
   const migrator = new Migrator({
@@ -24,6 +24,12 @@ async function previousVersion(settings: StoreSettings) {
   if (error) throw error
   const on = dialect.kysely
   await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at) VALUES (1, 'Ana', 'ana@example.com', 'ana@example.com', ${AT}, ${AT})`.execute(
+    on,
+  )
+  await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at) VALUES (2, 'Ben', 'ben@example.com', 'ben@example.com', ${AT}, ${AT})`.execute(
+    on,
+  )
+  await sql`INSERT INTO waitlist_referrals (referred_id, referrer_id, client_hash, state, created_at, decided_at) VALUES (2, 1, 'hash-of-the-client', 'credited', ${AT}, ${AT})`.execute(
     on,
   )
   const hook = `https://ops:${PASSWORD}@hooks.example.com/in`
@@ -58,6 +64,28 @@ describe.each([
       ])
       expect(JSON.stringify(rows)).not.toContain(PASSWORD)
       expect(await migrationsRecorded(location)).toEqual(EVERY_MIGRATION)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it("moves each referral's client into the networks it came from", async () => {
+    const location = await settings()
+    await previousVersion(location)
+    const db = openDb(location)
+    try {
+      expect(await db.read((on) => on.selectFrom("waitlist_referral_networks").selectAll().execute())).toEqual([
+        { referred_id: 2, prefix: "client", network: "hash-of-the-client" },
+      ])
+      expect(await db.read((on) => on.selectFrom("waitlist_referrals").selectAll().execute())).toEqual([
+        {
+          referred_id: 2,
+          referrer_id: 1,
+          state: "credited",
+          created_at: expect.anything(),
+          decided_at: expect.anything(),
+        },
+      ])
     } finally {
       await db.close()
     }
