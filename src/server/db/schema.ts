@@ -161,6 +161,8 @@ export type AdminAccountsTable = {
   /** The SHA-256 of the invitation's token, and when it stops working. */
   invite_token_hash: string | null
   invite_expires_at: StoredTime | null
+  /** The failed tries at taking the invitation (see migration 0015). */
+  invite_failed_tries: Generated<number>
   created_at: StoredTime
   activated_at: StoredTime | null
   revoked_at: StoredTime | null

@@ -10,6 +10,9 @@
  *   /64, what `waitlist_referrals.client_hash` held, moved here), its IPv4
  *   /24 or its IPv6 /56 and /48, so that a rule counts credits from one
  *   network at any of them.
+ * - `admin_accounts.invite_failed_tries`: the failed tries at taking an
+ *   invitation (a refused password, a wrong code), which end it at the
+ *   tenth.
  */
 import { sql, type ColumnDataType, type Kysely } from "kysely"
 import { withoutUserInfo } from "../../observability/without-user-info"
@@ -68,6 +71,10 @@ export function boundedAndSecretFree(dialect: Connection) {
     async up(db: Kysely<Database>) {
       await outboxWithoutUserInfo(db)
       await referralNetworks(db, bigint)
+      await db.schema
+        .alterTable("admin_accounts")
+        .addColumn("invite_failed_tries", "integer", (column) => column.notNull().defaultTo(0))
+        .execute()
     },
   }
 }
