@@ -42,6 +42,7 @@ export const COPY_ORDER = [
   "visit_visitors",
   "visit_visitor_counts",
   "store_clicks",
+  "store_click_clients",
 ] as const satisfies readonly (keyof Database)[]
 
 /** A table of schema.ts that COPY_ORDER forgot: naming one here makes `everyTableCopied` a type error that names it. */

@@ -227,6 +227,9 @@ export type StoreClicksTable = {
   clicks: number
 }
 
+/** What one client was counted for in store clicks on a day not yet over: a keyed hash of the client and the day (see migration 0015). */
+export type StoreClickClientsTable = { day: string; client: string; clicks: number }
+
 /** A person who signed up through a personal link: whose, and where the referral stands (see ReferralState). */
 export type ReferralsTable = {
   referred_id: number
@@ -275,6 +278,7 @@ export type Database = {
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
   waitlist_referral_networks: ReferralNetworksTable
+  store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable

@@ -13,7 +13,7 @@
  * at most FLUSH_EVERY_MS: the write keeps nothing but their keyed hash
  * (see visitorHash), so a request pays no hash. One client (an address, an
  * IPv6 /64) is at most VISITORS_PER_CLIENT visitors a day however it
- * varies its User-Agent, and a day at most MAX_VISITORS_A_DAY (see
+ * varies its User-Agent (in an instance's day), and a day at most MAX_VISITORS_A_DAY (see
  * DailyCaps), so neither the counts nor the tables can be inflated at will.
  */
 import type { IncomingMessage, ServerResponse } from "http"
@@ -172,15 +172,17 @@ export class VisitCounter {
 
   /**
    * The User-Agent a client's visitor is counted by: its own while the
-   * client has room for it (VISITORS_PER_CLIENT a day, and the day room
-   * for another visitor: see DailyCaps), else the one its other browsers
+   * client has room for it (VISITORS_PER_CLIENT a day, the last of them
+   * kept for the one its other browsers share, and the day room for
+   * another visitor: see DailyCaps), else the one its other browsers
    * share; null when the day has no room for that one either.
    */
   private browserOf(day: string, client: string, userAgent: string): string | null {
     const key = `${day}\n${client}`
     let known = this.browsers.get(key)
     if (known?.has(userAgent)) return userAgent
-    const wanted = known && known.size >= VISITORS_PER_CLIENT ? ANOTHER_BROWSER : userAgent
+    const own = known ? [...known].filter((agent) => agent !== ANOTHER_BROWSER).length : 0
+    const wanted = own >= VISITORS_PER_CLIENT - 1 ? ANOTHER_BROWSER : userAgent
     if (known?.has(wanted)) return wanted
     if (this.caps.has(day) && !this.capsOf(day).admitVisitor()) return null
     if (!known) {

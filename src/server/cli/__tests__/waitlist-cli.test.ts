@@ -384,26 +384,29 @@ describe.each([
       ...ana,
       metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } },
     })
-    await recordStoreClicks(store, [
-      {
-        day: today,
-        store: "apple",
-        platform: "ios",
-        source: "newsletter",
-        medium: "email",
-        campaign: "launch",
-        clicks: 2,
-      },
-      {
-        day: yesterday,
-        store: "google",
-        platform: "android",
-        source: "(internal)",
-        medium: "",
-        campaign: "",
-        clicks: 1,
-      },
-    ])
+    await recordStoreClicks(store, [], () => ({
+      counts: [
+        {
+          day: today,
+          store: "apple",
+          platform: "ios",
+          source: "newsletter",
+          medium: "email",
+          campaign: "launch",
+          clicks: 2,
+        },
+        {
+          day: yesterday,
+          store: "google",
+          platform: "android",
+          source: "(internal)",
+          medium: "",
+          campaign: "",
+          clicks: 1,
+        },
+      ],
+      clients: [],
+    }))
     await store.close()
 
     const { code, stdout, stderr } = await waitlist(["stats", "--days", "2", "--json"], settings)
