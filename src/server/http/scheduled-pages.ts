@@ -69,11 +69,19 @@ function pageOf(urlPath: string): string | null {
   return page.endsWith("/index.html") ? page.slice(0, -"/index.html".length) : page
 }
 
+/** Gatsby's folder of each page's data, beside the pages (`/page-data/<page>/page-data.json`). */
+const PAGE_DATA = "/page-data/"
+
+/** Whether a path is of the page data of a page for a day to come, which nothing reads (the pages run no Gatsby runtime). */
+const isScheduledPageData = (page: string) =>
+  page.startsWith(PAGE_DATA) && isInScheduledFolder(page.slice(PAGE_DATA.length - 1))
+
 /**
  * Serves the pages that change on a day to come: from the first such day
  * (today in UTC, by `now`), a GET or HEAD of such a page gets the copy of
  * the latest day that has come, and before it the build's own page (the
- * static server's); a path into the folder of copies gets `notFound`. A
+ * static server's); a path into the folder of copies, or of their page
+ * data, gets `notFound`, before their day and after it. A
  * copy's ETag names its day and it has no Last-Modified: every page was
  * written by the same build, so neither its size nor its time tells a
  * browser's cached page from the day's.
@@ -83,7 +91,7 @@ export function scheduledPages(publicDir: string, now: () => Date, notFound: Req
   return (req, res, next) => {
     const page = pageOf(req.path)
     if (page === null) return next()
-    if (isInScheduledFolder(page)) return notFound(req, res, next)
+    if (isInScheduledFolder(page) || isScheduledPageData(page)) return notFound(req, res, next)
     const copies = pages.get(page)
     if (!copies || !["GET", "HEAD"].includes(req.method)) return next()
     const today = utcDay(now())
