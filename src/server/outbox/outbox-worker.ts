@@ -308,6 +308,11 @@ export class OutboxWorker {
         return onOutcome?.(delivery, "released")
       }
       const outcome = await recordOutcome(db, this.options.kinds, delivery, result, this.options.retryBaseMs)
+      if (!result.ok && result.loginRefused)
+        log.error(
+          { deliveryId: delivery.id, kind: delivery.kind, cause: result.error },
+          "outbox: the mail server refused our login: check SMTP_URL's user and password; the mail waits and is tried again",
+        )
       // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
       if (!result.ok && outcome !== "retry")
         log.warn(
