@@ -184,7 +184,7 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
         clicks: 2,
       },
     ],
-    clients: [],
+    clients: [{ day: today, client: "keyed-hash-of-a-client", clicks: 2 }],
   }))
   return { sent, waiting }
 }
