@@ -10,6 +10,7 @@ const config: KnipConfig = {
     // The programs esbuild compiles into dist/ (src/build/bundle-server.ts) and the islands' bundles (src/build/bundle-islands.ts).
     "src/server/main.ts",
     "src/server/cli/{waitlist,admin}.ts",
+    "src/server/admin/password-strength-worker.ts",
     "src/islands/*.client.tsx",
     // esbuild's alias of React in the islands' bundles.
     "src/islands/preact-core-as-react.ts",

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   logout: "Logged out",
   invite: "Invited an account",
   enrol: "Took an invitation",
+  "invite-ended": "An invitation ended after too many failed tries",
   revoke: "Revoked an account",
   unlock: "Unlocked an account's logins",
   export: "Exported a person's data",

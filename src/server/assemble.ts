@@ -163,7 +163,9 @@ export function assemble(
         now,
       })
     : null
-  const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
+  const storeClicks = settings.countVisits
+    ? new StoreClickCounter({ db, log, metrics: metrics.registry, trustProxy: settings.trustProxy, now })
+    : null
   const routes: RouteParts = {
     settings,
     db,

@@ -1,5 +1,7 @@
 /** How long an invitation's link works. */
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000
+/** The failed tries at taking an invitation (a refused password, a wrong code) that end it. */
+export const INVITE_TRIES = 10
 
 /** A session ends after 30 minutes without a request, and 12 hours after its login whatever happens (OWASP's session guidance for sensitive data). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000

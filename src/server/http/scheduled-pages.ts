@@ -69,9 +69,16 @@ function pageOf(urlPath: string): string | null {
   return page.endsWith("/index.html") ? page.slice(0, -"/index.html".length) : page
 }
 
+/** Gatsby's folder of each page's data, beside the pages (`/page-data/<page>/page-data.json`). */
+const PAGE_DATA = "/page-data/"
+
+/** Whether a path is of the page data of a page for a day to come, which nothing reads (the pages run no Gatsby runtime). */
+const isScheduledPageData = (page: string) =>
+  page.startsWith(PAGE_DATA) && isInScheduledFolder(page.slice(PAGE_DATA.length - 1))
+
 /**
  * Serves, from its day on, the copy the build made of a page for a day to
- * come, and 404 at the copies' folder. Its ETag names the day and it has no
+ * come, and 404 at the copies' folder and at their page data, before their day and after it. Its ETag names the day and it has no
  * Last-Modified: one build wrote every copy, so neither size nor time would
  * tell a cached page from the day's.
  */
@@ -80,7 +87,7 @@ export function scheduledPages(publicDir: string, now: () => Date, notFound: Req
   return (req, res, next) => {
     const page = pageOf(req.path)
     if (page === null) return next()
-    if (isInScheduledFolder(page)) return notFound(req, res, next)
+    if (isInScheduledFolder(page) || isScheduledPageData(page)) return notFound(req, res, next)
     const copies = pages.get(page)
     if (!copies || !["GET", "HEAD"].includes(req.method)) return next()
     const today = utcDay(now())

@@ -81,7 +81,7 @@ export function linkRoutes(
   }
   /** Where a confirmed address's link leads: its place page (in the link's language), or the page that says it is confirmed. */
   const placeOrConfirmed = async (req: Request, key: string) =>
-    (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "")) ?? page(req, "confirmed")
+    (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "", deps.now())) ?? page(req, "confirmed")
   /** Runs a step; an unreachable store is a plain 503, the cause in the log. */
   const safely =
     (step: (req: Request, res: Response) => Promise<void>): RequestHandler =>

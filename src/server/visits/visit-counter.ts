@@ -3,7 +3,8 @@
  * header checks a request; counts wait in memory, bounded, and are written
  * in one batch every FLUSH_EVERY_MS and at `close`, so no page waits for the
  * store. A visitor is kept only as a keyed hash, and capped per client and
- * per day (DailyCaps), so the counts cannot be inflated at will.
+ * per day (DailyCaps): one client is at most VISITORS_PER_CLIENT visitors a day however
+ * it varies its User-Agent, so the counts cannot be inflated at will.
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import type { Registry } from "prom-client"
@@ -161,15 +162,17 @@ export class VisitCounter {
 
   /**
    * The User-Agent a client's visitor is counted by: its own while the
-   * client has room for it (VISITORS_PER_CLIENT a day, and the day room
-   * for another visitor: see DailyCaps), else the one its other browsers
+   * client has room for it (VISITORS_PER_CLIENT a day, the last of them
+   * kept for the one its other browsers share, and the day room for
+   * another visitor: see DailyCaps), else the one its other browsers
    * share; null when the day has no room for that one either.
    */
   private browserOf(day: string, client: string, userAgent: string): string | null {
     const key = `${day}\n${client}`
     let known = this.browsers.get(key)
     if (known?.has(userAgent)) return userAgent
-    const wanted = known && known.size >= VISITORS_PER_CLIENT ? ANOTHER_BROWSER : userAgent
+    const own = known ? [...known].filter((agent) => agent !== ANOTHER_BROWSER).length : 0
+    const wanted = own >= VISITORS_PER_CLIENT - 1 ? ANOTHER_BROWSER : userAgent
     if (known?.has(wanted)) return wanted
     if (this.caps.has(day) && !this.capsOf(day).admitVisitor()) return null
     if (!known) {
