@@ -45,14 +45,20 @@ type Row = Record<string, string | number>
 const list = (names: string[]) => sql.join(names.map((name) => sql.ref(name)))
 const keyOf = (row: Row, key: string[]) => JSON.stringify(key.map((name) => row[name]))
 
-/** The next SLICE rows of `day` in the order of the table's key, after `after`. */
+/**
+ * The next SLICE rows of `day` in the order of the table's key, after
+ * `after`: a range of the whole key alone, day first, which both stores
+ * read through the key's index (with `day = ?` beside it, SQLite scans the
+ * day's every row for each slice); rows of later days are left out here.
+ */
 async function sliceAfter(db: Kysely<Database>, { table, key, count }: Folded, day: string, after: Row | null) {
-  // The whole key, day first, so that both stores read the range through the key's index.
-  const past =
-    after === null ? sql`` : sql`AND (day, ${list(key)}) > (${day}, ${sql.join(key.map((name) => after[name]))})`
-  const rows = await sql<Row>`SELECT ${list(key)}, ${sql.ref(count)} AS n FROM ${sql.table(table)}
-    WHERE day = ${day} ${past} ORDER BY day, ${list(key)} LIMIT ${SLICE}`.execute(db)
-  return rows.rows
+  const from =
+    after === null
+      ? sql`day = ${day}`
+      : sql`(day, ${list(key)}) > (${day}, ${sql.join(key.map((name) => after[name]))})`
+  const rows = await sql<Row>`SELECT day, ${list(key)}, ${sql.ref(count)} AS n FROM ${sql.table(table)}
+    WHERE ${from} ORDER BY day, ${list(key)} LIMIT ${SLICE}`.execute(db)
+  return rows.rows.filter((row) => row.day === day)
 }
 
 /** Every slice of a day's rows, one after another. */
