@@ -12,7 +12,8 @@ import { pathParam, queryParam } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink } from "./place-link"
 import { placePage } from "./place-page"
-import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
+import { referralTally, referrerOfCode } from "./referral-queries"
+import { placeOf } from "./line"
 
 /** What the routes of personal links work with. */
 export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
