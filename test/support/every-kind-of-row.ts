@@ -16,7 +16,7 @@ import type { ConfirmationDraft } from "../../src/server/signup/confirmation-mai
 import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
-import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
+import { RATE_WINDOW_MS } from "../../src/server/rate-limits/client-rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
 import { type CameThrough } from "../../src/server/referrals/referral-queries"
 import { keepLineFor } from "../../src/server/referrals/line"
