@@ -10,8 +10,9 @@
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
  * timings and measures the builds already there. BENCH_ONLY=visits (serving /
  * with and without the counting of visits), BENCH_ONLY=announcements (an
- * announcement's send) or BENCH_ONLY=waitlist (sign-ups under load and the
- * mail they queue) measures that alone, on the build there, and rewrites
+ * announcement's send), BENCH_ONLY=waitlist (sign-ups under load and the
+ * mail they queue) or BENCH_ONLY=places (the place page at 200,000 confirmed
+ * entries, on both stores) measures that alone, on the build there, and rewrites
  * only its sections of the report.
  */
 import { execFileSync } from "child_process"
@@ -43,6 +44,7 @@ import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
+import { measurePlaces } from "./lib/place-views"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/entries/entry-list"
 
@@ -358,6 +360,7 @@ async function main() {
     visits: async () => [await measureVisitCounting(compiledServer)],
     announcements: async () => [await announcementSection()],
     waitlist: waitlistSections,
+    places: async () => [await measurePlaces(compiledServer)],
   }
   const only = alone[process.env.BENCH_ONLY ?? ""]
   if (only) {
@@ -405,6 +408,7 @@ async function main() {
   const heldBodies = await measureHeldBodies()
   const announcement = await announcementSection()
   const visits = await measureVisitCounting(compiledServer)
+  const placeViews = await measurePlaces(compiledServer)
 
   const written = [
     "# Benchmarks",
@@ -445,6 +449,8 @@ async function main() {
     `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
     visits,
+    "",
+    placeViews,
     "",
     "## Build",
     "",
