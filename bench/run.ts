@@ -11,9 +11,10 @@
  * timings and measures the builds already there. BENCH_ONLY=visits (serving /
  * with and without the counting of visits), BENCH_ONLY=dashboard (the
  * dashboard over a day of a million rows, BENCH_DASHBOARD_ROWS to change
- * that), BENCH_ONLY=announcements (an
- * announcement's send) or BENCH_ONLY=waitlist (sign-ups under load and the
- * mail they queue) measures that alone, on the build there, and rewrites
+ * that), BENCH_ONLY=announcements (an announcement's send),
+ * BENCH_ONLY=waitlist (sign-ups under load and the mail they queue) or
+ * BENCH_ONLY=places (the place page at 200,000 confirmed entries, on both
+ * stores) measures that alone, on the build there, and rewrites
  * only its sections of the report.
  */
 import { execFileSync } from "child_process"
@@ -46,6 +47,7 @@ import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
 import { dashboardSection } from "./lib/dashboard-day"
+import { measurePlaces } from "./lib/place-views"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/entries/entry-list"
 
@@ -362,6 +364,7 @@ async function main() {
     dashboard: async () => [await dashboardSection()],
     announcements: async () => [await announcementSection()],
     waitlist: waitlistSections,
+    places: async () => [await measurePlaces(compiledServer)],
   }
   const only = alone[process.env.BENCH_ONLY ?? ""]
   if (only) {
@@ -410,6 +413,7 @@ async function main() {
   const announcement = await announcementSection()
   const visits = await measureVisitCounting(compiledServer)
   const dashboard = await dashboardSection()
+  const placeViews = await measurePlaces(compiledServer)
 
   const written = [
     "# Benchmarks",
@@ -451,6 +455,8 @@ async function main() {
     "",
     visits,
     dashboard,
+    "",
+    placeViews,
     "",
     "## Build",
     "",

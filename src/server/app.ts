@@ -127,7 +127,14 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
-  const referrals = referralRoutes({ db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
+  const referrals = referralRoutes({
+    db,
+    log,
+    siteUrl: settings.mail.siteUrl,
+    boost: settings.referralBoost,
+    linkRateLimit: settings.linkRateLimit,
+    now,
+  })
   const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
   return [
@@ -215,6 +222,8 @@ export function siteRouter(parts: RouteParts, { observe }: { observe?: RequestHa
   const budget = new InFlightBytes(BODIES_IN_FLIGHT_BUDGET)
   const watch = observe ? [observe] : []
   router.use(API_PREFIX, ...watch, identifyClients(parts.settings.trustProxy))
+  // A personal link's client, for its rate limit.
+  router.use("/r/", identifyClients(parts.settings.trustProxy))
   for (const group of routeGroups(parts)) {
     const before = [...watch, ...(group.bodyLimit ? [readBody(group.bodyLimit, budget)] : [])]
     if (before.length > 0) router.use(group.prefix, ...before)

@@ -25,7 +25,8 @@ import { OutboxWorker } from "./outbox/outbox-worker"
 import { createScheduler, type Job, type Scheduler } from "./scheduler"
 import type { MailSettings, Settings } from "./settings"
 import { confirmationMailKind } from "./signup/confirmation-mail"
-import { forgetOldSubmissionCounts } from "./signup/rate-limit"
+import { keepLineFor } from "./referrals/line"
+import { forgetOldSubmissionCounts } from "./rate-limits/client-rate-limit"
 import { teamMailKind } from "./signup/team-mail"
 import { webhookEventKind } from "./signup/webhook-events"
 import { ownOrigins } from "./http/same-origin"
@@ -63,8 +64,14 @@ export function periodicJobs(
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
   mailHealth: { mail: MailSettings; sendMail: SendMail },
+  referralBoost: number,
 ): Job[] {
   return [
+    {
+      name: "referrals: keep the line for REFERRAL_BOOST",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => keepLineFor(db, referralBoost),
+    },
     {
       name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -191,10 +198,13 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox, { mail, sendMail: onDemand }), {
-      log,
-      now,
-    }),
+    scheduler: createScheduler(
+      periodicJobs(db, visits, storeClicks, bounceMailbox, { mail, sendMail: onDemand }, settings.referralBoost),
+      {
+        log,
+        now,
+      },
+    ),
     routes,
   }
 }

@@ -83,6 +83,8 @@ export type Settings = {
   store: StoreSettings
   /** Accepted submissions per client in a minute; 0 turns the limit off. */
   rateLimit: number
+  /** Place pages and `/r/` links opened per client in a minute; 0 turns the limit off. */
+  linkRateLimit: number
   /** Count the last X-Forwarded-For address instead of the socket's. */
   trustProxy: boolean
   /** Count page views and visitors (see src/server/visits/). */
@@ -116,6 +118,8 @@ export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** The limit when WAITLIST_LINK_RATE_LIMIT is unset or empty: a person's reloads and a household's friends, well under a guesser's pace. */
+export const DEFAULT_LINK_RATE_LIMIT = 30
 /** The places a credited referral moves its referrer ahead when REFERRAL_BOOST is unset. */
 export const DEFAULT_REFERRAL_BOOST = 5
 /** The wait before a failed delivery's first retry when MAIL_RETRY_BASE_MS is unset; each next one doubles it. */
@@ -267,6 +271,11 @@ const variables = {
     "a whole number of submissions a minute, 0 or more (0 turns the limit off)",
     wholeNumber(0),
     DEFAULT_RATE_LIMIT,
+  ),
+  WAITLIST_LINK_RATE_LIMIT: setting(
+    "a whole number of pages a minute, 0 or more (0 turns the limit off)",
+    wholeNumber(0),
+    DEFAULT_LINK_RATE_LIMIT,
   ),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
   REFERRAL_BOOST: setting(
@@ -460,6 +469,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
           minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024),
         },
     rateLimit: values.WAITLIST_RATE_LIMIT,
+    linkRateLimit: values.WAITLIST_LINK_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
     countVisits: values.VISIT_COUNTING,
     referralBoost: values.REFERRAL_BOOST,

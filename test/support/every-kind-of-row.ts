@@ -16,12 +16,13 @@ import type { ConfirmationDraft } from "../../src/server/signup/confirmation-mai
 import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
-import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
+import { RATE_WINDOW_MS } from "../../src/server/rate-limits/client-rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
 import { type CameThrough } from "../../src/server/referrals/referral-queries"
+import { keepLineFor } from "../../src/server/referrals/line"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
-import { readSettings } from "../../src/server/settings"
+import { DEFAULT_REFERRAL_BOOST, readSettings } from "../../src/server/settings"
 import { clientAt } from "../../src/server/http/client-address"
 
 /** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
@@ -75,6 +76,8 @@ const person = (name: string, email: string, locale = "en"): NewWaitlistEntry =>
  */
 export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitlist> {
   const at = (ms: number) => new Date(now.getTime() + ms)
+  // The line kept, as a server's start writes it: each confirmation below joins it.
+  await keepLineFor(db, DEFAULT_REFERRAL_BOOST)
   const sent = await signUp(db, person("Ana", "ana@example.com", "es"), at(0))
   await signUp(db, person("Ana", "ana@example.com", "es"), at(1000))
   await submitSignup(db, {

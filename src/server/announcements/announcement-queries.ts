@@ -11,7 +11,7 @@ import { suppressionsInForce } from "../bounces/suppressions"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
-import { places } from "../referrals/referral-queries"
+import { lineOf } from "../referrals/line"
 import { addLeaveTokens } from "../entries/leave-tokens"
 import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
@@ -97,6 +97,7 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
  */
 async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
   const { first } = filter.wave
+  const line = await lineOf(on, filter.boost)
   const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
@@ -116,9 +117,9 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
         "e.id",
         "in",
         on
-          .selectFrom(places(on, filter.boost).as("p"))
-          .select("p.entry_id")
-          .where("p.place", "<=", first ?? 0),
+          .selectFrom(line.as("l"))
+          .select("l.entry_id")
+          .where("l.place", "<=", first ?? 0),
       ),
     )
     .$if(id !== null, (query) =>

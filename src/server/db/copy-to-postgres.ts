@@ -17,6 +17,7 @@ export const COPY_ORDER = [
   "waitlist_entries",
   "waitlist_referrals",
   "waitlist_referral_networks",
+  "waitlist_line",
   "waitlist_messages",
   "waitlist_leave_tokens",
   "waitlist_outbox",

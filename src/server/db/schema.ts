@@ -259,6 +259,16 @@ export type AnnouncementWavesTable = {
   queued: number
 }
 
+/** A confirmed entry's place in line and what it is computed from (see migration 0016 and referrals/line.ts). */
+export type LineTable = {
+  entry_id: number
+  arrival: number
+  credited: number
+  last_credit: StoredTime | null
+  line_key: number
+  place: number
+}
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
@@ -280,6 +290,7 @@ export type Database = {
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
   waitlist_referral_networks: ReferralNetworksTable
+  waitlist_line: LineTable
   store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable

@@ -9,6 +9,7 @@ import { appendAudit, type Actor, type Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
+import { lineAfterDeparture } from "../referrals/line"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
@@ -252,7 +253,7 @@ export function eraseRecords(
     const hash = db.keyedHash(key)
     const entry = await trx
       .selectFrom("waitlist_entries")
-      .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+      .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at", "confirmed_at"])
       .where("email_key", "=", key)
       .executeTakeFirst()
     const audit = { action: "erase", actor: by, at: now, ip, subjectHash: hash } as const
@@ -279,6 +280,7 @@ export function eraseRecords(
       .where("address_hash", "=", hash)
       .execute()
     await trx.deleteFrom("waitlist_entries").where("id", "=", entry.id).execute()
+    await lineAfterDeparture(db, trx, entry)
     await trx
       .insertInto("waitlist_erasures")
       .values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label })

@@ -14,7 +14,8 @@ import { appendAudit } from "../audit/audit-log"
 import type { Db, On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
-import { decideHeld, placeOf, places } from "./referral-queries"
+import { decideHeld } from "./referral-queries"
+import { lineOf, placeOf } from "./line"
 
 /** One line of the leaderboard. */
 export type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }
@@ -55,7 +56,7 @@ export function leaderboard(
       ])
       .groupBy("referrer_id")
     const rows = await on
-      .selectFrom(places(on, boost).as("p"))
+      .selectFrom((await lineOf(on, boost)).as("p"))
       .innerJoin("waitlist_entries as e", "e.id", "p.entry_id")
       .leftJoin(waiting.as("w"), "w.referrer_id", "p.entry_id")
       .select(["p.place", "e.email", "p.credited", "w.pending", "w.held"])
@@ -179,7 +180,7 @@ export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Dat
           .select("email")
           .where("id", "=", id)
           .executeTakeFirst()
-        if (!referred || !(await decideHeld(trx, id, decision, at))) return false
+        if (!referred || !(await decideHeld(db, trx, id, decision, at))) return false
         await appendAudit(trx, {
           action: decision === "credited" ? "referral-credit" : "referral-refuse",
           ...res.locals.by,

@@ -1,13 +1,13 @@
 /**
  * The referrals in the store: recorded at a sign-up through a personal
  * link, settled when the person confirms, decided by an owner when held;
- * and the one query that computes everyone's place in line.
+ * each credit moving its referrer in the line kept (see line.ts).
  */
-import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import type { Client } from "../http/client-address"
 import { networksOf } from "../http/client-networks"
+import { creditInLine } from "./line"
 import {
   HELD_BY_NETWORKS,
   HELD_WINDOW_MS,
@@ -92,58 +92,9 @@ export async function settleReferral(db: Db, trx: Tx, referredId: number, now: D
     .where("referred_id", "=", referredId)
     .where("state", "=", "pending")
     .executeTakeFirst()
-  return Number(updated.numUpdatedRows) === 1 ? state : null
-}
-
-/**
- * Every confirmed entry's place in line, as a query to select from: first
- * by when it confirmed (its arrival), then each credited referral moving it
- * `boost` places ahead, ahead of whoever held that place (the newest
- * credit first among equals), never ahead of place 1.
- */
-export function places(on: On, boost: number) {
-  const credits = on
-    .selectFrom("waitlist_referrals")
-    .select((eb) => ["referrer_id", eb.fn.countAll<number>().as("credited"), eb.fn.max("decided_at").as("last_credit")])
-    .where("state", "=", "credited")
-    .groupBy("referrer_id")
-  const arrivals = on
-    .selectFrom("waitlist_entries as e")
-    .leftJoin(credits.as("c"), "c.referrer_id", "e.id")
-    .where("e.confirmed_at", "is not", null)
-    .select((eb) => [
-      "e.id as entry_id",
-      eb.fn.coalesce("c.credited", sql<number>`0`).as("credited"),
-      "c.last_credit",
-      eb.fn
-        .agg<number>("row_number")
-        .over((over) => over.orderBy("e.confirmed_at").orderBy("e.id"))
-        .as("arrival"),
-    ])
-  return on.selectFrom(arrivals.as("a")).select((eb) => [
-    "a.entry_id",
-    "a.credited",
-    eb.fn
-      .agg<number>("row_number")
-      .over((over) =>
-        over
-          .orderBy(sql`a.arrival - ${boost} * a.credited`)
-          .orderBy(sql`a.last_credit IS NULL`)
-          .orderBy("a.last_credit", "desc")
-          .orderBy("a.arrival"),
-      )
-      .as("place"),
-  ])
-}
-
-/** An entry's place in line, or null while it is not confirmed. */
-export async function placeOf(on: On, entryId: number, boost: number): Promise<number | null> {
-  const row = await on
-    .selectFrom(places(on, boost).as("p"))
-    .select("p.place")
-    .where("p.entry_id", "=", entryId)
-    .executeTakeFirst()
-  return row ? Number(row.place) : null
+  if (Number(updated.numUpdatedRows) !== 1) return null
+  if (state === "credited") await creditInLine(db, trx, referral.referrer_id)
+  return state
 }
 
 /** An entry's referrals as its person sees them: credited, and pending (held ones too, without saying why). */
@@ -161,6 +112,7 @@ export async function referralTally(on: On, referrerId: number): Promise<{ credi
 
 /** A held referral decided by an owner: credited (now) or refused. False when it is not held (any more). */
 export async function decideHeld(
+  db: Db,
   trx: Tx,
   referredId: number,
   decision: "credited" | "refused",
@@ -171,8 +123,11 @@ export async function decideHeld(
     .set({ state: decision, decided_at: storedTime(now) })
     .where("referred_id", "=", referredId)
     .where("state", "=", "held")
+    .returning("referrer_id")
     .executeTakeFirst()
-  return Number(updated.numUpdatedRows) === 1
+  if (!updated) return false
+  if (decision === "credited") await creditInLine(db, trx, updated.referrer_id)
+  return true
 }
 
 /** A sign-up through a personal link: the link's code, and the client it came from. */

@@ -2,7 +2,9 @@
  * The routes of personal links: `GET /r/<code>`, which sends a friend to
  * the landing page with the code in its address (no cookie: the contact
  * form's island reads it from there), and the place page opened by the
- * signed links of our mails.
+ * signed links of our mails. Both are limited per client, as the form
+ * is (counted in the store, so instances limit like one): past the limit,
+ * a 429 page and Retry-After, so codes cannot be guessed at speed.
  */
 import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
@@ -12,17 +14,27 @@ import { pathParam, queryParam } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink } from "./place-link"
 import { placePage } from "./place-page"
-import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
+import { slowDownPage } from "./slow-down-page"
+import { countSubmission, RATE_WINDOW_MS } from "../rate-limits/client-rate-limit"
+import { referralTally, referrerOfCode } from "./referral-queries"
+import { placeOf } from "./line"
 
-/** What the routes of personal links work with. */
-export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
+/** What the routes of personal links work with: `linkRateLimit` pages a minute from one client (0: no limit). */
+export type ReferralDeps = {
+  db: Db
+  log: Logger
+  siteUrl: string
+  boost: number
+  linkRateLimit: number
+  now: () => Date
+}
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
 /** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and the place page. */
-export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
+export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: ReferralDeps): {
   personalLink: RequestHandler
   noSuchCode: RequestHandler
   placePage: RequestHandler
@@ -32,14 +44,43 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
     return localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/waitlist/link-expired/")
   }
 
-  const personal: RequestHandler = (req, res) => {
+  /** Counts a page against its client's limit; past it, answers 429 (in the page's language) and gives true. */
+  const slowedDown = async (req: Request, res: Response): Promise<boolean> => {
+    const limit = { client: `links:${res.locals.client.key}`, limit: linkRateLimit, windowMs: RATE_WINDOW_MS }
+    const retryAfter = await db
+      .write((trx) => countSubmission(db, trx, limit, now()))
+      .catch((error: unknown) => {
+        // A store that cannot count cannot answer the page either: the page's own read says so.
+        log.warn(
+          { reqId: res.locals.requestId, cause: String(error) },
+          "referrals: a personal link could not be counted",
+        )
+        return null
+      })
+    if (retryAfter === null) return false
+    const lang = queryParam(req, "lang")
+    const html = Buffer.from(slowDownPage(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE))
+    res
+      .writeHead(429, {
+        ...NO_STORE,
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Length": String(html.length),
+        "Retry-After": String(retryAfter),
+      })
+      .end(html)
+    return true
+  }
+
+  const personal: RequestHandler = async (req, res) => {
     const code = pathParam(req, "code")
     const landing = (lang: string | null) =>
       `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
     if (!isReferralCode(code)) return redirect(res, "/")
-    db.read((on) =>
-      on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst(),
-    )
+    if (await slowedDown(req, res)) return
+    await db
+      .read((on) =>
+        on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst(),
+      )
       .then((row) => redirect(res, row ? landing(row.lang) : "/"))
       .catch((error: unknown) => {
         // The landing page in English still carries the code: the credit is decided when the friend signs up.
@@ -54,6 +95,7 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   const place: RequestHandler = async (req, res) => {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
+    if (await slowedDown(req, res)) return
     if (!isReferralCode(code) || signature.length > 64) return redirect(res, expired(req))
     const view = await db.read(async (on) => {
       if (!isPlaceSignature(db, code, signature)) return null

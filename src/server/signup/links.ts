@@ -14,6 +14,7 @@ import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
 import { settleReferral } from "../referrals/referral-queries"
+import { joinLine, lineAfterDeparture } from "../referrals/line"
 
 /** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
 function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
@@ -47,7 +48,7 @@ async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: Polic
 function entryOfLeaveLink(on: On, tokenKey: string) {
   return on
     .selectFrom("waitlist_entries")
-    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at", "confirmed_at"])
     .where("id", "=", (eb) =>
       eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey),
     )
@@ -92,6 +93,7 @@ export function confirmAddress(
     const state = linkState(row, now)
     if (state !== "pending" || !row) return state
     await markConfirmed(trx, row.id, now, consent)
+    await joinLine(db, trx, row.id)
     await settleReferral(db, trx, row.id, now)
     if (webhook) await queueDelivery(trx, row.id, confirmedEvent(webhook, row, now), now)
     return "confirmed"
@@ -131,6 +133,7 @@ export function leaveByLink(db: Db, tokenKey: string, now = new Date()): Promise
     if (!leaver) return false
     await rememberLeaver(db, trx, leaver, now)
     const removed = await trx.deleteFrom("waitlist_entries").where("id", "=", leaver.id).executeTakeFirst()
+    await lineAfterDeparture(db, trx, leaver)
     return Number(removed.numDeletedRows) > 0
   })
 }

@@ -33,7 +33,7 @@ import {
 import { addLeaveTokens } from "../entries/leave-tokens"
 import { takeBackLeaver } from "../entries/leavers"
 import type { PolicyVersion } from "../entries/privacy-policy-version"
-import { countSubmission, type RateLimit } from "./rate-limit"
+import { countSubmission, type RateLimit } from "../rate-limits/client-rate-limit"
 import { teamMailDue } from "./team-mail"
 
 /** A sign-up on its way into the waitlist. */

@@ -10,7 +10,7 @@ import { openDbOf } from "../../../../test/support/waitlist-store-access"
 import { translate, type MessageKey } from "../../../i18n/messages"
 import { escapeMarkup } from "../../../markup/escape-markup"
 import { deliveriesIn } from "../../outbox/outbox-queries"
-import type { StoreSettings } from "../../settings"
+import { DEFAULT_LINK_RATE_LIMIT, type StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
 
 const stores = useThrowawayStores("referrals-api-")
@@ -172,6 +172,29 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const english = await placePage(api, link.replace("&lang=ja", "&lang=en"))
     expect(english).toContain('<html lang="en">')
     expect(english).not.toContain("line.me")
+  })
+
+  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links and place pages a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
+    await signUp(api, "ana@example.com", { locale: "de" })
+    const link = await confirm(api, "ana@example.com", "de")
+    const open = (path: string, client: string) =>
+      fetch(`${api.site.url}${path}`, { redirect: "manual", headers: { "X-Forwarded-For": client } })
+    const guesser = "192.0.2.66"
+    const answers = []
+    for (let n = 0; n < DEFAULT_LINK_RATE_LIMIT - 1; n += 1)
+      answers.push((await open(`/r/guess${String(n).padStart(3, "0")}`, guesser)).status)
+    answers.push((await open(link, guesser)).status)
+    expect(answers).toEqual([...Array.from({ length: DEFAULT_LINK_RATE_LIMIT - 1 }, () => 303), 200])
+    const refused = await open(`/r/${codeOf(link)}`, guesser)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    expect(refused.headers.get("location")).toBeNull()
+    expect(await refused.text()).toContain(escapeMarkup(translate("en", "place.slowDown")))
+    const page = await open(link, guesser)
+    expect(page.status).toBe(429)
+    expect(await page.text()).toContain(escapeMarkup(translate("de", "place.slowDown")))
+    expect((await open(`/r/${codeOf(link)}`, "192.0.2.67")).status).toBe(303)
+    expect((await open(link, "192.0.2.67")).status).toBe(200)
   })
 
   it("credits a friend once when two instances confirm them at the same time", async () => {
