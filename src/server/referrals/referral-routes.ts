@@ -1,17 +1,18 @@
 /**
  * The routes of personal links: `GET /r/<code>`, which sends a friend to
  * the landing page with the code in its address (no cookie: the contact
- * form's island reads it from there), and the place page opened by the
- * signed links of our mails.
+ * form's island reads it from there); the data of a place page, which the
+ * page (built like every page) asks for with its signed link; and the
+ * place page's old address, which mails already sent carry.
  */
 import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
+import { PLACE_PAGE_PATH, type PlaceView } from "../../waitlist/place-view"
 import { isReferralCode } from "../../waitlist/referral-code"
 import type { Db } from "../db/db"
-import { queryParam } from "../http/answers"
+import { queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink } from "./place-link"
-import { placePage } from "./place-page"
 import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
 
 /** The campaign source the landing page's address carries after a personal link, which the counting of visits lines up as a source of its own. */
@@ -24,13 +25,16 @@ export const PERSONAL_LINK_PATH = /^\/r\/([^/]*)$/
 export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
+/** A person's data: kept by no cache, shared or not. */
+const PERSONAL = { ...NO_STORE, "Cache-Control": "private, no-store" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
-/** The handlers of personal links and the place page. */
+/** The handlers of personal links and of the place page's data and old address. */
 export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   personalLink: RequestHandler
-  placePage: RequestHandler
+  placeData: RequestHandler
+  oldPlaceLink: RequestHandler
 } {
   const expired = (req: Request) => {
     const lang = queryParam(req, "lang")
@@ -56,38 +60,36 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
       })
   }
 
-  const place: RequestHandler = async (req, res) => {
+  /** The place of a signed link's person, or null when the link opens nothing. */
+  const placeOfLink = (req: Request) => {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
-    if (!isReferralCode(code) || signature.length > 64) return redirect(res, expired(req))
-    const view = await db.read(async (on) => {
+    if (!isReferralCode(code) || signature.length > 64) return Promise.resolve(null)
+    return db.read(async (on) => {
       if (!isPlaceSignature(db, code, signature)) return null
       const entry = await referrerOfCode(on, code)
       if (!entry) return null
-      const [placeNow, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
-      return placeNow === null ? null : { place: placeNow, ...tally, lang: entry.lang }
+      const [place, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
+      if (place === null) return null
+      const view: PlaceView = { place, ...tally, boost, link: personalLink(siteUrl, code) }
+      return { view, code, signature, lang: entry.lang }
     })
-    if (!view) return redirect(res, expired(req))
-    const asked = queryParam(req, "lang")
-    const lang = isLanguageCode(asked) ? asked : isLanguageCode(view.lang) ? view.lang : DEFAULT_LANGUAGE
-    const html = Buffer.from(
-      placePage({
-        lang,
-        place: view.place,
-        credited: view.credited,
-        pending: view.pending,
-        boost,
-        link: personalLink(siteUrl, code),
-      }),
-    )
-    res
-      .writeHead(200, {
-        ...NO_STORE,
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Length": String(html.length),
-      })
-      .end(html)
   }
 
-  return { personalLink: personal, placePage: place }
+  const placeData: RequestHandler = async (req, res) => {
+    const found = await placeOfLink(req)
+    if (!found) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
+    sendJson(res, 200, found.view, PERSONAL)
+  }
+
+  const oldPlaceLink: RequestHandler = async (req, res) => {
+    const found = await placeOfLink(req)
+    if (!found) return redirect(res, expired(req))
+    const asked = queryParam(req, "lang")
+    const lang = isLanguageCode(asked) ? asked : isLanguageCode(found.lang) ? found.lang : DEFAULT_LANGUAGE
+    const query = new URLSearchParams({ code: found.code, sig: found.signature })
+    redirect(res, `${localizedPath(lang, PLACE_PAGE_PATH)}?${query.toString()}`)
+  }
+
+  return { personalLink: personal, placeData, oldPlaceLink }
 }

@@ -7,8 +7,7 @@ import { seedEntries } from "../../../../test/support/seed-entries"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { entryFor } from "../../../../test/support/waitlist-api-client"
 import { openDbOf } from "../../../../test/support/waitlist-store-access"
-import { translate, type MessageKey } from "../../../i18n/messages"
-import { escapeMarkup } from "../../../markup/escape-markup"
+import type { PlaceView } from "../../../waitlist/place-view"
 import { deliveriesIn } from "../../outbox/outbox-queries"
 import type { StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
@@ -59,17 +58,13 @@ async function confirm({ site, env }: Api, email: string, lang = "en"): Promise<
   return pressed.headers.get("location") ?? ""
 }
 
-/** The text of the place page a link opens. */
-async function placePage({ site }: Api, link: string): Promise<string> {
-  const page = await fetch(`${site.url}${link}`, { redirect: "manual" })
-  expect(page.status).toBe(200)
-  expect(page.headers.get("cache-control")).toBe("no-store")
-  return page.text()
+/** What the place page a signed link opens is told of its person: the API's answer to the link's code and signature, never cached. */
+async function placeOf({ site }: Api, link: string): Promise<PlaceView> {
+  const { searchParams } = new URL(link, SITE_URL)
+  const answer = await fetch(`${site.url}/api/waitlist-place/data?${searchParams.toString()}`)
+  expect([answer.status, answer.headers.get("cache-control")]).toEqual([200, "private, no-store"])
+  return (await answer.json()) as PlaceView
 }
-
-/** A text of the site as the page writes it. */
-const shown = (lang: "en" | "ja", key: MessageKey, values?: Record<string, number>) =>
-  escapeMarkup(translate(lang, key, values))
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
 
@@ -90,20 +85,21 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
   it("shows a person who confirms their place and personal link, and moves them up as friends confirm", async () => {
     await signUp(api, "ana@example.com")
     const link = await confirm(api, "ana@example.com")
+    expect(link).toMatch(/^\/waitlist\/place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/)
     const code = codeOf(link)
-    let page = await placePage(api, link)
-    expect(page).toContain(shown("en", "place.position", { place: 11 }))
-    expect(page).toContain(`value="${SITE_URL}/r/${code}"`)
-    expect(page).toContain(shown("en", "place.creditedNone"))
+    expect(await placeOf(api, link)).toEqual({
+      place: 11,
+      credited: 0,
+      pending: 0,
+      boost: 5,
+      link: `${SITE_URL}/r/${code}`,
+    })
     for (const [n, client] of ["203.0.113.1", "203.0.113.2"].entries()) {
       await signUp(api, `friend${n}@example.org`, { code, client })
       await confirm(api, `friend${n}@example.org`)
     }
     await signUp(api, "slow@example.org", { code, client: "203.0.113.3" })
-    page = await placePage(api, link)
-    expect(page).toContain(shown("en", "place.position", { place: 1 }))
-    expect(page).toContain("2 friends joined through your link.")
-    expect(page).toContain("1 more signed up and is still pending.")
+    expect(await placeOf(api, link)).toMatchObject({ place: 1, credited: 2, pending: 1 })
   })
 
   it("holds a fourth friend from one client within a day, counting the client as the rate limit does (X-Forwarded-For behind a proxy)", async () => {
@@ -113,25 +109,29 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       await signUp(api, `ring${n}@example.org`, { code: codeOf(link), client: "192.0.2.50" })
       await confirm(api, `ring${n}@example.org`)
     }
-    const page = await placePage(api, link)
-    expect(page).toContain("3 friends joined through your link.")
-    expect(page).toContain("1 more signed up and is still pending.")
-    expect(page).toContain(shown("en", "place.position", { place: 1 }))
+    expect(await placeOf(api, link)).toMatchObject({ place: 1, credited: 3, pending: 1 })
   })
 
-  it("opens the place page only with its signature, in the language asked", async () => {
+  it("answers a place only for its signature, and leads the old links of mails to the page in the language asked or the person's", async () => {
     await signUp(api, "ana@example.com", { locale: "ja" })
     const link = await confirm(api, "ana@example.com", "ja")
-    expect(link).toMatch(/&lang=ja$/)
-    const page = await placePage(api, link)
-    expect(page).toContain(shown("ja", "place.position", { place: 11 }))
-    expect(page).toContain("https://line.me/R/share?text=")
-    const forged = link.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)
-    const refused = await fetch(`${api.site.url}${forged}`, { redirect: "manual" })
-    expect([refused.status, refused.headers.get("location")]).toEqual([303, "/ja/waitlist/link-expired/"])
-    const english = await placePage(api, link.replace("&lang=ja", "&lang=en"))
-    expect(english).toContain('<html lang="en">')
-    expect(english).not.toContain("line.me")
+    expect(link).toMatch(/^\/ja\/waitlist\/place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/)
+    expect(await placeOf(api, link)).toMatchObject({ place: 11 })
+    const query = new URL(link, SITE_URL).search
+    const forged = query.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)
+    for (const refused of [forged, query.replace(/code=\w{8}/, "code=AAAAAAAA"), "?code=abcdefgh", ""]) {
+      const answer = await fetch(`${api.site.url}/api/waitlist-place/data${refused}`)
+      expect([answer.status, answer.headers.get("cache-control")]).toEqual([404, "private, no-store"])
+      expect(await answer.json()).toEqual({ error: "This link has expired or is not valid." })
+    }
+    const old = (search: string) => fetch(`${api.site.url}/api/waitlist-place${search}`, { redirect: "manual" })
+    const redirected = async (search: string) => {
+      const answer = await old(search)
+      return [answer.status, answer.headers.get("location")]
+    }
+    expect(await redirected(`${query}&lang=en`)).toEqual([303, `/waitlist/place${query}`])
+    expect(await redirected(query)).toEqual([303, `/ja/waitlist/place${query}`])
+    expect(await redirected(`${forged}&lang=ja`)).toEqual([303, "/ja/waitlist/link-expired/"])
   })
 
   it("credits a friend once when two instances confirm them at the same time", async () => {
@@ -155,9 +155,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     } finally {
       await second.site.stop()
     }
-    const page = await placePage(api, link)
-    expect(page).toContain("1 friend joined through your link.")
-    expect(page).toContain(shown("en", "place.position", { place: 6 }))
+    expect(await placeOf(api, link)).toMatchObject({ place: 6, credited: 1 })
   })
 
   it("shows the team the leaderboard and the held referrals, and lets an owner alone credit or refuse them, in the audit log", async () => {
@@ -202,7 +200,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } }),
     ).toMatchObject({ status: 409 })
-    expect(await placePage(api, link)).toContain("4 friends joined through your link.")
+    expect(await placeOf(api, link)).toMatchObject({ credited: 4 })
     const person = await callAdmin(api.site, "GET", `referrals/people/${encodeURIComponent("ring3@example.org")}`, {
       cookie: legal,
     })
