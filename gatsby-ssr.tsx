@@ -23,9 +23,11 @@ import { isRuntimeHeadComponent, isRuntimePostBodyComponent } from "./src/ssr/wi
 const pagesAreStatic = () => !siteFacts.showColorModeToggle && process.env.NODE_ENV === "production"
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, setPostBodyComponents }) => {
-  const { head, postBody } = PAGE_SCRIPTS
+  const { head, postBody, referral } = PAGE_SCRIPTS
   setHeadComponents([<script key={head.key} dangerouslySetInnerHTML={{ __html: head.text }} />])
-  setPostBodyComponents([<script key={postBody.key} dangerouslySetInnerHTML={{ __html: postBody.text }} />])
+  setPostBodyComponents(
+    [postBody, referral].map(({ key, text }) => <script key={key} dangerouslySetInnerHTML={{ __html: text }} />),
+  )
 }
 
 /**

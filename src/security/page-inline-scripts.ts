@@ -50,7 +50,7 @@ function pluginComponents(): ReactNode[] {
  * page is listed.)
  */
 export function pageInlineScriptHashes(): string[] {
-  const ours = [PAGE_SCRIPTS.head.text, PAGE_SCRIPTS.postBody.text].map(scriptHash)
+  const ours = Object.values(PAGE_SCRIPTS).map(({ text }) => scriptHash(text))
   const plugins = inlineScriptHashes(renderToStaticMarkup(createElement(Fragment, null, ...pluginComponents())))
   return [...new Set([...ours, ...plugins])].sort()
 }

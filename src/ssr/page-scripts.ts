@@ -1,4 +1,5 @@
 import { systemColorModeScript } from "../color-mode/system-color-mode-script"
+import { keepReferralScript } from "../waitlist/keep-referral-script"
 import { currentYearScript } from "./current-year-script"
 
 /**
@@ -12,4 +13,6 @@ export const PAGE_SCRIPTS = {
   head: { key: "system-color-mode", text: systemColorModeScript },
   /** At the end of the body: writes the visitor's current year into the copyright line. */
   postBody: { key: "current-year", text: currentYearScript },
+  /** At the end of the body: keeps a personal link's code for the rest of the visit, for the contact form. */
+  referral: { key: "keep-referral", text: keepReferralScript },
 } as const
