@@ -12,7 +12,7 @@ import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
 import { SCHEDULED_FOLDER } from "./src/routing/scheduled-pages"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
 import { securityHeaders } from "./src/security/security-headers"
-import { developApi } from "./src/server/develop"
+import { developRouter } from "./src/server/develop"
 
 // Gatsby's page renderer bundles node-fetch 2, whose URL parser loads Node's
 // deprecated `punycode` module: each build worker would print Node 24's
@@ -29,17 +29,16 @@ const config: GatsbyConfig = {
   jsxRuntime: "automatic",
   jsxImportSource: "theme-ui",
   trailingSlash: "never",
-  // `gatsby develop` serves /api through the production server's own router (src/server/develop.ts).
+  // `gatsby develop` serves the production server's route table through its own router (src/server/develop.ts).
   developMiddleware: (app) => {
-    app.use(developApi(process.env))
+    app.use(developRouter(process.env))
   },
   // The security headers of every response, for hosting adapters and for our
   // own server (src/server/start.ts reads them from here). The CSP lists the
   // hashes of the pages' inline scripts, taken from their sources.
   headers: [{ source: "/*", headers: securityHeaders(pageInlineScriptHashes()) }],
   plugins: [
-    // Preact in place of React in the browser: the same API at a fifth of the
-    // bytes and evaluation time (see docs/benchmarks.md).
+    // Preact in place of React in the browser: the same API in fewer bytes (see docs/benchmarks.md).
     "gatsby-plugin-preact",
     "gatsby-plugin-theme-ui",
     "gatsby-plugin-image",

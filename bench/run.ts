@@ -44,7 +44,7 @@ import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
-import { countEntries } from "../src/server/signup/entry-list"
+import { countEntries } from "../src/server/entries/entry-list"
 
 const root = path.resolve(__dirname, "..")
 const peerDir = path.join(__dirname, "peer")

@@ -17,9 +17,9 @@ import BetterSqlite3 from "better-sqlite3"
 import { openDb } from "../../src/server/db/db"
 import { newMessageId } from "../../src/server/mails/message-id"
 import { emailKey, storedEmail } from "../../src/server/addresses/email-identity"
-import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { CONFIRMATION_TTL_MS } from "../../src/server/signup/confirmation-rules"
-import { countEntries } from "../../src/server/signup/entry-list"
+import { countEntries } from "../../src/server/entries/entry-list"
 
 const [port, file, rows = "entry"] = process.argv.slice(2)
 if (!port || !file || (rows !== "entry" && rows !== "sign-up"))

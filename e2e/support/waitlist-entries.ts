@@ -1,4 +1,4 @@
-import { listEntries, type WaitlistEntry } from "../../src/server/signup/entry-list"
+import { listEntries, type WaitlistEntry } from "../../src/server/entries/entry-list"
 import { openDbOf } from "../../test/support/waitlist-store-access"
 
 /** The entry stored for this address in the server's SQLite file, read as the waitlist itself reads it. */

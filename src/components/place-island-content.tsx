@@ -2,13 +2,13 @@ import { useEffect, useState } from "react"
 import { localizedPath } from "../i18n/languages"
 import { carryParamsToLanguageLinks } from "../i18n/language-links"
 import type { PlaceTexts } from "../i18n/place-texts"
-import { PLACE_READY_MARK } from "../islands/ready-marks"
+import { PLACE_READY_MARK } from "./ready-marks"
 import { PLACE_LINK_PARAMS } from "../waitlist/place-view"
 import { readPlace, type PlaceAnswer } from "../waitlist/read-place"
 import { PLACE_CLASSES } from "./place-classes"
 import { PlaceView } from "./place-view"
 
-export { PLACE_ISLAND_ID } from "../islands/ready-marks"
+export { PLACE_ISLAND_ID } from "./ready-marks"
 
 /** The page a link that opens nothing leads to, as the mails' other links do. */
 const EXPIRED_PAGE = "/waitlist/link-expired/"

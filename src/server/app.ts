@@ -1,16 +1,16 @@
 /**
- * The site's HTTP application, on Express 5: every route of the API in one
- * table (method, path, who may call it), and, on the production server,
- * the health checks, the counting of visits, `/get` and the built site
- * around it.
- * `gatsby develop` serves the same API router (see develop.ts). Each
- * feature writes its handlers; who may call them, the bodies they read and
- * the answer to a method or path no route takes are the table's.
+ * The site's HTTP application, on Express 5: every route of the server in
+ * one table (method, path, who may call it), and, on the production
+ * server, the health checks, the counting of visits and the built site
+ * around it. `gatsby develop` mounts the same router (see develop.ts).
+ * Each feature writes its handlers; who may call them, the bodies they
+ * read and the answers to a method, a path or a failure no route takes
+ * are the table's.
  */
 import type { DeliveryKind } from "./outbox/deliveries"
 import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
-import type { Area } from "../admin/roles"
+import type { Area } from "../admin-api/roles"
 import { siteFacts } from "../config/site-facts"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
 import { ADMIN_BODY_BYTES } from "./admin/admin-limits"
@@ -28,6 +28,7 @@ import { identifyClients } from "./http/client-address"
 import { BODIES_IN_FLIGHT_BUDGET, readBody } from "./http/read-body"
 import { InFlightBytes } from "./http/in-flight-bytes"
 import { staticSite } from "./http/static-site"
+import { onUndecodablePath } from "./http/undecodable-path"
 import type { Logger } from "./observability/logger"
 import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
@@ -35,15 +36,15 @@ import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
 import { PLACE_DATA_PATH } from "../waitlist/place-view"
 import { referralAdminRoutes } from "./referrals/referral-admin"
-import { PERSONAL_LINK_PATH, referralRoutes } from "./referrals/referral-routes"
+import { referralRoutes } from "./referrals/referral-routes"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
 import type { StoreClickCounter } from "./visits/store-clicks"
 import type { Registry } from "prom-client"
 
-/** What the API's handlers work with. */
-export type ApiParts = {
+/** What the route table's handlers work with. */
+export type RouteParts = {
   settings: Settings
   db: Db
   log: Logger
@@ -58,6 +59,8 @@ export type ApiParts = {
   siteHosts: readonly string[]
   /** Origins allowed besides the request's own host: the site's URL. */
   allowedOrigins: readonly string[]
+  /** Counts the browsers `/get` sends to a store; null when nothing is counted. */
+  storeClicks: StoreClickCounter | null
 }
 
 type Method = "GET" | "POST" | "DELETE"
@@ -65,18 +68,21 @@ type Method = "GET" | "POST" | "DELETE"
 /** Who may call a route: anyone, any account logged in, or an account whose role may use an area of the admin. */
 type Who = "anyone" | "account" | Area
 
-/** A group of routes under one path: the most of a body they read, and how they answer a method, a path or a failure no route of theirs takes. */
+/** A group of routes under one path: the most of a body they read, and how they answer what no route of theirs takes. */
 type RouteGroup = {
-  /** The paths of the group: every route's path starts with it. */
+  /** Where the group's paths begin: every route's path starts with it. */
   prefix: string
-  bodyLimit: number
+  /** The most of a body its routes read; none: they read no body. */
+  bodyLimit?: number
   /** Admin routes take changes only from the admin's own pages, and check sessions and roles. */
   admin?: boolean
-  routes: [Method, string | RegExp, Who, RequestHandler][]
-  /** The answer to a method no route of a path takes; by default, a JSON 405 naming those that are. */
-  otherMethod?: RequestHandler
+  routes: [Method, string, Who, RequestHandler][]
+  /** The answer to a method no route of a path takes: by default a JSON 405 naming those that are; `onward` leaves it to the site's pages. */
+  otherMethod?: RequestHandler | "onward"
   /** The answer to a path under the prefix that no route takes. */
   notFound?: string
+  /** The answer to a path whose parameters are not percent-encoded properly. */
+  malformed?: RequestHandler
   /** The answer to a handler that failed. */
   failed?: ErrorRequestHandler
 }
@@ -91,43 +97,10 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
   "admin/*",
 ])
 
-/**
- * A path and every path under it. A pattern, not a `{/*rest}` parameter:
- * Express decodes parameters before the handler runs and fails on a
- * malformed one, where these handlers read the path as sent and answer it.
- */
-const subtree = (path: string) => new RegExp(`^${path}(?:/.*)?$`)
-
-/** The routes of personal links and place pages. */
-const referralsOf = (parts: ApiParts) =>
-  referralRoutes({
-    db: parts.db,
-    log: parts.log,
-    siteUrl: parts.settings.mail.siteUrl,
-    boost: parts.settings.referralBoost,
-  })
-
-/** The route table of the API. */
-function routeGroups(parts: ApiParts): RouteGroup[] {
-  const { db, log, now, queued } = parts
-  const signUp = signUpRoutes({
-    db,
-    settings: parts.settings,
-    allowedOrigins: parts.allowedOrigins,
-    log,
-    registry: parts.registry,
-    now,
-    queued,
-  })
-  const session = sessionRoutes({ db, now })
-  const invitation = invitationRoutes({ db, now })
-  const people = peopleRoutes({ db, now, mailFolder: parts.settings.mail.outboxDir })
-  const announcements = announcementRoutes(parts.announcements, log)
-  const referrals = referralsOf(parts)
-  const referralAdmin = referralAdminRoutes({ db, now, boost: parts.settings.referralBoost })
-  const person = subtree("/api/admin/people")
-  const announcement = subtree("/api/admin/announcements")
-  const adminFailed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+/** The admin's answer to a handler that failed: a JSON 503, its cause in the log. */
+const adminFailed =
+  (log: Logger): ErrorRequestHandler =>
+  (error: unknown, req, res, _next) => {
     const cause =
       error instanceof StoreUnavailableError
         ? error.message
@@ -136,13 +109,29 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
           : String(error)
     log.error({ reqId: res.locals.requestId, method: req.method, cause }, "admin: a request failed")
     if (res.headersSent) return void res.destroy()
-    sendJson(
-      res,
-      503,
-      { error: "The admin is unavailable right now. Please try again in a moment." },
-      { "Retry-After": "5" },
-    )
+    const error503 = "The admin is unavailable right now. Please try again in a moment."
+    sendJson(res, 503, { error: error503 }, { "Retry-After": "5" })
   }
+
+/** The route table of the site server: the API, the admin, the pages of the mails' links, personal links and `/get`. */
+function routeGroups(parts: RouteParts): RouteGroup[] {
+  const { db, log, now, queued, settings } = parts
+  const signUp = signUpRoutes({
+    db,
+    settings,
+    allowedOrigins: parts.allowedOrigins,
+    log,
+    registry: parts.registry,
+    now,
+    queued,
+  })
+  const session = sessionRoutes({ db, now })
+  const invitation = invitationRoutes({ db, now })
+  const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
+  const announcement = announcementRoutes(parts.announcements, log)
+  const referrals = referralRoutes({ db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
+  const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
+  const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
   return [
     {
       prefix: "/api/waitlist",
@@ -151,7 +140,7 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
       otherMethod: signUp.otherMethod,
     },
     ...(["confirm", "leave"] as const).map((action): RouteGroup => {
-      const link = linkRoutes(action, { db, webhook: parts.settings.mail.webhook, log, now, queued })
+      const link = linkRoutes(action, { db, webhook: settings.mail.webhook, log, now, queued })
       const path = `/api/waitlist-${action}`
       return {
         prefix: path,
@@ -183,18 +172,37 @@ function routeGroups(parts: ApiParts): RouteGroup[] {
         ["POST", "/api/admin/invite/accept", "anyone", invitation.accept],
         ["GET", "/api/admin/dashboard", "dashboard", dashboardRoute({ db, now, siteHosts: parts.siteHosts })],
         ["GET", "/api/admin/entries", "entries", people.entries],
-        ["GET", person, "people", people.exportPerson],
-        ["DELETE", person, "people", people.erase],
+        ["GET", "/api/admin/people/:address", "people", people.exportPerson],
+        ["DELETE", "/api/admin/people/:address", "people", people.erase],
         ["GET", "/api/admin/audit", "audit", auditRoute({ db })],
         ["GET", "/api/admin/referrals", "referrals", referralAdmin.board],
-        ["GET", subtree("/api/admin/referrals/people"), "people", referralAdmin.person],
-        ["POST", subtree("/api/admin/referrals/held"), "referral-review", referralAdmin.decide],
-        ["GET", announcement, "announcements", announcements.read],
-        ["POST", announcement, "announcements", announcements.act],
+        ["GET", "/api/admin/referrals/people/:address", "people", referralAdmin.person],
+        ["POST", "/api/admin/referrals/held/:id", "referral-review", referralAdmin.decide],
+        ["GET", "/api/admin/announcements", "announcements", announcement.list],
+        ["GET", "/api/admin/announcements/:name", "announcements", announcement.summary],
+        ["GET", "/api/admin/announcements/:name/audience", "announcements", announcement.audience],
+        ["GET", "/api/admin/announcements/:name/preview/:lang", "announcements", announcement.preview],
+        ["POST", "/api/admin/announcements/:name/test", "announcements", announcement.test],
+        ["POST", "/api/admin/announcements/:name/send", "announcements", announcement.send],
+        ["POST", "/api/admin/announcements/:name/pause", "announcements", announcement.pause],
+        ["POST", "/api/admin/announcements/:name/resume", "announcements", announcement.resume],
       ],
       notFound: "There is no such admin route.",
-      failed: adminFailed,
+      malformed: (_req, res) =>
+        sendJson(res, 400, { error: "The path is not percent-encoded properly: encode each part once, as UTF-8." }),
+      failed: adminFailed(log),
     },
+    {
+      prefix: "/r/",
+      routes: [["GET", "/r/:code", "anyone", referrals.personalLink]],
+      otherMethod: "onward",
+      malformed: referrals.noSuchCode,
+    },
+    ...["/get", "/:lang/get"].map((path): RouteGroup => ({
+      prefix: path,
+      routes: [["GET", path, "anyone", getLink]],
+      otherMethod: "onward",
+    })),
   ]
 }
 
@@ -205,39 +213,45 @@ const methodNotAllowed =
     sendJson(res, 405, { error: `Use ${methods.join(" or ")} here.` }, { Allow: methods.join(", ") })
 
 /**
- * The router of the API: every route of the table under /api/, with its
- * group's body limit (every body within the server-wide budget of bodies in
- * flight), who may call it, and the answers of its group; any other path
- * under /api/ is a JSON 404, and a handler that fails a JSON 503 with its
- * cause in the log, never a 500.
+ * The router of the route table: each group's routes behind its body limit
+ * (within the budget of all bodies in flight) and who may call them, and
+ * its answers. An API handler that fails is a JSON 503, never a 500; what
+ * the table does not take goes on. `observe` observes the table's requests
+ * where nothing else does (develop).
  */
-export function apiRouter(parts: ApiParts): Router {
-  const api = express.Router({ caseSensitive: true })
+export function siteRouter(parts: RouteParts, { observe }: { observe?: RequestHandler } = {}): Router {
+  const router = express.Router({ caseSensitive: true })
   const budget = new InFlightBytes(BODIES_IN_FLIGHT_BUDGET)
-  api.use(identifyClients(parts.settings.trustProxy))
+  const watch = observe ? [observe] : []
+  router.use(API_PREFIX, ...watch, identifyClients(parts.settings.trustProxy))
   for (const group of routeGroups(parts)) {
-    api.use(group.prefix, readBody(group.bodyLimit, budget))
+    const before = [...watch, ...(group.bodyLimit ? [readBody(group.bodyLimit, budget)] : [])]
+    if (before.length > 0) router.use(group.prefix, ...before)
     const access = group.admin ? [changesFromOwnPages(parts.allowedOrigins)] : []
     for (const path of new Set(group.routes.map(([, path]) => path))) {
       const methods = group.routes.filter(([, routePath]) => routePath === path)
       for (const [method, , who, handle] of methods) {
         const guard = who === "anyone" ? [] : [requireAccount(parts.db, parts.now, who === "account" ? null : who)]
-        api[method === "GET" ? "get" : method === "POST" ? "post" : "delete"](path, ...access, ...guard, handle)
+        router[method === "GET" ? "get" : method === "POST" ? "post" : "delete"](path, ...access, ...guard, handle)
       }
-      api.all(path, group.otherMethod ?? methodNotAllowed(methods.map(([method]) => method)))
+      if (group.otherMethod !== "onward")
+        router.all(path, group.otherMethod ?? methodNotAllowed(methods.map(([method]) => method)))
     }
     if (group.notFound) {
       const error = group.notFound
-      api.all(`${group.prefix}*rest`, (_req, res) => sendJson(res, 404, { error }))
+      router.all(`${group.prefix}*rest`, (_req, res) => sendJson(res, 404, { error }))
     }
-    if (group.failed) api.use(group.prefix, group.failed)
+    if (group.malformed) router.use(group.prefix, onUndecodablePath(group.malformed))
+    if (group.failed) router.use(group.prefix, group.failed)
   }
-  api.use(API_PREFIX, noSuchApiRoute)
-  api.use(apiFailed(parts.log))
-  return api
+  router.use(API_PREFIX, ...watch, noSuchApiRoute)
+  router.use(API_PREFIX, apiFailed(parts.log))
+  // A path no route could decode goes on, as any path the table does not take.
+  router.use(onUndecodablePath((_req, _res, next) => next()))
+  return router
 }
 
-/** What the production server serves besides the API. */
+/** What the production server serves besides the route table. */
 export type SiteParts = {
   /** The project's root, holding `public/` after `gatsby build`. */
   root: string
@@ -248,23 +262,21 @@ export type SiteParts = {
   /** Answers the health checks' paths (see healthRoutes). */
   health: RequestHandler
   /**
-   * Sees each request of a page or a file, with its path, before it is
-   * answered: the counting of visits (see VisitCounter's `observe`). The
-   * API's and the health checks' requests never reach it.
+   * Sees each request but the API's and the health checks', with its
+   * path, before it is answered: the counting of visits (see
+   * VisitCounter's `observe`).
    */
   pageRequests?: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => void
-  /** Counts the browsers `/get` sends to a store (see StoreClickCounter); none when counting is off. */
-  storeClicks?: StoreClickCounter | null
 }
 
 /**
  * The production server's application: the site's headers on every
  * response, each request observed (its id, log line and metrics), the
- * health checks, the API, the counting of visits, `/get`'s redirects to
- * the stores, and the built site.
+ * health checks, the counting of visits, the route table, and the built
+ * site.
  * @throws Error when there is no build to serve
  */
-export function createApp(parts: ApiParts, site: SiteParts): express.Express {
+export function createApp(parts: RouteParts, site: SiteParts): express.Express {
   const app = express()
   // Production mode whatever NODE_ENV says: express's development mode answers errors with stack traces.
   app.set("env", "production")
@@ -279,17 +291,15 @@ export function createApp(parts: ApiParts, site: SiteParts): express.Express {
   })
   app.use(site.observer.middleware)
   app.use(site.health)
-  app.use(apiRouter(parts))
-  app.get(PERSONAL_LINK_PATH, referralsOf(parts).personalLink)
   const { pageRequests } = site
   if (pageRequests) {
     app.use((req, res, next) => {
-      pageRequests(req, res, pathOf(req.url))
+      const path = pathOf(req.url)
+      if (!path.startsWith(API_PREFIX)) pageRequests(req, res, path)
       next()
     })
   }
-  // After the counting of visits: a phone's redirect is a view of /get too.
-  app.use(getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: site.storeClicks ?? null }))
+  app.use(siteRouter(parts))
   app.use(staticSite(site.root, parts.log, parts.now))
   return app
 }

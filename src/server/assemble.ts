@@ -1,21 +1,20 @@
 /**
  * The server's parts, put together once from the settings: the database,
- * the outbox's worker with each feature's kinds of delivery, the reader of
- * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
- * the API's handlers work with. The production server (main.ts), `gatsby
- * develop` (develop.ts) and the tests start from here; nothing is started
- * by it.
+ * the outbox's worker with each feature's kinds of delivery, the counters,
+ * the periodic jobs and what the route table's handlers work with. The
+ * server, `gatsby develop` and the tests start here; nothing is started by it.
  */
 import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
-import type { ApiParts } from "./app"
+import type { RouteParts } from "./app"
 import { forgetOldLogins } from "./admin/admin-queries"
 import { announcementMailKind } from "./announcements/announcement-mail"
 import { forgetOldAuditAddresses } from "./audit/audit-log"
 import { BounceMailbox } from "./bounces/bounce-mailbox"
 import { bounceMetrics } from "./bounces/bounce-metrics"
 import { openDb, type Db } from "./db/db"
-import { createSendMail } from "./mails/mail-transport"
+import { guardMailHealth } from "./mail-health/health-guard"
+import { createSendMail, type SendMail } from "./mails/mail-transport"
 import type { Logger } from "./observability/logger"
 import type { Metrics } from "./observability/metrics"
 import { deliverer } from "./outbox/deliver"
@@ -50,28 +49,27 @@ export type Assembly = {
   storeClicks: StoreClickCounter | null
   /** Every periodic job (see periodicJobs), not started. */
   scheduler: Scheduler
-  /** What the API's handlers work with. */
-  api: ApiParts
+  /** What the route table's handlers work with. */
+  routes: RouteParts
 }
 
 /** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
 const ERASURES_CHECKED_EVERY_MS = 30_000
 
-/**
- * The periodic jobs, each owned by its feature: the sign-up counts and the
- * admin's failed logins and ended sessions past their windows, the audit
- * log's addresses past 30 days, the database's files rewritten after an
- * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
- */
-function periodicJobs(
+/** The periodic jobs, each its feature's (docs/architecture.md lists them, as the log names them). */
+export function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  mailHealth: { mail: MailSettings; sendMail: SendMail },
 ): Job[] {
   return [
+    {
+      name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => guardMailHealth(db, mailHealth, now),
+    },
     {
       name: "sign-up: forget counts older than the rate limit's window",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -152,6 +150,8 @@ export function assemble(
       if (bounce) bounces.counted(bounce, "smtp")
     },
   })
+  // An admin's test of an announcement and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
+  const onDemand = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits
     ? new VisitCounter({
@@ -163,25 +163,27 @@ export function assemble(
         now,
       })
     : null
-  const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
-  const api: ApiParts = {
+  const storeClicks = settings.countVisits
+    ? new StoreClickCounter({ db, log, metrics: metrics.registry, trustProxy: settings.trustProxy, now })
+    : null
+  const routes: RouteParts = {
     settings,
     db,
     log,
     registry: metrics.registry,
     now,
     queued: (kinds) => worker.wake(kinds),
-    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: {
       db,
       dir: settings.announcementsDir,
       mail,
-      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      sendMail: onDemand,
       now,
       referralBoost: settings.referralBoost,
     },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
+    storeClicks,
   }
   return {
     db,
@@ -189,7 +191,10 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
-    api,
+    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox, { mail, sendMail: onDemand }), {
+      log,
+      now,
+    }),
+    routes,
   }
 }

@@ -3,7 +3,7 @@ import http from "http"
 import os from "os"
 import path from "path"
 import express from "express"
-import { apiRouter, API_ROUTE_NAMES } from "../../src/server/app"
+import { API_ROUTE_NAMES, siteRouter } from "../../src/server/app"
 import { assemble } from "../../src/server/assemble"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { observeRequests } from "../../src/server/observability/observe-requests"
@@ -13,10 +13,10 @@ import { capturedLogger, lineMatches, type LogLine } from "./test-logger"
 import { siteFacts } from "../../src/config/site-facts"
 
 /**
- * The API's handlers, as the production server mounts them, on a Node
- * server inside the test's own process: what the API suites call when
+ * The route table's handlers, as the production server mounts them, on a
+ * Node server inside the test's own process: what the API suites call when
  * they test the handlers rather than the program (no build, no child
- * process). It answers /api/ only; the outbox's worker is not started, so
+ * process). Without a build, what the table leaves to the site is a 404; the outbox's worker is not started, so
  * queued mail stays in the store for the tests to read. `now` is the clock
  * the handlers read (a suite moves it to test timeouts).
  */
@@ -38,7 +38,7 @@ export async function startApiInProcess(
   const parts = assemble(readSettings(env), { log, metrics, now })
   const app = express()
   app.use(observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }).middleware)
-  app.use(apiRouter(parts.api))
+  app.use(siteRouter(parts.routes))
   app.use((_req, res) => void res.writeHead(404).end())
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))

@@ -1,7 +1,7 @@
 import { countBounce } from "../../src/server/bounces/suppressions"
 import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
-import { linkTokenKey, newLinkToken } from "../../src/server/signup/link-tokens"
+import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { confirmAddress } from "../../src/server/signup/links"
 import { submitSignup } from "../../src/server/signup/sign-up"
 import { claimed, markDone } from "./outbox-access"

@@ -58,13 +58,12 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   const parts = assemble(settings, { now, log, metrics })
   const { db, visits, storeClicks } = parts
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
-  const app = createApp(parts.api, {
+  const app = createApp(parts.routes, {
     root: PROJECT_ROOT,
     headers: {},
     observer: observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }),
     health: healthRoutes(createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => false, log })),
     pageRequests: visits.observe,
-    storeClicks,
   })
   const server: http.Server = siteServer(app, {})
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))

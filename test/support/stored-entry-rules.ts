@@ -1,6 +1,6 @@
 import { validateContact } from "../../src/waitlist/contact-rules"
 import { parseSubmission } from "../../src/server/signup/submission-schema"
-import type { WaitlistEntry } from "../../src/server/signup/entry-list"
+import type { WaitlistEntry } from "../../src/server/entries/entry-list"
 
 /**
  * Checks that a stored entry is one the waitlist could have accepted: the

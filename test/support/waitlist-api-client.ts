@@ -1,5 +1,5 @@
 import type { ContactMetadata, WaitlistSubmission } from "../../src/waitlist/submission"
-import { listEntries, type WaitlistEntry } from "../../src/server/signup/entry-list"
+import { listEntries, type WaitlistEntry } from "../../src/server/entries/entry-list"
 import { openDbOf } from "./waitlist-store-access"
 
 /** What the server answered, body read as text so answers can be compared byte for byte. */

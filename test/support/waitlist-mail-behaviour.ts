@@ -13,7 +13,7 @@ import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { TricklingSmtpServer } from "./trickling-smtp-server"
 import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
-import { countEntries, listEntries } from "../../src/server/signup/entry-list"
+import { countEntries, listEntries } from "../../src/server/entries/entry-list"
 import { deliveriesIn, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
 import { submitSignup } from "../../src/server/signup/sign-up"
 

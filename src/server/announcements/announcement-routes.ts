@@ -6,11 +6,10 @@
 import type { Request, RequestHandler, Response } from "express"
 import { z } from "zod"
 import { isLanguageCode } from "../../i18n/languages"
-import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { emailProblem } from "../../waitlist/contact-rules"
 import { adminBody, shortText } from "../admin/admin-body"
 import { StoreUnavailableError } from "../db/db"
-import { queryParam, sendJson } from "../http/answers"
+import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { announcementSlugs } from "./announcement-files"
 import { AnnouncementChangedError } from "./announcement-queries"
@@ -18,6 +17,7 @@ import type { Wave } from "../../waitlist/wave"
 import { waveSchema } from "./wave-schema"
 import {
   AnnouncementNotReadyError,
+  NoPostalAddressError,
   announcementAudience,
   announcementSummary,
   listAnnouncements,
@@ -31,12 +31,6 @@ import {
   type AnnouncementIo,
 } from "./announcement-service"
 
-/** Where the announcements' paths begin. */
-const ANNOUNCEMENTS_PATH = "/api/admin/announcements"
-
-/** The longest path after /api/admin/announcements/ read: a name of 64 characters, an action and a language. */
-const MAX_REST = 100
-
 /**
  * The policy of a preview: nothing may load or run (no script, no image,
  * no font, no connection), only its inline styles apply, it may be framed
@@ -47,33 +41,12 @@ const MAX_REST = 100
 export const PREVIEW_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox"
 
-const NO_SUCH_ROUTE = "There is no such admin route."
 const NO_SUCH_ANNOUNCEMENT = "There is no announcement of that name in the announcements' folder."
-
-/** What a POST may do to an announcement. */
-const ACTIONS = ["test", "send", "pause", "resume"] as const
-type Action = (typeof ACTIONS)[number]
 
 /** What a test send is given: one address. */
 const testSchema = z
   .object({ to: shortText(1024).transform((to) => to.trim()) })
   .refine(({ to }) => emailProblem(to) === undefined)
-
-/**
- * The parts of the path after /api/admin/announcements/, as sent (nothing
- * is decoded: a name is plain lower-case letters, digits and hyphens, so an
- * encoded one names nothing), its first the name of an announcement of the
- * folder; null (a 404) for a path too long or naming none.
- */
-function partsOf(req: Request, dir: string): { slug: string; rest: string[] } | null {
-  const path = req.path.slice(ANNOUNCEMENTS_PATH.length + 1)
-  if (path.length > MAX_REST) return null
-  const [slug = "", ...rest] = path.split("/")
-  return announcementSlugs(dir).includes(slug) ? { slug, rest } : null
-}
-
-/** Whether a request asks for the list itself (/api/admin/announcements, with or without a trailing slash). */
-const isTheList = (req: Request) => trimTrailingSlashes(req.path) === ANNOUNCEMENTS_PATH
 
 /** Answers an announcement whose files have problems (422), or that changed since it was sent (409); other errors go on. */
 function refusal(res: Response, error: unknown, slug: string): void {
@@ -83,13 +56,34 @@ function refusal(res: Response, error: unknown, slug: string): void {
       problems: error.problems,
     })
   if (error instanceof AnnouncementChangedError) return sendJson(res, 409, { error: error.message })
+  if (error instanceof NoPostalAddressError)
+    return sendJson(res, 409, { error: `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.` })
   if (error instanceof NoSuchVersionError)
     return sendJson(res, 422, { error: error.message, fields: { lang: error.message } })
   throw error
 }
 
-/** The handlers of /api/admin/announcements and the paths under it. */
-export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: RequestHandler; act: RequestHandler } {
+/** The handlers of each route that names an announcement. */
+type AnnouncementHandlers = Record<
+  "summary" | "audience" | "preview" | "test" | "send" | "pause" | "resume",
+  RequestHandler
+>
+
+/** The handlers of /api/admin/announcements and the routes under it (see the route table). */
+export function announcementRoutes(io: AnnouncementIo, log: Logger): { list: RequestHandler } & AnnouncementHandlers {
+  /** A handler of the announcement the path's `:name` names: 404 for a name that is none of the folder's, its refusals answered. */
+  const ofAnnouncement =
+    (step: (req: Request, res: Response, slug: string) => Promise<void> | void): RequestHandler =>
+    async (req, res) => {
+      const slug = pathParam(req, "name") ?? ""
+      if (!announcementSlugs(io.dir).includes(slug)) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
+      try {
+        await step(req, res, slug)
+      } catch (error) {
+        refusal(res, error, slug)
+      }
+    }
+
   /** One language's mail of an announcement as HTML under PREVIEW_POLICY, for the admin's sandboxed frame. */
   function preview(res: Response, slug: string, lang: string): void {
     const found = isLanguageCode(lang) ? previewMails(io, slug, lang)[0] : undefined
@@ -160,62 +154,42 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { read: Req
     return undefined
   }
 
-  async function perform(req: Request, res: Response, slug: string, action: Action): Promise<void> {
-    if (action === "send") {
-      const sent = Buffer.isBuffer(req.body) && req.body.length > 0
-      const body = sent ? adminBody(req, res) : {}
-      const wave = body && waveOf(res, body)
-      if (!wave) return
-      return sendJson(res, 200, await sendAnnouncement(io, slug, res.locals.by, wave))
-    }
-    if (action === "test") return test(req, res, slug)
-    const paused = action === "pause"
+  /** Pauses or resumes a send, in the audit log. */
+  async function pause(res: Response, slug: string, paused: boolean): Promise<void> {
     if (await pauseAnnouncement(io, slug, paused, res.locals.by))
       return sendJson(res, 200, { state: paused ? "paused" : "sending" })
     sendJson(res, 409, { error: `${slug} has not been sent, or is ${paused ? "paused" : "sending"} already.` })
   }
 
   return {
-    /**
-     * GET /api/admin/announcements: every announcement of the folder with
-     * its languages, problems and progress; …/<name>: one of them;
-     * …/<name>/audience: whom a send would reach now, per language;
-     * …/<name>/preview/<lang>: the HTML of that language's mail, to be shown
-     * in a sandboxed frame.
-     */
-    async read(req, res) {
-      if (isTheList(req)) return sendJson(res, 200, { announcements: await listAnnouncements(io) })
-      const parts = partsOf(req, io.dir)
-      if (!parts) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
-      const { slug, rest } = parts
-      try {
-        if (rest.length === 0) return sendJson(res, 200, await announcementSummary(io, slug))
-        if (rest.length === 1 && rest[0] === "audience") {
-          const wave = waveOf(res, {
-            first: queryParam(req, "first") || undefined,
-            lang: queryParam(req, "lang") || undefined,
-            platform: queryParam(req, "platform") || undefined,
-          })
-          return wave && sendJson(res, 200, await announcementAudience(io, slug, wave))
-        }
-        if (rest.length === 2 && rest[0] === "preview") return preview(res, slug, rest[1] ?? "")
-      } catch (error) {
-        return refusal(res, error, slug)
-      }
-      sendJson(res, 404, { error: NO_SUCH_ROUTE })
+    /** GET /api/admin/announcements: every announcement of the folder with its languages, problems and progress. */
+    async list(_req, res) {
+      sendJson(res, 200, { announcements: await listAnnouncements(io) })
     },
-    /** POST …/<name>/test, /send, /pause and /resume, each in the audit log. */
-    async act(req, res) {
-      const parts = partsOf(req, io.dir)
-      if (!parts) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
-      const { slug, rest } = parts
-      const action = rest.length === 1 ? ACTIONS.find((name) => name === rest[0]) : undefined
-      if (!action) return sendJson(res, 404, { error: NO_SUCH_ROUTE })
-      try {
-        await perform(req, res, slug, action)
-      } catch (error) {
-        refusal(res, error, slug)
-      }
-    },
+    /** GET …/:name: one announcement. */
+    summary: ofAnnouncement(async (_req, res, slug) => sendJson(res, 200, await announcementSummary(io, slug))),
+    /** GET …/:name/audience?first=&lang=&platform=: whom a send would reach now, per language. */
+    audience: ofAnnouncement(async (req, res, slug) => {
+      const wave = waveOf(res, {
+        first: queryParam(req, "first") || undefined,
+        lang: queryParam(req, "lang") || undefined,
+        platform: queryParam(req, "platform") || undefined,
+      })
+      if (wave) sendJson(res, 200, await announcementAudience(io, slug, wave))
+    }),
+    /** GET …/:name/preview/:lang: the HTML of that language's mail, to be shown in a sandboxed frame. */
+    preview: ofAnnouncement((req, res, slug) => preview(res, slug, pathParam(req, "lang") ?? "")),
+    /** POST …/:name/test, in the audit log. */
+    test: ofAnnouncement(test),
+    /** POST …/:name/send, its wave in the body (none: the whole list), in the audit log. */
+    send: ofAnnouncement(async (req, res, slug) => {
+      const sent = Buffer.isBuffer(req.body) && req.body.length > 0
+      const body = sent ? adminBody(req, res) : {}
+      const wave = body && waveOf(res, body)
+      if (wave) sendJson(res, 200, await sendAnnouncement(io, slug, res.locals.by, wave))
+    }),
+    /** POST …/:name/pause and …/:name/resume, in the audit log. */
+    pause: ofAnnouncement((_req, res, slug) => pause(res, slug, true)),
+    resume: ofAnnouncement((_req, res, slug) => pause(res, slug, false)),
   }
 }

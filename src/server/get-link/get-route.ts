@@ -1,21 +1,14 @@
 /**
- * `/get` and `/<lang>/get`, one link for every device: an iPhone, iPad or
- * iPod touch that names itself is sent (302) to the App Store, an Android
- * phone or tablet to Google Play, with the campaign it came by (see
- * storeAddress), and counted (see StoreClickCounter); anything else (a
- * desktop, an iPad in desktop mode, a crawler) gets the page the build
- * made at that path, with both stores and a QR code of the address.
- * `?store=apple|google` names the store, for any device but a crawler.
- * While the app is not live (site facts' `appLive`), every device gets the
- * page. The redirect is never cached and the page varies by User-Agent,
- * so no cache gives a phone's answer to a desktop or the other way round.
+ * `/get`, one link for every device: a phone that names itself goes (302)
+ * to its store with its campaign and is counted; a desktop, a crawler, or
+ * anyone while the app is not live gets the built page with both stores.
+ * Never cached, and varied by User-Agent, so no cache mixes the two answers.
  */
 import type { IncomingHttpHeaders } from "http"
 import type { RequestHandler } from "express"
 import type { SiteFacts } from "../../config/site-facts"
-import { splitLanguage } from "../../i18n/languages"
-import { trimTrailingSlashes } from "../../routing/trim-slashes"
-import { pathOf } from "../observability/request-path"
+import { DEFAULT_LANGUAGE, isLanguageCode } from "../../i18n/languages"
+import { pathParam } from "../http/answers"
 import { isBotAgent, MAX_QUERY_LENGTH, MAX_USER_AGENT_LENGTH } from "../visits/page-view"
 import type { Platform, Store, StoreClickCounter } from "../visits/store-clicks"
 import { clickOrigin } from "./click-origin"
@@ -31,8 +24,9 @@ export type GetLinkParts = {
   clicks: StoreClickCounter | null
 }
 
-/** Whether a path is `/get` in one of the site's languages (a trailing slash allowed). */
-export const isGetPath = (path: string): boolean => trimTrailingSlashes(splitLanguage(path).path) === "/get"
+/** Whether the prefix of `/:lang/get` is a language of the site (English has none); undefined: `/get`. */
+export const isGetLanguage = (lang: string | undefined): boolean =>
+  lang === undefined || (lang !== DEFAULT_LANGUAGE && isLanguageCode(lang))
 
 /** The store a request of `/get` goes to, or null for the page. */
 export function destination({
@@ -66,10 +60,10 @@ function hostsOf(headers: IncomingHttpHeaders, ownHosts: readonly string[]): rea
   return host ? [...ownHosts, host] : ownHosts
 }
 
-/** The handler of `/get`: a redirect to a store, or on to the built page (see the module's header). Every other request goes on untouched. */
+/** The handler of `GET /get` and `/:lang/get`: a redirect to a store, or on to the built page (see the module's header). */
 export function getLinkRoute({ facts, ownHosts, clicks }: GetLinkParts): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !isGetPath(pathOf(req.url))) return next()
+    if (!isGetLanguage(pathParam(req, "lang"))) return next()
     res.vary("User-Agent")
     const url = req.url
     const userAgent = (one(req.headers["user-agent"]) ?? "").slice(0, MAX_USER_AGENT_LENGTH)

@@ -39,3 +39,12 @@ export function queryParam(req: { query: Record<string, unknown> }, name: string
   const first = Array.isArray(value) ? (value as unknown[])[0] : value
   return typeof first === "string" ? first : undefined
 }
+
+/** A parameter of the route's path (`:name`), as Express decoded it, or undefined. */
+export function pathParam(
+  req: { params: Record<string, string | string[] | undefined> },
+  name: string,
+): string | undefined {
+  const value = req.params[name]
+  return typeof value === "string" ? value : undefined
+}

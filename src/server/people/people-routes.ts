@@ -11,18 +11,13 @@ import { pageParam } from "../admin/admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import { recordAudit } from "../audit/audit-log"
 import type { Db } from "../db/db"
-import { queryParam, sendInvalid, sendJson } from "../http/answers"
+import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
 import { erasePerson } from "./erasure"
 import { personRecord, searchEntries } from "./people-queries"
 import { personExport } from "./person-export"
 
 /** The longest search term: far longer than any address or name searched for. */
 export const MAX_SEARCH_LENGTH = 200
-/** The most of a path's address read before it is decoded: 254 characters of four bytes each, percent-encoded. */
-const MAX_ENCODED_ADDRESS = 254 * 12
-/** Where a person's path begins. */
-const PEOPLE_PATH = "/api/admin/people/"
-
 const NO_ADDRESS =
   "The path does not name an address an entry could have: at most 254 characters of visible text, percent-encoded."
 
@@ -32,22 +27,10 @@ const searchTerm = z
   .refine((term) => [...term].length <= MAX_SEARCH_LENGTH)
   .default("")
 
-/**
- * The address a person's path names (`/api/admin/people/<address>`,
- * percent-encoded, read from the path as sent), or undefined for one no
- * entry could have.
- */
-function pathAddress(req: Request): string | undefined {
-  const rest = req.path.slice(PEOPLE_PATH.length)
-  if (rest.length === 0 || rest.length > MAX_ENCODED_ADDRESS) return undefined
-  try {
-    return lookupAddressOf(decodeURIComponent(rest))
-  } catch {
-    return undefined
-  }
-}
+/** The address a person's path names (`/api/admin/people/:address`, percent-encoded), or undefined for one no entry could have. */
+const pathAddress = (req: Request): string | undefined => lookupAddressOf(pathParam(req, "address"))
 
-/** The handlers of /api/admin/entries and /api/admin/people/<address>. */
+/** The handlers of /api/admin/entries and /api/admin/people/:address. */
 export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date; mailFolder: string }): {
   entries: RequestHandler
   exportPerson: RequestHandler
@@ -62,7 +45,7 @@ export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date;
       if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
       sendJson(res, 200, await searchEntries(db, term.data, page.data, PAGE_SIZE))
     },
-    /** GET /api/admin/people/<address>: everything held about an address (owner, legal); every export is in the audit log, a fruitless one too. */
+    /** GET /api/admin/people/:address: everything held about an address (owner, legal); every export is in the audit log, a fruitless one too. */
     async exportPerson(req, res) {
       const address = pathAddress(req)
       if (!address) return sendJson(res, 400, { error: NO_ADDRESS })
@@ -82,7 +65,7 @@ export function peopleRoutes({ db, now, mailFolder }: { db: Db; now: () => Date;
       })
     },
     /**
-     * DELETE /api/admin/people/<address>: erases the entry of the address
+     * DELETE /api/admin/people/:address: erases the entry of the address
      * (owner, legal), recorded in the audit log. No body: asking for the
      * address again is the page's part (a body on DELETE has no defined
      * meaning, and proxies drop it), so one sent is not read.

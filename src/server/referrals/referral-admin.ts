@@ -13,7 +13,7 @@ import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import { appendAudit } from "../audit/audit-log"
 import type { Db, On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
-import { queryParam, sendInvalid, sendJson } from "../http/answers"
+import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
 import { decideHeld, placeOf, places } from "./referral-queries"
 
 /** One line of the leaderboard. */
@@ -135,11 +135,8 @@ export function referralsOfPerson(db: Db, boost: number, address: string) {
 /** What an owner decides of a held referral. */
 const decisionSchema = z.object({ decision: z.enum(["credit", "refuse"]) })
 
-/** The referred person's id a decision's path names (`/api/admin/referrals/held/<id>`). */
-const heldId = (path: string) => {
-  const id = /^\/api\/admin\/referrals\/held\/(\d{1,15})$/.exec(path)?.[1]
-  return id === undefined ? undefined : Number(id)
-}
+/** The referred person's id a decision's path names (`/api/admin/referrals/held/:id`), or undefined for none. */
+const heldId = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : undefined)
 
 /** The admin's routes of referrals. */
 export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Date; boost: number }): {
@@ -158,22 +155,17 @@ export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Dat
         boost,
       })
     },
-    /** GET /api/admin/referrals/people/<address>: a person's place, referrer and referred. */
+    /** GET /api/admin/referrals/people/:address: a person's place, referrer and referred. */
     async person(req, res) {
-      let address: string | undefined
-      try {
-        address = lookupAddressOf(decodeURIComponent(req.path.slice("/api/admin/referrals/people/".length, 4096)))
-      } catch {
-        address = undefined
-      }
+      const address = lookupAddressOf(pathParam(req, "address"))
       if (!address) return sendJson(res, 400, { error: "The path does not name an address an entry could have." })
       const found = await referralsOfPerson(db, boost, address)
       if (!found) return sendJson(res, 404, { error: "No entry has this address." })
       sendJson(res, 200, found)
     },
-    /** POST /api/admin/referrals/held/<id> `{decision: "credit" | "refuse"}`: an owner's decision, in the audit log. */
+    /** POST /api/admin/referrals/held/:id `{decision: "credit" | "refuse"}`: an owner's decision, in the audit log. */
     async decide(req, res) {
-      const id = heldId(req.path)
+      const id = heldId(pathParam(req, "id"))
       if (id === undefined) return sendJson(res, 404, { error: "There is no such held referral." })
       const body = adminBody(req, res)
       if (!body) return

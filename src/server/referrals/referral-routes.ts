@@ -8,18 +8,12 @@
 import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
 import { PLACE_PAGE_PATH, type PlaceView } from "../../waitlist/place-view"
-import { isReferralCode } from "../../waitlist/referral-code"
+import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-code"
 import type { Db } from "../db/db"
-import { queryParam, sendJson } from "../http/answers"
+import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink } from "./place-link"
 import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
-
-/** The campaign source the landing page's address carries after a personal link, which the counting of visits lines up as a source of its own. */
-export const PERSONAL_LINK_SOURCE = "personal-link"
-
-/** The path of a personal link: `/r/` and a code. */
-export const PERSONAL_LINK_PATH = /^\/r\/([^/]*)$/
 
 /** What the routes of personal links work with. */
 export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
@@ -30,9 +24,10 @@ const PERSONAL = { ...NO_STORE, "Cache-Control": "private, no-store" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
-/** The handlers of personal links and of the place page's data and old address. */
+/** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and of the place page's data and old address. */
 export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   personalLink: RequestHandler
+  noSuchCode: RequestHandler
   placeData: RequestHandler
   oldPlaceLink: RequestHandler
 } {
@@ -42,7 +37,7 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
   }
 
   const personal: RequestHandler = (req, res) => {
-    const code = PERSONAL_LINK_PATH.exec(req.path)?.[1]
+    const code = pathParam(req, "code")
     const landing = (lang: string | null) =>
       `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
     if (!isReferralCode(code)) return redirect(res, "/")
@@ -91,5 +86,5 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
     redirect(res, `${localizedPath(lang, PLACE_PAGE_PATH)}?${query.toString()}`)
   }
 
-  return { personalLink: personal, placeData, oldPlaceLink }
+  return { personalLink: personal, noSuchCode: (_req, res) => redirect(res, "/"), placeData, oldPlaceLink }
 }

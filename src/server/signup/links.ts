@@ -3,17 +3,58 @@
  * leave the waitlist, taking the entry, its messages and its waiting mail
  * with it while its confirmation caps are kept by a keyed hash.
  */
-import type { Db } from "../db/db"
-import { toDate } from "../db/schema"
+import type { Db, On, Tx } from "../db/db"
+import { storedTime, toDate } from "../db/schema"
 import { queueDelivery } from "../outbox/outbox-queries"
 import type { WebhookSettings } from "../settings"
-import { entryOfConfirmation, entryOfLeaveLink, markConfirmed, rememberLeaver } from "./entries"
-import type { PolicyVersion } from "./privacy-policy-version"
+import { rememberLeaver } from "../entries/leavers"
+import { policyColumns, type PolicyVersion } from "../entries/privacy-policy-version"
+import { newReferralCode } from "../../waitlist/referral-code"
+import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
 import { settleReferral } from "../referrals/referral-queries"
 
-/** Where a confirmation link stands: still to be confirmed, confirmed already, or expired or unknown. */
+/** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
+function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
+  return db
+    .forUpdate(
+      on
+        .selectFrom("waitlist_entries")
+        .select(["id", "name", "email", "confirmed_at", "confirm_expires_at"])
+        .where("confirm_token_hash", "=", tokenKey),
+    )
+    .executeTakeFirst()
+}
+
+/** Marks an entry confirmed, with the privacy policy in force as it was, and gives it its personal code. */
+async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: PolicyVersion | null): Promise<void> {
+  const policy = policyColumns(consent)
+  await trx
+    .updateTable("waitlist_entries")
+    .set({
+      confirmed_at: storedTime(now),
+      confirmed_policy_lang: policy.lang,
+      confirmed_policy_date: policy.date,
+      confirmed_policy_sha256: policy.sha256,
+      referral_code: newReferralCode(),
+    })
+    .where("id", "=", entryId)
+    .execute()
+}
+
+/** The entry a leave link's key belongs to, with what its departure keeps, or undefined. */
+function entryOfLeaveLink(on: On, tokenKey: string) {
+  return on
+    .selectFrom("waitlist_entries")
+    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+    .where("id", "=", (eb) =>
+      eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey),
+    )
+    .executeTakeFirst()
+}
+
+/** Where a confirmation link stands: still to be confirmed, confirmed already (within USED_CONFIRMATION_TTL_MS of it), or expired or unknown. */
 export type LinkState = "pending" | "confirmed" | "expired"
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
@@ -22,7 +63,8 @@ function linkState(
   now: Date,
 ): LinkState {
   if (!row) return "expired"
-  if (row.confirmed_at !== null) return "confirmed"
+  if (row.confirmed_at !== null)
+    return now.getTime() - toDate(row.confirmed_at).getTime() < USED_CONFIRMATION_TTL_MS ? "confirmed" : "expired"
   return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime()
     ? "pending"
     : "expired"
@@ -56,15 +98,19 @@ export function confirmAddress(
   })
 }
 
-/** The signed link of the place page of the confirmed entry a confirmation link belongs to, in a language; null when there is none. */
-export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string): Promise<string | null> =>
+/**
+ * The signed link of the place page of the entry a used confirmation link
+ * belongs to, in a language: only while the entry is there and confirmed,
+ * within USED_CONFIRMATION_TTL_MS of its confirmation; null otherwise.
+ */
+export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string, now: Date): Promise<string | null> =>
   db.read(async (on) => {
     const row = await on
       .selectFrom("waitlist_entries")
-      .select("referral_code")
+      .select(["referral_code", "confirmed_at", "confirm_expires_at"])
       .where("confirm_token_hash", "=", tokenKey)
       .executeTakeFirst()
-    return row?.referral_code ? placeLink(db, row.referral_code, lang) : null
+    return row?.referral_code && linkState(row, now) === "confirmed" ? placeLink(db, row.referral_code, lang) : null
   })
 
 /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */

@@ -1,29 +1,20 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../i18n/languages"
 import { newMessageId } from "../mails/message-id"
 import type { MailSettings } from "../settings"
 import type { ConfirmationDraft } from "./confirmation-mail"
 import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./confirmation-rules"
-import { linkTokenKey, newLinkToken } from "./link-tokens"
+import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
+import { submissionLanguage } from "../entries/submission-language"
 import type { NewWaitlistEntry } from "./sign-up"
 import type { TeamMailDraft } from "./team-mail"
 import { submittedEvent } from "./webhook-events"
-
-/** The page language a submission came from (`metadata.locale`, the page's `<html lang>`), as a link's `lang`; English when it names none of the site's. */
-export function submissionLanguage(metadata: Record<string, unknown>): LanguageCode {
-  const locale = typeof metadata.locale === "string" ? metadata.locale.toLowerCase() : ""
-  return isLanguageCode(locale) ? locale : DEFAULT_LANGUAGE
-}
 
 /** A mail's draft as the outbox stores it. */
 const draft = (mail: TeamMailDraft | ConfirmationDraft) => JSON.stringify(mail)
 
 /**
- * What an accepted submission calls for: the team's mail (telling of the
- * message the store writes with it), the webhook event when one is
- * configured, and a confirmation mail with two new links (the store sends
- * it only when the entry may get one). The links' tokens live only in the
- * mail's draft until it is sent; the entry keeps their keys (their time
- * and hash).
+ * What an accepted submission calls for: the team's mail, the webhook event
+ * when one is set, and a confirmation with two new links. The tokens live
+ * only in the mail's draft; the entry keeps their keys.
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()

@@ -22,17 +22,17 @@ import {
   type DeliveryPlan,
 } from "./confirmation-rules"
 import {
-  addLeaveToken,
   countDiscarded,
   inheritCaps,
   messageTimeAt,
   restoreUpdatedAt,
   startConfirmation,
-  takeBackLeaver,
   writeEntry,
   writeMessage,
-} from "./entries"
-import type { PolicyVersion } from "./privacy-policy-version"
+} from "./sign-up-queries"
+import { addLeaveTokens } from "../entries/leave-tokens"
+import { takeBackLeaver } from "../entries/leavers"
+import type { PolicyVersion } from "../entries/privacy-policy-version"
 import { countSubmission, type RateLimit } from "./rate-limit"
 import { teamMailDue } from "./team-mail"
 
@@ -185,7 +185,7 @@ async function queuePlan(db: Db, trx: Tx, written: Written, plan: DeliveryPlan, 
   // A suppressed address gets no mail of any kind; the team still hears of its message.
   if (confirmation && written.mayConfirm && !(await isSuppressed(trx, written.hash))) {
     if (!written.isNew) await startConfirmation(trx, entryId, confirmation, now)
-    await addLeaveToken(trx, entryId, confirmation.leaveTokenKey)
+    await addLeaveTokens(trx, [{ entryId, key: confirmation.leaveTokenKey }])
     deliveries.push({ entryId, delivery: confirmation.mail })
   }
   await queueDeliveries(trx, deliveries, now)

@@ -13,12 +13,12 @@ import type { Delivery } from "../../outbox/deliveries"
 import { releaseClaims } from "../../outbox/outbox-queries"
 import { erasePerson } from "../../people/erasure"
 import { confirmAddress } from "../../signup/links"
-import { linkTokenKey, newLinkToken } from "../../signup/link-tokens"
+import { linkTokenKey, newLinkToken } from "../../entries/link-tokens"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../signup/confirmation-rules"
 import type { Db } from "../../db/db"
 import { AnnouncementChangedError, type AnnouncementContent, type AnnouncementRecipient } from "../announcement-queries"
 import { readerLanguage } from "../announcement-service"
-import { listEntries } from "../../signup/entry-list"
+import { listEntries } from "../../entries/entry-list"
 import { deliveriesIn, outboxDepth } from "../../outbox/outbox-queries"
 import { submitSignup } from "../../signup/sign-up"
 import { leaveByLink } from "../../signup/links"
@@ -353,7 +353,7 @@ describe.each([
     expect((await listEntries(store)).find((e) => e.email === "gone@example.com")?.suppressedAt).toBeNull()
     // The lift is in the audit log once, by the command line, naming the address by its keyed hash alone.
     const hash = await store.read(async () => addressHash(store, "gone@example.com"))
-    const lifts = (await auditLog(store, 1, 50, hash)).items.filter((line) => line.action === "unsuppress")
+    const lifts = (await auditLog(store, 1, 50, [hash])).items.filter((line) => line.action === "unsuppress")
     expect(lifts.map(({ actor, at, ip, subjectHash }) => ({ actor, at, ip, subjectHash }))).toEqual([
       { actor: "command line", at: LATER, ip: null, subjectHash: hash },
     ])

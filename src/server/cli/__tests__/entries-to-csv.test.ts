@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { parseCsv } from "../../../../test/support/parse-csv"
 import { csvField, entriesToCsv } from "../entries-csv"
 import { inertText } from "../inert-text"
-import type { WaitlistEntry } from "../../signup/entry-list"
+import type { WaitlistEntry } from "../../entries/entry-list"
 
 const entry = (fields: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   name: "Ana",

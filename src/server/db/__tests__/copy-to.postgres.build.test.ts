@@ -17,7 +17,7 @@ import { SmtpTestServer } from "../../../../test/support/smtp-test-server"
 import { compiledWaitlistCli } from "../../../../test/support/waitlist-cli"
 import { openDbOf } from "../../../../test/support/waitlist-store-access"
 import { deliveriesIn } from "../../outbox/outbox-queries"
-import { listEntries } from "../../signup/entry-list"
+import { listEntries } from "../../entries/entry-list"
 
 const NOW = new Date()
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,9 +1,6 @@
 /**
  * @jest-environment node
  */
-import fs from "fs"
-import os from "os"
-import path from "path"
 import { Migrator } from "kysely"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
@@ -12,7 +9,7 @@ import { connect } from "../db"
 import { waitlistMigrations } from "../migrations"
 import { claimed, tagOf } from "../../../../test/support/outbox-access"
 import { openDb } from "../db"
-import { listEntries } from "../../signup/entry-list"
+import { listEntries } from "../../entries/entry-list"
 import { countBounce } from "../../bounces/suppressions"
 import { queueAnnouncement } from "../../announcements/announcement-queries"
 import { personRecord } from "../../people/people-queries"

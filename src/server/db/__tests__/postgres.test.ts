@@ -10,7 +10,7 @@ import { openDbOf, saveEntry } from "../../../../test/support/waitlist-store-acc
 import { COMMAND_LINE } from "../../audit/audit-log"
 import { openDb, StoreUnavailableError, type Db } from "../db"
 import { erasePerson } from "../../people/erasure"
-import { countEntries, listEntries } from "../../signup/entry-list"
+import { countEntries, listEntries } from "../../entries/entry-list"
 
 const postgresStore = (url: string) => openDb({ kind: "postgres", url })
 

@@ -10,7 +10,7 @@ import { describeWaitlistStoreBehaviour } from "../../../../test/support/waitlis
 import { openDbOf, saveEntry } from "../../../../test/support/waitlist-store-access"
 import BetterSqlite3 from "better-sqlite3"
 import { openDb, StoreUnavailableError } from "../db"
-import { countEntries } from "../../signup/entry-list"
+import { countEntries } from "../../entries/entry-list"
 
 const sqliteStore = (file: string) => openDb({ kind: "sqlite", file })
 

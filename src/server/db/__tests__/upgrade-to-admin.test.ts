@@ -1,16 +1,13 @@
 /**
  * @jest-environment node
  */
-import fs from "fs"
-import os from "os"
-import path from "path"
 import { Migrator } from "kysely"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { connect } from "../db"
 import { waitlistMigrations } from "../migrations"
 import { openDb } from "../db"
-import { listEntries } from "../../signup/entry-list"
+import { listEntries } from "../../entries/entry-list"
 import { personRecord, searchEntries } from "../../people/people-queries"
 
 const stores = useThrowawayStores("waitlist-upgrade-0006-")

@@ -1,9 +1,6 @@
 /**
  * @jest-environment node
  */
-import fs from "fs"
-import os from "os"
-import path from "path"
 import { Migrator, sql } from "kysely"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
@@ -13,7 +10,7 @@ import { connect } from "../db"
 import { waitlistMigrations } from "../migrations"
 import { openDb } from "../db"
 import { recordVisits } from "../../visits/visit-queries"
-import { countEntries } from "../../signup/entry-list"
+import { countEntries } from "../../entries/entry-list"
 
 const stores = useThrowawayStores("visit-migration-")
 

@@ -73,6 +73,13 @@ describe("/get on the production server", () => {
     expectPage(await open("/de/get", DESKTOP_CHROME), `${siteFacts.appName} herunterladen`)
   })
 
+  it("leaves every path that is no language's /get to the built site: a phone gets its 404 page", async () => {
+    for (const route of ["/en/get", "/xx/get", "/get/more", "/getting", "/%E0%A4%A/get"]) {
+      const answer = await open(route, IPHONE)
+      expect({ route, status: answer.status }).toEqual({ route, status: 404 })
+    }
+  })
+
   it("sends any browser to the store `store=` names: a phone of the other platform, and a desktop", async () => {
     expectRedirect(await open("/get?store=google", IPHONE), siteFacts.playStoreUrl)
     expectRedirect(await open("/get?store=apple", ANDROID_PHONE), siteFacts.appStoreUrl)

@@ -3,7 +3,7 @@
  */
 import { CRAWLERS, DEVICES } from "../../../../test/support/device-user-agents"
 import { isBotAgent } from "../../visits/page-view"
-import { destination, isGetPath } from "../get-route"
+import { destination, isGetLanguage } from "../get-route"
 import { platformOf, STORE_OF } from "../platform"
 
 const PLACES = { apple: "the App Store", google: "Google Play", page: "the page" } as const
@@ -56,18 +56,15 @@ describe("the store /get sends a device to", () => {
   })
 })
 
-describe("/get's paths", () => {
+describe("/get's language prefix", () => {
   it.each([
-    ["/get", true],
-    ["/get/", true],
-    ["/es/get", true],
-    ["/pt-br/get", true],
-    ["/en/get", false],
-    ["/xx/get", false],
-    ["/get/more", false],
-    ["/getting", false],
-    ["/", false],
-  ])("%s: %s", (path, expected) => {
-    expect(isGetPath(path)).toBe(expected)
+    [undefined, true],
+    ["es", true],
+    ["pt-br", true],
+    ["en", false],
+    ["xx", false],
+    ["ES", false],
+  ])("%s: %s", (lang, expected) => {
+    expect(isGetLanguage(lang)).toBe(expected)
   })
 })

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The plumbing every route of the API stands on (see apiRouter): one body
+ * The plumbing every route of the API stands on (see siteRouter): one body
  * reader with each route's limit within a budget of all bodies in flight,
  * the client read once, a JSON 404 for a path no route takes, and a JSON
  * 503 for a handler that fails.
@@ -31,7 +31,7 @@ const echo: RequestHandler = (req, res) =>
     client: res.locals.client.ip,
   })
 
-/** Routes as the API's are written: express handlers behind the body reader, in a router as apiRouter makes it. */
+/** Routes as the API's are written: express handlers behind the body reader, in a router as siteRouter makes it. */
 function router() {
   const api = express.Router({ caseSensitive: true })
   api.use(identifyClients(false))

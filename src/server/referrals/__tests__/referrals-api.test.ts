@@ -44,13 +44,17 @@ async function signUp(
   expect(response.status).toBe(201)
 }
 
-/** Presses the confirmation link mailed to an address, on a server; gives where it leads. */
-async function confirm({ site, env }: Api, email: string, lang = "en"): Promise<string> {
+/** The token of the confirmation link mailed to an address, while its mail waits. */
+async function confirmTokenOf({ env }: Api, email: string): Promise<string> {
   const store = openDbOf(env)
   const drafts = await deliveriesIn(store, ["pending"]).finally(() => store.close())
   const draft = drafts.find((delivery) => delivery.kind === "confirm" && delivery.recipient === email)
-  const { confirmToken } = JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }
-  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}&lang=${lang}`, {
+  return (JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }).confirmToken ?? ""
+}
+
+/** Presses a confirmation link's button; gives where it leads. */
+async function press({ site }: Api, token: string, lang = "en"): Promise<string> {
+  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${token}&lang=${lang}`, {
     method: "POST",
     redirect: "manual",
   })
@@ -65,6 +69,10 @@ async function placeOf({ site }: Api, link: string): Promise<PlaceView> {
   expect([answer.status, answer.headers.get("cache-control")]).toEqual([200, "private, no-store"])
   return (await answer.json()) as PlaceView
 }
+
+/** Presses the confirmation link mailed to an address, on a server; gives where it leads. */
+const confirm = async (api: Api, email: string, lang = "en"): Promise<string> =>
+  press(api, await confirmTokenOf(api, email), lang)
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
 
@@ -110,6 +118,38 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       await confirm(api, `ring${n}@example.org`)
     }
     expect(await placeOf(api, link)).toMatchObject({ place: 1, credited: 3, pending: 1 })
+  })
+
+  it("leads a used confirmation link to the place page for 30 days after it confirmed, while the person stays on the list", async () => {
+    let clock = new Date("2026-12-01T09:00:00.000Z")
+    const site = await startApiInProcess(api.env, { now: () => clock })
+    const timed = { site, env: api.env }
+    try {
+      await signUp(timed, "ana@example.com")
+      await signUp(timed, "ben@example.com")
+      const [ana, ben] = [
+        await confirmTokenOf(timed, "ana@example.com"),
+        await confirmTokenOf(timed, "ben@example.com"),
+      ]
+      const place = await press(timed, ana)
+      expect(place).toMatch(/^\/waitlist\/place\?/)
+      await press(timed, ben)
+      clock = new Date("2026-12-30T09:00:00.000Z")
+      expect(await press(timed, ana)).toBe(place)
+      clock = new Date("2026-12-31T09:00:00.001Z")
+      expect(await press(timed, ana)).toBe("/waitlist/link-expired/")
+      const opened = await fetch(`${site.url}/api/waitlist-confirm?token=${ana}`, { redirect: "manual" })
+      expect(opened.headers.get("location")).toBe("/waitlist/link-expired/")
+      // Ben leaves within the 30 days: his used link opens nothing of his any more.
+      clock = new Date("2026-12-02T09:00:00.000Z")
+      const store = openDbOf(api.env)
+      await store
+        .write((trx) => trx.deleteFrom("waitlist_entries").where("email", "=", "ben@example.com").execute())
+        .finally(() => store.close())
+      expect(await press(timed, ben)).toBe("/waitlist/link-expired/")
+    } finally {
+      await site.stop()
+    }
   })
 
   it("answers a place only for its signature, and leads the old links of mails to the page in the language asked or the person's", async () => {
@@ -231,5 +271,6 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(
       (audit.body?.items as { action: string; actor: string }[]).find((line) => line.action.startsWith("referral-")),
     ).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
-  })
+    // Enrolling the team loads the password check's dictionaries: seconds.
+  }, 60_000)
 })

@@ -13,14 +13,26 @@ export type PolicyVersion = { lang: string; effectiveDate: string; sha256: strin
 
 const POLICY = "privacy-policy"
 
+/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
+export const policyColumns = (policy: PolicyVersion | null) => ({
+  lang: policy?.lang ?? null,
+  date: policy?.effectiveDate ?? null,
+  sha256: policy?.sha256 ?? null,
+})
+
+/** A version of the privacy policy from the columns that keep it; null when they were not written (rows before migration 0006). */
+export const policyOfColumns = (
+  lang: string | null,
+  date: string | null,
+  sha256: string | null,
+): PolicyVersion | null =>
+  lang !== null && date !== null && sha256 !== null ? { lang, effectiveDate: date, sha256 } : null
+
 /**
  * The version of the privacy policy in force on `now`'s day (UTC) in the
- * language a person read the site in (English when the site has no
- * translation in that language): of the versions the lock records, the
- * newest that had taken effect. The lock is the one the running build was
- * made from (it is bundled with the server), so it names the text the site
- * served. The rule is the pages' own (see version-in-force.ts). Null only
- * for a lock without the policy.
+ * language a person read (English without a translation), by the pages'
+ * own rule (version-in-force.ts) over the lock bundled with the running
+ * build, so it names the text the site served. Null only for a lock without the policy.
  */
 export function privacyPolicyInForce(
   lang: unknown,

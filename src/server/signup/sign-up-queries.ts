@@ -1,15 +1,14 @@
 /**
- * The entries of the waitlist and their messages, and what is kept of
- * people who left (a keyed hash of the address and its confirmation caps),
- * as the sign-up, confirmation and leaving flows write them: one entry per
- * address key (see emailKey), every submission a message of it.
+ * What a sign-up writes of its own, in its transaction (see sign-up.ts):
+ * the entry and its message (one entry per address key, see emailKey;
+ * every submission a message of it), its confirmation, the caps a person
+ * who left takes back, and the counts of what was thrown away.
  */
 import { sql } from "kysely"
-import type { Db, On, Tx } from "../db/db"
-import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import { newReferralCode } from "../../waitlist/referral-code"
+import type { Tx } from "../db/db"
+import { storedTime, toDate } from "../db/schema"
 import type { ConfirmationPlan } from "./confirmation-rules"
-import type { PolicyVersion } from "./privacy-policy-version"
+import { policyColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 
 /** What an entry's row says of its confirmation mails (see mayGetConfirmation). */
 export type ConfirmationColumns = {
@@ -17,13 +16,6 @@ export type ConfirmationColumns = {
   confirm_mails_sent: number
   last_confirm_mail_at: string | Date | null
 }
-
-/** A version of the privacy policy as the columns that keep it (all null: not recorded). */
-export const policyColumns = (policy: PolicyVersion | null) => ({
-  lang: policy?.lang ?? null,
-  date: policy?.effectiveDate ?? null,
-  sha256: policy?.sha256 ?? null,
-})
 
 /** A new entry's columns: who, and where its first sign-up came from. */
 export type EntryColumns = {
@@ -53,7 +45,7 @@ export async function writeEntry(
 ): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
   const time = storedTime(now)
   const token = confirmation?.tokenKey ?? null
-  // In SQL rather than the query builder, as the other inserts of a sign-up: building it cost as much as running it (see "Waitlist under load" in docs/benchmarks.md).
+  // In SQL rather than the query builder, as the other inserts of a sign-up: the builder's cost showed under load (docs/benchmarks.md).
   const { rows } = await sql<{ id: number; is_new: unknown } & ConfirmationColumns>`
     INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at,
       name_key, lang, referrer_host, utm_source, utm_medium, utm_campaign)
@@ -133,19 +125,6 @@ export async function startConfirmation(
     .execute()
 }
 
-/** Keeps the key of a leave link mailed to an entry. */
-export const addLeaveToken = (trx: Tx, entryId: number, key: string): Promise<void> =>
-  addLeaveTokens(trx, [{ entryId, key }])
-
-/** Keeps the keys of leave links mailed to entries (an announcement's batch). */
-export async function addLeaveTokens(trx: Tx, tokens: { entryId: number; key: string }[]): Promise<void> {
-  if (tokens.length > 0)
-    await trx
-      .insertInto("waitlist_leave_tokens")
-      .values(tokens.map(({ entryId, key }) => ({ token_hash: key, entry_id: entryId })))
-      .execute()
-}
-
 /** The counters of thrown-away submissions (rows of waitlist_counters). */
 export type DiscardCounter = "bots_discarded" | "repeats_discarded"
 
@@ -155,83 +134,6 @@ export async function countDiscarded(trx: Tx, counter: DiscardCounter): Promise<
     .set({ value: sql`value + 1` })
     .where("name", "=", counter)
     .execute()
-}
-
-/** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
-export function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
-  return db
-    .forUpdate(
-      on
-        .selectFrom("waitlist_entries")
-        .select(["id", "name", "email", "confirmed_at", "confirm_expires_at"])
-        .where("confirm_token_hash", "=", tokenKey),
-    )
-    .executeTakeFirst()
-}
-
-/** Marks an entry confirmed, with the privacy policy in force as it was, and gives it its personal code. */
-export async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: PolicyVersion | null): Promise<void> {
-  const policy = policyColumns(consent)
-  await trx
-    .updateTable("waitlist_entries")
-    .set({
-      confirmed_at: storedTime(now),
-      confirmed_policy_lang: policy.lang,
-      confirmed_policy_date: policy.date,
-      confirmed_policy_sha256: policy.sha256,
-      referral_code: newReferralCode(),
-    })
-    .where("id", "=", entryId)
-    .execute()
-}
-
-/** The entry a leave link's key belongs to, with what its departure keeps, or undefined. */
-export function entryOfLeaveLink(on: On, tokenKey: string) {
-  return on
-    .selectFrom("waitlist_entries")
-    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
-    .where("id", "=", (eb) =>
-      eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey),
-    )
-    .executeTakeFirst()
-}
-
-/** What an entry about to go keeps its caps by: its address's key and its confirmation mails. */
-export type Departing = { email_key: string; confirm_mails_sent: number; last_confirm_mail_at: string | Date | null }
-
-/** Keeps the caps of an entry about to go, by a keyed hash of its address (see migration 0004). */
-export async function rememberLeaver(db: Db, trx: Tx, entry: Departing, now: Date): Promise<void> {
-  const last = entry.last_confirm_mail_at === null ? null : storedTime(toDate(entry.last_confirm_mail_at))
-  const hash = db.keyedHash(entry.email_key)
-  await trx
-    .insertInto("waitlist_leavers")
-    .values({
-      address_hash: hash,
-      confirm_mails_sent: entry.confirm_mails_sent,
-      last_confirm_mail_at: last,
-      left_at: storedTime(now),
-    })
-    .onConflict((conflict) =>
-      conflict.column("address_hash").doUpdateSet({
-        confirm_mails_sent: (eb) => eb.ref("excluded.confirm_mails_sent"),
-        last_confirm_mail_at: (eb) => eb.ref("excluded.last_confirm_mail_at"),
-        left_at: (eb) => eb.ref("excluded.left_at"),
-      }),
-    )
-    .execute()
-}
-
-/** Takes back what was kept of a person who left, now that they signed up again; undefined when they never left. */
-export async function takeBackLeaver(
-  trx: Tx,
-  hash: string,
-): Promise<{ mailsSent: number; lastMailAt: Date | null } | undefined> {
-  const row = await trx
-    .deleteFrom("waitlist_leavers")
-    .where("address_hash", "=", hash)
-    .returning(["confirm_mails_sent", "last_confirm_mail_at"])
-    .executeTakeFirst()
-  return row && { mailsSent: row.confirm_mails_sent, lastMailAt: toDateOrNull(row.last_confirm_mail_at) }
 }
 
 /** Gives a returning person's entry the caps it had when they left: no confirmation now (`confirmation` null), or this one counted after theirs. */
