@@ -9,10 +9,12 @@
  * beside the peer's. Prints the tables and rewrites docs/benchmarks.md. BENCH_RUNS (default 5), BENCH_SATURATED_ROUNDS (default 3) and BENCH_LOAD_SECONDS
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
  * timings and measures the builds already there. BENCH_ONLY=visits (serving /
- * with and without the counting of visits), BENCH_ONLY=announcements (an
- * announcement's send), BENCH_ONLY=waitlist (sign-ups under load and the
- * mail they queue) or BENCH_ONLY=pages (every page beside the built limit,
- * BENCH_PAGES=/,/ja for some) measures that alone, on the build there, and rewrites
+ * with and without the counting of visits), BENCH_ONLY=dashboard (the
+ * dashboard over a day of a million rows, BENCH_DASHBOARD_ROWS to change
+ * that), BENCH_ONLY=announcements (an announcement's send),
+ * BENCH_ONLY=waitlist (sign-ups under load and the mail they queue) or
+ * BENCH_ONLY=pages (every page beside the built limit, BENCH_PAGES=/,/ja
+ * for some) measures that alone, on the build there, and rewrites
  * only its sections of the report.
  */
 import { execFileSync } from "child_process"
@@ -47,6 +49,7 @@ import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
+import { dashboardSection } from "./lib/dashboard-day"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/entries/entry-list"
 
@@ -413,6 +416,7 @@ async function main() {
   const report = path.join(root, "docs", "benchmarks.md")
   const alone: Record<string, () => Promise<string[]>> = {
     visits: async () => [await measureVisitCounting(compiledServer)],
+    dashboard: async () => [await dashboardSection()],
     announcements: async () => [await announcementSection()],
     waitlist: waitlistSections,
     pages: async () => [await atLimitSection()],
@@ -464,6 +468,7 @@ async function main() {
   const heldBodies = await measureHeldBodies()
   const announcement = await announcementSection()
   const visits = await measureVisitCounting(compiledServer)
+  const dashboard = await dashboardSection()
 
   const written = [
     "# Benchmarks",
@@ -505,6 +510,7 @@ async function main() {
     `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
     visits,
+    dashboard,
     "",
     "## Build",
     "",

@@ -16,6 +16,7 @@ export const EVERY_MIGRATION = [
   "0011-referrals",
   "0012-mailbox-providers",
   "0015-bounded-and-secret-free",
+  "0017-days-within-their-caps",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

@@ -21,6 +21,7 @@ import { storeClicks } from "./0010-store-clicks"
 import { referrals } from "./0011-referrals"
 import { mailboxProviders } from "./0012-mailbox-providers"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
+import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0011-referrals": on(referrals(dialect).up),
     "0012-mailbox-providers": on(mailboxProviders.up),
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
+    "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
   }
 }
