@@ -34,6 +34,7 @@ import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
+import { PLACE_DATA_PATH } from "../waitlist/place-view"
 import { referralAdminRoutes } from "./referrals/referral-admin"
 import { referralRoutes } from "./referrals/referral-routes"
 import type { Settings } from "./settings"
@@ -92,6 +93,7 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
   "waitlist-confirm",
   "waitlist-leave",
   "waitlist-place",
+  "waitlist-place/data",
   "admin/*",
 ])
 
@@ -157,7 +159,14 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         otherMethod: link.otherMethod,
       }
     }),
-    { prefix: PLACE_PATH, bodyLimit: LINK_BODY_BYTES, routes: [["GET", PLACE_PATH, "anyone", referrals.placePage]] },
+    {
+      prefix: PLACE_PATH,
+      bodyLimit: LINK_BODY_BYTES,
+      routes: [
+        ["GET", PLACE_PATH, "anyone", referrals.oldPlaceLink],
+        ["GET", PLACE_DATA_PATH, "anyone", referrals.placeData],
+      ],
+    },
     {
       prefix: "/api/admin/",
       bodyLimit: ADMIN_BODY_BYTES,
