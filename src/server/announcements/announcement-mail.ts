@@ -1,96 +1,22 @@
-import { fillPlaceholders } from "../../i18n/messages"
-import { siteFacts } from "../../config/site-facts"
-import { escapeMarkup } from "../../markup/escape-markup"
+/**
+ * How the outbox sends an announcement's mails: never to an address
+ * suppressed since it was queued, written as a list mail (see list-mail.ts)
+ * in the language it was queued in, from the text the announcement was
+ * sent with, and each try's end recorded.
+ */
 import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
 import type { Db } from "../db/db"
-import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
-import { oneLine, type MailMessage } from "../mails/mail-message"
-import { visitorMailTexts } from "../mails/visitor-mail-texts"
+import { leaveLink } from "../entries/mail-links"
+import { listMail } from "../markdown-mail/list-mail"
+import { renderedMail } from "../markdown-mail/render-mail"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
-import type { MailSettings } from "../settings"
 import { placeLink } from "../referrals/place-link"
 import { personalCodeOf } from "../referrals/referral-queries"
-import { leaveLink } from "../entries/mail-links"
-import { NAME_SLOT } from "./announcement-markdown"
+import type { MailSettings } from "../settings"
 import { recordTry, versionOfMail } from "./announcement-queries"
-import { renderedAnnouncement, type RenderedAnnouncement } from "./render-announcement"
 
 /** What the outbox keeps of one reader's mail of an announcement (its text is the announcement's, read when it is sent). */
 export type AnnouncementDraft = { kind: "announcement"; messageId: string; name: string; leaveToken: string }
-
-/** Who one mail of an announcement goes to, the link that takes them off the waitlist, and the signed link of their place page (none in a test). */
-export type AnnouncementReader = { name: string; email: string; leaveUrl: string; placeUrl?: string | null }
-
-/** The List-Id of the waitlist's mail (RFC 2919), under the site's own domain. */
-export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitlist.${new URL(siteUrl).hostname}>`
-
-/** What marks a test mail: its subject's prefix and the line above its text. */
-export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
-
-function html(
-  rendered: RenderedAnnouncement,
-  name: string,
-  { leaveUrl, placeUrl }: AnnouncementReader,
-  test: string | null,
-): string {
-  const e = escapeMarkup
-  const texts = visitorMailTexts(rendered.lang)
-  const withName = (text: string) => text.split(NAME_SLOT).join(name)
-  return brandedMailPage({
-    lang: rendered.lang,
-    title: withName(rendered.subject),
-    preheader: withName(rendered.preheader),
-    note: test ?? undefined,
-    content: `${rendered.html.split(NAME_SLOT).join(e(name))}
-<hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
-${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${e(texts.place)}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
-<p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
-  })
-}
-
-/**
- * One reader's mail of an announcement: plain text and HTML alike, with
- * the support address and a visible leave link, the headers of RFC 2369
- * and RFC 8058 that let a mail client unsubscribe in one click, and the
- * List-Id of RFC 2919. A test (`test` names it) says so in its subject and
- * above its text.
- */
-export function announcementMail(
-  rendered: RenderedAnnouncement,
-  reader: AnnouncementReader,
-  settings: MailSettings,
-  messageId: string,
-  test: string | null = null,
-): MailMessage {
-  const texts = visitorMailTexts(rendered.lang)
-  const name = oneLine(reader.name, 80)
-  const fill = (text: string) => text.split(NAME_SLOT).join(name)
-  const text = [
-    ...(test ? [test, ""] : []),
-    fill(rendered.text),
-    "",
-    "—",
-    ...(reader.placeUrl ? [`${texts.place}: ${reader.placeUrl}`] : []),
-    texts.announcementReason,
-    fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
-    `${texts.leave}: ${reader.leaveUrl}`,
-  ].join("\n")
-  return {
-    messageId,
-    from: settings.from,
-    to: { name: "", address: reader.email },
-    subject: oneLine(`${test ? `${test} ` : ""}${fill(rendered.subject)}`, 250),
-    text,
-    html: html(rendered, name, reader, test),
-    headers: {
-      "List-Unsubscribe": `<${reader.leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "List-Id": listId(settings.siteUrl),
-      "Feedback-ID": `${rendered.slug}:announcement:${siteFacts.appName.toLowerCase().replace(/[^a-z\d]+/g, "-")}`,
-    },
-  }
-}
 
 /**
  * The outbox's handling of announcements' mails: never to an address
@@ -109,10 +35,10 @@ export function announcementMailKind(db: Db, settings: MailSettings): DeliveryKi
         write: () => {
           if (!version) throw new Error("the announcement this mail belongs to is no longer stored")
           const draft = JSON.parse(delivery.payload) as AnnouncementDraft
-          const rendered = renderedAnnouncement(version, settings.siteUrl)
+          const rendered = renderedMail(version, settings.siteUrl)
           const placeUrl = code ? placeLink(db, code, rendered.lang, settings.siteUrl) : null
           return {
-            mail: announcementMail(
+            mail: listMail(
               rendered,
               {
                 name: draft.name,
@@ -122,6 +48,7 @@ export function announcementMailKind(db: Db, settings: MailSettings): DeliveryKi
               },
               settings,
               draft.messageId,
+              { campaign: "announcement" },
             ),
           }
         },

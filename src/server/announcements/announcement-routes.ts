@@ -11,7 +11,8 @@ import { adminBody, shortText } from "../admin/admin-body"
 import { StoreUnavailableError } from "../db/db"
 import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { announcementSlugs } from "./announcement-files"
+import { mailSlugs } from "../markdown-mail/mail-files"
+import { SuppressedAddressError, TestLimitError } from "../markdown-mail/test-sends"
 import { AnnouncementChangedError } from "./announcement-queries"
 import type { Wave } from "../../waitlist/wave"
 import { waveSchema } from "./wave-schema"
@@ -24,8 +25,6 @@ import {
   pauseAnnouncement,
   previewMails,
   sendAnnouncement,
-  SuppressedAddressError,
-  TestLimitError,
   testAnnouncement,
   type AnnouncementIo,
 } from "./announcement-service"
@@ -73,7 +72,7 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { list: Req
     (step: (req: Request, res: Response, slug: string) => Promise<void> | void): RequestHandler =>
     async (req, res) => {
       const slug = pathParam(req, "name") ?? ""
-      if (!announcementSlugs(io.dir).includes(slug)) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
+      if (!mailSlugs(io.dir).includes(slug)) return sendJson(res, 404, { error: NO_SUCH_ANNOUNCEMENT })
       try {
         await step(req, res, slug)
       } catch (error) {

@@ -7,21 +7,21 @@
  */
 import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
-import { addressHash } from "../addresses/address-hash"
-import { auditLinesSince, recordAudit, type AuditedBy } from "../audit/audit-log"
-import { isAddressSuppressed } from "../bounces/suppressions"
+import type { AuditedBy } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
-import { tryDeadlineMs } from "../outbox/outbox-worker"
+import { sendTestMails } from "../markdown-mail/test-sends"
 import type { MailSettings } from "../settings"
 import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
 import { leaveLink } from "../entries/mail-links"
 import { submissionLanguage } from "../entries/submission-language"
-import { announcementMail, testMark, type AnnouncementDraft } from "./announcement-mail"
-import { announcementSlugs, contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
-import { NAME_SLOT } from "./announcement-markdown"
+import type { AnnouncementDraft } from "./announcement-mail"
+import { listMail, testMark } from "../markdown-mail/list-mail"
+import { mailSlugs } from "../markdown-mail/mail-files"
+import { contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
+import { NAME_SLOT } from "../markdown-mail/mail-tokens"
 import {
   announcementAudienceOf,
   announcementProgressOf,
@@ -34,7 +34,7 @@ import {
   type WaveFilter,
 } from "./announcement-queries"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
-import { renderAnnouncement } from "./render-announcement"
+import { renderMail } from "../markdown-mail/render-mail"
 
 /** Where the announcement operations read and write. */
 export type AnnouncementIo = {
@@ -84,33 +84,6 @@ export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, sl
   return source
 }
 
-/** How many test sends an account may make in an hour, and an address may receive (whichever account sends): a check of the wording, not a way to mail people. */
-export const TEST_SENDS_PER_HOUR = 5
-
-const HOUR_MS = 60 * 60 * 1000
-
-/** A test send past the hour's limit of its account or its recipient, or while another to either is under way. */
-export class TestLimitError extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    reason: string,
-  ) {
-    super(reason)
-    this.name = "TestLimitError"
-  }
-}
-
-/** The accounts and recipients whose test send is under way in this process: one at a time each. */
-const underWay = new Set<string>()
-
-/** A test went to an address that is suppressed (a bounce or a complaint): it gets no mail of any kind. */
-export class SuppressedAddressError extends Error {
-  constructor() {
-    super("that address is suppressed (a bounce or a complaint): it gets no mail; `unsuppress` lifts it")
-    this.name = "SuppressedAddressError"
-  }
-}
-
 /**
  * Each language's mail (or only `lang`'s) as a reader named SAMPLE_NAME
  * would get it, its leave link opening no one's entry: what a preview
@@ -132,12 +105,9 @@ export function previewMails(
     }
     return {
       lang: version.lang,
-      mail: announcementMail(
-        renderAnnouncement(version, io.mail.siteUrl),
-        reader,
-        io.mail,
-        newMessageId(io.mail.siteUrl),
-      ),
+      mail: listMail(renderMail(version, io.mail.siteUrl), reader, io.mail, newMessageId(io.mail.siteUrl), {
+        campaign: "announcement",
+      }),
     }
   })
 }
@@ -168,11 +138,8 @@ export async function previewAnnouncement(
 
 /**
  * Sends every language's version to one address, each marked as a test in
- * its subject and above its text, all within the deadline of an outbox's
- * try, and records the attempt in the audit log whatever became of it
- * (sent, partly sent, failed, refused). At most TEST_SENDS_PER_HOUR an hour
- * by an account and to an address, one at a time each. A suppressed
- * address gets none.
+ * its subject and above its text (see sendTestMails for the limits and the
+ * audit log), its leave link opening no one's entry.
  * @returns the language and subject of each mail sent
  * @throws TestLimitError, SuppressedAddressError, or the transport's error
  */
@@ -182,85 +149,17 @@ export async function testAnnouncement(
   to: string,
   by: AuditedBy,
 ): Promise<{ lang: string; subject: string }[]> {
-  const { versions } = checkedAnnouncement(io, slug)
-  const subjectHash = await io.db.read(async () => addressHash(io.db, to))
-  const audit = (detail: string) =>
-    recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
-  const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]
-  if (keys.some((key) => underWay.has(key))) {
-    await audit(`${slug}: refused, another test send to this address or by this account is under way`)
-    throw new TestLimitError(5, "another test send to this address or by this account is under way")
-  }
-  for (const key of keys) underWay.add(key)
-  try {
-    const now = io.now()
-    const { byAccount, aboutSubject } = await auditLinesSince(
-      io.db,
-      "announcement-test",
-      new Date(now.getTime() - HOUR_MS),
-      { accountId: by.actor.accountId, subjectHash },
-    )
-    const over = [byAccount, aboutSubject].filter(
-      (lines) => lines.count >= TEST_SENDS_PER_HOUR && lines.oldest !== null,
-    )
-    if (over.length > 0) {
-      const freed = Math.max(...over.map((lines) => (lines.oldest?.getTime() ?? 0) + HOUR_MS))
-      const who = aboutSubject.count >= TEST_SENDS_PER_HOUR ? "to this address" : "by this account"
-      await audit(`${slug}: refused, ${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour`)
-      throw new TestLimitError(
-        Math.max(1, Math.ceil((freed - now.getTime()) / 1000)),
-        `${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour already`,
-      )
-    }
-    if (await isAddressSuppressed(io.db, to)) {
-      await audit(`${slug}: not sent, the address is suppressed`)
-      throw new SuppressedAddressError()
-    }
-    return await sendTests(io, slug, versions, to, audit)
-  } finally {
-    for (const key of keys) underWay.delete(key)
-  }
-}
-
-/** Sends the test of each version within one outbox try's deadline, and records which went. */
-async function sendTests(
-  io: AnnouncementIo,
-  slug: string,
-  versions: AnnouncementSource["versions"],
-  to: string,
-  audit: (detail: string) => Promise<void>,
-) {
-  const deadline = AbortSignal.timeout(tryDeadlineMs(io.mail.leaseMs))
-  const sent: { lang: string; subject: string }[] = []
-  let failure: string | null = null
-  try {
-    for (const version of versions) {
-      deadline.throwIfAborted()
-      const rendered = renderAnnouncement(version, io.mail.siteUrl)
-      const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
-      const mail = announcementMail(
-        rendered,
-        reader,
-        io.mail,
-        newMessageId(io.mail.siteUrl),
-        testMark(slug, version.lang),
-      )
-      await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail, deadline)
-      sent.push({ lang: version.lang, subject: mail.subject })
-    }
-  } catch (error) {
-    failure = deadline.aborted
-      ? `nothing came back within ${tryDeadlineMs(io.mail.leaseMs) / 1000} s`
-      : ((error as Error).message.split("\n")[0]?.slice(0, 200) ?? "failed")
-    throw deadline.aborted ? new Error(failure) : error
-  } finally {
-    const failed =
-      failure === null ? "" : `; the ${versions[sent.length]?.lang} one failed (${failure}), and the rest were not sent`
-    await audit(
-      `${slug}: ${sent.length > 0 ? `sent ${sent.map((mail) => mail.lang).join(", ")}` : "none sent"}${failed}`,
-    )
-  }
-  return sent
+  const mails = checkedAnnouncement(io, slug).versions.map((version) => ({
+    lang: version.lang,
+    mail: listMail(
+      renderMail(version, io.mail.siteUrl),
+      { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) },
+      io.mail,
+      newMessageId(io.mail.siteUrl),
+      { campaign: "announcement", test: testMark(slug, version.lang) },
+    ),
+  }))
+  return sendTestMails(io, { action: "announcement-test", name: slug, to, by, mails })
 }
 
 /** The language of a reader's mail: that of their newest sign-up's page, when the announcement has it; else English. */
@@ -385,7 +284,7 @@ export async function listAnnouncements(
   io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
 ): Promise<AnnouncementSummary[]> {
   const sent = new Map((await announcementProgressOf(io.db)).map((progress) => [progress.slug, progress]))
-  return announcementSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
+  return mailSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
 }
 
 /** One announcement of the folder with where it stands; null when the folder has no such announcement. */
@@ -393,7 +292,7 @@ export async function announcementSummary(
   io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
   slug: string,
 ): Promise<AnnouncementSummary | null> {
-  if (!announcementSlugs(io.dir).includes(slug)) return null
+  if (!mailSlugs(io.dir).includes(slug)) return null
   const [progress] = await announcementProgressOf(io.db, slug)
   return summaryOf(io, slug, progress ?? null)
 }
@@ -409,7 +308,7 @@ function summaryOf(
     problems.length > 0
       ? []
       : versions
-          .map((version) => renderAnnouncement(version, io.mail.siteUrl))
+          .map((version) => renderMail(version, io.mail.siteUrl))
           .map(({ lang, subject, preheader }) => ({ lang, subject: sample(subject), preheader: sample(preheader) }))
   return { slug, versions: shown, problems, progress }
 }

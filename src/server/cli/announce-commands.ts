@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
-import { isSlug } from "../announcements/announcement-files"
+import { isSlug } from "../markdown-mail/mail-files"
 import type { AnnouncementProgress, SendAudience, SendOutcome } from "../announcements/announcement-queries"
 import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { waveSchema } from "../announcements/wave-schema"
