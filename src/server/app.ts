@@ -20,6 +20,7 @@ import { invitationRoutes } from "./admin/invitation"
 import { sessionRoutes } from "./admin/login"
 import type { AnnouncementIo } from "./announcements/announcement-service"
 import { announcementRoutes } from "./announcements/announcement-routes"
+import type { SequenceIo } from "./sequences/sequence-service"
 import { StoreUnavailableError, type Db } from "./db/db"
 import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
@@ -54,6 +55,8 @@ export type RouteParts = {
   queued: (kinds: readonly DeliveryKind[]) => void
   /** What the announcements' operations use (the same the CLI gives them). */
   announcements: AnnouncementIo
+  /** What the sequences' operations use (the same the CLI gives them). */
+  sequences: SequenceIo
   /** The site's own hosts (see siteHostsOf). */
   siteHosts: readonly string[]
   /** Origins allowed besides the request's own host: the site's URL. */

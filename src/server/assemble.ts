@@ -24,8 +24,11 @@ import { outboxMetrics } from "./outbox/outbox-metrics"
 import type { DeliveryKinds } from "./outbox/deliveries"
 import { OutboxWorker } from "./outbox/outbox-worker"
 import { createScheduler, type Job, type Scheduler } from "./scheduler"
-import type { MailSettings, Settings } from "./settings"
+import type { Settings } from "./settings"
 import { confirmationMailKind } from "./signup/confirmation-mail"
+import { reminderMailKind } from "./signup/reminder-mail"
+import { sequenceMailKind } from "./sequences/sequence-mail"
+import { sequenceJob, type SequenceIo } from "./sequences/sequence-service"
 import { forgetOldSubmissionCounts } from "./signup/rate-limit"
 import { teamMailKind } from "./signup/team-mail"
 import { webhookEventKind } from "./signup/webhook-events"
@@ -62,14 +65,15 @@ const ERASURES_CHECKED_EVERY_MS = 30_000
  * admin's failed logins and ended sessions past their windows, the audit
  * log's addresses past 30 days, the database's files rewritten after an
  * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
+ * and the days closed (with their salts deleted), the bounce mailbox
+ * read, and the steps of the sequences queued as they come due.
  */
 function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  sequences: Job,
 ): Job[] {
   return [
     {
@@ -106,15 +110,18 @@ function periodicJobs(
       ? [{ name: "visits: write the store clicks", everyMs: FLUSH_EVERY_MS, run: () => storeClicks.flush() }]
       : []),
     ...(bounceMailbox ? [bounceMailbox.job] : []),
+    sequences,
   ]
 }
 
-/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the announcements', and the webhook's events. */
-export function deliveryKinds(db: Db, mail: MailSettings): DeliveryKinds {
+/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail, the confirmation and its reminder (sign-up), the announcements', the sequences' (read from SEQUENCES_DIR), and the webhook's events. */
+export function deliveryKinds(db: Db, { mail, sequencesDir }: Pick<Settings, "mail" | "sequencesDir">): DeliveryKinds {
   return {
     notify: teamMailKind(mail),
     confirm: confirmationMailKind(db, mail),
+    reminder: reminderMailKind(db, mail),
     announcement: announcementMailKind(db, mail),
+    sequence: sequenceMailKind(db, mail, sequencesDir),
     webhook: webhookEventKind,
   }
 }
@@ -140,13 +147,14 @@ export function assemble(
   const deliveryCounted = outboxMetrics(metrics.registry, db)
   const worker = new OutboxWorker({
     db,
-    kinds: deliveryKinds(db, mail),
+    kinds: deliveryKinds(db, settings),
     send: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail.webhook),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     log,
     pace,
     bounceAddress: mail.bounceAddress,
+    now,
     onOutcome: (delivery, outcome, bounce) => {
       deliveryCounted(delivery, outcome)
       if (bounce) bounces.counted(bounce, "smtp")
@@ -164,6 +172,16 @@ export function assemble(
       })
     : null
   const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
+  // An admin's test of a list mail: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
+  const testSendMail = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
+  const sequences: SequenceIo = {
+    db,
+    dir: settings.sequencesDir,
+    mail,
+    sendMail: testSendMail,
+    now,
+    referralBoost: settings.referralBoost,
+  }
   const routes: RouteParts = {
     settings,
     db,
@@ -171,15 +189,15 @@ export function assemble(
     registry: metrics.registry,
     now,
     queued: (kinds) => worker.wake(kinds),
-    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: {
       db,
       dir: settings.announcementsDir,
       mail,
-      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      sendMail: testSendMail,
       now,
       referralBoost: settings.referralBoost,
     },
+    sequences,
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
     storeClicks,
@@ -190,7 +208,16 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
+    scheduler: createScheduler(
+      periodicJobs(
+        db,
+        visits,
+        storeClicks,
+        bounceMailbox,
+        sequenceJob(sequences, log, () => worker.wake(["sequence"])),
+      ),
+      { log, now },
+    ),
     routes,
   }
 }

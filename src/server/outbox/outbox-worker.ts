@@ -39,6 +39,8 @@ export type OutboxWorkerOptions = {
   pace?: MailPace
   /** Where bounces return (BOUNCE_ADDRESS): each mail's envelope sender is its delivery's VERP address there (see tagged). */
   bounceAddress?: string | null
+  /** The time now, which says what is due and when a lease ends (the server's clock, which tests move). */
+  now?: () => Date
 }
 
 /**
@@ -164,6 +166,10 @@ export class OutboxWorker {
     this.slots = options.slots ?? LANE_SLOTS
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -273,7 +279,7 @@ export class OutboxWorker {
         this.options.db,
         this.options.kinds,
         KINDS_OF_LANE[lane],
-        new Date(),
+        this.now(),
         this.options.leaseMs,
         max,
       )
@@ -306,7 +312,14 @@ export class OutboxWorker {
         this.released.push(delivery.id)
         return onOutcome?.(delivery, "released")
       }
-      const outcome = await recordOutcome(db, this.options.kinds, delivery, result, this.options.retryBaseMs)
+      const outcome = await recordOutcome(
+        db,
+        this.options.kinds,
+        delivery,
+        result,
+        this.options.retryBaseMs,
+        this.now(),
+      )
       // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
       if (!result.ok && outcome !== "retry")
         log.warn(
@@ -364,6 +377,6 @@ export class OutboxWorker {
   private renewLeases() {
     if (this.leased.size === 0) return
     const claims = [...this.leased]
-    this.options.db.write((trx) => renewLeases(trx, claims, new Date(), this.options.leaseMs)).catch(() => {})
+    this.options.db.write((trx) => renewLeases(trx, claims, this.now(), this.options.leaseMs)).catch(() => {})
   }
 }

@@ -45,18 +45,28 @@ function html(
   })
 }
 
+/** The texts of the one reminder of an unconfirmed address: the confirmation mail's, but for its subject and the lines around its button. */
+const reminderTexts = (texts: VisitorMailTexts): VisitorMailTexts => ({
+  ...texts,
+  subject: texts.reminderSubject,
+  intro: texts.reminderIntro,
+  expiry: texts.reminderExpiry,
+})
+
 /**
  * The double opt-in mail: plain text and HTML alike, with the button that
  * opens the confirmation page, the support address, and the headers of
  * RFC 2369 and RFC 8058 that let a mail client unsubscribe in one click.
+ * As a `reminder` (see reminder-mail.ts) it says so, and that it is the only one.
  */
 export function confirmationMail(
   { name, email, lang }: { name: string; email: string; lang: string },
   links: ConfirmationLinks,
   settings: MailSettings,
   messageId: string,
+  { reminder = false }: { reminder?: boolean } = {},
 ): MailMessage {
-  const texts = visitorMailTexts(lang)
+  const texts = reminder ? reminderTexts(visitorMailTexts(lang)) : visitorMailTexts(lang)
   const shownName = oneLine(name, 80)
   const text = [
     fillPlaceholders(texts.greeting, { name: shownName }),

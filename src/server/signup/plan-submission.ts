@@ -4,25 +4,27 @@ import type { ConfirmationDraft } from "./confirmation-mail"
 import { CONFIRMATION_TTL_MS, type DeliveryPlan } from "./confirmation-rules"
 import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
 import { submissionLanguage } from "../entries/submission-language"
+import type { ReminderDraft } from "./reminder-mail"
 import type { NewWaitlistEntry } from "./sign-up"
 import type { TeamMailDraft } from "./team-mail"
 import { submittedEvent } from "./webhook-events"
 
 /** A mail's draft as the outbox stores it. */
-const draft = (mail: TeamMailDraft | ConfirmationDraft) => JSON.stringify(mail)
+const draft = (mail: TeamMailDraft | ConfirmationDraft | ReminderDraft) => JSON.stringify(mail)
 
 /**
  * What an accepted submission calls for: the team's mail (telling of the
  * message the store writes with it), the webhook event when one is
  * configured, and a confirmation mail with two new links (the store sends
- * it only when the entry may get one). The links' tokens live only in the
- * mail's draft until it is sent; the entry keeps their keys (their time
- * and hash).
+ * it only when the entry may get one), with its reminder when reminders are
+ * on. The links' tokens live only in the mails' drafts until they are sent;
+ * the entry keeps their keys (their time and hash).
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()
   const leaveToken = newLinkToken()
   const lang = submissionLanguage(entry.metadata)
+  const shared = { name: entry.name, lang, confirmToken, leaveToken }
   return {
     notify: {
       kind: "notify",
@@ -35,15 +37,15 @@ export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now:
       mail: {
         kind: "confirm",
         recipient: entry.email,
-        payload: draft({
-          kind: "confirmation",
-          messageId: newMessageId(mail.siteUrl),
-          name: entry.name,
-          lang,
-          confirmToken,
-          leaveToken,
-        }),
+        payload: draft({ kind: "confirmation", messageId: newMessageId(mail.siteUrl), ...shared }),
       },
+      reminder: mail.confirmationReminder
+        ? {
+            kind: "reminder",
+            recipient: entry.email,
+            payload: draft({ kind: "reminder", messageId: newMessageId(mail.siteUrl), ...shared }),
+          }
+        : null,
       tokenKey: linkTokenKey(confirmToken),
       leaveTokenKey: linkTokenKey(leaveToken),
       expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
