@@ -5,7 +5,6 @@
  * build, and takes its input and output from `AnnouncementIo`; what
  * changes something is recorded in the audit log, naming who asked.
  */
-import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
 import type { AuditedBy } from "../audit/audit-log"
 import type { Db } from "../db/db"
@@ -13,6 +12,7 @@ import type { MailMessage } from "../mails/mail-message"
 import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
 import { sendTestMails } from "../markdown-mail/test-sends"
+import { writePreviews, type PreviewFiles } from "../markdown-mail/preview-files"
 import type { MailSettings } from "../settings"
 import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
 import { leaveLink } from "../entries/mail-links"
@@ -47,15 +47,6 @@ export type AnnouncementIo = {
   now: () => Date
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the places of a wave. */
   referralBoost: number
-}
-
-/** Where the CLI's previews go: a folder per announcement (.data/announcements), each mail as an .eml file and its HTML. */
-export type PreviewFiles = {
-  previewDir: string
-  /** Writes a preview file, its folder made first. */
-  writeFile: (file: string, data: string | Buffer) => void
-  /** Writes a mail as an .eml file's bytes. */
-  eml: (mail: MailMessage) => Promise<Buffer>
 }
 
 /** An announcement that cannot be used as it is written: every problem, each naming its file. */
@@ -126,14 +117,7 @@ export async function previewAnnouncement(
   const mails = previewMails(io, slug, lang)
   if (mails.length === 0)
     throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
-  const files: string[] = []
-  for (const { lang: code, mail } of mails) {
-    const base = path.join(io.previewDir, slug, code)
-    io.writeFile(`${base}.eml`, await io.eml(mail))
-    io.writeFile(`${base}.html`, mail.html ?? "")
-    files.push(`${base}.eml`, `${base}.html`)
-  }
-  return files
+  return writePreviews(io, slug, mails)
 }
 
 /**

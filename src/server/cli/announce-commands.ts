@@ -18,8 +18,8 @@ import {
   sendAnnouncement,
   testAnnouncement,
   type AnnouncementIo,
-  type PreviewFiles,
 } from "../announcements/announcement-service"
+import type { PreviewFiles } from "../markdown-mail/preview-files"
 import { inertText } from "./inert-text"
 
 /** A command of `announce`, once its arguments are read: it runs with the service's I/O and prints. */

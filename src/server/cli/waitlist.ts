@@ -6,9 +6,11 @@
  *   npm run --silent waitlist -- delete ana@example.com
  *   npm run --silent waitlist -- stats --days 7
  *   npm run waitlist -- announce send launch
+ *   npm run waitlist -- sequence status
  * Announcements are read from ANNOUNCEMENTS_DIR (content/announcements/ of
- * the folder it runs in, which npm makes the project's root), previews
- * written to .data/announcements/ there.
+ * the folder it runs in, which npm makes the project's root), the
+ * sequences' steps from SEQUENCES_DIR (content/sequences/), previews
+ * written to .data/announcements/ and .data/sequences/ there.
  */
 import fs from "fs"
 import path from "path"
@@ -41,6 +43,11 @@ try {
   if (notice) process.stderr.write(`waitlist: ${notice}\n`)
   // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
   const log = createLogger(settings.log, process.stderr)
+  const sendMail = createSendMail(mail, log, { pooled: false })
+  const writeFile = (file: string, data: string | Buffer) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, data)
+  }
   void runWaitlistCommand(process.argv.slice(2), {
     openDb: () => openDb(settings.store),
     store: settings.store,
@@ -52,12 +59,19 @@ try {
       dir: announcementsDir,
       previewDir: path.resolve(".data", "announcements"),
       mail,
-      sendMail: createSendMail(mail, log, { pooled: false }),
+      sendMail,
       eml: emlWriter(mail),
-      writeFile: (file, data) => {
-        fs.mkdirSync(path.dirname(file), { recursive: true })
-        fs.writeFileSync(file, data)
-      },
+      writeFile,
+      now: () => new Date(),
+      referralBoost: settings.referralBoost,
+    },
+    sequences: {
+      dir: settings.sequencesDir,
+      previewDir: path.resolve(".data", "sequences"),
+      mail,
+      sendMail,
+      eml: emlWriter(mail),
+      writeFile,
       now: () => new Date(),
       referralBoost: settings.referralBoost,
     },

@@ -5,7 +5,6 @@
  * and where every step stands. Every function reads the Markdown when it
  * is called, so nothing needs a build.
  */
-import path from "path"
 import type { AuditedBy } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { newLinkToken, linkTokenKey } from "../entries/link-tokens"
@@ -15,6 +14,7 @@ import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
 import { testMark } from "../markdown-mail/list-mail"
 import { sendTestMails } from "../markdown-mail/test-sends"
+import { writePreviews, type PreviewFiles } from "../markdown-mail/preview-files"
 import type { Logger } from "../observability/logger"
 import { personalLink } from "../referrals/place-link"
 import type { MailSettings } from "../settings"
@@ -145,29 +145,16 @@ export function previewStepMails(
     })
 }
 
-/** Where the CLI's previews go: a folder per step, each mail as an .eml file and its HTML. */
-export type StepPreviewFiles = {
-  previewDir: string
-  writeFile: (file: string, data: string | Buffer) => void
-  eml: (mail: MailMessage) => Promise<Buffer>
-}
-
 /** Writes each language's mail of a step (or only `lang`'s) as `<lang>.eml` and `<lang>.html` into its preview folder; gives the files written. */
-export async function previewStep(
-  io: Pick<SequenceIo, "dir" | "mail"> & StepPreviewFiles,
+export function previewStep(
+  io: Pick<SequenceIo, "dir" | "mail"> & PreviewFiles,
   name: string,
   lang?: string,
 ): Promise<string[]> {
   const mails = previewStepMails(io, name, lang)
-  if (mails.length === 0) throw new Error(`${name} has no version in "${lang}": write ${name}.${lang}.md`)
-  const files: string[] = []
-  for (const { lang: code, mail } of mails) {
-    const base = path.join(io.previewDir, name, code)
-    io.writeFile(`${base}.eml`, await io.eml(mail))
-    io.writeFile(`${base}.html`, mail.html ?? "")
-    files.push(`${base}.eml`, `${base}.html`)
-  }
-  return files
+  if (mails.length === 0)
+    throw new Error(`${name} has no version in "${lang}": write content/sequences/${name}.${lang}.md`)
+  return writePreviews(io, name, mails)
 }
 
 /** Sends every language's mail of a step to one address, each marked as a test (see sendTestMails for its limits and its line in the audit log). */
