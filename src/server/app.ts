@@ -21,6 +21,7 @@ import { sessionRoutes } from "./admin/login"
 import type { AnnouncementIo } from "./announcements/announcement-service"
 import { announcementRoutes } from "./announcements/announcement-routes"
 import type { SequenceIo } from "./sequences/sequence-service"
+import { sequenceRoutes } from "./sequences/sequence-routes"
 import { StoreUnavailableError, type Db } from "./db/db"
 import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
@@ -130,6 +131,7 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
+  const sequence = sequenceRoutes(parts.sequences, log)
   const referrals = referralRoutes({ db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
   const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
@@ -180,6 +182,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         ["POST", "/api/admin/announcements/:name/send", "announcements", announcement.send],
         ["POST", "/api/admin/announcements/:name/pause", "announcements", announcement.pause],
         ["POST", "/api/admin/announcements/:name/resume", "announcements", announcement.resume],
+        ["GET", "/api/admin/sequences", "sequences", sequence.list],
+        ["GET", "/api/admin/sequences/:name/preview/:lang", "sequences", sequence.preview],
+        ["POST", "/api/admin/sequences/:name/test", "sequences", sequence.test],
       ],
       notFound: "There is no such admin route.",
       malformed: (_req, res) =>

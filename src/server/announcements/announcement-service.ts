@@ -19,7 +19,7 @@ import { leaveLink } from "../entries/mail-links"
 import { submissionLanguage } from "../entries/submission-language"
 import type { AnnouncementDraft } from "./announcement-mail"
 import { listMail, testMark } from "../markdown-mail/list-mail"
-import { mailSlugs } from "../markdown-mail/mail-files"
+import { MailNotReadyError, mailSlugs } from "../markdown-mail/mail-files"
 import { contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
 import { NAME_SLOT } from "../markdown-mail/mail-tokens"
 import {
@@ -49,14 +49,6 @@ export type AnnouncementIo = {
   referralBoost: number
 }
 
-/** An announcement that cannot be used as it is written: every problem, each naming its file. */
-export class AnnouncementNotReadyError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
-    this.name = "AnnouncementNotReadyError"
-  }
-}
-
 /** A wave was narrowed to a language the announcement has no version in. */
 export class NoSuchVersionError extends Error {
   constructor(message: string) {
@@ -68,17 +60,17 @@ export class NoSuchVersionError extends Error {
 /** The name a preview or a test greets: a sample, as a reader's would be. */
 const SAMPLE_NAME = "Ana"
 
-/** The announcement's files, checked. @throws AnnouncementNotReadyError */
+/** The announcement's files, checked. @throws MailNotReadyError */
 export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string): AnnouncementSource {
   const source = readAnnouncement(io.dir, slug, io.mail.siteUrl)
-  if (source.problems.length > 0) throw new AnnouncementNotReadyError(source.problems)
+  if (source.problems.length > 0) throw new MailNotReadyError(source.problems, "announcement")
   return source
 }
 
 /**
  * Each language's mail (or only `lang`'s) as a reader named SAMPLE_NAME
  * would get it, its leave link opening no one's entry: what a preview
- * shows. @throws AnnouncementNotReadyError
+ * shows. @throws MailNotReadyError
  */
 export function previewMails(
   io: Pick<AnnouncementIo, "dir" | "mail">,

@@ -7,9 +7,8 @@
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../markdown-mail/mail-files"
-import { SKIP_REASONS, type SkipReason } from "../sequences/sequence-rules"
+import { SKIP_REASONS, type SkipReason } from "../../admin/skip-reasons"
 import { previewStep, sequenceStatus, testStep, type SequenceIo, type StepSummary } from "../sequences/sequence-service"
-import { delayText } from "../sequences/step-delay"
 import type { PreviewFiles } from "../markdown-mail/preview-files"
 import { inertText } from "./inert-text"
 
@@ -22,12 +21,12 @@ const COLUMNS = ["step", "after", "languages", "got it", "waiting", "failed", "d
 export function sequenceStatusText(steps: StepSummary[]): string {
   if (steps.length === 0) return "There is no step in the sequences' folder: write one as docs/editing.md says.\n"
   const ready = steps.filter((step) => step.status !== null)
-  const rows = ready.map(({ name, afterMs, versions, status }) => {
+  const rows = ready.map(({ name, after, versions, status }) => {
     const s = status ?? { sent: 0, waiting: 0, failed: 0, due: 0, later: 0, skipped: { overdue: 0, suppressed: 0 } }
     const skipped = s.skipped.overdue + s.skipped.suppressed
     return [
       inertText(name),
-      delayText(afterMs ?? 0),
+      after ?? "",
       versions.map((version) => version.lang).join(" "),
       ...[s.sent, s.waiting, s.failed, s.due, s.later, skipped].map(String),
     ]

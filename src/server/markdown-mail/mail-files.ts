@@ -32,6 +32,17 @@ export type MailSource = {
   problems: string[]
 }
 
+/** A list mail that cannot be used as its files are written: every problem, each naming its file. */
+export class MailNotReadyError extends Error {
+  constructor(
+    readonly problems: string[],
+    noun: string,
+  ) {
+    super(`the ${noun} cannot be used as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
+    this.name = "MailNotReadyError"
+  }
+}
+
 /** The names of the mails in a folder, sorted. */
 export function mailSlugs(dir: string): string[] {
   if (!fs.existsSync(dir)) return []

@@ -2,7 +2,7 @@ import { siteFacts } from "../../config/site-facts"
 import type { PersonRecord } from "./people-queries"
 import type { DeliveryKind } from "../outbox/deliveries"
 import type { PolicyVersion } from "../entries/privacy-policy-version"
-import { SKIP_REASONS, type SkipReason } from "../sequences/sequence-rules"
+import { SKIP_REASONS, type SkipReason } from "../../admin/skip-reasons"
 
 /** What each kind of delivery is, said for the person who reads their data. */
 const DELIVERY_KINDS: Record<DeliveryKind, string> = {

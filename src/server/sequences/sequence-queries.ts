@@ -15,7 +15,8 @@ import { addLeaveTokens } from "../entries/leave-tokens"
 import { submissionLanguage } from "../entries/submission-language"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places, referralTally } from "../referrals/referral-queries"
-import { nextSteps, type Decided, type ScheduledStep, type SkipReason } from "./sequence-rules"
+import { nextSteps, type Decided, type ScheduledStep } from "./sequence-rules"
+import type { SkipReason } from "../../admin/skip-reasons"
 
 /** What a person's mail of a step is written with: their entry, the language chosen, their place and the friends who joined through their link. */
 export type SequenceRecipient = {

@@ -6,6 +6,7 @@
  * a week overdue is skipped for them, and so is every step that comes due
  * while their address is suppressed.
  */
+import type { SkipReason } from "../../admin/skip-reasons"
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -14,15 +15,6 @@ export const MOST_OVERDUE_MS = 7 * DAY_MS
 
 /** A step as the schedule knows it: its name, its delay after a confirmation, and the languages it is written in. */
 export type ScheduledStep = { name: string; afterMs: number; languages: readonly string[] }
-
-/** Why a step was skipped for a person. */
-export type SkipReason = "overdue" | "suppressed"
-
-/** The sentence the status gives each reason. */
-export const SKIP_REASONS: Record<SkipReason, string> = {
-  overdue: "it was more than a week overdue (added late, or the server was down)",
-  suppressed: "the address was suppressed (a bounce or a complaint) when it came due",
-}
 
 /** What was decided before for a person and a step. */
 export type Decided = { step: string; state: "queued" | "skipped"; decidedAt: Date }

@@ -13,6 +13,7 @@ import type { MailMessage } from "../mails/mail-message"
 import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
 import { testMark } from "../markdown-mail/list-mail"
+import { MailNotReadyError } from "../markdown-mail/mail-files"
 import { sendTestMails } from "../markdown-mail/test-sends"
 import { writePreviews, type PreviewFiles } from "../markdown-mail/preview-files"
 import type { Logger } from "../observability/logger"
@@ -24,6 +25,7 @@ import { readSequence, readStep, STEP, type Sequence, type SequenceStep } from "
 import { stepMail, stepReader, type SequenceDraft } from "./sequence-mail"
 import { decideDueSteps, recordSteps, type RunOutcome } from "./sequence-queries"
 import { stepStatus, type StepStatus } from "./sequence-status"
+import { delayText } from "./step-delay"
 
 /** Where the sequences' operations read and write. */
 export type SequenceIo = {
@@ -44,14 +46,6 @@ export const BATCHES_PER_RUN = 5
 
 /** How often the job runs. */
 export const SEQUENCE_EVERY_MS = 15_000
-
-/** A step whose files cannot be used as they are written, or that is not in the folder. */
-export class StepNotReadyError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`the step cannot be used as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
-    this.name = "StepNotReadyError"
-  }
-}
 
 /**
  * One run of the job: records the folder's steps (a new or retimed one has
@@ -113,10 +107,10 @@ export function sequenceJob(io: SequenceIo, log: Logger, queued: () => void) {
 /** The name a preview or a test greets, and the other values it shows: a sample, as a reader's would be. */
 const SAMPLE = { name: "Ana", place: 42, friendsJoined: 3, code: "SAMPLE42" }
 
-/** A step's files, checked. @throws StepNotReadyError */
+/** A step's files, checked. @throws MailNotReadyError */
 export function checkedStep(io: Pick<SequenceIo, "dir" | "mail">, name: string): SequenceStep {
   const { step, problems } = readStep(io.dir, name, io.mail.siteUrl)
-  if (!step) throw new StepNotReadyError(problems)
+  if (!step) throw new MailNotReadyError(problems, "step")
   return step
 }
 
@@ -172,6 +166,8 @@ export function testStep(
 export type StepSummary = {
   name: string
   afterMs: number | null
+  /** The delay as the status writes it ("2 days"); null for a step held by its problems. */
+  after: string | null
   versions: { lang: string; subject: string }[]
   problems: string[]
   status: StepStatus | null
@@ -185,6 +181,7 @@ export async function sequenceStatus(io: Pick<SequenceIo, "db" | "dir" | "mail" 
     ...steps.map((step, i) => ({
       name: step.name,
       afterMs: step.afterMs,
+      after: delayText(step.afterMs),
       versions: step.versions.map((version) => ({
         lang: version.lang,
         subject: renderedMail(version, io.mail.siteUrl, STEP).subject.split(NAME_SLOT).join(SAMPLE.name),
@@ -192,6 +189,6 @@ export async function sequenceStatus(io: Pick<SequenceIo, "db" | "dir" | "mail" 
       problems: [],
       status: status[i] ?? null,
     })),
-    ...held.map(({ name, problems }) => ({ name, afterMs: null, versions: [], problems, status: null })),
+    ...held.map(({ name, problems }) => ({ name, afterMs: null, after: null, versions: [], problems, status: null })),
   ]
 }

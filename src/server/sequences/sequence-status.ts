@@ -8,7 +8,8 @@
 import { sql } from "kysely"
 import type { Db } from "../db/db"
 import { storedTime } from "../db/schema"
-import { MOST_OVERDUE_MS, type ScheduledStep, type SkipReason } from "./sequence-rules"
+import { MOST_OVERDUE_MS, type ScheduledStep } from "./sequence-rules"
+import type { SkipReason } from "../../admin/skip-reasons"
 
 /** Where one step stands. */
 export type StepStatus = {
