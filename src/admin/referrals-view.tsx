@@ -1,10 +1,10 @@
 import { useState } from "react"
-import { callApi, shownTime } from "./admin-api"
+import { callApi, shownTime } from "./api-client"
 import type { Account } from "./admin-frame"
 import { AdminNotice } from "./admin-notice"
 import { DataTable } from "./data-table"
 import { Pager } from "./pager"
-import { mayUse } from "./roles"
+import { mayUse } from "../admin-api/roles"
 import { useAdminData } from "./use-admin-data"
 
 type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }

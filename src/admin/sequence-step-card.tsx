@@ -1,10 +1,9 @@
 import { useState } from "react"
-import type { StepSummary } from "../server/sequences/sequence-service"
 import { AdminNotice } from "./admin-notice"
-import type { ActionNotice } from "./announcement-card"
+import type { ActionNotice } from "./announcement-types"
 import { DataTable } from "./data-table"
 import { MailPreview } from "./mail-preview"
-import { SKIP_REASONS, type SkipReason } from "./skip-reasons"
+import { SKIP_REASONS, type SkipReason, type StepSummary } from "../admin-api/sequences"
 import { TestSendForm } from "./test-send-form"
 
 /** The path of a step's route under /api/admin/. */

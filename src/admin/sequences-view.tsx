@@ -1,6 +1,6 @@
 import { AdminNotice } from "./admin-notice"
 import { SequenceStepCard } from "./sequence-step-card"
-import type { StepSummary } from "../server/sequences/sequence-service"
+import type { StepSummary } from "../admin-api/sequences"
 import { useAdminData } from "./use-admin-data"
 
 /**

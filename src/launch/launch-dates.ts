@@ -6,7 +6,7 @@
  * sequence step that names it cannot be sent (its check says why), so no
  * text ever names a day that is not planned.
  */
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import type { LaunchStore, SiteFacts } from "../config/site-facts"
 import { languageOf } from "../i18n/languages"
 
@@ -36,29 +36,3 @@ export const launchDayText = (day: string, lang: string): string =>
   new Intl.DateTimeFormat(languageOf(lang).htmlLang, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   )
-
-/** A store's planned launch day as the reader's language writes it, or null when none is planned or it has passed by `now`. */
-export function plannedLaunchText(
-  facts: Pick<SiteFacts, "launchDates">,
-  store: LaunchStore,
-  lang: string,
-  now: Date,
-): string | null {
-  const day = facts.launchDates[store]
-  if (day === null || !isRealIsoDate(day) || day < now.toISOString().slice(0, 10)) return null
-  return launchDayText(day, lang)
-}
-
-/** The stores with a planned launch day still to come on `now`, soonest first, each with its day in the reader's language. */
-export function plannedLaunches(
-  facts: Pick<SiteFacts, "launchDates">,
-  lang: string,
-  now: Date,
-): { store: LaunchStore; name: string; day: string }[] {
-  return LAUNCH_STORES.flatMap(({ store, name }) => {
-    const text = plannedLaunchText(facts, store, lang, now)
-    return text === null ? [] : [{ store, name, day: text, sortKey: facts.launchDates[store] ?? "" }]
-  })
-    .sort((a, b) => a.sortKey.localeCompare(b.sortKey))
-    .map(({ store, name, day }) => ({ store, name, day }))
-}

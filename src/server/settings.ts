@@ -8,6 +8,7 @@
  */
 import { createPrivateKey } from "crypto"
 import fs from "fs"
+import { isIP } from "net"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -97,6 +98,8 @@ export type Settings = {
   announcementsDir: string
   /** The folder of the sequences' Markdown, read by the server's job, the CLI and the admin when they run (no build). */
   sequencesDir: string
+  /** The DNS servers `check-sender` asks (`host:port`); null: the system's resolver. */
+  dnsServers: string[] | null
 }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
@@ -165,6 +168,12 @@ const urlWith = (protocols: string[]) => (value: string) => {
   }
 }
 
+/** A URL of those protocols that carries no user or password: a setting whose URL is logged, stored or shown may hold no secret. */
+const urlWithoutUserInfo = (protocols: string[]) => (value: string) => {
+  const url = urlWith(protocols)(value)
+  return url && !url.username && !url.password ? url : undefined
+}
+
 /**
  * An address setting: one bare address, or `Name <address>` (the name may
  * be quoted); never a line break, a list or anything but one address.
@@ -201,6 +210,31 @@ function privateKeyFile(value: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Whether a host is this machine: `localhost` (and its subdomains), 127.0.0.0/8 or ::1, as a URL's hostname writes them. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === "localhost" ||
+  hostname.endsWith(".localhost") ||
+  hostname === "[::1]" ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+
+/** Whether the links of a site address are ones a mail client's one-click unsubscribe follows: https, or http on this machine only. */
+const acceptsOneClick = (origin: string): boolean => {
+  const url = new URL(origin)
+  return url.protocol === "https:" || isLoopbackHost(url.hostname)
+}
+
+/** DNS servers as `Resolver#setServers` takes them: IP addresses, each with its port when not 53 (an IPv6 one in brackets then). */
+function dnsServers(value: string): string[] | undefined {
+  const servers = value.split(",").map((server) => server.trim())
+  const valid = servers.every((server) => {
+    const bracketed = /^\[([\da-f:.]{2,45})\](?::(\d{1,5}))?$/i.exec(server)
+    const plain = /^([\d.]{7,15})(?::(\d{1,5}))?$/.exec(server)
+    const [, host = "", port = "53"] = bracketed ?? plain ?? [server, server]
+    return isIP(host) !== 0 && Number(port) >= 1 && Number(port) <= 65_535
+  })
+  return servers.length > 0 && servers.length <= 8 && valid ? servers : undefined
 }
 
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
@@ -260,13 +294,13 @@ const variables = {
   WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
   NODE_ENV: setting("production, or anything else for a run on this machine", (value) => value === "production", false),
   SITE_URL: setting<string | null>(
-    "a URL starting with https:// or http://",
-    (value) => urlWith(["https:", "http:"])(value)?.origin,
+    "a URL starting with https:// or http://, without a user or password",
+    (value) => urlWithoutUserInfo(["https:", "http:"])(value)?.origin,
     null,
   ),
   WAITLIST_WEBHOOK_URL: setting(
-    "a URL starting with https:// or http://",
-    (value) => urlWith(["https:", "http:"])(value)?.href,
+    "a URL starting with https:// or http://, without a user or password (the events are signed with WAITLIST_WEBHOOK_SECRET)",
+    (value) => urlWithoutUserInfo(["https:", "http:"])(value)?.href,
     null,
   ),
   WAITLIST_WEBHOOK_SECRET: setting(
@@ -319,6 +353,11 @@ const variables = {
     (value) => ({ "1": true, "0": false })[value],
     false,
   ),
+  DNS_SERVERS: setting<string[] | null>(
+    "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
+    dnsServers,
+    null,
+  ),
 }
 
 /** The environment variables the settings are read from, as the table of docs/operating.md lists them. */
@@ -341,7 +380,14 @@ const schema = z.object(variables).superRefine((env, context) => {
       message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
     })
   }
-  if (env.SITE_URL === null && env.NODE_ENV) {
+  if (env.SITE_URL !== null && env.NODE_ENV && !acceptsOneClick(env.SITE_URL)) {
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message:
+        "an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1)",
+    })
+  } else if (env.SITE_URL === null && env.NODE_ENV) {
     context.addIssue({
       code: "custom",
       path: ["SITE_URL"],
@@ -366,6 +412,8 @@ const schema = z.object(variables).superRefine((env, context) => {
 
 /** Values never repeated in an error line: they may hold a password. */
 const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
+/** Whether a value may hold a URL's user or password (anything before an `@`), so that no error line repeats it. */
+const mayHoldUserInfo = (value: string) => value.includes("@")
 
 /** A host as a link names it: one that listens on every address is reached at localhost; an IPv6 address goes in brackets. */
 const linkHost = (host: string) =>
@@ -374,24 +422,39 @@ const linkHost = (host: string) =>
 /** The address the production server serves at HOST and PORT, which the links in mails go to when SITE_URL is not set (outside production). */
 export const localSiteUrl = (host: string, port: number): string => `http://${linkHost(host)}:${port}`
 
+/** The line that names the first variable of `error` and what it accepts, never repeating a secret value. */
+function settingsError(error: z.ZodError, env: Record<string, string | undefined>, name?: string): SettingsError {
+  const issue = error.issues[0]
+  const variable = name ?? String(issue?.path[0] ?? "a setting")
+  const value = env[variable]
+  const given =
+    value === undefined || value.trim() === ""
+      ? ""
+      : SECRET.has(variable) || (variable.endsWith("_URL") && mayHoldUserInfo(value))
+        ? " (the value given is not shown)"
+        : `, not ${JSON.stringify(value)}`
+  return new SettingsError(`${variable} must be ${issue?.message ?? "valid"}${given}`)
+}
+
+/**
+ * The address a build makes its pages for, which `/get`'s QR code holds:
+ * SITE_URL when the build is given one (`npm start` gives it the address
+ * the server will serve at), else the site's public address from its facts.
+ * @throws SettingsError when SITE_URL is no address
+ */
+export function siteUrlOfBuild(env: Record<string, string | undefined>): string {
+  const read = variables.SITE_URL.safeParse(env.SITE_URL)
+  if (!read.success) throw settingsError(read.error, env, "SITE_URL")
+  return read.data ?? siteFacts.siteUrl
+}
+
 /**
  * Reads and checks every setting.
  * @throws SettingsError naming the first variable that cannot work and what it accepts
  */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const result = schema.safeParse(env)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    const name = String(issue?.path[0] ?? "a setting")
-    const value = env[name]
-    const given =
-      value === undefined || value.trim() === ""
-        ? ""
-        : SECRET.has(name)
-          ? " (the value given is not shown)"
-          : `, not ${JSON.stringify(value)}`
-    throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)
-  }
+  if (!result.success) throw settingsError(result.error, env)
   const values = result.data
   return {
     production: values.NODE_ENV,
@@ -441,6 +504,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
     sequencesDir: path.resolve(values.SEQUENCES_DIR),
+    dnsServers: values.DNS_SERVERS,
   }
 }
 
@@ -453,10 +517,3 @@ export const localLinksNotice = (settings: Settings): string | null =>
 /** A sentence that says which store the settings select, for logs and the CLI. */
 export const describeStore = (store: StoreSettings): string =>
   store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`
-
-/**
- * The settings of this process, read from its environment, which the npm
- * scripts fill from a `.env` file too (Node's --env-file-if-exists).
- * @throws SettingsError
- */
-export const settingsOfThisProcess = (): Settings => readSettings(process.env)

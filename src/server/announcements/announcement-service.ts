@@ -28,13 +28,17 @@ import {
   queueAnnouncement,
   setAnnouncementPaused,
   type AnnouncementContent,
-  type AnnouncementProgress,
-  type SendAudience,
-  type SendOutcome,
   type WaveFilter,
 } from "./announcement-queries"
+import type {
+  AnnouncementProgress,
+  AnnouncementSummary,
+  SendAudience,
+  SendOutcome,
+} from "../../admin-api/announcements"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { renderMail } from "../markdown-mail/render-mail"
+import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
 
 /** Where the announcement operations read and write. */
 export type AnnouncementIo = {
@@ -47,6 +51,14 @@ export type AnnouncementIo = {
   now: () => Date
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the places of a wave. */
   referralBoost: number
+}
+
+/** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
+export class NoPostalAddressError extends Error {
+  constructor() {
+    super(NO_POSTAL_ADDRESS)
+    this.name = "NoPostalAddressError"
+  }
 }
 
 /** A wave was narrowed to a language the announcement has no version in. */
@@ -145,13 +157,10 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
 }
 
 /**
- * Queues one mail for each confirmed entry that is not suppressed and has
- * none of this announcement yet, in its language, each with a leave link
- * of its own and a Message-ID fixed now; running it again queues only
- * entries confirmed since. A wave narrows it: the first N in line, a
- * language, a platform; the same wave again queues nobody twice. The
- * running server delivers them. The audit line is written in the
- * transaction that begins the send.
+ * Queues one mail for each confirmed, unsuppressed entry of the wave that
+ * has none of it yet, each with its own leave link and Message-ID; sending
+ * again queues only those confirmed since. The running server delivers them.
+ * @throws NoPostalAddressError while the site's facts hold no postal address
  */
 export async function sendAnnouncement(
   io: AnnouncementIo,
@@ -159,6 +168,7 @@ export async function sendAnnouncement(
   by: AuditedBy,
   wave: Wave = WHOLE_LIST,
 ): Promise<SendOutcome> {
+  if (!hasPostalAddress()) throw new NoPostalAddressError()
   const content = contentOf(checkedAnnouncement(io, slug))
   const filter = waveFilter(io, slug, content, wave)
   const now = io.now()
@@ -245,14 +255,6 @@ export function pauseAnnouncement(
   }
   const reason = by.actor.accountId === null ? undefined : `Paused by ${by.actor.label} in the admin`
   return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
-}
-
-/** An announcement of the folder as a list shows it: each language's subject and preheader (as a reader named SAMPLE_NAME gets them), what keeps it from being sent, and where its send stands (null: never sent). */
-export type AnnouncementSummary = {
-  slug: string
-  versions: { lang: string; subject: string; preheader: string }[]
-  problems: string[]
-  progress: AnnouncementProgress | null
 }
 
 /** Every announcement of the folder, by name, with where each stands. */

@@ -7,8 +7,8 @@
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../markdown-mail/mail-files"
-import { SKIP_REASONS, type SkipReason } from "../../admin/skip-reasons"
-import { previewStep, sequenceStatus, testStep, type SequenceIo, type StepSummary } from "../sequences/sequence-service"
+import { SKIP_REASONS, type SkipReason, type StepSummary } from "../../admin-api/sequences"
+import { previewStep, sequenceStatus, testStep, type SequenceIo } from "../sequences/sequence-service"
 import type { PreviewFiles } from "../markdown-mail/preview-files"
 import { inertText } from "./inert-text"
 

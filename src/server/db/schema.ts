@@ -85,6 +85,8 @@ export type OutboxTable = {
   sent_at: StoredTime | null
   /** The message the delivery tells of (the team's mail); null for the others. */
   message_id: number | null
+  /** The provider of a visitor mail's address (see mailboxProviderOf); null for the team's mail and webhook events (migration 0012). */
+  mailbox_provider: string | null
 }
 
 /** One accepted submission of a client, in milliseconds since 1970, counted by the rate limit. */
@@ -163,6 +165,8 @@ export type AdminAccountsTable = {
   /** The SHA-256 of the invitation's token, and when it stops working. */
   invite_token_hash: string | null
   invite_expires_at: StoredTime | null
+  /** The failed tries at taking the invitation (see migration 0015). */
+  invite_failed_tries: Generated<number>
   created_at: StoredTime
   activated_at: StoredTime | null
   revoked_at: StoredTime | null
@@ -227,14 +231,23 @@ export type StoreClicksTable = {
   clicks: number
 }
 
-/** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
+/** What one client was counted for in store clicks on a day not yet over: a keyed hash of the client and the day (see migration 0015). */
+export type StoreClickClientsTable = { day: string; client: string; clicks: number }
+
+/** A person who signed up through a personal link: whose, and where the referral stands (see ReferralState). */
 export type ReferralsTable = {
   referred_id: number
   referrer_id: number
-  client_hash: string
   state: string
   created_at: StoredTime
   decided_at: StoredTime | null
+}
+
+/** A network a referral came from: its prefix (see NetworkPrefix) and the network's keyed hash (see migration 0015). */
+export type ReferralNetworksTable = {
+  referred_id: number
+  prefix: string
+  network: string
 }
 
 /** One send of an announcement: the wave it was narrowed to (null parts: not narrowed) and the mails it queued (see migration 0011). */
@@ -282,6 +295,8 @@ export type Database = {
   waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
+  waitlist_referral_networks: ReferralNetworksTable
+  store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
   waitlist_sequence_steps: SequenceStepsTable
   waitlist_sequence_mails: SequenceMailsTable

@@ -23,7 +23,7 @@ import { isLanguageCode, localizedPath } from "../../i18n/languages"
 import { isLaunchStore, LAUNCH_STORES, launchDayText } from "../../launch/launch-dates"
 import { holdsSlot, isPersonToken, PERSON_TOKENS, type PersonToken } from "./mail-tokens"
 
-type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
+type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "postalAddress" | "providers">
 type FillSiteFacts = (
   api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
   options: { facts: Facts },

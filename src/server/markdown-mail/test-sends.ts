@@ -3,10 +3,10 @@
  * its mails, each marked as a test, to one address, all within the
  * deadline of an outbox's try, recorded in the audit log whatever became
  * of it (sent, partly sent, failed, refused). At most TEST_SENDS_PER_HOUR
- * an hour by an account and to an address, the kinds of test counted
+ * an hour by an account and to a mailbox (see mailboxKey), the kinds of test counted
  * together, one at a time each. A suppressed address gets none.
  */
-import { addressHash } from "../addresses/address-hash"
+import { mailboxHash } from "../addresses/address-hash"
 import { auditLinesSince, recordAudit, type AuditAction, type AuditedBy } from "../audit/audit-log"
 import { isAddressSuppressed } from "../bounces/suppressions"
 import type { Db } from "../db/db"
@@ -18,7 +18,7 @@ import type { MailSettings } from "../settings"
 /** The audit log's actions of test sends, which one limit counts together. */
 export const TEST_SEND_ACTIONS: readonly AuditAction[] = ["announcement-test", "sequence-test"]
 
-/** How many test sends an account may make in an hour, and an address may receive (whichever account sends): a check of the wording, not a way to mail people. */
+/** How many test sends an account may make in an hour, and a mailbox may receive in any spelling (whichever account sends; see mailboxKey): a check of the wording, not a way to mail people. */
 export const TEST_SENDS_PER_HOUR = 5
 
 const HOUR_MS = 60 * 60 * 1000
@@ -61,7 +61,7 @@ export async function sendTestMails(
   io: TestSendIo,
   { action, name, to, by, mails }: { action: AuditAction; name: string; to: string; by: AuditedBy; mails: TestMail[] },
 ): Promise<{ lang: string; subject: string }[]> {
-  const subjectHash = await io.db.read(async () => addressHash(io.db, to))
+  const subjectHash = await io.db.read(async () => mailboxHash(io.db, to))
   const audit = (detail: string) => recordAudit(io.db, { action, ...by, at: io.now(), subjectHash, detail })
   const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]
   if (keys.some((key) => underWay.has(key))) {

@@ -16,7 +16,7 @@ import { submissionLanguage } from "../entries/submission-language"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places, referralTally } from "../referrals/referral-queries"
 import { nextSteps, type Decided, type ScheduledStep } from "./sequence-rules"
-import type { SkipReason } from "../../admin/skip-reasons"
+import type { SkipReason } from "../../admin-api/sequences"
 
 /** What a person's mail of a step is written with: their entry, the language chosen, their place and the friends who joined through their link. */
 export type SequenceRecipient = {

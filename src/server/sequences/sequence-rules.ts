@@ -6,7 +6,7 @@
  * a week overdue is skipped for them, and so is every step that comes due
  * while their address is suppressed.
  */
-import type { SkipReason } from "../../admin/skip-reasons"
+import type { SkipReason } from "../../admin-api/sequences"
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -24,7 +24,8 @@ import { renderedMail } from "../markdown-mail/render-mail"
 import { readSequence, readStep, STEP, type Sequence, type SequenceStep } from "./sequence-files"
 import { stepMail, stepReader, type SequenceDraft } from "./sequence-mail"
 import { decideDueSteps, recordSteps, type RunOutcome } from "./sequence-queries"
-import { stepStatus, type StepStatus } from "./sequence-status"
+import { stepStatus } from "./sequence-status"
+import type { StepSummary } from "../../admin-api/sequences"
 import { delayText } from "./step-delay"
 
 /** Where the sequences' operations read and write. */
@@ -160,17 +161,6 @@ export function testStep(
 ): Promise<{ lang: string; subject: string }[]> {
   const mails = previewStepMails(io, name, undefined, to, (lang) => testMark(name, lang))
   return sendTestMails(io, { action: "sequence-test", name, to, by, mails })
-}
-
-/** A step as the status shows it: each language's subject (as the sample reader gets it), where it stands, or the problems that hold it. */
-export type StepSummary = {
-  name: string
-  afterMs: number | null
-  /** The delay as the status writes it ("2 days"); null for a step held by its problems. */
-  after: string | null
-  versions: { lang: string; subject: string }[]
-  problems: string[]
-  status: StepStatus | null
 }
 
 /** Every step of the folder, in the order people get them, each with where it stands; held ones last, with their problems. */

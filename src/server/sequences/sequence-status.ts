@@ -9,23 +9,7 @@ import { sql } from "kysely"
 import type { Db } from "../db/db"
 import { storedTime } from "../db/schema"
 import { MOST_OVERDUE_MS, type ScheduledStep } from "./sequence-rules"
-import type { SkipReason } from "../../admin/skip-reasons"
-
-/** Where one step stands. */
-export type StepStatus = {
-  step: string
-  afterMs: number
-  /** Mails delivered, waiting in the outbox, or failed for good (a refusal, or suppressed since they were queued). */
-  sent: number
-  waiting: number
-  failed: number
-  /** People the step is due for now, within the week it may be late (the job sends it at its next runs, one mail a day each). */
-  due: number
-  /** People confirmed too recently for it to be due yet. */
-  later: number
-  /** People it was skipped for, by why (a step more than a week overdue, recorded or not yet, counts as skipped). */
-  skipped: Record<SkipReason, number>
-}
+import type { StepStatus } from "../../admin-api/sequences"
 
 const count = (condition: ReturnType<typeof sql<boolean>>) => sql<number>`SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
 

@@ -13,12 +13,10 @@ import { submittedEvent } from "./webhook-events"
 const draft = (mail: TeamMailDraft | ConfirmationDraft | ReminderDraft) => JSON.stringify(mail)
 
 /**
- * What an accepted submission calls for: the team's mail (telling of the
- * message the store writes with it), the webhook event when one is
- * configured, and a confirmation mail with two new links (the store sends
- * it only when the entry may get one), with its reminder when reminders are
- * on. The links' tokens live only in the mails' drafts until they are sent;
- * the entry keeps their keys (their time and hash).
+ * What an accepted submission calls for: the team's mail, the webhook event
+ * when one is set, and a confirmation with two new links (with its reminder
+ * when reminders are on). The tokens live only in the mails' drafts; the
+ * entry keeps their keys.
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()

@@ -21,6 +21,7 @@ import { closeVisitDays, recordVisits } from "../../visits/visit-queries"
 import { recordStoreClicks } from "../../visits/store-click-queries"
 import { personRecord } from "../../people/people-queries"
 import { auditLog } from "../../audit/audit-log"
+import { clientAt } from "../../http/client-address"
 
 type Settings = Record<string, string>
 type Outcome = { code: number; stdout: string; stderr: string }
@@ -177,7 +178,7 @@ describe.each([
         rateLimit: null,
         plan: { ...NOTHING_TO_DELIVER, confirmation },
         now,
-        cameThrough: code ? { code, client: "192.0.2.1" } : null,
+        cameThrough: code ? { code, client: clientAt("192.0.2.1") } : null,
       })
       await confirmAddress(store, tokenKey, now, null)
       return (
@@ -383,26 +384,29 @@ describe.each([
       ...ana,
       metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } },
     })
-    await recordStoreClicks(store, [
-      {
-        day: today,
-        store: "apple",
-        platform: "ios",
-        source: "newsletter",
-        medium: "email",
-        campaign: "launch",
-        clicks: 2,
-      },
-      {
-        day: yesterday,
-        store: "google",
-        platform: "android",
-        source: "(internal)",
-        medium: "",
-        campaign: "",
-        clicks: 1,
-      },
-    ])
+    await recordStoreClicks(store, [], () => ({
+      counts: [
+        {
+          day: today,
+          store: "apple",
+          platform: "ios",
+          source: "newsletter",
+          medium: "email",
+          campaign: "launch",
+          clicks: 2,
+        },
+        {
+          day: yesterday,
+          store: "google",
+          platform: "android",
+          source: "(internal)",
+          medium: "",
+          campaign: "",
+          clicks: 1,
+        },
+      ],
+      clients: [],
+    }))
     await store.close()
 
     const { code, stdout, stderr } = await waitlist(["stats", "--days", "2", "--json"], settings)
@@ -467,6 +471,19 @@ describe.each([
         { store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
       ],
       funnelNote: null,
+      // No mail was sent: every provider's row counts nothing, and no rate can be given.
+      mailHealth: {
+        days: 7,
+        lastDays: ["gmail", "outlook", "yahoo", "icloud", "other"].map((provider) => ({
+          provider,
+          delivered: 0,
+          hardBounces: 0,
+          complaints: 0,
+          hardBounceRate: null,
+          complaintRate: null,
+        })),
+        announcements: [],
+      },
     })
 
     const table = await waitlist(["stats", "--days", "2"], settings)

@@ -4,7 +4,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { Role } from "../../../admin/roles"
+import type { Role } from "../../../admin-api/roles"
 import { callAdmin, enrol, inviteWithCli, type EnrolledAccount } from "../../../../test/support/admin-client"
 import { startApiInProcess } from "../../../../test/support/api-in-process"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
