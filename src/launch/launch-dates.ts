@@ -2,7 +2,8 @@
  * The app's planned launch day in each store, as the site's facts hold it
  * (`launchDates`), and the one rule for saying it: a day is named only when
  * the facts hold one and it has not passed, written in the reader's
- * language. With no day, the place page leaves its sentence out and a
+ * language. With no day, the pages that say what comes next (see
+ * WhatComesNext) leave their sentence out and a
  * sequence step that names it cannot be sent (its check says why), so no
  * text ever names a day that is not planned.
  */
@@ -36,3 +37,18 @@ export const launchDayText = (day: string, lang: string): string =>
   new Intl.DateTimeFormat(languageOf(lang).htmlLang, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   )
+
+/** The stores with a planned launch day still to come on `now`, soonest first, each with its day as the reader's language writes it. */
+export function plannedLaunches(
+  facts: Pick<SiteFacts, "launchDates">,
+  lang: string,
+  now: Date,
+): { store: LaunchStore; name: string; day: string }[] {
+  const today = now.toISOString().slice(0, 10)
+  return LAUNCH_STORES.flatMap(({ store, name }) => {
+    const day = facts.launchDates[store]
+    return day !== null && isRealIsoDate(day) && day >= today ? [{ store, name, iso: day }] : []
+  })
+    .sort((a, b) => a.iso.localeCompare(b.iso))
+    .map(({ store, name, iso }) => ({ store, name, day: launchDayText(iso, lang) }))
+}

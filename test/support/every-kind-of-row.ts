@@ -22,6 +22,7 @@ import { type CameThrough } from "../../src/server/referrals/referral-queries"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { readSettings } from "../../src/server/settings"
+import { decideDueSteps, recordSteps } from "../../src/server/sequences/sequence-queries"
 import { clientAt } from "../../src/server/http/client-address"
 
 /** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
@@ -111,6 +112,19 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
     }),
     at(8000),
   )
+  // A step of the sequences, due half a second after confirming: queued for Bea, the one confirmed.
+  const welcome = { name: "welcome", afterMs: 500, languages: ["en"] }
+  await recordSteps(db, [welcome], at(8200))
+  await decideDueSteps(db, {
+    steps: [welcome],
+    now: at(8500),
+    max: 10,
+    boost: 0,
+    mailFor: (step, recipient) => ({
+      payload: JSON.stringify({ kind: "sequence", step: step.name, name: recipient.name, lang: recipient.lang }),
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+    }),
+  })
   const bea = (await deliveriesIn(db, ["sent"])).find(
     (delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm",
   )
