@@ -46,10 +46,12 @@ test.describe("the place page, a page of the site", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("あなたの順番")
     await expect(page.getByText(/^あなたは[1-9]\d*番目です。$/)).toBeVisible()
     await expect(page.getByRole("link", { name: "LINE" })).toBeVisible()
+    await expect(page.getByRole("heading", { level: 2, name: "これからのこと" })).toBeVisible()
     await page.getByRole("contentinfo").getByRole("link", { name: "Deutsch" }).click()
     await expect(page).toHaveURL(`/de/waitlist/place${signed}`)
     await expect(page.getByText(/^Du bist Nummer [1-9]\d* in der Reihe\.$/)).toBeVisible()
     await expect(page.getByRole("link", { name: "LINE" })).toHaveCount(0)
+    await expect(page.getByRole("heading", { level: 2, name: "Wie es weitergeht" })).toBeVisible()
   })
 
   test("opens nothing without its signature: a forged one leads to the expired link's page", async ({ page }) => {

@@ -9,6 +9,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { assemble, periodicJobs } from "../../src/server/assemble"
+import { sequenceJob } from "../../src/server/sequences/sequence-service"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { readSettings } from "../../src/server/settings"
 import { capturedLogger } from "../../test/support/test-logger"
@@ -35,7 +36,14 @@ it("names every periodic job of a server that counts visits and reads a bounce m
   })
   const parts = assemble(settings, { log: capturedLogger().log, metrics: createMetrics() })
   try {
-    const names = periodicJobs(parts.db, parts.visits, parts.storeClicks, parts.bounceMailbox).map((job) => job.name)
+    const names = periodicJobs(
+      parts.db,
+      parts.visits,
+      parts.storeClicks,
+      parts.bounceMailbox,
+      { mail: settings.mail, sendMail: async () => {} },
+      sequenceJob(parts.routes.sequences, capturedLogger().log, () => {}),
+    ).map((job) => job.name)
     expect(names.length).toBeGreaterThan(7)
     expect(names.filter((name) => !architecture.includes(`\`${name}\``))).toEqual([])
   } finally {

@@ -12,18 +12,19 @@ export const isRole = (value: unknown): value is Role =>
   typeof value === "string" && (ROLES as readonly string[]).includes(value)
 
 /** What the admin's pages and routes are for: each role may use some of them. */
-export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements" | "referrals" | "referral-review"
+export type Area =
+  "dashboard" | "entries" | "people" | "audit" | "announcements" | "sequences" | "referrals" | "referral-review"
 
 /**
  * Who may do what: an owner everything (and accounts, which the command
- * line manages); marketing the dashboard, the entries and the
- * announcements and the referrals' leaderboard; legal staff the entries, a
+ * line manages); marketing the dashboard, the entries, the announcements,
+ * the sequences and the referrals' leaderboard; legal staff the entries, a
  * person's data (export and erasure) and the audit log. Only an owner
  * credits or refuses a referral held for review.
  */
 export const AREAS_OF: Record<Role, readonly Area[]> = {
-  owner: ["dashboard", "entries", "people", "audit", "announcements", "referrals", "referral-review"],
-  marketing: ["dashboard", "entries", "announcements", "referrals"],
+  owner: ["dashboard", "entries", "people", "audit", "announcements", "sequences", "referrals", "referral-review"],
+  marketing: ["dashboard", "entries", "announcements", "sequences", "referrals"],
   legal: ["entries", "people", "audit"],
 }
 

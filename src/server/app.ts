@@ -20,6 +20,8 @@ import { invitationRoutes } from "./admin/invitation"
 import { sessionRoutes } from "./admin/login"
 import type { AnnouncementIo } from "./announcements/announcement-service"
 import { announcementRoutes } from "./announcements/announcement-routes"
+import type { SequenceIo } from "./sequences/sequence-service"
+import { sequenceRoutes } from "./sequences/sequence-routes"
 import { StoreUnavailableError, type Db } from "./db/db"
 import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
@@ -55,6 +57,8 @@ export type RouteParts = {
   queued: (kinds: readonly DeliveryKind[]) => void
   /** What the announcements' operations use (the same the CLI gives them). */
   announcements: AnnouncementIo
+  /** What the sequences' operations use (the same the CLI gives them). */
+  sequences: SequenceIo
   /** The site's own hosts (see siteHostsOf). */
   siteHosts: readonly string[]
   /** Origins allowed besides the request's own host: the site's URL. */
@@ -129,6 +133,7 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
+  const sequence = sequenceRoutes(parts.sequences, log)
   const referrals = referralRoutes({
     db,
     log,
@@ -193,6 +198,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         ["POST", "/api/admin/announcements/:name/send", "announcements", announcement.send],
         ["POST", "/api/admin/announcements/:name/pause", "announcements", announcement.pause],
         ["POST", "/api/admin/announcements/:name/resume", "announcements", announcement.resume],
+        ["GET", "/api/admin/sequences", "sequences", sequence.list],
+        ["GET", "/api/admin/sequences/:name/preview/:lang", "sequences", sequence.preview],
+        ["POST", "/api/admin/sequences/:name/test", "sequences", sequence.test],
       ],
       notFound: "There is no such admin route.",
       malformed: (_req, res) =>

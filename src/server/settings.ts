@@ -45,6 +45,8 @@ export type MailSettings = {
   /** The address bounces come back to, as `bounces+<delivery tag>@domain` (VERP); null: the sender's address. */
   bounceAddress: string | null
   dkim: DkimSettings | null
+  /** Remind an address that has not confirmed a day after signing up, once (CONFIRMATION_REMINDER; off by default: see docs/operating.md). */
+  confirmationReminder: boolean
 }
 
 /** The mailbox the server reads bounces and complaints from over IMAP, and how often. */
@@ -96,6 +98,8 @@ export type Settings = {
   bounceMailbox: BounceMailboxSettings | null
   /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
   announcementsDir: string
+  /** The folder of the sequences' Markdown, read by the server's job, the CLI and the admin when they run (no build). */
+  sequencesDir: string
   /** The DNS servers `check-sender` asks (`host:port`); null: the system's resolver. */
   dnsServers: string[] | null
 }
@@ -114,6 +118,8 @@ export const DEFAULT_DB_PATH = ".data/waitlist.sqlite"
 export const DEFAULT_OUTBOX_DIR = ".data/outbox"
 /** Where the announcements are written when ANNOUNCEMENTS_DIR is not set: the project's own folder. */
 export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
+/** Where the sequences' steps are written when SEQUENCES_DIR is not set: the project's own folder. */
+export const DEFAULT_SEQUENCES_DIR = "content/sequences"
 /** The free space under which the SQLite store takes no new sign-up, when WAITLIST_MIN_FREE_MB is unset. */
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
@@ -350,6 +356,12 @@ const variables = {
     null,
   ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
+  SEQUENCES_DIR: setting("a folder path", (value) => value, DEFAULT_SEQUENCES_DIR),
+  CONFIRMATION_REMINDER: setting(
+    "1 (remind an unconfirmed address once, a day after it signed up) or 0 (never)",
+    (value) => ({ "1": true, "0": false })[value],
+    false,
+  ),
   DNS_SERVERS: setting<string[] | null>(
     "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
     dnsServers,
@@ -495,11 +507,13 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
               privateKey: values.DKIM_PRIVATE_KEY_PATH,
             }
           : null,
+      confirmationReminder: values.CONFIRMATION_REMINDER,
     },
     bounceMailbox: values.BOUNCE_IMAP_URL
       ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
+    sequencesDir: path.resolve(values.SEQUENCES_DIR),
     dnsServers: values.DNS_SERVERS,
   }
 }

@@ -561,8 +561,9 @@ export function describeAdminApi(backend: AdminApiBackend): void {
           }),
           expect.objectContaining({ kind: "notify" }),
         ]),
-        // No announcement was sent and nothing bounced: said as empty, not left out.
+        // No announcement was sent, no step of the sequences decided, and nothing bounced: said as empty, not left out.
         announcementMails: [],
+        sequenceMails: [],
         suppression: null,
         bounces: [],
       })

@@ -23,6 +23,7 @@ import { keepLineFor } from "../../src/server/referrals/line"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { DEFAULT_REFERRAL_BOOST, readSettings } from "../../src/server/settings"
+import { decideDueSteps, recordSteps } from "../../src/server/sequences/sequence-queries"
 import { clientAt } from "../../src/server/http/client-address"
 
 /** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
@@ -114,6 +115,19 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
     }),
     at(8000),
   )
+  // A step of the sequences, due half a second after confirming: queued for Bea, the one confirmed.
+  const welcome = { name: "welcome", afterMs: 500, languages: ["en"] }
+  await recordSteps(db, [welcome], at(8200))
+  await decideDueSteps(db, {
+    steps: [welcome],
+    now: at(8500),
+    max: 10,
+    boost: 0,
+    mailFor: (step, recipient) => ({
+      payload: JSON.stringify({ kind: "sequence", step: step.name, name: recipient.name, lang: recipient.lang }),
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+    }),
+  })
   const bea = (await deliveriesIn(db, ["sent"])).find(
     (delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm",
   )

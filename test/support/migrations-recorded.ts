@@ -15,6 +15,7 @@ export const EVERY_MIGRATION = [
   "0010-store-clicks",
   "0011-referrals",
   "0012-mailbox-providers",
+  "0013-sequences",
   "0015-bounded-and-secret-free",
   "0016-places-kept",
   "0017-days-within-their-caps",

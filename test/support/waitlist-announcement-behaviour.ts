@@ -7,7 +7,7 @@ import { siteFacts } from "../../src/config/site-facts"
 import { localizedPath, type LanguageCode } from "../../src/i18n/languages"
 import { translate } from "../../src/i18n/messages"
 import { readAnnouncement } from "../../src/server/announcements/announcement-files"
-import { renderAnnouncement } from "../../src/server/announcements/render-announcement"
+import { renderMail } from "../../src/server/markdown-mail/render-mail"
 import { complaint, dsn } from "./bounce-messages"
 import { busiestWindow } from "./busiest-window"
 import { eventually as within } from "./eventually"
@@ -138,9 +138,7 @@ export function describeAnnouncements(
       const mail = mails[0] as ReceivedMail
       const lang = locale === "it" ? "en" : locale
       const version = versions.find((v) => v.lang === lang)
-      expect(mail.parsed.subject).toBe(
-        renderAnnouncement(version ?? versions[0]!, SITE).subject.replace("\uE000", name),
-      )
+      expect(mail.parsed.subject).toBe(renderMail(version ?? versions[0]!, SITE).subject.replace("\uE000", name))
       expect(mail.parsed.html).toContain(name)
       expect(mail.parsed.text).toContain(siteFacts.supportEmail)
       // Every announcement carries the signed link of its reader's place page.

@@ -2,6 +2,7 @@ import type { HeadFC, PageProps } from "gatsby"
 import { Layout } from "../../components/layout"
 import { PlaceIsland } from "../../components/place-island"
 import { Seo } from "../../components/seo"
+import { WhatComesNext } from "../../components/what-comes-next"
 import { Container } from "../../elements/container"
 import { useLanguage } from "../../i18n/language-context"
 import { headTexts, type PageContext } from "../../i18n/page-context"
@@ -22,6 +23,7 @@ export default function PlacePage({ location }: PageProps) {
           <noscript>
             <p>{t("place.noscript")}</p>
           </noscript>
+          <WhatComesNext />
         </div>
       </Container>
     </Layout>

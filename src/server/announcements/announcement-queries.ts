@@ -13,15 +13,13 @@ import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { lineOf } from "../referrals/line"
 import { addLeaveTokens } from "../entries/leave-tokens"
+import type { MailVersion } from "../markdown-mail/render-mail"
 import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 import { counted } from "../../words/counted"
 
-/** One language's version of an announcement, as it was when it was first sent. */
-export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
-
 /** An announcement's text in each of its languages, as sent: `en` always, the others where written. */
-export type AnnouncementContent = Record<string, Omit<AnnouncementVersion, "slug" | "lang">>
+export type AnnouncementContent = Record<string, Omit<MailVersion, "slug" | "lang">>
 
 /** An entry an announcement is about to be queued for: its name, address and newest metadata (whose `locale` picks the language). */
 export type AnnouncementRecipient = { name: string; email: string; metadata: Record<string, unknown> }
@@ -501,8 +499,8 @@ export function pauseEverySend(db: Db, reason: string, now: Date): Promise<strin
 /** The announcements' texts, which never change once sent, by id. */
 const contents = new Map<number, { slug: string; content: AnnouncementContent }>()
 
-/** The text of a claimed mail of an announcement, in the language it was queued in; null when it is no longer stored. */
-export async function versionOfMail(trx: On, deliveryId: number): Promise<AnnouncementVersion | null> {
+/** The text of a claimed mail of an announcement, as it was when first sent, in the language it was queued in; null when it is no longer stored. */
+export async function versionOfMail(trx: On, deliveryId: number): Promise<MailVersion | null> {
   const mail = await trx
     .selectFrom("waitlist_announcement_mails")
     .select(["announcement_id", "lang"])

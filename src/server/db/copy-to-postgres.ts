@@ -26,6 +26,8 @@ export const COPY_ORDER = [
   "waitlist_announcements",
   "waitlist_announcement_mails",
   "waitlist_announcement_waves",
+  "waitlist_sequence_steps",
+  "waitlist_sequence_mails",
   "waitlist_bounces",
   "waitlist_suppressions",
   "waitlist_erasures",

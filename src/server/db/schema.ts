@@ -44,6 +44,8 @@ export type EntriesTable = {
   confirmed_policy_sha256: string | null
   /** The personal code of the entry's link, given when it is confirmed (see migration 0011). */
   referral_code: string | null
+  /** When the sequences' job next looks at the confirmed entry; null when no step is left for it (see migration 0013). */
+  sequence_due_at: StoredTime | null
 }
 
 /** One submission of an entry: what the person wrote that time. */
@@ -269,6 +271,20 @@ export type LineTable = {
   place: number
 }
 
+/** A step of the sequences as the job last read it from its folder: its name and its delay after a confirmation, in ms (see migration 0013). */
+export type SequenceStepsTable = { name: string; after_ms: number; seen_at: StoredTime }
+
+/** What was decided for one person and step of the sequences: "queued" (its delivery, in its language) or "skipped" (its reason). */
+export type SequenceMailsTable = {
+  entry_id: number
+  step: string
+  state: string
+  reason: string | null
+  lang: string | null
+  delivery_id: number | null
+  decided_at: StoredTime
+}
+
 export type Database = {
   visit_salts: VisitSaltsTable
   visit_views: VisitViewsTable
@@ -293,6 +309,8 @@ export type Database = {
   waitlist_line: LineTable
   store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
+  waitlist_sequence_steps: SequenceStepsTable
+  waitlist_sequence_mails: SequenceMailsTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable

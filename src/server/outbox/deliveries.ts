@@ -8,8 +8,12 @@
 import type { Tx } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 
-/** What a delivery of the outbox carries: a mail to the team, a confirmation mail or an announcement to a visitor, or a webhook event. */
-export type DeliveryKind = "notify" | "confirm" | "announcement" | "webhook"
+/**
+ * What a delivery of the outbox carries: a mail to the team; to a visitor a
+ * confirmation mail, its one reminder, an announcement or a step of the
+ * sequences; or a webhook event.
+ */
+export type DeliveryKind = "notify" | "confirm" | "reminder" | "announcement" | "sequence" | "webhook"
 
 /**
  * The lanes deliveries are made in, each with slots of its own, so a slow
@@ -21,9 +25,9 @@ export type DeliveryLane = "mail" | "webhook" | "bulk"
 
 /** The kinds of delivery each lane makes. */
 export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = {
-  mail: ["notify", "confirm"],
+  mail: ["notify", "confirm", "reminder"],
   webhook: ["webhook"],
-  bulk: ["announcement"],
+  bulk: ["announcement", "sequence"],
 }
 
 /** The lanes, in the order the worker fills them: confirmations and the team's mail get the mail rate's starts before announcements. */
@@ -31,10 +35,10 @@ export const LANES = Object.keys(KINDS_OF_LANE) as DeliveryLane[]
 
 /** The lane a kind of delivery is made in. */
 export const laneOf = (kind: DeliveryKind): DeliveryLane =>
-  kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail"
+  LANES.find((lane) => KINDS_OF_LANE[lane].includes(kind)) ?? "mail"
 
 /** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
-export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "announcement"]
+export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reminder", "announcement", "sequence"]
 
 /** Where a delivery stands: waiting (for its first try or a retry), held while its announcement is paused, delivered, or given up. */
 export type DeliveryStatus = "pending" | "paused" | "sent" | "failed"

@@ -20,6 +20,7 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_outbox",
   "waitlist_leave_tokens",
   "waitlist_announcement_mails",
+  "waitlist_sequence_mails",
   "waitlist_bounces",
   "waitlist_suppressions",
   "waitlist_referrals",

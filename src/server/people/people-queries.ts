@@ -65,6 +65,8 @@ export type PersonRecord = {
     bouncedAt: Date | null
     complainedAt: Date | null
   }[]
+  /** What the sequences decided for the entry, step by step: its mail queued (in a language), or the step skipped and why. */
+  sequenceMails: { step: string; state: string; reason: string | null; lang: string | null; decidedAt: Date }[]
   /** The address's suppression (no mail of any kind goes to it), kept by a keyed hash: when, why, and when it was lifted; null when it never was. */
   suppression: { suppressedAt: Date; reason: string; liftedAt: Date | null } | null
   /** The bounces and complaints counted against the address, by the same keyed hash. */
@@ -153,6 +155,15 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
           .orderBy("m.announcement_id")
           .execute()
       : []
+    const sequenceMails = row
+      ? await on
+          .selectFrom("waitlist_sequence_mails")
+          .select(["step", "state", "reason", "lang", "decided_at"])
+          .where("entry_id", "=", row.id)
+          .orderBy("decided_at")
+          .orderBy("step")
+          .execute()
+      : []
     const leaveLinks = row
       ? Number(
           (
@@ -218,6 +229,13 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
               : "waiting",
         bouncedAt: toDateOrNull(mail.bounced_at as string | Date | null),
         complainedAt: toDateOrNull(mail.complained_at as string | Date | null),
+      })),
+      sequenceMails: sequenceMails.map((mail) => ({
+        step: mail.step,
+        state: mail.state,
+        reason: mail.reason,
+        lang: mail.lang,
+        decidedAt: toDate(mail.decided_at),
       })),
       referrals: row ? await referralsHeldOf(on, row) : null,
       suppression: suppression

@@ -20,6 +20,7 @@ import { visitorsCountedAsTheyCome } from "./0009-visitors-counted-as-they-come"
 import { storeClicks } from "./0010-store-clicks"
 import { referrals } from "./0011-referrals"
 import { mailboxProviders } from "./0012-mailbox-providers"
+import { sequences } from "./0013-sequences"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
 import { placesKept } from "./0016-places-kept"
 import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
@@ -43,6 +44,7 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0010-store-clicks": on(storeClicks(dialect).up),
     "0011-referrals": on(referrals(dialect).up),
     "0012-mailbox-providers": on(mailboxProviders.up),
+    "0013-sequences": on(sequences(dialect).up),
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
     "0016-places-kept": on(placesKept(dialect).up),
     "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
