@@ -42,6 +42,7 @@ it("names every periodic job of a server that counts visits and reads a bounce m
       parts.storeClicks,
       parts.bounceMailbox,
       { mail: settings.mail, sendMail: async () => {} },
+      settings.referralBoost,
       sequenceJob(parts.routes.sequences, capturedLogger().log, () => {}),
     ).map((job) => job.name)
     expect(names.length).toBeGreaterThan(7)
