@@ -266,9 +266,7 @@ export function describeWaitlistMail(
     expect(confirm?.parsed.html).toContain("&lt;b&gt;&quot;Dee&quot;&lt;/b&gt;")
     expect(confirm?.parsed.html).not.toContain("<b>")
     const [team] = smtp.to(siteFacts.supportEmail)
-    expect(team?.parsed.subject).toBe(
-      'Waitlist: a visitor\'s message, name given “<b>"Dee"</b>, Bcc: victim”',
-    )
+    expect(team?.parsed.subject).toBe('Waitlist: a visitor\'s message, name given “<b>"Dee"</b>, Bcc: victim”')
   })
 
   it("refuses a list of 28 addresses and a name in angle brackets as the address, and mails nobody", async () => {
