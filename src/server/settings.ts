@@ -159,6 +159,12 @@ const urlWith = (protocols: string[]) => (value: string) => {
   }
 }
 
+/** A URL of those protocols that carries no user or password: a setting whose URL is logged, stored or shown may hold no secret. */
+const urlWithoutUserInfo = (protocols: string[]) => (value: string) => {
+  const url = urlWith(protocols)(value)
+  return url && !url.username && !url.password ? url : undefined
+}
+
 /**
  * An address setting: one bare address, or `Name <address>` (the name may
  * be quoted); never a line break, a list or anything but one address.
@@ -254,13 +260,13 @@ const variables = {
   WAITLIST_NOTIFY_TO: setting(ADDRESS, mailAddress, { name: "", address: siteFacts.supportEmail }),
   NODE_ENV: setting("production, or anything else for a run on this machine", (value) => value === "production", false),
   SITE_URL: setting<string | null>(
-    "a URL starting with https:// or http://",
-    (value) => urlWith(["https:", "http:"])(value)?.origin,
+    "a URL starting with https:// or http://, without a user or password",
+    (value) => urlWithoutUserInfo(["https:", "http:"])(value)?.origin,
     null,
   ),
   WAITLIST_WEBHOOK_URL: setting(
-    "a URL starting with https:// or http://",
-    (value) => urlWith(["https:", "http:"])(value)?.href,
+    "a URL starting with https:// or http://, without a user or password (the events are signed with WAITLIST_WEBHOOK_SECRET)",
+    (value) => urlWithoutUserInfo(["https:", "http:"])(value)?.href,
     null,
   ),
   WAITLIST_WEBHOOK_SECRET: setting(
@@ -354,6 +360,8 @@ const schema = z.object(variables).superRefine((env, context) => {
 
 /** Values never repeated in an error line: they may hold a password. */
 const SECRET = new Set<string>(["DATABASE_URL", "SMTP_URL", "WAITLIST_WEBHOOK_SECRET", "BOUNCE_IMAP_URL"])
+/** Whether a value may hold a URL's user or password (anything before an `@`), so that no error line repeats it. */
+const mayHoldUserInfo = (value: string) => value.includes("@")
 
 /** A host as a link names it: one that listens on every address is reached at localhost; an IPv6 address goes in brackets. */
 const linkHost = (host: string) =>
@@ -375,7 +383,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     const given =
       value === undefined || value.trim() === ""
         ? ""
-        : SECRET.has(name)
+        : SECRET.has(name) || (name.endsWith("_URL") && mayHoldUserInfo(value))
           ? " (the value given is not shown)"
           : `, not ${JSON.stringify(value)}`
     throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)

@@ -22,6 +22,7 @@ import { type CameThrough } from "../../src/server/referrals/referral-queries"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { readSettings } from "../../src/server/settings"
+import { clientAt } from "../../src/server/http/client-address"
 
 /** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
 export type MailedLinks = { email: string; confirmToken: string; leaveToken: string }
@@ -127,7 +128,7 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   if (!beaCode.referral_code) throw new Error("Bea has no personal code after confirming")
   const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000), {
     code: beaCode.referral_code,
-    client: "203.0.113.7",
+    client: clientAt("203.0.113.7"),
   })
 
   const inviteToken = newLinkToken()

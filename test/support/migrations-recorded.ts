@@ -14,6 +14,7 @@ export const EVERY_MIGRATION = [
   "0009-visitors-counted-as-they-come",
   "0010-store-clicks",
   "0011-referrals",
+  "0015-bounded-and-secret-free",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

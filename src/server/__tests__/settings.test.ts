@@ -160,7 +160,7 @@ describe("the server's settings", () => {
     [{ MAIL_FROM: "Team <a@example.com, b@example.com>" }, "MAIL_FROM must be one e-mail address"],
     [
       { SITE_URL: "ftp://example.com" },
-      'SITE_URL must be a URL starting with https:// or http://, not "ftp://example.com"',
+      'SITE_URL must be a URL starting with https:// or http://, without a user or password, not "ftp://example.com"',
     ],
     [
       { NODE_ENV: "production" },
@@ -279,6 +279,53 @@ describe("the settings of announcements, bounces and DKIM", () => {
     ],
   ])("refuse %j in one line", (env, message) => {
     expect(() => readSettings(env)).toThrow(message)
+  })
+})
+
+describe("a URL setting that is not meant to carry a password", () => {
+  const secret = "hunter2-of-the-hook"
+
+  it.each([
+    [
+      {
+        WAITLIST_WEBHOOK_URL: `https://ops:${secret}@hooks.example.com/in`,
+        WAITLIST_WEBHOOK_SECRET: "0123456789abcdef",
+      },
+      "WAITLIST_WEBHOOK_URL must be a URL starting with https:// or http://, without a user or password (the events are signed with WAITLIST_WEBHOOK_SECRET) (the value given is not shown)",
+    ],
+    [
+      { WAITLIST_WEBHOOK_URL: `https://:${secret}@hooks.example.com/in`, WAITLIST_WEBHOOK_SECRET: "0123456789abcdef" },
+      "WAITLIST_WEBHOOK_URL must be a URL starting with https:// or http://, without a user or password",
+    ],
+    [
+      { SITE_URL: `https://admin:${secret}@www.example.com` },
+      "SITE_URL must be a URL starting with https:// or http://, without a user or password (the value given is not shown)",
+    ],
+    [
+      {
+        WAITLIST_WEBHOOK_URL: `htps://ops:${secret}@hooks.example.com/in`,
+        WAITLIST_WEBHOOK_SECRET: "0123456789abcdef",
+      },
+      "(the value given is not shown)",
+    ],
+    [{ SITE_URL: `ftp://ops:${secret}@example.com` }, "(the value given is not shown)"],
+  ])("is refused at start by a line naming it and never its password: %j", (env, message) => {
+    let line = ""
+    try {
+      readSettings(env)
+    } catch (error) {
+      line = (error as Error).message
+    }
+    expect(line).toContain(message)
+    expect(line).not.toContain(secret)
+  })
+
+  it("keeps a webhook's URL whose query holds an address, as given", () => {
+    const settings = readSettings({
+      WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in?for=team@example.com",
+      WAITLIST_WEBHOOK_SECRET: "0123456789abcdef",
+    })
+    expect(settings.mail.webhook?.url).toBe("https://hooks.example.com/in?for=team@example.com")
   })
 })
 

@@ -1,7 +1,7 @@
-/** GET /api/admin/audit?page=&address=: the audit log newest first, or the lines about one address (owner, legal). */
+/** GET /api/admin/audit?page=&address=: the audit log newest first, or the lines about one address and its mailbox in any spelling (owner, legal). */
 import type { RequestHandler } from "express"
 import { z } from "zod"
-import { addressHash } from "../addresses/address-hash"
+import { subjectHashesOf } from "../addresses/address-hash"
 import { auditLog } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { queryParam, sendInvalid, sendJson } from "../http/answers"
@@ -30,7 +30,7 @@ export function auditRoute({ db }: { db: Db }): RequestHandler {
     const address = subject.safeParse(queryParam(req, "address"))
     if (!address.success)
       return sendInvalid(res, "Give an address of at most 254 characters of visible text.", "address")
-    const hash = address.data === null ? null : await db.read(async () => addressHash(db, address.data ?? ""))
-    sendJson(res, 200, await auditLog(db, page.data, PAGE_SIZE, hash))
+    const hashes = address.data === null ? null : await db.read(async () => subjectHashesOf(db, address.data ?? ""))
+    sendJson(res, 200, await auditLog(db, page.data, PAGE_SIZE, hashes))
   }
 }

@@ -7,7 +7,7 @@
  */
 import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
-import { addressHash } from "../addresses/address-hash"
+import { mailboxHash } from "../addresses/address-hash"
 import { auditLinesSince, recordAudit, type AuditedBy } from "../audit/audit-log"
 import { isAddressSuppressed } from "../bounces/suppressions"
 import type { Db } from "../db/db"
@@ -84,7 +84,7 @@ export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, sl
   return source
 }
 
-/** How many test sends an account may make in an hour, and an address may receive (whichever account sends): a check of the wording, not a way to mail people. */
+/** How many test sends an account may make in an hour, and a mailbox may receive in any spelling (whichever account sends; see mailboxKey): a check of the wording, not a way to mail people. */
 export const TEST_SENDS_PER_HOUR = 5
 
 const HOUR_MS = 60 * 60 * 1000
@@ -183,7 +183,7 @@ export async function testAnnouncement(
   by: AuditedBy,
 ): Promise<{ lang: string; subject: string }[]> {
   const { versions } = checkedAnnouncement(io, slug)
-  const subjectHash = await io.db.read(async () => addressHash(io.db, to))
+  const subjectHash = await io.db.read(async () => mailboxHash(io.db, to))
   const audit = (detail: string) =>
     recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
   const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]

@@ -122,18 +122,18 @@ export function auditLinesSince(
 /** Records an action that changed nothing else (an export, a test send). */
 export const recordAudit = (db: Db, entry: NewAuditEntry): Promise<void> => db.write((trx) => appendAudit(trx, entry))
 
-/** A page of the audit log, newest first; only the lines about one person (by their address's keyed hash) when `subjectHash` is given. */
+/** A page of the audit log, newest first; only the lines about one person (by the keyed hashes of their address and mailbox) when `subjectHashes` are given. */
 export function auditLog(
   db: Db,
   page: number,
   pageSize: number,
-  subjectHash: string | null = null,
+  subjectHashes: readonly string[] | null = null,
 ): Promise<Page<AuditEntry>> {
   return db.read(async (on) => {
     const filtered =
-      subjectHash === null
+      subjectHashes === null
         ? on.selectFrom("admin_audit")
-        : on.selectFrom("admin_audit").where("subject_hash", "=", subjectHash)
+        : on.selectFrom("admin_audit").where("subject_hash", "in", [...subjectHashes])
     const total = Number((await filtered.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)
     const rows = await filtered
       .selectAll()

@@ -21,6 +21,7 @@ export const COPY_ORDER = [
   "waitlist_counters",
   "waitlist_entries",
   "waitlist_referrals",
+  "waitlist_referral_networks",
   "waitlist_messages",
   "waitlist_leave_tokens",
   "waitlist_outbox",

@@ -225,14 +225,20 @@ export type StoreClicksTable = {
   clicks: number
 }
 
-/** A person who signed up through a personal link: whose, from which client (a keyed hash), and where the referral stands (see ReferralState). */
+/** A person who signed up through a personal link: whose, and where the referral stands (see ReferralState). */
 export type ReferralsTable = {
   referred_id: number
   referrer_id: number
-  client_hash: string
   state: string
   created_at: StoredTime
   decided_at: StoredTime | null
+}
+
+/** A network a referral came from: its prefix (see NetworkPrefix) and the network's keyed hash (see migration 0015). */
+export type ReferralNetworksTable = {
+  referred_id: number
+  prefix: string
+  network: string
 }
 
 /** One send of an announcement: the wave it was narrowed to (null parts: not narrowed) and the mails it queued (see migration 0011). */
@@ -266,6 +272,7 @@ export type Database = {
   waitlist_suppressions: SuppressionsTable
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
+  waitlist_referral_networks: ReferralNetworksTable
   waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable

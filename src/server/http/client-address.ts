@@ -6,7 +6,7 @@ import { isIP } from "net"
 const MAX_ADDRESS_LENGTH = 64
 
 /** The eight 16-bit groups of an IPv6 address that `isIP` accepted, an embedded IPv4 tail included. */
-function ipv6Groups(address: string): number[] {
+export function ipv6Groups(address: string): number[] {
   const [head = "", tail] = address.split("::") as [string, string | undefined]
   const parse = (part: string) =>
     part === ""
@@ -87,15 +87,16 @@ declare global {
   }
 }
 
+/** The client of an address (see clientAddress: a valid IP address or "unknown"). */
+export const clientAt = (address: string): Client =>
+  address === "unknown" ? { ip: null, key: "unknown" } : { ip: address, key: rateLimitKey(address) }
+
 /** A request's client (see clientAddress), trusting X-Forwarded-For only with WAITLIST_TRUST_PROXY. */
 export function clientOf(req: IncomingMessage, trustProxy: boolean): Client {
   const forwarded = req.headers["x-forwarded-for"]
-  const address = clientAddress(
-    Array.isArray(forwarded) ? forwarded[0] : forwarded,
-    req.socket.remoteAddress,
-    trustProxy,
+  return clientAt(
+    clientAddress(Array.isArray(forwarded) ? forwarded[0] : forwarded, req.socket.remoteAddress, trustProxy),
   )
-  return address === "unknown" ? { ip: null, key: "unknown" } : { ip: address, key: rateLimitKey(address) }
 }
 
 /** The middleware that reads each request's client once, into `res.locals.client`. */

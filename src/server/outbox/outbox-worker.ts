@@ -1,4 +1,5 @@
 import type { Db } from "../db/db"
+import { withoutUserInfo } from "../observability/without-user-info"
 import type { Logger } from "../observability/logger"
 import type { DeliveryResult } from "./deliver"
 import type { MailMessage } from "../mails/mail-message"
@@ -338,9 +339,11 @@ export class OutboxWorker {
       }
     }
     if ("mail" in outgoing) outgoing = { mail: this.tagged(delivery, outgoing.mail) }
-    return this.options
+    const result = await this.options
       .send(delivery, outgoing, signal)
       .catch((error: unknown): DeliveryResult => ({ ok: false, permanent: false, error: String(error) }))
+    // A peer's error may quote the URL it was given: what is stored and logged never holds its password.
+    return result.ok ? result : { ...result, error: withoutUserInfo(result.error) }
   }
 
   /** A mail with its delivery's tag (see delivery-tags.ts): in a header, and in the envelope's bounce address when there is one. */

@@ -6,7 +6,15 @@
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import { HELD_WINDOW_MS, mayBeReferred, stateOnConfirmation, type ReferralState } from "./referral-rules"
+import type { Client } from "../http/client-address"
+import { networksOf } from "../http/client-networks"
+import {
+  HELD_BY_NETWORKS,
+  HELD_WINDOW_MS,
+  mayBeReferred,
+  stateOnConfirmation,
+  type ReferralState,
+} from "./referral-rules"
 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
 export const referrerOfCode = (on: On, code: string) =>
@@ -22,51 +30,62 @@ export async function personalCodeOf(on: On, entryId: number): Promise<string | 
   return row?.referral_code ?? null
 }
 
-/** Records a new entry as referred, pending until it confirms; an entry is referred once, by the first link it came through. */
+/** Records a new entry as referred, pending until it confirms, with the networks it came from; an entry is referred once, by the first link it came through. */
 export async function recordReferral(
   trx: Tx,
-  referral: { referredId: number; referrerId: number; clientHash: string },
+  referral: { referredId: number; referrerId: number; networks: { prefix: string; network: string }[] },
   now: Date,
 ): Promise<void> {
-  await trx
+  const recorded = await trx
     .insertInto("waitlist_referrals")
     .values({
       referred_id: referral.referredId,
       referrer_id: referral.referrerId,
-      client_hash: referral.clientHash,
       state: "pending",
       created_at: storedTime(now),
     })
     .onConflict((conflict) => conflict.column("referred_id").doNothing())
+    .executeTakeFirst()
+  if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return
+  await trx
+    .insertInto("waitlist_referral_networks")
+    .values(referral.networks.map((network) => ({ referred_id: referral.referredId, ...network })))
     .execute()
 }
 
 /**
  * Settles the referral of an entry that has just confirmed: credited, or
- * held for review past CREDITS_PER_CLIENT credits of its referrer from the
- * same client within the window. The referral row is the entry's own (its
- * key), and only a pending one changes, so a referral is credited once
- * however many instances confirm at the same time; the referrer's lock
- * makes the count of its credits exact across instances.
+ * held for review past CREDITS_PER_CLIENT credits of its referrer from any
+ * one of its networks (see HELD_BY_NETWORKS) within the window. The
+ * referral row is the entry's own (its key), and only a pending one
+ * changes, so a referral is credited once however many instances confirm
+ * at the same time; the referrer's lock makes the count of its credits
+ * exact across instances.
  */
 export async function settleReferral(db: Db, trx: Tx, referredId: number, now: Date): Promise<ReferralState | null> {
   const referral = await trx
     .selectFrom("waitlist_referrals")
-    .select(["referrer_id", "client_hash"])
+    .select("referrer_id")
     .where("referred_id", "=", referredId)
     .where("state", "=", "pending")
     .executeTakeFirst()
   if (!referral) return null
   await db.lock(trx, `referrer:${referral.referrer_id}`)
-  const counted = await trx
-    .selectFrom("waitlist_referrals")
+  const busiest = await trx
+    .selectFrom("waitlist_referral_networks as own")
+    .innerJoin("waitlist_referral_networks as other", "other.network", "own.network")
+    .innerJoin("waitlist_referrals as credited", "credited.referred_id", "other.referred_id")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("referrer_id", "=", referral.referrer_id)
-    .where("state", "=", "credited")
-    .where("decided_at", ">", storedTime(new Date(now.getTime() - HELD_WINDOW_MS)))
-    .where("client_hash", "=", referral.client_hash)
+    .where("own.referred_id", "=", referredId)
+    .where("own.prefix", "in", [...HELD_BY_NETWORKS])
+    .where("credited.referrer_id", "=", referral.referrer_id)
+    .where("credited.state", "=", "credited")
+    .where("credited.decided_at", ">", storedTime(new Date(now.getTime() - HELD_WINDOW_MS)))
+    .groupBy("own.network")
+    .orderBy("n", "desc")
+    .limit(1)
     .executeTakeFirst()
-  const state = stateOnConfirmation(Number(counted?.n ?? 0))
+  const state = stateOnConfirmation(Number(busiest?.n ?? 0))
   const updated = await trx
     .updateTable("waitlist_referrals")
     .set({ state, decided_at: storedTime(now) })
@@ -156,8 +175,8 @@ export async function decideHeld(
   return Number(updated.numUpdatedRows) === 1
 }
 
-/** A sign-up through a personal link: the link's code, and the client it came from as the rate limit sees it. */
-export type CameThrough = { code: string; client: string }
+/** A sign-up through a personal link: the link's code, and the client it came from. */
+export type CameThrough = { code: string; client: Client }
 
 /**
  * Records a new entry as referred by the person whose code it came
@@ -176,7 +195,15 @@ export async function referNewEntry(
   if (!referrer || referrer.id === referred.id || !mayBeReferred(referrer.email, referred.email)) return
   await recordReferral(
     trx,
-    { referredId: referred.id, referrerId: referrer.id, clientHash: db.keyedHash(`client:${through.client}`) },
+    {
+      referredId: referred.id,
+      referrerId: referrer.id,
+      networks: networksOf(through.client).map(({ prefix, network }) => ({
+        prefix,
+        // The client's own key is hashed as before 0015 (`client:<key>`), so the referrals recorded then count alike.
+        network: db.keyedHash(`${prefix}:${network}`),
+      })),
+    },
     now,
   )
 }

@@ -102,7 +102,7 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
         now,
         consent: privacyPolicyInForce(submission.metadata.locale, now),
         cameThrough: isReferralCode(submission.metadata.referral)
-          ? { code: submission.metadata.referral, client: res.locals.client.key }
+          ? { code: submission.metadata.referral, client: res.locals.client }
           : null,
       })
     } catch (error) {

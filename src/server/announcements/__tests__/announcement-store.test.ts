@@ -353,7 +353,7 @@ describe.each([
     expect((await listEntries(store)).find((e) => e.email === "gone@example.com")?.suppressedAt).toBeNull()
     // The lift is in the audit log once, by the command line, naming the address by its keyed hash alone.
     const hash = await store.read(async () => addressHash(store, "gone@example.com"))
-    const lifts = (await auditLog(store, 1, 50, hash)).items.filter((line) => line.action === "unsuppress")
+    const lifts = (await auditLog(store, 1, 50, [hash])).items.filter((line) => line.action === "unsuppress")
     expect(lifts.map(({ actor, at, ip, subjectHash }) => ({ actor, at, ip, subjectHash }))).toEqual([
       { actor: "command line", at: LATER, ip: null, subjectHash: hash },
     ])

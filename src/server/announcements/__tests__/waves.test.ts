@@ -17,6 +17,7 @@ import {
 } from "../announcement-queries"
 import { readerLanguage } from "../announcement-service"
 import { platformOf, WHOLE_LIST, type Wave } from "../../../waitlist/wave"
+import { clientAt } from "../../http/client-address"
 
 const stores = useThrowawayStores("waves-")
 const NOW = new Date("2026-12-01T09:00:00.000Z")
@@ -133,7 +134,7 @@ describe.each(["sqlite", "postgres"] as const)("waves of an announcement on %s",
       rateLimit: null,
       plan: { ...NOTHING_TO_DELIVER, confirmation },
       now: NOW,
-      cameThrough: { code: code ?? "", client: "192.0.2.1" },
+      cameThrough: { code: code ?? "", client: clientAt("192.0.2.1") },
     })
     await confirmAddress(db, tokenKey, new Date(NOW.getTime() + 60_000), null)
     expect(await sendWave(db, { first: 7 })).toEqual([1, 2, 3, 4, 5, 6, 12])

@@ -21,6 +21,7 @@ import { closeVisitDays, recordVisits } from "../../visits/visit-queries"
 import { recordStoreClicks } from "../../visits/store-click-queries"
 import { personRecord } from "../../people/people-queries"
 import { auditLog } from "../../audit/audit-log"
+import { clientAt } from "../../http/client-address"
 
 type Settings = Record<string, string>
 type Outcome = { code: number; stdout: string; stderr: string }
@@ -177,7 +178,7 @@ describe.each([
         rateLimit: null,
         plan: { ...NOTHING_TO_DELIVER, confirmation },
         now,
-        cameThrough: code ? { code, client: "192.0.2.1" } : null,
+        cameThrough: code ? { code, client: clientAt("192.0.2.1") } : null,
       })
       await confirmAddress(store, tokenKey, now, null)
       return (

@@ -9,6 +9,7 @@ import { linkTokenKey, newLinkToken } from "../../entries/link-tokens"
 import { confirmAddress } from "../../signup/links"
 import { submitSignup } from "../../signup/sign-up"
 import { decideHeld, placeOf, referralTally } from "../referral-queries"
+import { clientAt } from "../../http/client-address"
 
 const stores = useThrowawayStores("referrals-")
 const DAY = 24 * 60 * 60 * 1000
@@ -32,7 +33,7 @@ async function signUp(
     expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS),
   }
   const entry = { name: email.split("@")[0] ?? "", email, message: "", metadata: { locale: "en" } }
-  const cameThrough = through?.code ? { code: through.code, client: through.client ?? "203.0.113.7" } : null
+  const cameThrough = through?.code ? { code: through.code, client: clientAt(through.client ?? "203.0.113.7") } : null
   await submitSignup(db, {
     entry,
     discard: false,
@@ -147,6 +148,36 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(await db.write((trx) => decideHeld(trx, held.id, "credited", minutes(2000)))).toBe(true)
     expect(await db.write((trx) => decideHeld(trx, held.id, "refused", minutes(2001)))).toBe(false)
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 5, pending: 0 })
+  })
+
+  it.each([
+    ["five /64s of one IPv6 /48", (n: number) => `2001:db8:12:${n + 1}00::7`],
+    ["five /64s of one IPv6 /56", (n: number) => `2001:db8:12:3${n + 1}::7`],
+  ])("holds for review a fourth and fifth credit from %s within 24 hours", async (_networks, addressOf) => {
+    const ana = await lineWithAnaAt21(db)
+    const friends = []
+    for (let n = 0; n < 5; n += 1)
+      friends.push(await signUp(db, `net${n}@example.org`, minutes(40 + n), { code: ana.code, client: addressOf(n) }))
+    for (const [n, friend] of friends.entries()) await friend.confirm(minutes(50 + n))
+    expect(await placeOfPerson(db, ana)).toBe(6)
+    expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 3, pending: 2 })
+  })
+
+  it("credits nobody for the referrer's own mailbox under another provider's alias or sub-address", async () => {
+    for (const [referrer, own] of [
+      ["john@icloud.com", ["john@me.com", "john@mac.com"]],
+      ["john.doe@proton.me", ["johndoe@protonmail.com", "john_doe@pm.me"]],
+      ["bob@fastmail.com", ["anything@bob.fastmail.com"]],
+      ["ivan.petrov@yandex.ru", ["ivan-petrov@ya.ru"]],
+      ["john@outlook.com", ["john+deals@outlook.com"]],
+      ["jane@yahoo.com", ["jane-shopping@yahoo.com"]],
+    ] as const) {
+      const person = await signUp(db, referrer, minutes(1))
+      await person.confirm(minutes(1))
+      for (const [n, email] of own.entries())
+        await (await signUp(db, email, minutes(2 + n), { code: person.code })).confirm(minutes(5 + n))
+      expect(await db.read((on) => referralTally(on, person.id))).toEqual({ credited: 0, pending: 0 })
+    }
   })
 
   it("keeps the first link a person came through: signing up again through another changes nothing", async () => {
