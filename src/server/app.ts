@@ -12,6 +12,7 @@ import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
 import type { Area } from "../admin/roles"
 import { siteFacts } from "../config/site-facts"
+import { mailServerCheck } from "./addresses/mail-servers"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
 import { ADMIN_BODY_BYTES } from "./admin/admin-limits"
 import { auditRoute } from "./admin/audit-route"
@@ -36,6 +37,8 @@ import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
 import { referralAdminRoutes } from "./referrals/referral-admin"
 import { referralRoutes } from "./referrals/referral-routes"
+import { rewardsViewOf } from "./rewards/reward-view"
+import { storeChoiceRoute } from "./rewards/store-choice-route"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
@@ -122,12 +125,20 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
     registry: parts.registry,
     now,
     queued,
+    mailServer: mailServerCheck(settings.dnsServers),
   })
   const session = sessionRoutes({ db, now })
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
-  const referrals = referralRoutes({ db, log, siteUrl: settings.mail.siteUrl, boost: settings.referralBoost })
+  const referrals = referralRoutes({
+    db,
+    log,
+    siteUrl: settings.mail.siteUrl,
+    boost: settings.referralBoost,
+    rewardsOf: (on, entry) => rewardsViewOf(on, settings.rewards.file, entry),
+  })
+  const storeChoice = storeChoiceRoute({ db, mail: settings.mail, rewardsFile: settings.rewards.file, now, queued })
   const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
   return [
@@ -150,7 +161,14 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         otherMethod: link.otherMethod,
       }
     }),
-    { prefix: PLACE_PATH, bodyLimit: LINK_BODY_BYTES, routes: [["GET", PLACE_PATH, "anyone", referrals.placePage]] },
+    {
+      prefix: PLACE_PATH,
+      bodyLimit: LINK_BODY_BYTES,
+      routes: [
+        ["GET", PLACE_PATH, "anyone", referrals.placePage],
+        ["POST", PLACE_PATH, "anyone", storeChoice],
+      ],
+    },
     {
       prefix: "/api/admin/",
       bodyLimit: ADMIN_BODY_BYTES,

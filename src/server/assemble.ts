@@ -23,6 +23,10 @@ import { MailPace, pacedSendMail } from "./outbox/mail-pace"
 import { outboxMetrics } from "./outbox/outbox-metrics"
 import type { DeliveryKinds } from "./outbox/deliveries"
 import { OutboxWorker } from "./outbox/outbox-worker"
+import { forgetOldNetworks } from "./referrals/referral-upkeep"
+import { rewardAlertKind } from "./rewards/reward-alert"
+import { rewardsJob } from "./rewards/reward-job"
+import { rewardMailKind } from "./rewards/reward-mail"
 import { createScheduler, type Job, type Scheduler } from "./scheduler"
 import type { MailSettings, Settings } from "./settings"
 import { confirmationMailKind } from "./signup/confirmation-mail"
@@ -38,6 +42,7 @@ import { StoreClickCounter } from "./visits/store-clicks"
 
 /** How often the housekeeping jobs run. */
 const HOUSEKEEPING_EVERY_MS = 60_000
+const HOUR_MS = 60 * 60 * 1000
 
 export type Assembly = {
   db: Db
@@ -58,7 +63,8 @@ export type Assembly = {
 const ERASURES_CHECKED_EVERY_MS = 30_000
 
 /**
- * The periodic jobs, each owned by its feature: the sign-up counts and the
+ * The periodic jobs, each owned by its feature: the rewards' work (see
+ * runRewards), the networks of referrals past 30 days, the sign-up counts and the
  * admin's failed logins and ended sessions past their windows, the audit
  * log's addresses past 30 days, the database's files rewritten after an
  * erasure by another process, the visit counts and store clicks written
@@ -70,8 +76,15 @@ function periodicJobs(
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  rewards: Job,
 ): Job[] {
   return [
+    rewards,
+    {
+      name: "referrals: forget the networks of sign-ups older than 30 days",
+      everyMs: HOUR_MS,
+      run: (now) => forgetOldNetworks(db, now),
+    },
     {
       name: "sign-up: forget counts older than the rate limit's window",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -109,11 +122,13 @@ function periodicJobs(
   ]
 }
 
-/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the announcements', and the webhook's events. */
+/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the rewards' mail and alerts, the announcements', and the webhook's events. */
 export function deliveryKinds(db: Db, mail: MailSettings): DeliveryKinds {
   return {
     notify: teamMailKind(mail),
     confirm: confirmationMailKind(db, mail),
+    reward: rewardMailKind(db, mail),
+    "reward-alert": rewardAlertKind(mail),
     announcement: announcementMailKind(db, mail),
     webhook: webhookEventKind,
   }
@@ -190,7 +205,16 @@ export function assemble(
     bounceMailbox,
     visits,
     storeClicks,
-    scheduler: createScheduler(periodicJobs(db, visits, storeClicks, bounceMailbox), { log, now }),
+    scheduler: createScheduler(
+      periodicJobs(
+        db,
+        visits,
+        storeClicks,
+        bounceMailbox,
+        rewardsJob({ db, rewards: settings.rewards, mail, log, queued: (kinds) => worker.wake(kinds) }),
+      ),
+      { log, now },
+    ),
     routes,
   }
 }

@@ -8,6 +8,7 @@
  */
 import { createPrivateKey } from "crypto"
 import fs from "fs"
+import { isIP } from "net"
 import path from "path"
 import { z } from "zod"
 import { siteFacts } from "../config/site-facts"
@@ -93,7 +94,14 @@ export type Settings = {
   bounceMailbox: BounceMailboxSettings | null
   /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
   announcementsDir: string
+  /** The DNS servers `check-sender` and the mail-server check of referred sign-ups ask (`host:port`); null: the system's resolver. */
+  dnsServers: string[] | null
+  /** The milestones of referrals: the file of their tiers and words (REWARDS_FILE), and how long each credited referral must hold before it counts (REWARD_HOLD_HOURS). */
+  rewards: RewardSettings
 }
+
+/** Where the rewards' tiers are written, and how long a credited referral holds before it counts toward one. */
+export type RewardSettings = { file: string; holdMs: number }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
 export class SettingsError extends Error {
@@ -113,6 +121,10 @@ export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** Where the rewards' tiers are written when REWARDS_FILE is not set: the project's own file. */
+export const DEFAULT_REWARDS_FILE = "content/rewards.md"
+/** How long a credited referral must hold (confirmed, unsuppressed, not erased) before it counts toward a reward, when REWARD_HOLD_HOURS is unset. */
+export const DEFAULT_REWARD_HOLD_HOURS = 24
 /** The places a credited referral moves its referrer ahead when REFERRAL_BOOST is unset. */
 export const DEFAULT_REFERRAL_BOOST = 5
 /** The wait before a failed delivery's first retry when MAIL_RETRY_BASE_MS is unset; each next one doubles it. */
@@ -201,6 +213,25 @@ function privateKeyFile(value: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** DNS servers as `Resolver#setServers` takes them: IP addresses, each with its port when not 53 (an IPv6 one in brackets then). */
+function dnsServers(value: string): string[] | undefined {
+  const servers = value.split(",").map((server) => server.trim())
+  const valid = servers.every((server) => {
+    const bracketed = /^\[([\da-f:.]{2,45})\](?::(\d{1,5}))?$/i.exec(server)
+    const plain = /^([\d.]{7,15})(?::(\d{1,5}))?$/.exec(server)
+    const [, host = "", port = "53"] = bracketed ?? plain ?? [server, server]
+    return isIP(host) !== 0 && Number(port) >= 1 && Number(port) <= 65_535
+  })
+  return servers.length > 0 && servers.length <= 8 && valid ? servers : undefined
+}
+
+/** Hours from 0 up to a year, whole or with up to 4 decimals (tests hold a credit for seconds). */
+const hours = (value: string) => {
+  if (!/^\d{1,4}(\.\d{1,4})?$/.test(value)) return undefined
+  const number = Number(value)
+  return number <= 8760 ? number : undefined
 }
 
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
@@ -313,6 +344,17 @@ const variables = {
     null,
   ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
+  DNS_SERVERS: setting<string[] | null>(
+    "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
+    dnsServers,
+    null,
+  ),
+  REWARDS_FILE: setting("a file path", (value) => value, DEFAULT_REWARDS_FILE),
+  REWARD_HOLD_HOURS: setting(
+    "a number of hours from 0 to 8760, whole or with up to 4 decimals (0 counts a credit at once)",
+    hours,
+    DEFAULT_REWARD_HOLD_HOURS,
+  ),
 }
 
 /** The environment variables the settings are read from, as the table of docs/operating.md lists them. */
@@ -435,6 +477,11 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
       ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
+    dnsServers: values.DNS_SERVERS,
+    rewards: {
+      file: path.resolve(values.REWARDS_FILE),
+      holdMs: Math.round(values.REWARD_HOLD_HOURS * 60 * 60 * 1000),
+    },
   }
 }
 

@@ -8,8 +8,8 @@
 import type { Tx } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 
-/** What a delivery of the outbox carries: a mail to the team, a confirmation mail or an announcement to a visitor, or a webhook event. */
-export type DeliveryKind = "notify" | "confirm" | "announcement" | "webhook"
+/** What a delivery of the outbox carries: a mail to the team (a submission, or an alert that a reward's codes ran out), a confirmation mail, a reward or an announcement to a visitor, or a webhook event. */
+export type DeliveryKind = "notify" | "confirm" | "reward" | "reward-alert" | "announcement" | "webhook"
 
 /**
  * The lanes deliveries are made in, each with slots of its own, so a slow
@@ -21,7 +21,7 @@ export type DeliveryLane = "mail" | "webhook" | "bulk"
 
 /** The kinds of delivery each lane makes. */
 export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = {
-  mail: ["notify", "confirm"],
+  mail: ["notify", "confirm", "reward", "reward-alert"],
   webhook: ["webhook"],
   bulk: ["announcement"],
 }
@@ -34,7 +34,7 @@ export const laneOf = (kind: DeliveryKind): DeliveryLane =>
   kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail"
 
 /** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
-export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "announcement"]
+export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reward", "announcement"]
 
 /** Where a delivery stands: waiting (for its first try or a retry), held while its announcement is paused, delivered, or given up. */
 export type DeliveryStatus = "pending" | "paused" | "sent" | "failed"

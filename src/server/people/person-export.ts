@@ -7,6 +7,9 @@ import type { PolicyVersion } from "../entries/privacy-policy-version"
 const DELIVERY_KINDS: Record<DeliveryKind, string> = {
   confirm: "a mail to you asking to confirm your address",
   notify: "a mail to our team telling of your message",
+  reward: "a mail to you with a reward your friends earned you (see rewards)",
+  "reward-alert":
+    "a mail to our team saying that the store codes of a reward you earned ran out (it names neither you nor your address)",
   announcement: "a mail to you announcing news of the app (see announcementMails)",
   webhook: "an event sent to our own systems about your sign-up",
 }

@@ -14,7 +14,8 @@ import { appendAudit } from "../audit/audit-log"
 import type { Db, On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
-import { decideHeld, placeOf, places } from "./referral-queries"
+import { placeOf, places } from "./referral-queries"
+import { decideHeld } from "./referral-records"
 
 /** One line of the leaderboard. */
 export type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }

@@ -5,27 +5,33 @@
  * signed links of our mails.
  */
 import type { Request, RequestHandler, Response } from "express"
-import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
+import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
 import { isReferralCode } from "../../waitlist/referral-code"
-import type { Db } from "../db/db"
+import type { Db, On } from "../db/db"
 import { pathParam, queryParam } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { isPlaceSignature, personalLink } from "./place-link"
-import { placePage } from "./place-page"
+import { isPlaceSignature, personalLink, placeLink } from "./place-link"
+import { placePage, type RewardsView } from "./place-page"
 import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
 
 /** The campaign source the landing page's address carries after a personal link, which the counting of visits lines up as a source of its own. */
 export const PERSONAL_LINK_SOURCE = "personal-link"
 
-/** What the routes of personal links work with. */
-export type ReferralDeps = { db: Db; log: Logger; siteUrl: string; boost: number }
+/** What the routes of personal links work with; `rewardsOf` gives the rewards' part of a person's place page (see rewardsViewOf). */
+export type ReferralDeps = {
+  db: Db
+  log: Logger
+  siteUrl: string
+  boost: number
+  rewardsOf: (on: On, entry: { id: number; lang: LanguageCode; credited: number }) => Promise<RewardsView | null>
+}
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
 /** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and the place page. */
-export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
+export function referralRoutes({ db, log, siteUrl, boost, rewardsOf }: ReferralDeps): {
   personalLink: RequestHandler
   noSuchCode: RequestHandler
   placePage: RequestHandler
@@ -58,26 +64,19 @@ export function referralRoutes({ db, log, siteUrl, boost }: ReferralDeps): {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
     if (!isReferralCode(code) || signature.length > 64) return redirect(res, expired(req))
+    const asked = queryParam(req, "lang")
     const view = await db.read(async (on) => {
       if (!isPlaceSignature(db, code, signature)) return null
       const entry = await referrerOfCode(on, code)
       if (!entry) return null
       const [placeNow, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
-      return placeNow === null ? null : { place: placeNow, ...tally, lang: entry.lang }
+      if (placeNow === null) return null
+      const lang = isLanguageCode(asked) ? asked : isLanguageCode(entry.lang) ? entry.lang : DEFAULT_LANGUAGE
+      const rewards = await rewardsOf(on, { id: entry.id, lang, credited: tally.credited })
+      return { place: placeNow, ...tally, lang, rewards, signedLink: placeLink(db, code, lang) }
     })
     if (!view) return redirect(res, expired(req))
-    const asked = queryParam(req, "lang")
-    const lang = isLanguageCode(asked) ? asked : isLanguageCode(view.lang) ? view.lang : DEFAULT_LANGUAGE
-    const html = Buffer.from(
-      placePage({
-        lang,
-        place: view.place,
-        credited: view.credited,
-        pending: view.pending,
-        boost,
-        link: personalLink(siteUrl, code),
-      }),
-    )
+    const html = Buffer.from(placePage({ ...view, boost, link: personalLink(siteUrl, code) }))
     res
       .writeHead(200, {
         ...NO_STORE,

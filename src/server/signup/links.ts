@@ -12,7 +12,7 @@ import { policyColumns, type PolicyVersion } from "../entries/privacy-policy-ver
 import { newReferralCode } from "../../waitlist/referral-code"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
-import { settleReferral } from "../referrals/referral-queries"
+import { settleReferral } from "../referrals/referral-records"
 
 /** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
 function entryOfConfirmation(db: Db, on: On, tokenKey: string) {

@@ -23,7 +23,14 @@ const plainMail = {
   headers: {},
 }
 const plain = { load: async () => ({ write: () => ({ mail: plainMail }) }) }
-const kinds: DeliveryKinds = { notify: plain, confirm: plain, announcement: plain, webhook: plain }
+const kinds: DeliveryKinds = {
+  notify: plain,
+  confirm: plain,
+  reward: plain,
+  "reward-alert": plain,
+  announcement: plain,
+  webhook: plain,
+}
 
 const notify = { kind: "notify" as const, recipient: "team@example.com", payload: "{}" }
 const webhook = { kind: "webhook" as const, recipient: "https://hooks.example.com/in", payload: "{}" }
