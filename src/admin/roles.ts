@@ -16,14 +16,14 @@ export type Area = "dashboard" | "entries" | "people" | "audit" | "announcements
 
 /**
  * Who may do what: an owner everything (and accounts, which the command
- * line manages); marketing the dashboard, the entries and the
- * announcements and the referrals' leaderboard; legal staff the entries, a
- * person's data (export and erasure) and the audit log. Only an owner
- * credits or refuses a referral held for review.
+ * line manages); marketing the dashboard, the entries, the announcements,
+ * the referrals' leaderboard and rewards, and the review of held referrals
+ * (crediting or refusing them); legal staff the entries, a person's data
+ * (export and erasure) and the audit log.
  */
 export const AREAS_OF: Record<Role, readonly Area[]> = {
   owner: ["dashboard", "entries", "people", "audit", "announcements", "referrals", "referral-review"],
-  marketing: ["dashboard", "entries", "announcements", "referrals"],
+  marketing: ["dashboard", "entries", "announcements", "referrals", "referral-review"],
   legal: ["entries", "people", "audit"],
 }
 

@@ -36,7 +36,9 @@ import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
 import { referralAdminRoutes } from "./referrals/referral-admin"
+import { referralReviewRoutes } from "./referrals/referral-review"
 import { referralRoutes } from "./referrals/referral-routes"
+import { rewardsAdminRoute } from "./rewards/rewards-admin-route"
 import { rewardsViewOf } from "./rewards/reward-view"
 import { storeChoiceRoute } from "./rewards/store-choice-route"
 import type { Settings } from "./settings"
@@ -139,7 +141,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
     rewardsOf: (on, entry) => rewardsViewOf(on, settings.rewards.file, entry),
   })
   const storeChoice = storeChoiceRoute({ db, mail: settings.mail, rewardsFile: settings.rewards.file, now, queued })
-  const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
+  const referralAdmin = referralAdminRoutes({ db, boost: settings.referralBoost })
+  const review = referralReviewRoutes({ db, now })
+  const rewardsAdmin = rewardsAdminRoute({ db, rewardsFile: settings.rewards.file })
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
   return [
     {
@@ -186,7 +190,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         ["GET", "/api/admin/audit", "audit", auditRoute({ db })],
         ["GET", "/api/admin/referrals", "referrals", referralAdmin.board],
         ["GET", "/api/admin/referrals/people/:address", "people", referralAdmin.person],
-        ["POST", "/api/admin/referrals/held/:id", "referral-review", referralAdmin.decide],
+        ["POST", "/api/admin/referrals/held/:id", "referral-review", review.decideOne],
+        ["POST", "/api/admin/referrals/referrers/:id/held", "referral-review", review.decideAllOf],
+        ["GET", "/api/admin/rewards", "referrals", rewardsAdmin],
         ["GET", "/api/admin/announcements", "announcements", announcement.list],
         ["GET", "/api/admin/announcements/:name", "announcements", announcement.summary],
         ["GET", "/api/admin/announcements/:name/audience", "announcements", announcement.audience],

@@ -194,6 +194,7 @@ export function assemble(
       sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
       now,
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     },
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),

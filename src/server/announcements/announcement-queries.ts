@@ -17,6 +17,7 @@ import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../entries/leave-tokens"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
+import { earnersOf } from "../rewards/reward-queries"
 
 /** One language's version of an announcement, as it was when it was first sent. */
 export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
@@ -68,7 +69,8 @@ export type SentWave = Wave & { at: Date; queued: number }
 
 /**
  * The readers a send is narrowed to, as the store applies it: the first
- * `first` in line (places computed with `boost`), and those whose newest
+ * `first` in line (places computed with `boost`), those who earned the
+ * reward's tier `rewarded` (and are not held for review), and those whose newest
  * sign-up's metadata `accepts` (their mail's language, their platform).
  */
 export type WaveFilter = { wave: Wave; boost: number; accepts: (metadata: Record<string, unknown>) => boolean }
@@ -136,7 +138,7 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
  * counts; with the last entry looked at, where the next batch begins.
  */
 async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
-  const { first } = filter.wave
+  const { first, rewarded } = filter.wave
   const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
@@ -161,6 +163,7 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
           .where("p.place", "<=", first ?? 0),
       ),
     )
+    .$if(rewarded !== null, (query) => query.where("e.id", "in", earnersOf(on, rewarded ?? "")))
     .$if(id !== null, (query) =>
       query.where((eb) =>
         eb.not(
@@ -318,7 +321,7 @@ export async function queueAnnouncement(
 async function recordWave(
   db: Db,
   announcementId: number,
-  { first, lang, platform }: Wave,
+  { first, lang, platform, rewarded }: Wave,
   queued: number,
   now: Date,
 ): Promise<void> {
@@ -331,6 +334,7 @@ async function recordWave(
         first_places: first,
         lang,
         platform,
+        rewarded,
         queued,
       })
       .execute(),
@@ -401,7 +405,7 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
         .execute()
       const waves = await on
         .selectFrom("waitlist_announcement_waves")
-        .select(["sent_at", "first_places", "lang", "platform", "queued"])
+        .select(["sent_at", "first_places", "lang", "platform", "rewarded", "queued"])
         .where("announcement_id", "=", announcement.id)
         .orderBy("sent_at")
         .orderBy("id")
@@ -413,6 +417,7 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
           first: wave.first_places,
           lang: wave.lang,
           platform: wave.platform as Platform | null,
+          rewarded: wave.rewarded,
           queued: Number(wave.queued),
         })),
         state: announcement.state as SendState,

@@ -10,12 +10,13 @@ import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../entries/entry-list"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
-import type { StoreSettings } from "../settings"
+import { DEFAULT_REWARDS_FILE, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
 import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
+import { rewardCommandOf } from "./reward-commands"
 import { statsTable } from "./stats-table"
 
 /** What `npm run waitlist` prints when the command is missing or wrong. */
@@ -44,10 +45,15 @@ Commands:
                       count whom that wave's send would mail now
   announce test <name> --to <address>   send every language's version to one address, marked as a test
   announce send <name>                  queue one mail for each confirmed entry that has none of it yet
-    [--first <N>] [--lang xx] [--platform ios|android|desktop]
-                      a wave: only places 1 to N in line, only readers of a language, of a platform
+    [--first <N>] [--lang xx] [--platform ios|android|desktop] [--rewarded <tier>]
+                      a wave: only places 1 to N in line, only readers of a language, of a platform,
+                      only those who earned a reward's tier (content/rewards.md)
   announce status [<name>]              queued, sent, failed, bounced, complained and left, per language; the waves
   announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
+  rewards import <tier> <ios|android> <file>
+                      add a store's codes to a tier's pool: one code a line, or the store's CSV
+                      (App Store Connect's offer codes, the Play Console's promo codes); each is given once
+  rewards status      per tier and store: rewards earned, paid, waiting, held for review, codes left
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
@@ -80,6 +86,8 @@ export type CommandIo = {
   store?: StoreSettings
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the export's places. */
   referralBoost?: number
+  /** The rewards' tiers (REWARDS_FILE), for `rewards`. */
+  rewardsFile?: string
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -140,6 +148,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "stats") return statsCommand(rest)
   if (name === "announce") return announce(rest)
   if (name === "bounce") return bounce(rest)
+  if (name === "rewards") {
+    const command = rewardCommandOf(rest)
+    if (typeof command === "string") return command
+    return (db, out, io) => command(db, out, io.rewardsFile ?? DEFAULT_REWARDS_FILE, (io.now ?? (() => new Date()))())
+  }
   if (name === "unsuppress" && rest.length === 1) {
     const address = lookupAddressOf(rest[0])
     if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`

@@ -60,10 +60,12 @@ try {
       },
       now: () => new Date(),
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     },
     readInput,
     bounceAddress: mail.bounceAddress,
     referralBoost: settings.referralBoost,
+    rewardsFile: settings.rewards.file,
   }).then((code) => {
     process.exitCode = code
   })
