@@ -9,6 +9,7 @@ import type { Actor, Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
+import { rewardsOfEntry, type RewardOfPerson } from "../rewards/reward-queries"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
@@ -72,6 +73,8 @@ export type PersonRecord = {
   erasures: { erasedAt: Date }[]
   /** The entry's personal code and referrals (see referralsHeldOf); null without an entry. */
   referrals: ReferralsHeld | null
+  /** The rewards the entry earned (see rewardsOfEntry), with the code each was paid with. */
+  rewards: RewardOfPerson[]
 }
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally (`!` escapes, on both databases). */
@@ -218,6 +221,7 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
         complainedAt: toDateOrNull(mail.complained_at as string | Date | null),
       })),
       referrals: row ? await referralsHeldOf(on, row) : null,
+      rewards: row ? await rewardsOfEntry(on, row.id) : [],
       suppression: suppression
         ? {
             suppressedAt: toDate(suppression.suppressed_at),

@@ -7,7 +7,8 @@
 import { sql } from "kysely"
 import type { On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
-import type { ReferralState } from "./referral-rules"
+import { reasonsOf } from "./referral-reasons"
+import type { ReasonName, ReferralState } from "./referral-rules"
 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
 export const referrerOfCode = (on: On, code: string) =>
@@ -91,7 +92,15 @@ export async function referralTally(on: On, referrerId: number): Promise<{ credi
 export type ReferralsHeld = {
   personalCode: string | null
   friends: Record<ReferralState, number>
-  cameThroughALink: { state: ReferralState; signedUpAt: Date; decidedAt: Date | null } | null
+  cameThroughALink: {
+    state: ReferralState
+    signedUpAt: Date
+    decidedAt: Date | null
+    /** The network the sign-up came from, as its /24 or /48, until it is forgotten (30 days). */
+    network: string | null
+    /** The reasons it was held for, and what the team decided of each. */
+    reasons: { name: ReasonName; foundAt: Date; decision: string | null }[]
+  } | null
 }
 
 /** An entry's referrals as its person's data (GDPR Art. 15) lists them; the other people's addresses are theirs, so only counts. */
@@ -109,9 +118,10 @@ export async function referralsHeldOf(
   for (const row of rows) friends[row.state as ReferralState] = Number(row.n)
   const own = await on
     .selectFrom("waitlist_referrals")
-    .select(["state", "created_at", "decided_at"])
+    .select(["state", "created_at", "decided_at", "network"])
     .where("referred_id", "=", entry.id)
     .executeTakeFirst()
+  const reasons = own ? ((await reasonsOf(on, [entry.id])).get(entry.id) ?? []) : []
   return {
     personalCode: entry.referral_code,
     friends,
@@ -120,6 +130,8 @@ export async function referralsHeldOf(
           state: own.state as ReferralState,
           signedUpAt: toDate(own.created_at),
           decidedAt: toDateOrNull(own.decided_at),
+          network: own.network,
+          reasons: reasons.map(({ name, foundAt, decision }) => ({ name, foundAt, decision })),
         }
       : null,
   }
