@@ -12,16 +12,25 @@ import { escapeMarkup } from "../../../markup/escape-markup"
 import { deliveriesIn } from "../../outbox/outbox-queries"
 import type { StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
+import path from "path"
+import { USER_AGENTS } from "../../../../test/support/device-user-agents"
+import { DnsTestServer } from "../../../../test/support/dns-test-server"
+import { PROJECT_ROOT } from "../../../../test/support/project-root"
+import { quietLogger } from "../../../../test/support/test-logger"
+import { importCodes } from "../../rewards/reward-codes"
+import { runRewards } from "../../rewards/reward-job"
+import { readSettings } from "../../settings"
 
 const stores = useThrowawayStores("referrals-api-")
 const SITE_URL = "https://storyling.example.com"
 
-/** The environment of a server on a store: clients told apart by X-Forwarded-For, no rate limit in the way. */
+/** The environment of a server on a store: clients told apart by X-Forwarded-For, no rate limit in the way, the rewards of the tests' file. */
 const envOf = (store: StoreSettings): Record<string, string> => ({
   ...(store.kind === "postgres" ? { DATABASE_URL: store.url } : { WAITLIST_DB_PATH: store.file }),
   WAITLIST_TRUST_PROXY: "1",
   WAITLIST_RATE_LIMIT: "0",
   SITE_URL,
+  REWARDS_FILE: path.join(PROJECT_ROOT, "test", "fixtures", "rewards", "rewards.md"),
 })
 
 type Api = { site: RunningSite; env: Record<string, string> }
@@ -34,9 +43,11 @@ async function signUp(
     code = null,
     client = "198.51.100.1",
     locale = "en",
-  }: { code?: string | null; client?: string; locale?: string } = {},
+    device,
+  }: { code?: string | null; client?: string; locale?: string; device?: { userAgent: string; platform: string } } = {},
 ) {
-  const body = entryFor(email, { metadata: { ...entryFor(email).metadata, locale, referral: code } })
+  const metadata = { ...entryFor(email).metadata, locale, referral: code, ...device }
+  const body = entryFor(email, { metadata })
   const response = await fetch(`${site.url}/api/waitlist`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
@@ -72,6 +83,29 @@ const shown = (lang: "en" | "ja", key: MessageKey, values?: Record<string, numbe
   escapeMarkup(translate(lang, key, values))
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
+
+/** One run of the rewards' work on the server's store, at a time past every hold. */
+async function rewardsRun({ env }: Api, at = new Date(Date.now() + 48 * 60 * 60 * 1000)) {
+  const store = openDbOf(env)
+  try {
+    await runRewards(
+      {
+        db: store,
+        rewards: readSettings(env).rewards,
+        mail: readSettings(env).mail,
+        log: quietLogger,
+        queued: () => undefined,
+      },
+      at,
+    )
+  } finally {
+    await store.close()
+  }
+}
+
+/** An account of the team on a server, enrolled: its session's cookie. */
+const teamMember = async ({ site, env }: Api, role: "owner" | "marketing" | "legal") =>
+  (await enrol(site, await inviteWithCli(env, `${role}@team.example`, role), `${role}@team.example`, new Date())).cookie
 
 describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s", (kind) => {
   let api: Api
@@ -160,7 +194,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(page).toContain(shown("en", "place.position", { place: 6 }))
   })
 
-  it("shows the team the leaderboard and the held referrals, and lets an owner alone credit or refuse them, in the audit log", async () => {
+  it("shows the team the leaderboard and the held referrals with their reasons, lets an owner or marketing credit or refuse them, in the audit log, and a credit stays", async () => {
     const team = async (role: "owner" | "marketing" | "legal") =>
       (
         await enrol(
@@ -181,7 +215,21 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(board.status).toBe(200)
     expect(board.body).toMatchObject({
       boost: 5,
-      held: [{ referred: "ring3@example.org", referrer: "ana@example.com" }],
+      held: [
+        {
+          referred: "ring3@example.org",
+          referrer: "ana@example.com",
+          network: "192.0.2.0/24",
+          reasons: [
+            {
+              name: "network-burst",
+              text: expect.stringMatching(
+                /^More than 3 credits for this referrer within 24 hours from 192\.0\.2\.0\/24: 3 before this one, at \d{4}-\d\d-\d\d \d\d:\d\d UTC, /,
+              ),
+            },
+          ],
+        },
+      ],
       leaderboard: {
         total: 15,
         items: expect.arrayContaining([{ place: 1, email: "ana@example.com", credited: 3, pending: 1, held: 1 }]),
@@ -189,15 +237,16 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     })
     expect((await callAdmin(api.site, "GET", "referrals", { cookie: legal })).status).toBe(403)
     const held = (board.body?.held as { id: number }[])[0]?.id
+    expect(board.text).not.toContain("192.0.2.50")
     expect(
-      (await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } }))
+      (await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: legal, body: { decision: "credit" } }))
         .status,
     ).toBe(403)
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "maybe" } }),
     ).toMatchObject({ status: 422 })
     expect(
-      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "credit" } }),
+      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } }),
     ).toMatchObject({ status: 200, body: { state: "credited" } })
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } }),
@@ -232,6 +281,131 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
     expect(
       (audit.body?.items as { action: string; actor: string }[]).find((line) => line.action.startsWith("referral-")),
-    ).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
+    ).toMatchObject({ action: "referral-credit", actor: "marketing@team.example", detail: "network-burst" })
+    // The rewards' work runs, and the decision sticks: the credit stays.
+    await rewardsRun(api)
+    expect(await placePage(api, link)).toContain("4 friends joined through your link.")
+    expect((await callAdmin(api.site, "GET", "referrals", { cookie: owner })).body?.held).toEqual([])
+  })
+
+  it("decides every held referral of one referrer at once, each in the audit log", async () => {
+    const [owner] = [await teamMember(api, "owner")]
+    await signUp(api, "ana@example.com")
+    const link = await confirm(api, "ana@example.com")
+    for (let n = 0; n < 5; n += 1) {
+      await signUp(api, `ring${n}@example.org`, { code: codeOf(link), client: `203.0.113.${n + 1}` })
+      await confirm(api, `ring${n}@example.org`)
+    }
+    const board = await callAdmin(api.site, "GET", "referrals", { cookie: owner })
+    const held = board.body?.held as { referrerId: number; referred: string }[]
+    expect(held.map((referral) => referral.referred)).toEqual(["ring3@example.org", "ring4@example.org"])
+    const referrer = held[0]?.referrerId
+    expect(
+      await callAdmin(api.site, "POST", `referrals/referrers/${referrer}/held`, {
+        cookie: owner,
+        body: { decision: "refuse" },
+      }),
+    ).toMatchObject({ status: 200, body: { state: "refused", decided: 2 } })
+    expect(
+      await callAdmin(api.site, "POST", "referrals/referrers/x/held", { cookie: owner, body: { decision: "refuse" } }),
+    ).toMatchObject({ status: 404 })
+    const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
+    expect(
+      (audit.body?.items as { action: string }[]).filter((line) => line.action === "referral-refuse"),
+    ).toHaveLength(2)
+    await rewardsRun(api)
+    const page = await placePage(api, link)
+    expect(page).toContain("3 friends joined through your link.")
+    expect(page).not.toContain("still pending")
+  })
+
+  it("shows a person their rewards: the question of their store, the code once they chose, the next tier, pending friends as pending, and no reason", async () => {
+    await signUp(api, "ana@example.com", {
+      locale: "ja",
+      device: { userAgent: USER_AGENTS.windowsChrome, platform: "Win32" },
+    })
+    const link = await confirm(api, "ana@example.com", "ja")
+    for (let n = 0; n < 3; n += 1) {
+      await signUp(api, `friend${n}@example.org`, { code: codeOf(link), client: `198.51.${n}.9` })
+      await confirm(api, `friend${n}@example.org`)
+    }
+    await signUp(api, "friend9@mailinator.com", { code: codeOf(link), client: "198.51.9.9" })
+    await confirm(api, "friend9@mailinator.com")
+    const store = openDbOf(api.env)
+    await importCodes(store, { tier: "starter", store: "android", codes: ["PLAYCODE00042"] }, new Date()).finally(() =>
+      store.close(),
+    )
+    await rewardsRun(api)
+    let page = await placePage(api, link)
+    expect(page).toContain(shown("ja", "place.rewards"))
+    expect(page).toContain(shown("ja", "place.platformAsk"))
+    expect(page).toContain(escapeMarkup(translate("ja", "place.nextMany", { count: 2, title: "あなたの名前の物語" })))
+    expect(page).toContain(shown("ja", "place.pendingOne"))
+    expect(page).not.toMatch(/throwaway|mailinator|reason/i)
+    const form = /<form method="post" action="([^"]+)">/.exec(page)?.[1]?.replaceAll("&amp;", "&") ?? ""
+    expect(form).toBe(link)
+    const chosen = await fetch(`${api.site.url}${form}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "platform=android",
+      redirect: "manual",
+    })
+    expect([chosen.status, chosen.headers.get("location")]).toEqual([303, link])
+    page = await placePage(api, link)
+    expect(page).toContain("PLAYCODE00042")
+    expect(page).toContain(shown("ja", "reward.codeAndroid"))
+    expect(page).toContain("https://play.google.com/redeem?code=PLAYCODE00042")
+    expect(page).not.toContain(shown("ja", "place.platformAsk"))
+    const forged = await fetch(`${api.site.url}${form.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "platform=ios",
+      redirect: "manual",
+    })
+    expect([forged.status, forged.headers.get("location")]).toEqual([303, "/ja/waitlist/link-expired/"])
   })
 })
+
+describe.each(["sqlite", "postgres"] as const)(
+  "the mail servers of referred sign-ups on %s, asked of a DNS server on loopback",
+  (kind) => {
+    let api: Api
+    let dns: DnsTestServer
+    beforeAll(async () => {
+      dns = await DnsTestServer.start({
+        "mail.example": { mx: [{ exchange: "mx.mail.example", priority: 10 }] },
+        "parked.example": {},
+        "slow.example": { silent: true },
+      })
+    })
+    afterAll(async () => dns.down())
+    beforeEach(async () => {
+      const env = { ...envOf(await stores[kind]()), DNS_SERVERS: dns.server }
+      api = { site: await startApiInProcess(env), env }
+    })
+    afterEach(async () => api.site.stop())
+
+    it("holds a friend whose domain has no mail server with that reason, and holds nobody for a lookup that timed out", async () => {
+      const owner = await teamMember(api, "owner")
+      await signUp(api, "ana@mail.example")
+      const link = await confirm(api, "ana@mail.example")
+      for (const [n, email] of ["eve@parked.example", "finn@slow.example", "gus@mail.example"].entries()) {
+        await signUp(api, email, { code: codeOf(link), client: `198.51.${n}.1` })
+        await confirm(api, email)
+      }
+      const board = await callAdmin(api.site, "GET", "referrals", { cookie: owner })
+      expect(board.body?.held).toEqual([
+        expect.objectContaining({
+          referred: "eve@parked.example",
+          reasons: [
+            expect.objectContaining({
+              name: "no-mail-server",
+              text: "parked.example has no mail server: no MX and no address record.",
+            }),
+          ],
+        }),
+      ])
+      expect(await placePage(api, link)).toContain("2 friends joined through your link.")
+    })
+  },
+)
