@@ -38,8 +38,7 @@ const config: GatsbyConfig = {
   // hashes of the pages' inline scripts, taken from their sources.
   headers: [{ source: "/*", headers: securityHeaders(pageInlineScriptHashes()) }],
   plugins: [
-    // Preact in place of React in the browser: the same API at a fifth of the
-    // bytes and evaluation time (see docs/benchmarks.md).
+    // Preact in place of React in the browser: the same API in fewer bytes (see docs/benchmarks.md).
     "gatsby-plugin-preact",
     "gatsby-plugin-theme-ui",
     "gatsby-plugin-image",

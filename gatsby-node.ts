@@ -1,22 +1,31 @@
 /**
  * Gatsby Node APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/
- * Types the Markdown in content/ and refuses a malformed file by name,
- * bundles the islands as data the pages query, creates the pages of the
- * legal texts (those of days to come included) after checking them, and
- * after the build writes the files made from the brand and the site's
- * facts (the app's association files) and compiles the
- * production server.
+ * Types the Markdown in content/ and refuses a malformed file by name and
+ * line, bundles the islands as data the pages query, creates the pages of
+ * the legal texts (those of days to come included) after checking them,
+ * gives `/get` the address the build is made for, and after the build
+ * writes the files made from the brand and the site's facts (the app's
+ * association files), compiles the production server and records what
+ * the build was made from (src/build/build-state.ts).
  */
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { associationFiles } from "./src/app-links/association-files"
 import { bundleIslands } from "./src/build/bundle-islands"
+import { forgetBuildRecord, sourceDigests, writeBuildRecord } from "./src/build/build-state"
 import { bundleServer } from "./src/build/bundle-server"
+import { CONTENT_ERROR_MAP, contentError, type ContentProblemAt } from "./src/build/content-errors"
 import { renderBrandFiles } from "./src/build/render-brand-files"
 import { writeAssociationFiles } from "./src/build/write-association-files"
 import { siteFacts } from "./src/config/site-facts"
-import { checkLandingFrontmatter, checkLegalFrontmatter, type Frontmatter } from "./src/content/check-frontmatter"
+import {
+  checkLandingFrontmatter,
+  checkLegalFrontmatter,
+  fieldNamed,
+  problemLine,
+  type Frontmatter,
+} from "./src/content/check-frontmatter"
 import { contentFileLanguage, type ContentFileName } from "./src/content/content-file-language"
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, localizedPath } from "./src/i18n/languages"
 import { checkLegalTexts } from "./src/legal/check-legal"
@@ -26,6 +35,7 @@ import { legalPagesToBuild } from "./src/legal/legal-schedule"
 import { legalStatus } from "./src/legal/legal-status"
 import { markdownProblems } from "./src/legal/render-markdown"
 import { utcDay } from "./src/legal/version-in-force"
+import { siteUrlOfBuild } from "./src/server/settings"
 
 type FileNode = { sourceInstanceName?: string; relativePath?: string; name?: string; absolutePath?: string }
 
@@ -95,19 +105,19 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, action
   const { document, lang, problem } =
     kind === "legal" ? legalFileOf(relativePath, file?.name ?? "") : contentFileLanguage(file?.name ?? "")
   const frontmatter = (node.frontmatter ?? {}) as Frontmatter
-  // A legal text is Markdown only: raw HTML (a refresh, an overlay), an image or a link elsewhere never reaches its page.
-  const html =
-    kind === "legal" && file?.absolutePath ? markdownProblems(fs.readFileSync(file.absolutePath, "utf8")) : []
-  const problems = [
+  const raw = file?.absolutePath ? fs.readFileSync(file.absolutePath, "utf8") : ""
+  const problems: ContentProblemAt[] = [
     ...(problem ? [problem] : []),
     ...(checks[kind]?.(frontmatter, lang !== DEFAULT_LANGUAGE) ?? []),
-    ...html,
-  ]
-  for (const found of problems) reporter.panicOnBuild(`${where}: ${found}`)
+  ].map((message) => ({ file: where, line: problemLine(raw, message), message }))
+  // A legal text is Markdown only: raw HTML (a refresh, an overlay), an image or a link elsewhere never reaches its page.
+  if (kind === "legal")
+    problems.push(...markdownProblems(raw).map(({ line, message }) => ({ file: where, line, message })))
+  for (const found of problems) reporter.panicOnBuild(contentError("content-file", __dirname, found))
   actions.createNodeField({
     node,
     name: "problems",
-    value: problems.map((found) => ({ file: where, field: fieldNamed(found), problem: found })),
+    value: problems.map((found) => ({ file: where, field: fieldNamed(found.message), problem: found.message })),
   })
   actions.createNodeField({ node, name: "kind", value: kind })
   actions.createNodeField({ node, name: "lang", value: lang })
@@ -127,15 +137,39 @@ function legalFileOf(relativePath: string, name: string): ContentFileName {
   }
 }
 
-/** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
-const fieldNamed = (problem: string) => /`(\w+)`/.exec(problem)?.[1] ?? null
+/** Names the content problems this file reports (see src/build/content-errors.ts). */
+export const onPluginInit: GatsbyNode["onPluginInit"] = ({ reporter }) => {
+  reporter.setErrorMap(CONTENT_ERROR_MAP)
+}
+
+/** The address the pages are made for (see siteUrlOfBuild), read in onPreBootstrap. */
+let siteUrl = siteFacts.siteUrl
+/** The digests of the sources as this build found them, recorded once it finishes (see src/build/build-state.ts); null under develop. */
+let sourcesBuilt: Record<string, string> | null = null
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   // The app's identities in the site's facts, checked before minutes of building rather than after.
   for (const problem of associationFiles(siteFacts).problems) reporter.panicOnBuild(problem)
+  try {
+    siteUrl = siteUrlOfBuild(process.env)
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error))
+  }
+  if (process.env.NODE_ENV === "production") {
+    forgetBuildRecord(__dirname)
+    sourcesBuilt = sourceDigests(__dirname)
+  }
 }
 
-type PageContext = { lang?: string }
+/** Says, before they start, what Gatsby's longest steps are doing: a log without a terminal names each step only once it ends. */
+export const onPreBuild: GatsbyNode["onPreBuild"] = ({ reporter }) => {
+  reporter.info(`Making the pages for ${siteUrl}: bundling their JavaScript and CSS, then rendering their HTML`)
+}
+
+type PageContext = { lang?: string; siteUrl?: string }
+
+/** Whether a page of src/pages is `/get`, which shows a QR code of its own address. */
+const isGetPage = (pagePath: string) => pagePath === "/get/" || pagePath === "/get"
 
 /**
  * Every page of src/pages in every language: the English page keeps its
@@ -158,7 +192,7 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
       ...page,
       path: localizedPath(code, page.path),
       matchPath: isNotFound && code !== DEFAULT_LANGUAGE ? `${localizedPath(code, "")}/*` : page.matchPath,
-      context: { ...page.context, lang: code },
+      context: { ...page.context, lang: code, ...(isGetPage(page.path) ? { siteUrl } : {}) },
     })
   }
 }
@@ -215,8 +249,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     reporter.panicOnBuild("Could not query the legal texts", result.errors)
     return
   }
-  const legalProblems = checkLegalTexts(__dirname).map(({ file, message }) => ({ file, field: null, problem: message }))
-  for (const { file, problem } of legalProblems) reporter.panicOnBuild(`${file}: ${problem}`)
+  const checked = checkLegalTexts(__dirname)
+  for (const found of checked) reporter.panicOnBuild(contentError("legal-check", __dirname, found))
+  const legalProblems = checked.map(({ file, message }) => ({ file, field: null, problem: message }))
   const ids = new Map(result.data.allMarkdownRemark.nodes.map(({ id, fields }) => [fields.file, id]))
   const today = utcDay(new Date())
   for (const page of legalPagesOrNone(today, reporter)) {
@@ -285,4 +320,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   if (written.length > 0) reporter.info(`The app's association files: ${written.join(", ")}`)
   const compiled = await bundleServer(__dirname)
   reporter.info(`Compiled for Node: ${compiled.join(", ")}`)
+  if (sourcesBuilt) writeBuildRecord(__dirname, { siteUrl, sources: sourcesBuilt })
 }

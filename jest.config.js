@@ -21,8 +21,8 @@ module.exports = {
     "\\.build\\.test\\.tsx?$",
     "\\.root\\.test\\.ts$",
   ],
-  // otplib's base32 and hash packages (@scure, @noble) ship ES modules only: Babel turns them into what Jest runs.
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|@scure|@noble)/)"],
+  // otplib's base32 and hash packages (@scure, @noble) and github-slugger ship ES modules only: Babel turns them into what Jest runs.
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|@scure|@noble|github-slugger)/)"],
   globals: { __PATH_PREFIX__: "" },
   testEnvironment: "jsdom",
   testEnvironmentOptions: { url: "http://localhost/" },

@@ -1,7 +1,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { BrowserContext, Page } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { callAdmin, enrol, inviteWithCli } from "../test/support/admin-client"
 import { PROJECT_ROOT } from "../test/support/project-root"
 import { complainOf, seedEntries } from "../test/support/seed-entries"

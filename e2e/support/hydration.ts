@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test"
-import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/islands/ready-marks"
+import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/components/ready-marks"
 
 /**
  * Does the open page run React (Preact) in the browser? In the build only

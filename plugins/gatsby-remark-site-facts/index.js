@@ -7,6 +7,7 @@
  *
  * - `{{appName}}`, `{{companyName}}`: the name, as text
  * - `{{supportEmail}}`: a mailto link to the support address
+ * - `{{postalAddress}}`: the provider's postal address, as text
  * - `{{provider:store}}` (or analytics, errors, billing): a link to that
  *   provider's privacy policy; `{{terms:store}}`: to its terms
  *
@@ -19,7 +20,7 @@
 const TOKEN = /\{\{\s*([a-zA-Z]+)(?::([a-zA-Z]+))?\s*\}\}/g
 
 /** @typedef {{ name: string, privacyUrl: string, termsUrl: string }} Provider */
-/** @typedef {{ appName: string, companyName: string, supportEmail: string, providers: Record<string, Provider> }} Facts */
+/** @typedef {{ appName: string, companyName: string, supportEmail: string, postalAddress: string, providers: Record<string, Provider> }} Facts */
 /** @typedef {{ type: string, value?: string, url?: string, title?: null, children?: MdastNode[] }} MdastNode */
 
 /** A token the facts cannot fill. */
@@ -43,6 +44,7 @@ function fill(facts, token, name, role) {
   if (name === "appName" && role === undefined) return text(facts.appName)
   if (name === "companyName" && role === undefined) return text(facts.companyName)
   if (name === "supportEmail" && role === undefined) return link(`mailto:${facts.supportEmail}`, facts.supportEmail)
+  if (name === "postalAddress" && role === undefined) return text(facts.postalAddress)
   if (name === "provider" && provider) return link(provider.privacyUrl, provider.name)
   if (name === "terms" && provider) return link(provider.termsUrl, provider.name)
   throw new UnknownTokenError(`unknown token ${token}`)

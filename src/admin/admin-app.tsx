@@ -1,4 +1,4 @@
-import type { Area } from "./roles"
+import type { Area } from "../admin-api/roles"
 import { AdminFrame } from "./admin-frame"
 import { AnnouncementsView } from "./announcements-view"
 import { AuditView } from "./audit-view"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react"
-import type { SessionAccount } from "../server/admin/accounts"
-import { mayUse, type Area } from "./roles"
-import { callApi, loginPath } from "./admin-api"
+import type { SessionAccount } from "../admin-api/session-account"
+import { mayUse, type Area } from "../admin-api/roles"
+import { callApi, loginPath } from "./api-client"
 import { AdminNotice } from "./admin-notice"
 
 /** The account logged in, as GET /api/admin/session tells it. */

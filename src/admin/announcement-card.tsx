@@ -5,11 +5,8 @@ import { AnnouncementProgressView } from "./announcement-progress"
 import { PauseButton } from "./pause-button"
 import { SendDialog } from "./send-dialog"
 import { TestSendForm } from "./test-send-form"
-import type { Announcement } from "./announcement-types"
+import type { ActionNotice, Announcement } from "./announcement-types"
 import { useAnnouncement } from "./use-announcement"
-
-/** What an action said last: the page keeps one message per announcement. */
-export type ActionNotice = { tone: "error" | "done"; text: string } | null
 
 /**
  * One announcement: its problems when its files have any; else its send's

@@ -1,7 +1,8 @@
 import { waveText } from "../waitlist/wave"
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 import { languageLabel, languageOrder, total, type LanguageProgress, type Progress } from "./announcement-types"
+import { counted } from "../words/counted"
 
 const COLUMNS: [string, Exclude<keyof LanguageProgress, "lang">][] = [
   ["Queued", "queued"],
@@ -17,11 +18,13 @@ function stateText(progress: Progress | null): string {
   if (!progress) return "Not sent yet."
   const queued = total(progress, "queued")
   const waiting = total(progress, "waiting")
-  const done = `${queued - waiting} of ${queued} mails done, ${waiting} waiting`
+  const done = `${queued - waiting} of ${counted(queued, "mail")} done, ${waiting} waiting`
   if (progress.state === "paused") return `${progress.pausedReason ?? "Paused"}. ${done}.`
   return waiting > 0
     ? `Sending: ${done}.`
-    : `Sent: every one of its ${queued} mails was sent, failed, or its reader left.`
+    : queued === 1
+      ? "Sent: its 1 mail was sent, failed, or its reader left."
+      : `Sent: every one of its ${queued} mails was sent, failed, or its reader left.`
 }
 
 /**

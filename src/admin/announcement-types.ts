@@ -1,17 +1,16 @@
 /**
- * The announcements as the admin's API answers them, in JSON (times as
- * ISO text), and what the pages say of them. Types alone come from the
- * server, which the bundle drops.
+ * The announcements as the admin's pages read them from its API, in JSON
+ * (times as ISO text), and what the pages say of them.
  */
-import { LANGUAGES } from "../i18n/languages"
-import type { AnnouncementSummary } from "../server/announcements/announcement-service"
 import type {
   AnnouncementProgress,
+  AnnouncementSummary,
   LanguageProgress,
   SendAudience,
   SendOutcome,
   SentWave,
-} from "../server/announcements/announcement-queries"
+} from "../admin-api/announcements"
+import { LANGUAGES } from "../i18n/languages"
 
 export type { LanguageProgress, SendAudience, SendOutcome }
 
@@ -23,6 +22,9 @@ export type Progress = Omit<AnnouncementProgress, "createdAt" | "waves"> & {
 
 /** An announcement of the folder, as JSON. */
 export type Announcement = Omit<AnnouncementSummary, "progress"> & { progress: Progress | null }
+
+/** What an action on an announcement said last: the page keeps one message per announcement. */
+export type ActionNotice = { tone: "error" | "done"; text: string } | null
 
 /** A language as the admin names it: in itself, with its code ("Español (es)"). */
 export const languageLabel = (code: string) =>

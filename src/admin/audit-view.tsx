@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { AdminNotice } from "./admin-notice"
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 import { Pager } from "./pager"
 import { SearchForm } from "./search-form"
@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   logout: "Logged out",
   invite: "Invited an account",
   enrol: "Took an invitation",
+  "invite-ended": "An invitation ended after too many failed tries",
   revoke: "Revoked an account",
   unlock: "Unlocked an account's logins",
   export: "Exported a person's data",

@@ -1,13 +1,16 @@
 import { useMemo, useState } from "react"
-import type { VisitStats } from "../server/visits/visit-stats"
+import type { MailHealth } from "../admin-api/mail-health"
+import type { VisitStats } from "../admin-api/visit-stats"
 import { AdminNotice } from "./admin-notice"
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"
 import { Figure } from "./figure"
 import { languageName } from "./language-name"
+import { MailHealthTable } from "./mail-health-table"
 import { useAdminData } from "./use-admin-data"
 import { VisitsView } from "./visits-view"
+import { counted } from "../words/counted"
 
 /** GET /api/admin/dashboard as JSON. Later features add sections (`announcements`). */
 type Dashboard = {
@@ -25,6 +28,8 @@ type Dashboard = {
   outbox: { pending: number; failed: number; sentLastDay: number; oldestPendingSince: string | null }
   /** The visits of the period and their funnel, as `npm run waitlist -- stats --json` prints them. */
   visits: VisitStats
+  /** The mail to visitors by mailbox provider, as `stats --json` prints it under `mailHealth`. */
+  mailHealth: MailHealth
 }
 
 const PERIODS = [7, 30, 90, 365]
@@ -134,10 +139,8 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
         </h2>
         {outbox.failed > 0 && (
           <AdminNotice tone="error">
-            {outbox.failed === 1
-              ? "1 mail or event failed for good"
-              : `${outbox.failed} mails or events failed for good`}
-            : see <code>npm run waitlist -- outbox</code> on the server.
+            {counted(outbox.failed, "mail or event", "mails or events")} failed for good : see{" "}
+            <code>npm run waitlist -- outbox</code> on the server.
           </AdminNotice>
         )}
         <DataTable
@@ -146,6 +149,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
           columns={["Waiting", "Waiting since", "Failed for good", "Sent in the last 24 hours"]}
           rows={[[outbox.pending, shownTime(outbox.oldestPendingSince), outbox.failed, outbox.sentLastDay]]}
         />
+        <MailHealthTable health={dashboard.mailHealth} />
       </section>
     </>
   )

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { callApi, shownTime } from "./admin-api"
+import { callApi, shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 
 /** A referral held for review, as the API lists it: its reasons in words, with their evidence. */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react"
-import { callApi } from "./admin-api"
+import { callApi } from "./api-client"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
-import { PASSWORD_RULE } from "./password-rule"
+import { PASSWORD_RULE } from "../admin-api/password-rule"
 
 /** What the invitation's link opens: the account, and the authenticator's key to enrol. */
 type Invitation = { email: string; role: string; secret: string; uri: string; qrCode: string }

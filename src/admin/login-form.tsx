@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react"
-import { afterLogin, callApi } from "./admin-api"
+import { afterLogin, callApi } from "./api-client"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
 

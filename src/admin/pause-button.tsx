@@ -1,7 +1,6 @@
 import { useState } from "react"
-import { callApi } from "./admin-api"
-import type { ActionNotice } from "./announcement-card"
-import { announcementPath, total, type Progress } from "./announcement-types"
+import { callApi } from "./api-client"
+import { announcementPath, total, type ActionNotice, type Progress } from "./announcement-types"
 
 /** Pauses a send whose mails still wait, or resumes a paused one; nothing once every mail went. */
 export function PauseButton({

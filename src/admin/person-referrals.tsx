@@ -1,4 +1,4 @@
-import { shownTime } from "./admin-api"
+import { shownTime } from "./api-client"
 import { DataTable } from "./data-table"
 import { useAdminData } from "./use-admin-data"
 

@@ -1,16 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react"
-import type { PersonExport } from "../server/people/person-export"
+import type { ConsentRecord, PersonExport } from "../admin-api/person-export"
 import { folded } from "../waitlist/folded-text"
-import { callApi, shownTime } from "./admin-api"
+import { callApi, shownTime } from "./api-client"
 import { AdminField } from "./admin-field"
 import { AdminNotice } from "./admin-notice"
 import { DataTable } from "./data-table"
 import { PersonReferrals } from "./person-referrals"
 
-type Consent = PersonExport["messages"][number]["privacyPolicyInForce"]
-
 /** A version of the privacy policy in words, or that it was not recorded. */
-const consentText = (consent: Consent | null) =>
+const consentText = (consent: ConsentRecord | null) =>
   consent === null
     ? "—"
     : typeof consent === "string"

@@ -5,7 +5,7 @@ import { DataTable } from "./data-table"
 import { HeldReferrals, type HeldReferral, type Notice } from "./held-referrals"
 import { Pager } from "./pager"
 import { RewardsStatus } from "./rewards-status"
-import { mayUse } from "./roles"
+import { mayUse } from "../admin-api/roles"
 import { useAdminData } from "./use-admin-data"
 
 type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }

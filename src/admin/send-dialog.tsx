@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from "react"
-import { callApi } from "./admin-api"
-import type { ActionNotice } from "./announcement-card"
+import { callApi } from "./api-client"
 import {
   announcementPath,
   languageLabel,
   languageOrder,
+  type ActionNotice,
   type SendAudience,
   type SendOutcome,
 } from "./announcement-types"
 import { waveBody, WaveFields, waveQuery, WHOLE_LIST_INPUT, type WaveInput } from "./wave-fields"
-
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+import { counted } from "../words/counted"
 
 /**
  * The send, behind a confirmation: a modal dialog that says how many
@@ -67,7 +66,7 @@ export function SendDialog({
       text:
         sum === 0
           ? `Queued no new mail of ${slug}: every confirmed entry has one already.`
-          : `Queued ${counted(sum, "mail", "mails")} of ${slug}: ${queued.map(([lang, n]) => `${lang} ${n}`).join(", ")}. The server sends them at its mail rate.`,
+          : `Queued ${counted(sum, "mail")} of ${slug}: ${queued.map(([lang, n]) => `${lang} ${n}`).join(", ")}. The server sends them at its mail rate.`,
     })
   }
   const readers = audience

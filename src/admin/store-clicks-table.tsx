@@ -1,5 +1,5 @@
 // The shape of the API's store clicks, as the server computes them (types only: nothing of the server reaches the browser).
-import type { StoreClickStats } from "../server/visits/visit-stats"
+import type { StoreClickStats } from "../admin-api/visit-stats"
 import { DataTable } from "./data-table"
 
 /** The stores and platforms as the table names them. */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react"
-import { callApi } from "./admin-api"
+import { callApi } from "./api-client"
 import { AdminField } from "./admin-field"
-import type { ActionNotice } from "./announcement-card"
-import { announcementPath } from "./announcement-types"
+import { announcementPath, type ActionNotice } from "./announcement-types"
+import { counted } from "../words/counted"
 
 type TestAnswer = { to: string; sent: { lang: string; subject: string }[] }
 
@@ -21,7 +21,7 @@ export function TestSendForm({ slug, onDone }: { slug: string; onDone: (notice: 
       const languages = answer.data.sent.map((mail) => mail.lang).join(", ")
       return onDone({
         tone: "done",
-        text: `Sent ${answer.data.sent.length} test mails of ${slug} to ${answer.data.to} (${languages}), each marked “[Test of ${slug}, …]” in its subject.`,
+        text: `Sent ${counted(answer.data.sent.length, "test mail")} of ${slug} to ${answer.data.to} (${languages}), each marked “[Test of ${slug}, …]” in its subject.`,
       })
     }
     if (answer.fields.to) return setError(answer.fields.to)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { callApi } from "./admin-api"
+import { callApi } from "./api-client"
 
 /** What a GET of the admin's API gave: nothing yet, its data, or its error. */
 export type Loaded<T> = { state: "loading" } | { state: "done"; data: T } | { state: "failed"; error: string }

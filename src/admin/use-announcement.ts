@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react"
-import { callApi } from "./admin-api"
+import { callApi } from "./api-client"
 import { announcementPath, isUnderWay, type Announcement } from "./announcement-types"
 
 /** How often the page reads a send's progress while its mails go out. */

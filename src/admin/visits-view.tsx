@@ -1,6 +1,6 @@
 import { useMemo } from "react"
 // The shape of the API's `visits`, as the server computes it (types only: nothing of the server reaches the browser).
-import type { DayStats, SourceStats, VisitStats } from "../server/visits/visit-stats"
+import type { DayStats, SourceStats, VisitStats } from "../admin-api/visit-stats"
 import { BarChart } from "./bar-chart"
 import { DailyChart } from "./daily-chart"
 import { DataTable } from "./data-table"
@@ -156,8 +156,8 @@ export function VisitsView({ visits }: { visits: VisitStats }) {
           </h3>
           <p sx={{ variant: "text.small", maxWidth: "prose" }}>
             A source is the link&apos;s <code>utm_source</code>, else the referring site, else (direct). A sign-up
-            counts under its own page&apos;s source; one made from another page of the site without a campaign counts
-            under (internal).
+            counts under its own page&apos;s source, or under personal-link when its visit came through a personal link;
+            one made from another page of the site without a campaign counts under (internal).
           </p>
           <BarChart
             bars={sources.map((source) => ({ label: sourceLabel(source), value: source.visitors }))}

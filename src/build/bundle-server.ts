@@ -1,6 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { build } from "esbuild"
+import { WORKER_ENTRIES } from "../server/threads/worker-entries"
 
 /** Where the build writes the programs it compiles for Node. */
 export const COMPILED_DIR = "dist"
@@ -52,7 +53,13 @@ export async function bundleServer(
   if (programs.length === Object.keys(COMPILED_PROGRAMS).length) fs.rmSync(outdir, { recursive: true, force: true })
   await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(programs.map((name) => [name, path.join(root, COMPILED_PROGRAMS[name])])),
+    entryPoints: {
+      ...Object.fromEntries(programs.map((name) => [name, path.join(root, COMPILED_PROGRAMS[name])])),
+      // The server's worker threads, each beside it (see workerScript).
+      ...(programs.includes("server")
+        ? Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, entry]) => [name, path.join(root, entry)]))
+        : {}),
+    },
     outdir,
     bundle: true,
     platform: "node",

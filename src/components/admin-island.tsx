@@ -1,6 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { AdminApp, type AdminPageName } from "../admin/admin-app"
-import { ADMIN_ISLAND_ID } from "../islands/ready-marks"
+import { ADMIN_ISLAND_ID } from "./ready-marks"
 import { IslandScript } from "./island-script"
 
 /**

@@ -4,7 +4,7 @@ import { CONTACT_FORM_CLASSES } from "./contact-form-classes"
 import { ErrorBoundary } from "./error-boundary"
 import { Toasts } from "./toasts"
 
-export { CONTACT_FORM_ISLAND_ID } from "../islands/ready-marks"
+export { CONTACT_FORM_ISLAND_ID } from "./ready-marks"
 
 /**
  * What shows in place of the form if it fails to render. Unlike the error

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
 import type { ContactFormTexts } from "../i18n/contact-form-texts"
 import { hasNoErrors, validateContact, type ContactErrors } from "../waitlist/contact-rules"
-import { CONTACT_FORM_READY_MARK } from "../islands/ready-marks"
+import { CONTACT_FORM_READY_MARK } from "./ready-marks"
 import { gatherMetadata } from "../waitlist/gather-metadata"
 import { sendToWaitlist } from "../waitlist/send-to-waitlist"
 import type { ContactMetadata } from "../waitlist/submission"

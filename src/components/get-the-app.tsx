@@ -8,13 +8,14 @@ import { StoreButtons } from "./store-buttons"
 
 /**
  * The page `/get` shows a desktop (a phone is sent to its store before it
- * gets here): both store buttons and a QR code of this language's `/get`,
- * to open it on a phone. While the app is not in the stores, the waitlist
- * takes the buttons' place.
+ * gets here): both store buttons and a QR code of this language's `/get`
+ * under `siteUrl`, the address the site is served at, to open it on a
+ * phone. While the app is not in the stores, the waitlist takes the
+ * buttons' place.
  */
-export function GetTheApp() {
+export function GetTheApp({ siteUrl }: { siteUrl: string }) {
   const { t, path } = useLanguage()
-  const address = pageUrl(siteFacts.siteUrl, path("/get"))
+  const address = pageUrl(siteUrl, path("/get"))
   return (
     <Container sx={{ py: [7, null, 9] }}>
       <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "1fr auto"], alignItems: "center", gap: 7 }}>

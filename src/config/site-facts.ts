@@ -23,6 +23,14 @@ export type SiteFacts = {
   /** Shown in meta descriptions and link previews. */
   description: string
   supportEmail: string
+  /**
+   * The provider's postal address, on one line, as every announcement ends
+   * with it (CAN-SPAM asks commercial mail for one) and the legal texts'
+   * `{{postalAddress}}` token shows it. The default is a placeholder the
+   * company replaces with its own; while it is empty, no announcement can
+   * be sent.
+   */
+  postalAddress: string
   /** Public address of the site, without a trailing slash. */
   siteUrl: string
   appStoreUrl: string
@@ -76,6 +84,7 @@ export const siteFacts: SiteFacts = {
   description:
     "Storyling teaches you a new language one story at a time: every story blends words you already know with new vocabulary.",
   supportEmail: "support@storyling.example.com",
+  postalAddress: "100 Example Street, Suite 0, Example City, EX 00000, Exampleland",
   siteUrl: "https://storyling.example.com",
   appStoreUrl: "https://apps.apple.com/app/id0000000000",
   appStoreId: "0000000000",

@@ -1,15 +1,25 @@
+import { isRealIsoDate } from "../i18n/format-date"
+
 /** A file's frontmatter as gatsby-transformer-remark parsed it (with parseFrontmatterYaml). */
 export type Frontmatter = Record<string, unknown>
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** The frontmatter field a problem names ("its `effectiveDate` ..."), if any. */
+export const fieldNamed = (problem: string): string | null => /`(\w+)`/.exec(problem)?.[1] ?? null
 
-/** Whether a value is a date that exists, written as YYYY-MM-DD (not 2025-02-30, not 2025-5-25). */
-export function isRealIsoDate(value: unknown): value is string {
-  const match = typeof value === "string" ? ISO_DATE.exec(value) : null
-  if (!match) return false
-  const [, year, month, day] = match.map(Number) as [number, number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+/** The line of a file (from 1) on which its frontmatter sets `field`, or undefined when it does not. */
+export function frontmatterLine(raw: string, field: string): number | undefined {
+  const lines = raw.replace(/\r\n/g, "\n").split("\n")
+  if (lines[0] !== "---") return undefined
+  for (let index = 1; index < lines.length && lines[index] !== "---"; index += 1) {
+    if (lines[index]?.startsWith(`${field}:`)) return index + 1
+  }
+  return undefined
+}
+
+/** The line of a file that a problem of its frontmatter is on: that of the field it names, if the file sets it. */
+export const problemLine = (raw: string, problem: string): number | undefined => {
+  const field = fieldNamed(problem)
+  return field === null ? undefined : frontmatterLine(raw, field)
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "")

@@ -8,7 +8,7 @@ import { hydrateRoot } from "react-dom/client"
 import { ThemeUIProvider } from "theme-ui"
 import { AdminApp, ADMIN_PAGES, type AdminPageName } from "../admin/admin-app"
 import theme from "../gatsby-plugin-theme-ui"
-import { ADMIN_ISLAND_ID } from "./ready-marks"
+import { ADMIN_ISLAND_ID } from "../components/ready-marks"
 
 const container = document.getElementById(ADMIN_ISLAND_ID)
 const page = container?.dataset.page

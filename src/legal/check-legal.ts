@@ -1,15 +1,15 @@
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { legalCommand } from "./legal-command"
 import { legalFileExists, listLegalFiles, readLegalFile, type LegalFiles } from "./legal-files"
-import { checkLegalFrontmatter } from "../content/check-frontmatter"
+import { checkLegalFrontmatter, frontmatterLine, problemLine } from "../content/check-frontmatter"
 import { ENGLISH, LOCK_FILE, currentFile, shownPath } from "./legal-layout"
 import { LegalError } from "./legal-error"
 import { readLock, type LegalLock } from "./legal-lock"
 import { hashText, splitLegalSource, versionDate, versionDateField } from "./legal-text"
 import { markdownProblems } from "./render-markdown"
 
-/** Something wrong with the legal texts: the file (relative to the project root) and what to do about it. */
-export type LegalProblem = { file: string; message: string }
+/** Something wrong with the legal texts: the file (relative to the project root), the line it is on when one is, and what to do about it. */
+export type LegalProblem = { file: string; line?: number; message: string }
 
 const LOCK = `content/legal/${LOCK_FILE}`
 
@@ -31,7 +31,7 @@ export function checkLegalTexts(root: string): LegalProblem[] {
   }
   const files = listLegalFiles(root)
   const markdownOnly = [...files.current, ...files.archived].flatMap(({ file }) =>
-    markdownProblems(readLegalFile(root, file)).map((message) => ({ file: shownPath(file), message })),
+    markdownProblems(readLegalFile(root, file)).map(({ line, message }) => ({ file: shownPath(file), line, message })),
   )
   return [
     ...checkNames(files),
@@ -65,7 +65,8 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
     const raw = readLegalFile(root, text.file)
     const { frontmatter } = splitLegalSource(raw)
     const frontmatterProblems = checkLegalFrontmatter(frontmatter, text.lang !== ENGLISH)
-    problems.push(...frontmatterProblems.map((message) => ({ file, message })))
+    const lineOf = (field: string) => frontmatterLine(raw, field)
+    problems.push(...frontmatterProblems.map((message) => ({ file, line: problemLine(raw, message), message })))
     const locked = lock.documents[text.document]?.[text.lang]
     if (!locked) {
       problems.push({
@@ -81,6 +82,7 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
     if (hashText(raw) !== locked.current.sha256) {
       problems.push({
         file,
+        line: lineOf(field),
         message:
           date === was
             ? `has changed, but its \`${field}\` is still ${was}: run ${legalCommand(["new-version", text.document, "<YYYY-MM-DD>"], text.lang)} for a new version, or ${legalCommand(["amend", text.document], text.lang)} for a correction that needs none`
@@ -97,11 +99,17 @@ function checkCurrent(root: string, lock: LegalLock, files: LegalFiles): LegalPr
     if (last !== undefined && last >= date) {
       problems.push({
         file,
+        line: lineOf(field),
         message: `has the \`${field}\` ${date}, which is not after its last archived version's (${last}): effective dates must strictly increase`,
       })
     }
     if (text.lang !== ENGLISH)
-      problems.push(...checkTranslationOf(lock, text.document, frontmatter.translationOf, file))
+      problems.push(
+        ...checkTranslationOf(lock, text.document, frontmatter.translationOf, file).map((problem) => ({
+          ...problem,
+          line: lineOf("translationOf"),
+        })),
+      )
   }
   return problems
 }
@@ -140,10 +148,12 @@ function checkArchived(root: string, lock: LegalLock, files: LegalFiles): LegalP
         message: `has been edited, and archived versions are never edited: restore it with \`git checkout -- ${file}\` and correct the text in force instead`,
       })
     }
-    const date = versionDate(splitLegalSource(raw).frontmatter, version.lang)
+    const { frontmatter } = splitLegalSource(raw)
+    const date = versionDate(frontmatter, version.lang)
     if (!isRealIsoDate(date) || date !== version.date)
       problems.push({
         file,
+        line: frontmatterLine(raw, versionDateField(frontmatter, version.lang)),
         message: `is dated ${date || "nothing"} in its frontmatter, not ${version.date} as its name says`,
       })
   }

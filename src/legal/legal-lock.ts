@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { legalCommand } from "./legal-command"
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { isLanguageCode } from "../i18n/languages"
 import { LEGAL_DIR, LOCK_FILE, archivedFile, currentFile, isDocumentName } from "./legal-layout"
 import { LegalError } from "./legal-error"

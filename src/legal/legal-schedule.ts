@@ -1,5 +1,5 @@
 import type { SiteFacts } from "../config/site-facts"
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { LANGUAGES, languagePrefix } from "../i18n/languages"
 import { scheduledPath } from "../routing/scheduled-pages"
 import { listLegalFiles, readLegalFile } from "./legal-files"

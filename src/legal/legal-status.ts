@@ -6,8 +6,8 @@ import { indexInForce } from "./version-in-force"
 import { isOutdated } from "../content/outdated-translations"
 
 /**
- * Where a text stands on a day: the date of its version in force and of
- * the next one, if published; whether it keeps up with English (a
+ * Where a text stands on a day: the date of its version in force and those
+ * of every version published to take effect later, soonest first; whether it keeps up with English (a
  * translation is "outdated" when its newest version translates an older
  * English version than the newest, which `englishDate` then names); and
  * the legal check's problems with its files, so that status never calls a
@@ -17,7 +17,7 @@ export type TextStatus = {
   document: string
   lang: string
   inForce: string
-  next: string | null
+  toCome: string[]
   state: "current" | "outdated"
   englishDate: string
   translationOf?: string
@@ -41,7 +41,7 @@ export function legalStatus(root: string, day: string): LegalStatus {
       document: text.document,
       lang: text.lang,
       inForce: versions[inForce]?.date ?? "",
-      next: versions[inForce + 1]?.date ?? null,
+      toCome: versions.slice(inForce + 1).map((version) => version.date),
       problems: problems.filter((problem) => own.has(problem.file)),
     }
     const englishDate = versionsOf(root, text.document, ENGLISH, "").pop()?.date ?? ""

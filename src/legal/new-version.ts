@@ -1,4 +1,4 @@
-import { isRealIsoDate } from "../content/check-frontmatter"
+import { isRealIsoDate } from "../i18n/format-date"
 import { legalCommand } from "./legal-command"
 import { LegalError } from "./legal-error"
 import { legalFileExists, readLegalFile, writeLegalFile } from "./legal-files"

@@ -20,7 +20,7 @@ import remarkGfm from "remark-gfm"
 import type { SiteFacts } from "../config/site-facts"
 import { splitLegalSource } from "./legal-text"
 
-type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
+type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "postalAddress" | "providers">
 type FillSiteFacts = (
   api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
   options: { facts: Facts },
@@ -32,7 +32,7 @@ const fillSiteFacts = require("../../plugins/gatsby-remark-site-facts") as FillS
 const processor = remark().use(remarkGfm).use(remarkFootnotes, { inlineNotes: true })
 
 /** What a legal text may not hold: the line of its file it starts on, and what is wrong. */
-type Problem = { line: number; column: number; message: string }
+export type MarkdownProblem = { line: number; column: number; message: string }
 
 /** A link a legal text may hold: an `https:` or `mailto:` address, a page of the site, or a place on the page. */
 const ALLOWED_LINK = /^(https:\/\/[^\s/]|mailto:[^\s]|\/(?!\/)|#)/i
@@ -57,8 +57,8 @@ function problemOf(node: Node, line: number): string | null {
 }
 
 /** What a legal text's tree may not hold, with the lines of its file, body starting at `firstLine`. */
-function problemsIn(tree: Root, firstLine: number): Problem[] {
-  const found: Problem[] = []
+function problemsIn(tree: Root, firstLine: number): MarkdownProblem[] {
+  const found: MarkdownProblem[] = []
   const stack: Node[] = [tree]
   for (let node = stack.pop(); node; node = stack.pop()) {
     const start = node.position?.start ?? { line: 1, column: 1 }
@@ -72,11 +72,12 @@ function problemsIn(tree: Root, firstLine: number): Problem[] {
 /**
  * The problems of a legal text's file (frontmatter and body): raw HTML,
  * images and links anywhere but https:, mailto: and the site's pages, one
- * for each, naming the line of the file; an empty list when all is well.
+ * for each, with the line of the file it is on (which its message names
+ * too); an empty list when all is well.
  */
-export function markdownProblems(source: string): string[] {
+export function markdownProblems(source: string): MarkdownProblem[] {
   const { body, bodyLine } = splitLegalSource(source)
-  return problemsIn(processor.parse(body) as Root, bodyLine).map((problem) => problem.message)
+  return problemsIn(processor.parse(body) as Root, bodyLine)
 }
 
 /**

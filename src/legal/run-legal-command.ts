@@ -9,6 +9,8 @@ import { readLock } from "./legal-lock"
 import { legalStatus, type TextStatus } from "./legal-status"
 import { newVersion } from "./new-version"
 import { utcDay } from "./version-in-force"
+import { counted } from "../words/counted"
+import { listed } from "../words/listed"
 
 /** What `npm run legal` prints when the command is missing or wrong. */
 export const USAGE = `Usage: npm run legal -- <command> [--lang <code>] [--root <dir>]
@@ -47,15 +49,14 @@ function parse(args: string[], defaultRoot: string): Parsed | null {
 }
 
 function describeStatus(text: TextStatus): string {
-  const versions = `${text.inForce || "no date"} in force${text.next ? `, ${text.next} to come` : ""}`
+  const toCome = text.toCome.length > 0 ? `, ${listed(text.toCome)} to come` : ""
+  const versions = `${text.inForce || "no date"} in force${toCome}`
   const outdated =
     text.state === "outdated"
       ? `; outdated, translates ${text.translationOf || "no date"} but the English text is effective ${text.englishDate}`
       : ""
   const problems =
-    text.problems.length > 0
-      ? `; fails the check (${text.problems.length === 1 ? "1 problem" : `${text.problems.length} problems`}, below)`
-      : ""
+    text.problems.length > 0 ? `; fails the check (${counted(text.problems.length, "problem")}, below)` : ""
   return `${text.document} ${text.lang}: ${versions}${outdated}${problems}`
 }
 

@@ -8,7 +8,6 @@
  * serves such a page at the page's own path from that day on, and never at
  * the folder's (see src/server/http/scheduled-pages.ts).
  */
-import { isRealIsoDate } from "../content/check-frontmatter"
 import { localizedPath, splitLanguage } from "../i18n/languages"
 
 /** The folder, under each language's prefix, of the pages for days to come. */
@@ -18,14 +17,6 @@ export const SCHEDULED_FOLDER = "_from"
 export function scheduledPath(day: string, pagePath: string): string {
   const { code, path } = splitLanguage(pagePath)
   return localizedPath(code, `/${SCHEDULED_FOLDER}/${day}${path === "/" ? "" : path}`)
-}
-
-/** The day and the page of a path made by scheduledPath; null for any other path. */
-export function parseScheduledPath(urlPath: string): { day: string; pagePath: string } | null {
-  const { code, path } = splitLanguage(urlPath)
-  const [, folder, day = "", ...rest] = path.split("/")
-  if (folder !== SCHEDULED_FOLDER || !isRealIsoDate(day)) return null
-  return { day, pagePath: localizedPath(code, `/${rest.join("/")}`) }
 }
 
 /** Whether a path is in the folder of pages for days to come, whatever follows it. */

@@ -10,7 +10,7 @@
 import type { DeliveryKind } from "./outbox/deliveries"
 import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
-import type { Area } from "../admin/roles"
+import type { Area } from "../admin-api/roles"
 import { siteFacts } from "../config/site-facts"
 import { mailServerCheck } from "./addresses/mail-servers"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
@@ -228,13 +228,11 @@ const methodNotAllowed =
     sendJson(res, 405, { error: `Use ${methods.join(" or ")} here.` }, { Allow: methods.join(", ") })
 
 /**
- * The router of the route table: each group's routes with its body limit
- * (every body within the server-wide budget of bodies in flight), who may
- * call them, and its answers. Any other path under /api/ is a JSON 404, a
- * failed handler of the API a JSON 503 with its cause in the log, never a
- * 500; every other request goes on (to the built site, or Gatsby's own
- * pages under develop). `observe`, when given, observes the requests of
- * the table's paths (develop, whose other requests are Gatsby's).
+ * The router of the route table: each group's routes behind its body limit
+ * (within the budget of all bodies in flight) and who may call them, and
+ * its answers. An API handler that fails is a JSON 503, never a 500; what
+ * the table does not take goes on. `observe` observes the table's requests
+ * where nothing else does (develop).
  */
 export function siteRouter(parts: RouteParts, { observe }: { observe?: RequestHandler } = {}): Router {
   const router = express.Router({ caseSensitive: true })

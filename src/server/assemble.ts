@@ -1,10 +1,8 @@
 /**
  * The server's parts, put together once from the settings: the database,
- * the outbox's worker with each feature's kinds of delivery, the reader of
- * the bounce mailbox, the counters of visits and store clicks, the periodic jobs, and what
- * the route table's handlers work with. The production server (main.ts), `gatsby
- * develop` (develop.ts) and the tests start from here; nothing is started
- * by it.
+ * the outbox's worker with each feature's kinds of delivery, the counters,
+ * the periodic jobs and what the route table's handlers work with. The
+ * server, `gatsby develop` and the tests start here; nothing is started by it.
  */
 import { erasuresMadeFinal } from "./people/erasure"
 import { siteFacts } from "../config/site-facts"
@@ -15,7 +13,8 @@ import { forgetOldAuditAddresses } from "./audit/audit-log"
 import { BounceMailbox } from "./bounces/bounce-mailbox"
 import { bounceMetrics } from "./bounces/bounce-metrics"
 import { openDb, type Db } from "./db/db"
-import { createSendMail } from "./mails/mail-transport"
+import { guardMailHealth } from "./mail-health/health-guard"
+import { createSendMail, type SendMail } from "./mails/mail-transport"
 import type { Logger } from "./observability/logger"
 import type { Metrics } from "./observability/metrics"
 import { deliverer } from "./outbox/deliver"
@@ -62,20 +61,13 @@ export type Assembly = {
 /** How often the server looks for erasures made by the command line: their bytes leave the files within a minute. */
 const ERASURES_CHECKED_EVERY_MS = 30_000
 
-/**
- * The periodic jobs, each owned by its feature: the rewards' work (see
- * runRewards), the networks of referrals past 30 days, the sign-up counts and the
- * admin's failed logins and ended sessions past their windows, the audit
- * log's addresses past 30 days, the database's files rewritten after an
- * erasure by another process, the visit counts and store clicks written
- * and the days closed (with their salts deleted), and the bounce mailbox
- * read.
- */
-function periodicJobs(
+/** The periodic jobs, each its feature's (docs/architecture.md lists them, as the log names them). */
+export function periodicJobs(
   db: Db,
   visits: VisitCounter | null,
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
+  mailHealth: { mail: MailSettings; sendMail: SendMail },
   rewards: Job,
 ): Job[] {
   return [
@@ -84,6 +76,11 @@ function periodicJobs(
       name: "referrals: forget the networks of sign-ups older than 30 days",
       everyMs: HOUR_MS,
       run: (now) => forgetOldNetworks(db, now),
+    },
+    {
+      name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: (now) => guardMailHealth(db, mailHealth, now),
     },
     {
       name: "sign-up: forget counts older than the rate limit's window",
@@ -167,6 +164,8 @@ export function assemble(
       if (bounce) bounces.counted(bounce, "smtp")
     },
   })
+  // An admin's test of an announcement and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
+  const onDemand = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits
     ? new VisitCounter({
@@ -178,7 +177,9 @@ export function assemble(
         now,
       })
     : null
-  const storeClicks = settings.countVisits ? new StoreClickCounter({ db, log, metrics: metrics.registry, now }) : null
+  const storeClicks = settings.countVisits
+    ? new StoreClickCounter({ db, log, metrics: metrics.registry, trustProxy: settings.trustProxy, now })
+    : null
   const routes: RouteParts = {
     settings,
     db,
@@ -186,12 +187,11 @@ export function assemble(
     registry: metrics.registry,
     now,
     queued: (kinds) => worker.wake(kinds),
-    // An admin's test of an announcement: at the pace of every mail of the process, each of its few mails over a connection of its own, as the CLI's are.
     announcements: {
       db,
       dir: settings.announcementsDir,
       mail,
-      sendMail: pacedSendMail(createSendMail(mail, log, { pooled: false }), pace),
+      sendMail: onDemand,
       now,
       referralBoost: settings.referralBoost,
       rewardsFile: settings.rewards.file,
@@ -212,6 +212,7 @@ export function assemble(
         visits,
         storeClicks,
         bounceMailbox,
+        { mail, sendMail: onDemand },
         rewardsJob({ db, rewards: settings.rewards, mail, log, queued: (kinds) => worker.wake(kinds) }),
       ),
       { log, now },

@@ -1,11 +1,8 @@
 /**
- * The route table under `gatsby develop`: gatsby-config's
- * developMiddleware mounts the production server's router on the develop
- * server, so editors' previews call the same routes, handlers and database
- * (one implementation of each route). Its worker and periodic jobs run as
- * the server's do, so the mails of a sign-up are written too; its metrics
- * are served nowhere, and it counts no visits and no store clicks. Every
- * path the table does not take goes on to Gatsby's own.
+ * The route table under `gatsby develop`: the production server's router
+ * mounted on the develop server, so previews use the same routes, handlers
+ * and database. Its worker and jobs run; it counts no visits, and leaves
+ * every other path to Gatsby.
  */
 import type { Router } from "express"
 import { API_ROUTE_NAMES, siteRouter } from "./app"

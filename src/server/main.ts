@@ -1,11 +1,7 @@
 /**
- * The production server's program: settings → database → worker → app →
- * listen, and a clean shutdown on SIGTERM or SIGINT (see shutdown.ts).
- * Compiled by the build into dist/server.js (src/build/bundle-server.ts)
- * and run with plain Node by `npm start` or `npm run serve`. Its settings
- * are read once, here (see settings.ts); one that cannot work stops it with
- * one line. Every response carries the headers of gatsby-config's `headers`
- * option, which `gatsby serve` would ignore.
+ * The production server's program: settings → assemble → app → listen,
+ * and a clean shutdown on SIGTERM or SIGINT (see shutdown.ts). The build
+ * compiles it into dist/server.js.
  */
 import http from "http"
 import path from "path"

@@ -1,10 +1,8 @@
 /**
- * The server's periodic work, in one place: each job is named and owned by
- * its feature (see periodicJobs in assemble.ts for the list), runs at
- * start and then every `everyMs`, never two runs of one job at once, and a
- * failure is logged when a job starts failing and when it works again.
- * The outbox's worker keeps a tick of its own (every second, and at once
- * when a sign-up wakes it): it is a service, not housekeeping.
+ * The server's periodic work in one place (periodicJobs in assemble.ts
+ * lists it): each job runs at start and every `everyMs`, never twice at
+ * once, its failures logged when they begin and end. The outbox's worker
+ * keeps its own tick: it is a service, not housekeeping.
  */
 import type { Logger } from "./observability/logger"
 

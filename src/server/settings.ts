@@ -215,6 +215,19 @@ function privateKeyFile(value: string): string | undefined {
   }
 }
 
+/** Whether a host is this machine: `localhost` (and its subdomains), 127.0.0.0/8 or ::1, as a URL's hostname writes them. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === "localhost" ||
+  hostname.endsWith(".localhost") ||
+  hostname === "[::1]" ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+
+/** Whether the links of a site address are ones a mail client's one-click unsubscribe follows: https, or http on this machine only. */
+const acceptsOneClick = (origin: string): boolean => {
+  const url = new URL(origin)
+  return url.protocol === "https:" || isLoopbackHost(url.hostname)
+}
+
 /** DNS servers as `Resolver#setServers` takes them: IP addresses, each with its port when not 53 (an IPv6 one in brackets then). */
 function dnsServers(value: string): string[] | undefined {
   const servers = value.split(",").map((server) => server.trim())
@@ -377,7 +390,14 @@ const schema = z.object(variables).superRefine((env, context) => {
       message: "a secret of 16 characters or more, set whenever WAITLIST_WEBHOOK_URL is",
     })
   }
-  if (env.SITE_URL === null && env.NODE_ENV) {
+  if (env.SITE_URL !== null && env.NODE_ENV && !acceptsOneClick(env.SITE_URL)) {
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message:
+        "an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1)",
+    })
+  } else if (env.SITE_URL === null && env.NODE_ENV) {
     context.addIssue({
       code: "custom",
       path: ["SITE_URL"],
@@ -412,24 +432,39 @@ const linkHost = (host: string) =>
 /** The address the production server serves at HOST and PORT, which the links in mails go to when SITE_URL is not set (outside production). */
 export const localSiteUrl = (host: string, port: number): string => `http://${linkHost(host)}:${port}`
 
+/** The line that names the first variable of `error` and what it accepts, never repeating a secret value. */
+function settingsError(error: z.ZodError, env: Record<string, string | undefined>, name?: string): SettingsError {
+  const issue = error.issues[0]
+  const variable = name ?? String(issue?.path[0] ?? "a setting")
+  const value = env[variable]
+  const given =
+    value === undefined || value.trim() === ""
+      ? ""
+      : SECRET.has(variable) || (variable.endsWith("_URL") && mayHoldUserInfo(value))
+        ? " (the value given is not shown)"
+        : `, not ${JSON.stringify(value)}`
+  return new SettingsError(`${variable} must be ${issue?.message ?? "valid"}${given}`)
+}
+
+/**
+ * The address a build makes its pages for, which `/get`'s QR code holds:
+ * SITE_URL when the build is given one (`npm start` gives it the address
+ * the server will serve at), else the site's public address from its facts.
+ * @throws SettingsError when SITE_URL is no address
+ */
+export function siteUrlOfBuild(env: Record<string, string | undefined>): string {
+  const read = variables.SITE_URL.safeParse(env.SITE_URL)
+  if (!read.success) throw settingsError(read.error, env, "SITE_URL")
+  return read.data ?? siteFacts.siteUrl
+}
+
 /**
  * Reads and checks every setting.
  * @throws SettingsError naming the first variable that cannot work and what it accepts
  */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const result = schema.safeParse(env)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    const name = String(issue?.path[0] ?? "a setting")
-    const value = env[name]
-    const given =
-      value === undefined || value.trim() === ""
-        ? ""
-        : SECRET.has(name) || (name.endsWith("_URL") && mayHoldUserInfo(value))
-          ? " (the value given is not shown)"
-          : `, not ${JSON.stringify(value)}`
-    throw new SettingsError(`${name} must be ${issue?.message ?? "valid"}${given}`)
-  }
+  if (!result.success) throw settingsError(result.error, env)
   const values = result.data
   return {
     production: values.NODE_ENV,
@@ -494,10 +529,3 @@ export const localLinksNotice = (settings: Settings): string | null =>
 /** A sentence that says which store the settings select, for logs and the CLI. */
 export const describeStore = (store: StoreSettings): string =>
   store.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite at ${store.file}`
-
-/**
- * The settings of this process, read from its environment, which the npm
- * scripts fill from a `.env` file too (Node's --env-file-if-exists).
- * @throws SettingsError
- */
-export const settingsOfThisProcess = (): Settings => readSettings(process.env)

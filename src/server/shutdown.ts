@@ -53,21 +53,11 @@ async function countsWritten(counts: ShutdownParts["counts"], ms: number, log: L
 }
 
 /**
- * Stops the process cleanly once `begin` is called (on the first SIGTERM
- * or SIGINT): the server stops accepting connections, answers every
- * request already received (each answer then says `Connection: close`),
- * and closes keep-alive connections as soon as they are idle; meanwhile
- * the outbox's worker claims nothing more and its tries under way finish,
- * or, near the timeout, are abandoned and their claims given back so
- * another instance takes them at once (an announcement's as any other:
- * the bulk lane's tries, and those waiting for their turn of the mail
- * pace); the periodic jobs end likewise (the bounce mailbox's poll). Once the
- * last answer has gone, the counts of visits and store clicks still in
- * memory are written.
- * Then the store and the metrics' listener close and the process exits
- * with 0. Past `timeoutMs`, or on a
- * second signal, it logs what it abandons (requests still in flight, the
- * deliveries still being tried, left to their lease) and exits with 1.
+ * Stops the process cleanly on the first SIGTERM or SIGINT: every request
+ * received is answered, the worker's and jobs' tries finish or give their
+ * claims back near the timeout, the counts in memory are written, then the
+ * store closes (exit 0). Past `timeoutMs` or on a second signal it logs what
+ * it abandons and exits with 1.
  */
 export function gracefulShutdown({
   server,

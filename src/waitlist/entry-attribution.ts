@@ -1,4 +1,5 @@
 import { isLanguageCode } from "../i18n/languages"
+import { isReferralCode, PERSONAL_LINK_SOURCE } from "./referral-code"
 
 /** Where a person came from and which language they signed up in, as the dashboard counts entries. */
 export type EntryAttribution = {
@@ -30,9 +31,12 @@ function hostOf(referrer: unknown): string | null {
 
 /**
  * What the first sign-up of an entry says of its origin (first touch): the
- * page's language, the referrer's host and the campaign's utm tags. Reads
- * metadata as stored (each field may be null or, in rows of earlier
- * versions, missing), never more than its known fields.
+ * page's language, the referrer's host and the campaign's utm tags. A
+ * visit that came through a personal link (its `referral` code) has the
+ * source PERSONAL_LINK_SOURCE, as its landing page's visit has, unless the
+ * form's own page names another. Reads metadata as stored (each field may
+ * be null or, in rows of earlier versions, missing), never more than its
+ * known fields.
  */
 export function entryAttribution(metadata: Record<string, unknown>): EntryAttribution {
   const utm =
@@ -42,7 +46,7 @@ export function entryAttribution(metadata: Record<string, unknown>): EntryAttrib
   return {
     lang: isLanguageCode(metadata.locale) ? metadata.locale : null,
     referrerHost: hostOf(metadata.referrer),
-    utmSource: bounded(utm.utm_source),
+    utmSource: bounded(utm.utm_source) ?? (isReferralCode(metadata.referral) ? PERSONAL_LINK_SOURCE : null),
     utmMedium: bounded(utm.utm_medium),
     utmCampaign: bounded(utm.utm_campaign),
   }

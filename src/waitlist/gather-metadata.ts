@@ -4,12 +4,7 @@ import type { ContactMetadata } from "./submission"
 type NetworkInformation = { effectiveType?: string }
 type WithTemporal = { Temporal?: { Now: { timeZoneId: () => string } } }
 
-/**
- * The visitor's IANA time zone. Temporal answers at once; Intl builds a whole
- * date formatter first, about 17 ms of main thread on a fast machine and four
- * times that on a mid-range phone, so it is only the fallback for browsers
- * without Temporal.
- */
+/** The visitor's IANA time zone: Temporal answers at once, Intl (the fallback) builds a whole date formatter first. */
 export function timeZoneOf(win: Window & WithTemporal): string {
   return win.Temporal?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 }

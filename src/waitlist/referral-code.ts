@@ -3,6 +3,13 @@
  * Eight letters and digits (62⁸, about 2.2 × 10¹⁴ codes), case-sensitive:
  * short enough to read out, too many to guess one that is in use.
  */
+/**
+ * The campaign source of a visit through a personal link: `/r/<code>` puts
+ * it in the landing page's address beside the code, and a sign-up whose
+ * visit came through one counts under it too, so the funnel lines the two up.
+ */
+export const PERSONAL_LINK_SOURCE = "personal-link"
+
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 export const REFERRAL_CODE_LENGTH = 8
 

@@ -1,7 +1,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { Role } from "../../src/admin/roles"
+import type { Role } from "../../src/admin-api/roles"
 import { addressHash } from "../../src/server/addresses/address-hash"
 import { PREVIEW_POLICY } from "../../src/server/announcements/announcement-routes"
 import type { AdminApiBackend } from "./admin-api-behaviour"

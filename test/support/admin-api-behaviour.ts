@@ -1,6 +1,6 @@
 import lock from "../../content/legal/legal.lock.json"
 import { LOGIN_FAILURE_LIMIT } from "../../src/server/admin/admin-limits"
-import type { Role } from "../../src/admin/roles"
+import type { Role } from "../../src/admin-api/roles"
 import { revokeAccount } from "../../src/server/admin/admin-queries"
 import { addressHash } from "../../src/server/addresses/address-hash"
 import { forgetOldAuditAddresses } from "../../src/server/audit/audit-log"
@@ -8,7 +8,7 @@ import { siteHostsOf } from "../../src/server/visits/site-hosts"
 import { closeVisitDays, recordVisits } from "../../src/server/visits/visit-queries"
 import { sourceKey } from "../../src/server/visits/traffic-source"
 import { addDays, dayOf } from "../../src/server/visits/visit-day"
-import type { VisitStats } from "../../src/server/visits/visit-stats"
+import type { VisitStats } from "../../src/admin-api/visit-stats"
 import type { VisitorDimension } from "../../src/server/visits/visit-counts"
 import { runWaitlistCommand } from "../../src/server/cli/waitlist-commands"
 import { readSettings } from "../../src/server/settings"
@@ -135,6 +135,37 @@ export function describeAdminApi(backend: AdminApiBackend): void {
       tick(24 * 60 * MINUTE + 1000)
       expect((await callAdmin(site, "POST", "invite", { body: { token } })).status).toBe(410)
     })
+
+    it("ends after 10 failed tries, each refused password or wrong code using one up, and says so", async () => {
+      const token = await inviteWithCli(settings, "guesser@team.example", "marketing", clock)
+      const secret = String((await callAdmin(site, "POST", "invite", { body: { token } })).body?.secret)
+      const stale = async () => codeAt(secret, new Date(clock.getTime() - 10 * MINUTE))
+      for (let n = 1; n <= 9; n += 1) {
+        const refused =
+          n % 2 === 0
+            ? await callAdmin(site, "POST", "invite/accept", {
+                body: { token, password: "!QAZ2wsx#EDC4rfv", code: await codeAt(secret, clock) },
+              })
+            : await callAdmin(site, "POST", "invite/accept", {
+                body: { token, password: "three quiet rivers meet", code: await stale() },
+              })
+        expect(refused.status).toBe(422)
+      }
+      expect(
+        await callAdmin(site, "POST", "invite/accept", {
+          body: { token, password: "correcthorsebatterystaple", code: await codeAt(secret, clock) },
+        }),
+      ).toMatchObject({
+        status: 410,
+        body: { error: "This invitation has ended after 10 failed tries. Ask an owner for a new one." },
+      })
+      expect(
+        await callAdmin(site, "POST", "invite/accept", {
+          body: { token, password: "three quiet rivers meet", code: await codeAt(secret, clock) },
+        }),
+      ).toMatchObject({ status: 410 })
+      expect((await callAdmin(site, "POST", "invite", { body: { token } })).status).toBe(410)
+    }, 60_000)
 
     it("cannot be made for an address whose account is active", async () => {
       await expect(inviteWithCli(settings, accounts.owner.email, "marketing", clock)).rejects.toThrow(
@@ -618,7 +649,18 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         all.push(...next)
       }
       expect(new Set(all.map((item) => item.action))).toEqual(
-        new Set(["login", "login-failed", "logout", "invite", "enrol", "revoke", "unlock", "export", "erase"]),
+        new Set([
+          "login",
+          "login-failed",
+          "logout",
+          "invite",
+          "enrol",
+          "invite-ended",
+          "revoke",
+          "unlock",
+          "export",
+          "erase",
+        ]),
       )
       expect(all.map((item) => item.at)).toEqual([...all.map((item) => item.at)].sort().reverse())
       expect(all.find((item) => item.action === "invite")).toMatchObject({ actor: "command line" })
@@ -804,7 +846,7 @@ export function describeAdminApi(backend: AdminApiBackend): void {
         err: () => undefined,
       })
       expect(code).toBe(0)
-      expect(JSON.parse(printed)).toEqual(visits)
+      expect(JSON.parse(printed)).toEqual({ ...visits, mailHealth: answer.body?.mailHealth })
       // Legal staff do not see the dashboard, visits included.
       expect(
         (await callAdmin(site, "GET", "dashboard?days=7", { cookie: await sessionOf(accounts.legal) })).status,

@@ -1,6 +1,6 @@
 import { generate } from "otplib"
 import { runAdminCommand } from "../../src/server/cli/admin-commands"
-import type { Role } from "../../src/admin/roles"
+import type { Role } from "../../src/admin-api/roles"
 import { openDbOf } from "./waitlist-store-access"
 
 /** An answer of the admin's API: its status, headers, and body parsed as JSON (null for none). */

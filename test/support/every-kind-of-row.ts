@@ -215,16 +215,19 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   await closeVisitDays(db, today)
   await daySalt(db, today)
   await recordVisits(db, views(today), [{ day: today, dimension: "all", value: "", visitor: "b2" }])
-  await recordStoreClicks(db, [
-    {
-      day: today,
-      store: "apple",
-      platform: "ios",
-      source: "newsletter",
-      medium: "email",
-      campaign: "launch",
-      clicks: 2,
-    },
-  ])
+  await recordStoreClicks(db, [], () => ({
+    counts: [
+      {
+        day: today,
+        store: "apple",
+        platform: "ios",
+        source: "newsletter",
+        medium: "email",
+        campaign: "launch",
+        clicks: 2,
+      },
+    ],
+    clients: [{ day: today, client: "keyed-hash-of-a-client", clicks: 2 }],
+  }))
   return { sent, waiting }
 }

@@ -14,6 +14,7 @@ export const EVERY_MIGRATION = [
   "0009-visitors-counted-as-they-come",
   "0010-store-clicks",
   "0011-referrals",
+  "0012-mailbox-providers",
   "0014-rewards-and-reasons",
   "0015-bounded-and-secret-free",
 ]

@@ -1,21 +1,25 @@
 import { spawn } from "child_process"
-import fs from "fs"
 import path from "path"
 import { LAST_BUILD_OUTPUT, reasonToBuild as reasonToBuildAt } from "../../src/build/build-state"
+import { siteFacts } from "../../src/config/site-facts"
 import { withBuildLock } from "./build-lock"
 import { PROJECT_ROOT } from "./project-root"
 
 export { LAST_BUILD_OUTPUT }
 
-/** Why the build must run again, or null when it is up to date (see build-state.ts). */
-export const reasonToBuild = (root = PROJECT_ROOT) => reasonToBuildAt(root)
+/**
+ * Why the build the tests share must run again, or null when it is up to
+ * date (see build-state.ts): it is made for the site's public address,
+ * which the tests' servers are given as SITE_URL.
+ */
+export const reasonToBuild = (root = PROJECT_ROOT) => reasonToBuildAt(root, siteFacts.siteUrl)
 
-/** Runs `gatsby build` as `npm run build` does; rejects with the tail of its output when it fails. */
+/** Runs `gatsby build` as `npm run build` does, for the site's public address; rejects with the tail of its output when it fails. */
 export function gatsbyBuild(root = PROJECT_ROOT): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
+    const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build", "--no-color"], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", CI: "1" },
+      env: { ...process.env, NODE_ENV: "production", CI: "1", SITE_URL: siteFacts.siteUrl },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let output = ""
@@ -37,7 +41,7 @@ export function gatsbyBuild(root = PROJECT_ROOT): Promise<string> {
 export async function buildIfStale(root = PROJECT_ROOT): Promise<void> {
   const reason = reasonToBuild(root)
   if (reason === null) return
-  process.stderr.write(`Building the site for the tests (${reason}): gatsby build, about a minute...\n`)
+  process.stderr.write(`Building the site for the tests (${reason}): gatsby build...\n`)
   const started = Date.now()
   await gatsbyBuild(root)
   process.stderr.write(`Built in ${Math.round((Date.now() - started) / 1000)} s.\n`)

@@ -20,6 +20,8 @@ export class SmtpTestServer {
   mood: SmtpMood = "accept"
   /** Recipients refused as unknown mailboxes. */
   readonly unknown = new Set<string>()
+  /** The password a login must give, when the server asks for one (see `up`'s `requireLogin`); any other is refused with 535. */
+  static readonly PASSWORD = "the-right-password"
   /** Runs once a mail is kept and before the sender hears it was taken (a test kills the sender there, as a crash would). */
   beforeAnswer: ((mail: ReceivedMail) => Promise<void>) | null = null
   /** When each transaction began (MAIL FROM), refused ones included, in ms since 1970. */
@@ -30,10 +32,14 @@ export class SmtpTestServer {
   private server: SMTPServer | null = null
   private waiting: (() => void)[] = []
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly requireLogin = false,
+  ) {}
 
-  static async start(): Promise<SmtpTestServer> {
-    const smtp = new SmtpTestServer(await freePort())
+  /** A server on a free port; with `requireLogin`, one that takes mail only after a login with PASSWORD (over plain SMTP, as a test may). */
+  static async start({ requireLogin = false } = {}): Promise<SmtpTestServer> {
+    const smtp = new SmtpTestServer(await freePort(), requireLogin)
     await smtp.up()
     return smtp
   }
@@ -46,8 +52,13 @@ export class SmtpTestServer {
   /** Starts listening (again). */
   async up(): Promise<void> {
     const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
+      authOptional: !this.requireLogin,
+      allowInsecureAuth: this.requireLogin,
+      disabledCommands: this.requireLogin ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+      onAuth: (auth, _session, callback) =>
+        auth.password === SmtpTestServer.PASSWORD
+          ? callback(null, { user: auth.username })
+          : callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 })),
       logger: false,
       onConnect: (session, callback) => {
         this.fresh.add(session.id)

@@ -2,7 +2,7 @@ import { CRAWLERS, USER_AGENTS } from "./device-user-agents"
 import { rawRequest } from "./raw-http"
 import { startSiteServer } from "./site-server-process"
 import { compiledWaitlistCli } from "./waitlist-cli"
-import type { VisitStats } from "../../src/server/visits/visit-stats"
+import type { VisitStats } from "../../src/admin-api/visit-stats"
 
 type Settings = Record<string, string>
 

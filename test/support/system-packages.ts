@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from "./project-root"
  * a silent skip.
  * @throws Error when a package is missing and cannot be installed.
  */
-export function installSystemPackages(...packages: ("chromium" | "postgresql" | "dovecot")[]): void {
+export function installSystemPackages(...packages: ("chromium" | "postgresql" | "dovecot" | "spamassassin")[]): void {
   try {
     execFileSync(path.join(PROJECT_ROOT, "scripts", "install-system-packages.sh"), packages, {
       stdio: ["ignore", "inherit", "pipe"],

@@ -2,7 +2,8 @@ import http from "http"
 import { deliveriesIn } from "../../src/server/outbox/outbox-queries"
 import { siteHostsOf } from "../../src/server/visits/site-hosts"
 import { readSettings } from "../../src/server/settings"
-import { visitStats, type VisitStats } from "../../src/server/visits/visit-stats"
+import type { VisitStats } from "../../src/admin-api/visit-stats"
+import { visitStats } from "../../src/server/visits/visit-stats"
 import { startSiteInProcess, type SiteInProcess } from "./site-in-process"
 import { tableRows, storeBytes } from "./visit-tables"
 import { entryFor, formMetadata, postJson } from "./waitlist-api-client"
@@ -43,9 +44,6 @@ export function visit(
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The day of the clock's time, UTC. */
-const dayOf = (time: Date) => time.toISOString().slice(0, 10)
 
 /**
  * What the counting of visits must do, against the production server

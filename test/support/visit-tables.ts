@@ -9,9 +9,6 @@ import { findPostgresBinDir } from "./find-postgres-bin-dir"
 type Settings = Record<string, string>
 type Row = Record<string, unknown>
 
-/** The tables the counting of visits writes. */
-export const VISIT_TABLES = ["visit_salts", "visit_views", "visit_visitors", "visit_visitor_counts"] as const
-
 /** Every row of a table of the store these settings name, read as the database holds it (not through the store's code). */
 export async function tableRows(settings: Settings, table: string): Promise<Row[]> {
   if (settings.DATABASE_URL) {

@@ -258,7 +258,7 @@ export function describeAnnouncements(
     )
     // The outbox's list counts the waiting announcement instead of listing a row a mail.
     const outbox = (await waitlist(["outbox"])).stdout
-    expect(outbox).toMatch(/Besides, \d+ mails of announcements wait to be sent/)
+    expect(outbox).toMatch(/Besides, (1 mail of announcements waits|\d+ mails of announcements wait) to be sent/)
     expect(outbox).not.toContain("r39@example.org")
     expect((await postJson(site, entryFor("new@example.org"))).status).toBe(201)
     await eventually(() => expect(smtp.to("new@example.org")).toHaveLength(1))
@@ -269,8 +269,9 @@ export function describeAnnouncements(
     await eventually(() => expect(announcementsIn(smtp.mails)).toHaveLength(40), 30_000)
     // Mails are handed over at least 1.1/5 s apart (mail-pace.test.ts checks the pace exactly). The first mail of
     // each new SMTP connection reaches the server after the connection's setup, late by up to a few hundred ms on a
-    // busy machine, so the server's count is taken on the connections' later mails, and over the whole send.
-    expect(busiestWindow(smtp.reusedTransactionTimes, 1000)).toBeLessThanOrEqual(5)
+    // busy machine, so the server's count is taken on the connections' later mails, and over the whole send. A mail
+    // held up on the way by more than 100 ms brings a sixth into the server's second (seen once in CI), never a seventh.
+    expect(busiestWindow(smtp.reusedTransactionTimes, 1000)).toBeLessThanOrEqual(6)
     expect(smtp.transactionTimes.length - smtp.reusedTransactionTimes.length).toBeLessThanOrEqual(4)
     const times = [...smtp.transactionTimes].sort((a, b) => a - b)
     expect(((times.length - 1) * 1000) / ((times[times.length - 1] ?? 0) - (times[0] ?? 0))).toBeLessThanOrEqual(5)
@@ -533,7 +534,7 @@ export function describeAnnouncements(
     expect((await waitlist(["announce", "status", "launch"])).stdout).toMatch(/^en\s+5\s+4\s+1\s+3\s+1\s+0$/m)
     const followup = await waitlist(["announce", "send", "followup"])
     expect(followup.stdout).toContain(
-      "Queued 1 mails of followup: en 1.\nLeft out 4 confirmed entries whose address is suppressed.",
+      "Queued 1 mail of followup: en 1.\nLeft out 4 confirmed entries whose address is suppressed.",
     )
     await eventually(() => expect(announcementsIn(smtp.to("fine@example.org"))).toHaveLength(2))
     // Only the launch reached the suppressed: no mail of the follow-up. `unsuppress` lifts a suppression, in any case.

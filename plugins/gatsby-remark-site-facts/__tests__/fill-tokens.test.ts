@@ -27,6 +27,12 @@ describe("the site-facts remark plugin", () => {
     )
   })
 
+  it("fills the provider's postal address as text", () => {
+    expect(filled(paragraph(text("Write to us at {{postalAddress}}.")))).toEqual(
+      paragraph(text("Write to us at "), text(siteFacts.postalAddress), text(".")),
+    )
+  })
+
   it("makes the support address a mailto link", () => {
     expect(filled(paragraph(text("Write to {{supportEmail}}.")))).toEqual(
       paragraph(text("Write to "), link(`mailto:${siteFacts.supportEmail}`, siteFacts.supportEmail), text(".")),

@@ -40,6 +40,7 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: PRIVACY,
+        line: 3,
         message:
           "has changed, but its `effectiveDate` is still 2025-05-25: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>` for a new version, or `npm run legal -- amend privacy-policy` for a correction that needs none",
       },
@@ -52,6 +53,7 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: PRIVACY,
+        line: 3,
         message:
           "has its `effectiveDate` changed by hand from 2025-05-25 to 2025-09-01: set it back to 2025-05-25, then run `npm run legal -- new-version privacy-policy 2025-09-01`, which archives the version in force and sets the new date",
       },
@@ -77,6 +79,7 @@ describe("checkLegalTexts", () => {
     editLegal(root, "privacy-policy.md", "effectiveDate: 2025-09-01", "effectiveDate: 2025-05-25")
     expect(checkLegalTexts(root)).toContainEqual({
       file: PRIVACY,
+      line: 3,
       message:
         "has the `effectiveDate` 2025-05-25, which is not after its last archived version's (2025-05-25): effective dates must strictly increase",
     })
@@ -87,7 +90,7 @@ describe("checkLegalTexts", () => {
     editLegal(root, "privacy-policy.md", "effectiveDate: 2025-05-25", "effectiveDate: 2025-02-30")
     editLegal(root, "terms-and-conditions.md", "title: Terms and Conditions\n", "")
     expect(checkLegalTexts(root)).toEqual([
-      { file: PRIVACY, message: 'its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD' },
+      { file: PRIVACY, line: 3, message: 'its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD' },
       { file: "content/legal/terms-and-conditions.md", message: "it has no `title` in its frontmatter" },
     ])
   })
@@ -113,6 +116,7 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: "content/legal/privacy-policy.es.md",
+        line: 3,
         message:
           "has the `translationOf` 2025-06-01, which is not the date of any English version of privacy-policy (2025-05-25)",
       },
@@ -163,14 +167,17 @@ describe("checkLegalTexts", () => {
     expect(checkLegalTexts(root)).toEqual([
       {
         file: PRIVACY,
+        line: lineOf("<span"),
         message: `line ${lineOf("<span")} holds raw HTML (\`<span style="position:fixed;inset:0">\`): a legal text is Markdown only, so write it in Markdown or take it out`,
       },
       {
         file: PRIVACY,
+        line: lineOf("<span"),
         message: `line ${lineOf("<span")} holds raw HTML (\`</span>\`): a legal text is Markdown only, so write it in Markdown or take it out`,
       },
       {
         file: PRIVACY,
+        line: lineOf("<meta"),
         message: `line ${lineOf("<meta")} holds raw HTML (\`<meta http-equiv="refresh" content="4;ur…\`): a legal text is Markdown only, so write it in Markdown or take it out`,
       },
     ])

@@ -30,14 +30,20 @@ function status(root: string, now: Date) {
 }
 
 describe("legalStatus", () => {
-  it("says of the site's privacy policy on November 30, 2026 that May 25, 2025 is in force and December 1, 2026 comes, then from that day that it is in force", () => {
+  it("says of the site's privacy policy on November 30, 2026 that May 25, 2025 is in force and that both December 1, 2026 and January 15, 2027 come, then from each day which is in force and what still comes", () => {
     expect(status(PROJECT_ROOT, new Date("2026-11-30T23:59:59Z")).out.split("\n")).toEqual(
       expect.arrayContaining([
-        "privacy-policy en: 2025-05-25 in force, 2026-12-01 to come",
-        "privacy-policy ja: 2025-05-25 in force, 2026-12-01 to come",
+        "privacy-policy en: 2025-05-25 in force, 2026-12-01 and 2027-01-15 to come",
+        "privacy-policy ja: 2025-05-25 in force, 2026-12-01 and 2027-01-15 to come",
         "terms-and-conditions en: 2025-05-25 in force",
       ]),
     )
+    expect(legalStatus(PROJECT_ROOT, "2026-11-30").texts[0]).toMatchObject({
+      document: "privacy-policy",
+      lang: "en",
+      inForce: "2025-05-25",
+      toCome: ["2026-12-01", "2027-01-15"],
+    })
     const onTheDay = status(PROJECT_ROOT, new Date("2026-12-01T00:00:00Z"))
     expect(onTheDay.out.split("\n")).toEqual(
       expect.arrayContaining([
@@ -62,7 +68,7 @@ describe("legalStatus", () => {
           document: "privacy-policy",
           lang: "en",
           inForce: "2025-05-25",
-          next: null,
+          toCome: [],
           state: "current",
           englishDate: "2025-05-25",
           problems: [],
@@ -71,7 +77,7 @@ describe("legalStatus", () => {
           document: "privacy-policy",
           lang: "es",
           inForce: "2025-05-25",
-          next: null,
+          toCome: [],
           state: "current",
           englishDate: "2025-05-25",
           translationOf: "2025-05-25",
@@ -81,7 +87,7 @@ describe("legalStatus", () => {
           document: "terms-and-conditions",
           lang: "en",
           inForce: "2025-05-25",
-          next: null,
+          toCome: [],
           state: "current",
           englishDate: "2025-05-25",
           problems: [],
@@ -100,7 +106,7 @@ describe("legalStatus", () => {
       expect.objectContaining({
         lang: "es",
         inForce: "2025-05-25",
-        next: null,
+        toCome: [],
         state: "outdated",
         englishDate: "2025-09-01",
         translationOf: "2025-05-25",
@@ -108,6 +114,22 @@ describe("legalStatus", () => {
     )
     expect(status(root, new Date("2025-08-01T12:00:00Z")).out).toContain(
       "privacy-policy en: 2025-05-25 in force, 2025-09-01 to come\nprivacy-policy es: 2025-05-25 in force; outdated, translates 2025-05-25 but the English text is effective 2025-09-01\n",
+    )
+  })
+
+  it("lists every version published ahead of its date, soonest first", () => {
+    const root = copyLegalRoot()
+    commitAll(root)
+    newVersion(root, "privacy-policy", "2025-09-01")
+    commitAll(root)
+    newVersion(root, "privacy-policy", "2025-10-01")
+    commitAll(root)
+    newVersion(root, "privacy-policy", "2026-01-01")
+    expect(status(root, new Date("2025-08-01T00:00:00Z")).out).toContain(
+      "privacy-policy en: 2025-05-25 in force, 2025-09-01, 2025-10-01 and 2026-01-01 to come\n",
+    )
+    expect(status(root, new Date("2025-12-31T23:59:59Z")).out).toContain(
+      "privacy-policy en: 2025-10-01 in force, 2026-01-01 to come\n",
     )
   })
 

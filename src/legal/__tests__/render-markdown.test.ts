@@ -40,7 +40,12 @@ describe("parseLegalMarkdown", () => {
   it("finds the raw HTML of a whole file by the lines of the file, and none in Markdown that only looks like it", () => {
     const source = "---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n\n## Contact\n\n<div>x</div>\n"
     expect(markdownProblems(source)).toEqual([
-      "line 8 holds raw HTML (`<div>x</div>`): a legal text is Markdown only, so write it in Markdown or take it out",
+      {
+        line: 8,
+        column: 1,
+        message:
+          "line 8 holds raw HTML (`<div>x</div>`): a legal text is Markdown only, so write it in Markdown or take it out",
+      },
     ])
     expect(
       markdownProblems(
@@ -71,7 +76,10 @@ describe("parseLegalMarkdown", () => {
     ],
   ])("refuses %s, naming the line of the file, in the content check and in the renderer", (_, markdown, message) => {
     const source = `---\ntitle: Privacy Policy\neffectiveDate: 2025-05-25\n---\n\n## Contact\n\n${markdown}\n`
-    expect(markdownProblems(source)).toEqual([expect.stringContaining(message)])
+    const line = Number(/^line (\d+)/.exec(message)?.[1])
+    expect(markdownProblems(source)).toEqual([
+      expect.objectContaining({ line, message: expect.stringContaining(message) }),
+    ])
     expect(() =>
       parseLegalMarkdown(`## Contact\n\n${markdown}\n`, siteFacts, "content/legal/privacy-policy.md", 6),
     ).toThrow(`content/legal/privacy-policy.md: ${message}`)

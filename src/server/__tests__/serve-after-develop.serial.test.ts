@@ -7,7 +7,8 @@
  * While develop runs, a legal text with an impossible date and raw HTML
  * shows its problems on the page in the browser, never a rolled-over date,
  * the admin's Function answers every path under /api/admin/, and `/get`
- * sends a phone to its store and shows a desktop its page.
+ * sends a phone to its store and shows a desktop its page, whose QR code
+ * holds the `/get` of the SITE_URL develop was given.
  * (It runs on its own, after the other suites, because develop rewrites
  * Gatsby's cache.)
  */
@@ -19,7 +20,6 @@ import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
 import { parseHtml } from "../../../test/support/built-pages"
 import { developOnce } from "../../../test/support/gatsby-develop"
 import { DESKTOP_CHROME, IPHONE } from "../../../test/support/device-user-agents"
-import { freePort } from "../../../test/support/free-port"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { startSiteServer } from "../../../test/support/site-server-process"
@@ -29,6 +29,23 @@ import { siteFacts } from "../../config/site-facts"
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const POLICY = path.join(PROJECT_ROOT, "content", "legal", "privacy-policy.md")
+
+/** An address a preview may be served at, for phones on the same network to open. */
+const LAN_ADDRESS = "http://192.0.2.10:8000"
+
+/** The label of the QR code a desktop sees on a page under develop, in Chromium, which names the address it holds. */
+async function qrCodeLabel(url: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const page = await browser.newPage({ userAgent: DESKTOP_CHROME })
+    await page.goto(url)
+    const code = page.getByRole("img", { name: /^QR code of / })
+    await code.waitFor({ timeout: 120_000 })
+    return (await code.getAttribute("aria-label")) ?? ""
+  } finally {
+    await browser.close()
+  }
+}
 
 /** What an editor sees of a page under develop, in Chromium: its alert and its text. */
 async function seenInBrowser(url: string): Promise<{ alert: string; text: string }> {
@@ -51,6 +68,7 @@ describe("npm run serve after npm run develop", () => {
       await ensureProductionBuild()
       const original = fs.readFileSync(POLICY, "utf8")
       let seen = { alert: "", text: "" }
+      let qrCode = ""
       const admin: { path: string; status: number; body: string }[] = []
       const getLink: { who: string; status: number; location: string | null; type: string | null }[] = []
       try {
@@ -58,42 +76,46 @@ describe("npm run serve after npm run develop", () => {
           POLICY,
           `${original.replace("effectiveDate: 2027-01-15", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`,
         )
-        await developOnce(async (url) => {
-          seen = await seenInBrowser(`${url}/privacy-policy`)
-          // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
-          for (
-            let waited = 0;
-            waited < 60_000 &&
-            !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json");
-            waited += 500
-          )
-            await pause(500)
-          for (const path of [
-            "session",
-            "people/ana%40example.com",
-            "announcements/launch/preview/en",
-            "nothing-here",
-          ]) {
-            const answer = await fetch(`${url}/api/admin/${path}`)
-            admin.push({ path, status: answer.status, body: await answer.text() })
-          }
-          for (const [who, userAgent] of [
-            ["iPhone", IPHONE],
-            ["desktop", DESKTOP_CHROME],
-          ] as const) {
-            const answer = await fetch(`${url}/get?utm_source=poster`, {
-              redirect: "manual",
-              headers: { "User-Agent": userAgent },
-            })
-            // Develop's page is its HTML shell, rendered in the browser.
-            getLink.push({
-              who,
-              status: answer.status,
-              location: answer.headers.get("location"),
-              type: answer.headers.get("content-type"),
-            })
-          }
-        })
+        await developOnce(
+          async (url) => {
+            seen = await seenInBrowser(`${url}/privacy-policy`)
+            qrCode = await qrCodeLabel(`${url}/get`)
+            // The admin's splat Function takes every path under /api/admin/ to its handler (once develop has compiled the Functions, which it finishes after serving pages).
+            for (
+              let waited = 0;
+              waited < 60_000 &&
+              !(await fetch(`${url}/api/admin/session`)).headers.get("content-type")?.startsWith("application/json");
+              waited += 500
+            )
+              await pause(500)
+            for (const path of [
+              "session",
+              "people/ana%40example.com",
+              "announcements/launch/preview/en",
+              "nothing-here",
+            ]) {
+              const answer = await fetch(`${url}/api/admin/${path}`)
+              admin.push({ path, status: answer.status, body: await answer.text() })
+            }
+            for (const [who, userAgent] of [
+              ["iPhone", IPHONE],
+              ["desktop", DESKTOP_CHROME],
+            ] as const) {
+              const answer = await fetch(`${url}/get?utm_source=poster`, {
+                redirect: "manual",
+                headers: { "User-Agent": userAgent },
+              })
+              // Develop's page is its HTML shell, rendered in the browser.
+              getLink.push({
+                who,
+                status: answer.status,
+                location: answer.headers.get("location"),
+                type: answer.headers.get("content-type"),
+              })
+            }
+          },
+          { SITE_URL: LAN_ADDRESS },
+        )
       } finally {
         fs.writeFileSync(POLICY, original)
       }
@@ -112,6 +134,7 @@ describe("npm run serve after npm run develop", () => {
         },
         { who: "desktop", status: 200, location: null, type: expect.stringMatching(/^text\/html/) },
       ])
+      expect(qrCode).toBe(`QR code of ${LAN_ADDRESS}/get`)
       expect(seen.alert).toContain("content/legal/privacy-policy.md")
       expect(seen.alert).toContain('its `effectiveDate` "2025-02-30" is not a real date written as YYYY-MM-DD')
       const htmlLine = original.trimEnd().split("\n").length + 2

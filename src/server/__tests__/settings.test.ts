@@ -4,7 +4,7 @@ import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "../../../test/support/project-root"
 import { siteFacts } from "../../config/site-facts"
-import { localLinksNotice, readSettings, SETTING_NAMES, SettingsError } from "../settings"
+import { localLinksNotice, readSettings, SETTING_NAMES, SettingsError, siteUrlOfBuild } from "../settings"
 
 describe("the server's settings", () => {
   it("fall back to the embedded defaults: SQLite under .data, no SMTP server, the support address, links to the local address served", () => {
@@ -55,6 +55,21 @@ describe("the server's settings", () => {
       mail: { siteUrl: "https://www.example.com" },
     })
     expect(localLinksNotice(settings)).toBeNull()
+  })
+
+  it("make a build's pages for SITE_URL when the build is given one, else for the site's public address", () => {
+    expect(siteUrlOfBuild({ SITE_URL: "http://localhost:9000/" })).toBe("http://localhost:9000")
+    expect(siteUrlOfBuild({ SITE_URL: " ", NODE_ENV: "production" })).toBe(siteFacts.siteUrl)
+    expect(siteUrlOfBuild({})).toBe(siteFacts.siteUrl)
+    expect(() => siteUrlOfBuild({ SITE_URL: "storyling.example.com" })).toThrow(
+      new SettingsError('SITE_URL must be a URL starting with https:// or http://, not "storyling.example.com"'),
+    )
+  })
+
+  it("take a plain http SITE_URL in production only on this machine (localhost, 127.0.0.0/8, ::1), whose links one-click may follow", () => {
+    for (const siteUrl of ["http://localhost:9000", "http://127.0.0.1:8080", "http://127.8.9.10", "http://[::1]:9000"])
+      expect(readSettings({ NODE_ENV: "production", SITE_URL: siteUrl }).mail.siteUrl).toBe(siteUrl)
+    expect(readSettings({ SITE_URL: "http://storyling.example.com" }).mail.siteUrl).toBe("http://storyling.example.com")
   })
 
   it("read DNS_SERVERS as the servers a resolver is given, each with its port", () => {
@@ -189,6 +204,18 @@ describe("the server's settings", () => {
       `SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as ${siteFacts.siteUrl}: the links in mails go there`,
     ],
     [{ NODE_ENV: "production", SITE_URL: " " }, "SITE_URL must be set in production (NODE_ENV=production)"],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://storyling.example.com" },
+      'SITE_URL must be an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1), not "http://storyling.example.com"',
+    ],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://127.0.0.1.example.com" },
+      "SITE_URL must be an https:// address in production",
+    ],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://10.0.0.7:9000" },
+      "SITE_URL must be an https:// address in production",
+    ],
     [{ DNS_SERVERS: "dns.example.com" }, "DNS_SERVERS must be a comma-separated list of DNS servers' IP addresses"],
     [{ DNS_SERVERS: "192.0.2.53:99999" }, "DNS_SERVERS must be a comma-separated list"],
     [{ DNS_SERVERS: "192.0.2.53,,10.0.0.1" }, "DNS_SERVERS must be a comma-separated list"],

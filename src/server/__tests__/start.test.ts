@@ -81,6 +81,10 @@ describe("the server started with a setting that cannot work", () => {
     ],
     [{ METRICS_PORT: "http" }, 'site server: METRICS_PORT must be a port number from 0 to 65535, not "http"'],
     [
+      { SITE_URL: "http://storyling.example.com" },
+      'site server: SITE_URL must be an https:// address in production (NODE_ENV=production), since one-click unsubscribe (RFC 8058) takes no plain http link; http:// only on this machine (localhost, 127.0.0.0/8, ::1), not "http://storyling.example.com"',
+    ],
+    [
       { SITE_URL: "" },
       "site server: SITE_URL must be set in production (NODE_ENV=production) to the address visitors reach the site at, such as https://storyling.example.com: the links in mails go there",
     ],

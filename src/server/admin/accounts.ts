@@ -1,5 +1,5 @@
 /** The accounts of the admin as the queries, the login and the command line see them. */
-import type { Role } from "../../admin/roles"
+import type { Role } from "../../admin-api/roles"
 
 /** Where an account stands: invited (its link not taken yet), active, or revoked. */
 export type AccountState = "invited" | "active" | "revoked"
@@ -26,9 +26,6 @@ export type LoginAccount = {
   totpLastStep: number | null
   active: boolean
 }
-
-/** The account of a valid session. */
-export type SessionAccount = { id: number; email: string; role: Role }
 
 /** An invitation being taken: the account it is for. */
 export type OpenInvite = { email: string; role: Role; pendingSecret: string | null }

@@ -5,12 +5,12 @@
  * part of the admin (see roles.ts, which the pages share).
  */
 import type { RequestHandler } from "express"
-import { mayUse, type Area } from "../../admin/roles"
+import { mayUse, type Area } from "../../admin-api/roles"
 import type { AuditedBy } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { sendJson } from "../http/answers"
 import { isSameOrigin } from "../http/same-origin"
-import type { SessionAccount } from "./accounts"
+import type { SessionAccount } from "../../admin-api/session-account"
 import { accountOfSession } from "./admin-queries"
 import { isSecretToken, secretTokenKey } from "./secret-tokens"
 import { clearedSessionCookie, sessionToken } from "./session-cookie"

@@ -1,5 +1,7 @@
 /** How long an invitation's link works. */
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000
+/** The failed tries at taking an invitation (a refused password, a wrong code) that end it. */
+export const INVITE_TRIES = 10
 
 /** A session ends after 30 minutes without a request, and 12 hours after its login whatever happens (OWASP's session guidance for sensitive data). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000
@@ -18,9 +20,6 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_ACCOUNT_PACE_MS = 30 * 1000
 /** How long a browser that logged in is known to an account (its device cookie). */
 export const DEVICE_KNOWN_MS = 365 * 24 * 60 * 60 * 1000
-
-/** How long the audit log keeps a client's address before only its keyed hash remains. */
-export const AUDIT_IP_KEPT_MS = 30 * 24 * 60 * 60 * 1000
 
 /** The lines of one page of the entries and of the audit log. */
 export const PAGE_SIZE = 25

@@ -4,13 +4,20 @@
  * audit line records is written in the transaction of that line.
  */
 import { sql } from "kysely"
-import { isRole, type Role } from "../../admin/roles"
+import { isRole, type Role } from "../../admin-api/roles"
 import { emailKey } from "../addresses/email-identity"
 import { appendAudit, type Actor } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import { LOGIN_ACCOUNT_PACE_MS, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from "./admin-limits"
-import type { AccountState, AdminAccount, LoginAccount, OpenInvite, SessionAccount } from "./accounts"
+import {
+  INVITE_TRIES,
+  LOGIN_ACCOUNT_PACE_MS,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_WINDOW_MS,
+  SESSION_IDLE_MS,
+} from "./admin-limits"
+import type { SessionAccount } from "../../admin-api/session-account"
+import type { AccountState, AdminAccount, LoginAccount, OpenInvite } from "./accounts"
 
 /** What an invitation did: made (or made anew), or refused because the address has an active account already. */
 export type InviteOutcome = "invited" | "active"
@@ -51,6 +58,7 @@ export function inviteAccount(
       totp_last_step: null,
       invite_token_hash: tokenKey,
       invite_expires_at: storedTime(expiresAt),
+      invite_failed_tries: 0,
       activated_at: null,
       revoked_at: null,
     }
@@ -127,6 +135,46 @@ export function openInvite(db: Db, tokenKey: string, newSecret: string, now: Dat
         .where("id", "=", found.id)
         .execute()
     return { email: found.email, role: roleOf(found.role), pendingSecret }
+  })
+}
+
+/**
+ * Counts a failed try at taking an invitation (a refused password, a wrong
+ * code); the INVITE_TRIES-th ends it, as if it had expired.
+ * @returns whether the invitation still works
+ */
+export function inviteTryFailed(db: Db, tokenKey: string, now: Date): Promise<boolean> {
+  return db.write(async (trx) => {
+    const found = await db
+      .forUpdate(
+        trx
+          .selectFrom("admin_accounts")
+          .select(["id", "email", "invite_failed_tries"])
+          .where("invite_token_hash", "=", tokenKey)
+          .where("revoked_at", "is", null),
+      )
+      .executeTakeFirst()
+    if (!found) return false
+    const tries = found.invite_failed_tries + 1
+    const ended = tries >= INVITE_TRIES
+    await trx
+      .updateTable("admin_accounts")
+      .set(
+        ended
+          ? { invite_failed_tries: tries, invite_token_hash: null, invite_expires_at: null }
+          : { invite_failed_tries: tries },
+      )
+      .where("id", "=", found.id)
+      .execute()
+    if (ended)
+      await appendAudit(trx, {
+        action: "invite-ended",
+        actor: { accountId: found.id, label: found.email },
+        at: now,
+        ip: null,
+        detail: `after ${INVITE_TRIES} failed tries`,
+      })
+    return !ended
   })
 }
 

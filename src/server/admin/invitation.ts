@@ -9,13 +9,16 @@ import { z } from "zod"
 import type { Db } from "../db/db"
 import { sendJson } from "../http/answers"
 import { adminBody, shortText } from "./admin-body"
-import { acceptInvite, openInvite, startSession } from "./admin-queries"
+import { INVITE_TRIES } from "./admin-limits"
+import { acceptInvite, inviteTryFailed, openInvite, startSession } from "./admin-queries"
 import { sessionBegun, sessionExpiry, sessionStarted, withinHashingBudget } from "./login"
-import { MAX_PASSWORD_LENGTH, hashPassword, passwordProblem } from "./passwords"
+import { StrengthCheckBusyError } from "./password-checker"
+import { MAX_PASSWORD_LENGTH, hashPassword, passwordProblem, warmPasswordCheck } from "./passwords"
 import { isSecretToken, secretTokenKey } from "./secret-tokens"
 import { acceptedStep, newTotpSecret, qrCodeSvg, totpUri } from "./totp"
 
 const GONE = "This invitation has expired or was taken already. Ask an owner for a new one."
+const TRIED_OUT = `This invitation has ended after ${INVITE_TRIES} failed tries. Ask an owner for a new one.`
 
 /** An invitation's token. */
 const token = z.custom<string>(isSecretToken)
@@ -51,6 +54,7 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
       if (!invitation) return
       const invite = await openInvite(db, invitation.key, newTotpSecret(), clock())
       if (!invite?.pendingSecret) return sendJson(res, 410, { error: GONE })
+      warmPasswordCheck()
       const uri = totpUri(invite.pendingSecret, invite.email)
       sendJson(res, 200, {
         email: invite.email,
@@ -65,8 +69,9 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
      * invitation. The password must pass passwordProblem and the code must
      * be the authenticator's (computed from the secret shown); then the
      * account is active, the link dead, and a session begins (204 with its
-     * cookie). 422 names the field that failed; 410 for an invitation no
-     * longer valid.
+     * cookie). 422 names the field that failed, which uses up one of the
+     * invitation's INVITE_TRIES; 410 for an invitation no longer valid; 503
+     * while the strength check is busy with others.
      */
     async accept(req, res) {
       const invitation = invitationOf(req, res)
@@ -81,14 +86,25 @@ export function invitationRoutes({ db, now: clock }: { db: Db; now: () => Date }
       const now = clock()
       const invite = await openInvite(db, invitation.key, newTotpSecret(), now)
       if (!invite?.pendingSecret) return sendJson(res, 410, { error: GONE })
-      const problem = passwordProblem(password, invite.email)
-      if (problem) return sendJson(res, 422, { error: problem, fields: { password: problem } })
-      const step = await acceptedStep(code.trim(), invite.pendingSecret, now, null)
-      if (step === null) {
-        const wrong =
-          "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now."
-        return sendJson(res, 422, { error: wrong, fields: { code: wrong } })
+      let problem: string | null
+      try {
+        problem = await passwordProblem(password, invite.email)
+      } catch (error) {
+        if (!(error instanceof StrengthCheckBusyError)) throw error
+        return sendJson(res, 503, { error: "The admin is busy. Please try again in a moment." }, { "Retry-After": "5" })
       }
+      // A refused password or a wrong code uses up one of the invitation's tries.
+      const failed = async (field: "password" | "code", why: string) =>
+        (await inviteTryFailed(db, invitation.key, now))
+          ? sendJson(res, 422, { error: why, fields: { [field]: why } })
+          : sendJson(res, 410, { error: TRIED_OUT })
+      if (problem) return failed("password", problem)
+      const step = await acceptedStep(code.trim(), invite.pendingSecret, now, null)
+      if (step === null)
+        return failed(
+          "code",
+          "This is not the code your authenticator shows for this key. Scan the code again, check the phone's clock, and type the six digits shown now.",
+        )
       await withinHashingBudget(res, async () => {
         const { ip } = res.locals.client
         const account = await acceptInvite(

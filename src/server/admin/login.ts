@@ -7,7 +7,7 @@ import { z } from "zod"
 import { emailKey } from "../addresses/email-identity"
 import type { Db } from "../db/db"
 import { sendJson } from "../http/answers"
-import type { SessionAccount } from "./accounts"
+import type { SessionAccount } from "../../admin-api/session-account"
 import { adminBody, lookupAddress, shortText } from "./admin-body"
 import { DEVICE_KNOWN_MS, SESSION_MAX_MS } from "./admin-limits"
 import { endSession, loginAccount, loginFailed, loginHeldFor, loginSucceeded } from "./admin-queries"
@@ -66,16 +66,10 @@ export function sessionRoutes({ db, now: clock }: { db: Db; now: () => Date }): 
 } {
   return {
     /**
-     * POST: `{email, password, code}` logs in. 204 with a new session's
-     * cookie; 401 with one message for every cause (an unknown address, an
-     * account not enrolled or revoked, a wrong password, a wrong, stale or
-     * used code), every cause taking the same work (a password and a code
-     * are always checked, against stand-ins when the account has none); 429
-     * with Retry-After while this login is held (see loginHeldFor: a client
-     * or a known browser with 10 failures in 15 minutes, or an account
-     * guessed at from elsewhere, which browsers it has not seen try at a
-     * slower pace), whatever is sent. A login that succeeds makes the
-     * browser known to the account with a device cookie.
+     * POST `{email, password, code}`: 204 with a new session; one 401 for every
+     * cause, each taking the same work, so none can be told apart; 429 while
+     * the login is held (see loginHeldFor). A success makes the browser known
+     * to the account (its device cookie).
      */
     async logIn(req, res) {
       const body = adminBody(req, res)

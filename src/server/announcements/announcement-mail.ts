@@ -5,6 +5,10 @@ import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressio
 import type { Db } from "../db/db"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
 import { oneLine, type MailMessage } from "../mails/mail-message"
+import { shownName } from "../mails/shown-name"
+import { mailStyle } from "../mails/mail-palette"
+import { postalLine } from "../mails/postal-line"
+import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { MailSettings } from "../settings"
@@ -12,6 +16,7 @@ import { placeLink } from "../referrals/place-link"
 import { personalCodeOf } from "../referrals/referral-queries"
 import { leaveLink } from "../entries/mail-links"
 import { NAME_SLOT } from "./announcement-markdown"
+import { withoutName } from "./without-name"
 import { recordTry, versionOfMail } from "./announcement-queries"
 import { renderedAnnouncement, type RenderedAnnouncement } from "./render-announcement"
 
@@ -21,39 +26,40 @@ export type AnnouncementDraft = { kind: "announcement"; messageId: string; name:
 /** Who one mail of an announcement goes to, the link that takes them off the waitlist, and the signed link of their place page (none in a test). */
 export type AnnouncementReader = { name: string; email: string; leaveUrl: string; placeUrl?: string | null }
 
-/** The List-Id of the waitlist's mail (RFC 2919), under the site's own domain. */
-export const listId = (siteUrl: string) => `${siteFacts.appName} waitlist <waitlist.${new URL(siteUrl).hostname}>`
-
 /** What marks a test mail: its subject's prefix and the line above its text. */
 export const testMark = (slug: string, lang: string) => `[Test of ${slug}, ${lang}]`
 
+/** A text of the announcement with the reader's name (as `shown`, escaped for HTML) in its slots, or, when it is not shown, without them (see withoutName). */
+const filled = (text: string, name: string | null, shown = (value: string) => value) =>
+  name === null ? withoutName(text) : text.split(NAME_SLOT).join(shown(name))
+
 function html(
   rendered: RenderedAnnouncement,
-  name: string,
+  name: string | null,
   { leaveUrl, placeUrl }: AnnouncementReader,
   test: string | null,
 ): string {
   const e = escapeMarkup
   const texts = visitorMailTexts(rendered.lang)
-  const withName = (text: string) => text.split(NAME_SLOT).join(name)
   return brandedMailPage({
     lang: rendered.lang,
-    title: withName(rendered.subject),
-    preheader: withName(rendered.preheader),
+    title: filled(rendered.subject, name),
+    preheader: filled(rendered.preheader, name),
     note: test ?? undefined,
-    content: `${rendered.html.split(NAME_SLOT).join(e(name))}
-<hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
-${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${e(texts.place)}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${e(texts.announcementReason)}</p>
-<p style="margin:0 0 8px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+    content: `${filled(rendered.html, name, e)}
+<hr ${mailStyle.rule}>
+${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" ${mailStyle.link}>${e(texts.place)}</a></p>\n` : ""}<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${e(texts.announcementReason)}</p>
+<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${withSupportLink(e(texts.questions))}</p>
+<p style="margin:0 0 16px;font-size:14px"><a href="${e(leaveUrl)}" ${mailStyle.link}>${e(texts.leave)}</a></p>
+<p ${mailStyle.muted("margin:0;font-size:12px")}>${e(postalLine())}</p>`,
   })
 }
 
 /**
  * One reader's mail of an announcement: plain text and HTML alike, with
- * the support address and a visible leave link, the headers of RFC 2369
- * and RFC 8058 that let a mail client unsubscribe in one click, and the
- * List-Id of RFC 2919. A test (`test` names it) says so in its subject and
+ * the support address and a visible leave link, the headers every mail to a
+ * visitor carries (see visitorMailHeaders), and a Feedback-ID naming the
+ * announcement for the providers' feedback loops. A test (`test` names it) says so in its subject and
  * above its text.
  */
 export function announcementMail(
@@ -64,8 +70,8 @@ export function announcementMail(
   test: string | null = null,
 ): MailMessage {
   const texts = visitorMailTexts(rendered.lang)
-  const name = oneLine(reader.name, 80)
-  const fill = (text: string) => text.split(NAME_SLOT).join(name)
+  const name = shownName(reader.name)
+  const fill = (text: string) => filled(text, name)
   const text = [
     ...(test ? [test, ""] : []),
     fill(rendered.text),
@@ -75,6 +81,8 @@ export function announcementMail(
     texts.announcementReason,
     fillPlaceholders(texts.questions, { supportEmail: siteFacts.supportEmail }),
     `${texts.leave}: ${reader.leaveUrl}`,
+    "",
+    postalLine(),
   ].join("\n")
   return {
     messageId,
@@ -84,9 +92,7 @@ export function announcementMail(
     text,
     html: html(rendered, name, reader, test),
     headers: {
-      "List-Unsubscribe": `<${reader.leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "List-Id": listId(settings.siteUrl),
+      ...visitorMailHeaders({ siteUrl: settings.siteUrl, lang: rendered.lang, leaveUrl: reader.leaveUrl }),
       "Feedback-ID": `${rendered.slug}:announcement:${siteFacts.appName.toLowerCase().replace(/[^a-z\d]+/g, "-")}`,
     },
   }

@@ -1,14 +1,8 @@
 /**
- * An announcement's Markdown as a tree, checked and with its tokens filled,
- * by the same remark (13, with GFM) and the same token plugin as the legal
- * texts (see src/legal/render-markdown.ts): `{{appName}}`,
- * `{{supportEmail}}`, `{{provider:store}}` and the others of
- * site-facts, plus `{{name}}`, the recipient's name, left as NAME_SLOT to be
- * filled for each mail. Links may go to `https://` and `mailto:` addresses
- * (never plain `http://`, which a network between could rewrite), to `{{appStoreUrl}}` and `{{playStoreUrl}}`, and to a path of
- * the site (`/contact`), which points at the recipient's language's page
- * under SITE_URL. Raw HTML and images are refused, and so is a tree nested
- * deeper than MAX_DEPTH: every walk here is bounded before it starts.
+ * An announcement's Markdown as a checked tree, its tokens filled by the
+ * legal texts' remark and token plugin, `{{name}}` left as NAME_SLOT for
+ * each mail. Only `https:`, `mailto:`, the stores' and the site's own
+ * links; no raw HTML or image; the tree's depth bounded before any walk.
  */
 import type { Root } from "mdast"
 import type { Node, Parent } from "unist"
@@ -17,7 +11,7 @@ import remarkGfm from "remark-gfm"
 import { siteFacts, type SiteFacts } from "../../config/site-facts"
 import { isLanguageCode, localizedPath } from "../../i18n/languages"
 
-type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "providers">
+type Facts = Pick<SiteFacts, "appName" | "companyName" | "supportEmail" | "postalAddress" | "providers">
 type FillSiteFacts = (
   api: { markdownAST: Root; markdownNode: { fileAbsolutePath?: string } },
   options: { facts: Facts },

@@ -1,11 +1,8 @@
 /**
- * The announcements in the database (see migration 0005), written once for
- * SQLite and PostgreSQL: a send queues one mail per (announcement, entry)
- * in batches, each its own short transaction; each try's end is recorded
- * and pauses the send when too many of its tries fail; and where a send
- * stands is read per language. A mail's outcome is its outbox delivery's
- * (a mail cancelled by a suppression counts as failed), its bounce or
- * complaint its delivery's in the bounces.
+ * The announcements in the database, once for both stores: a send queues
+ * one mail per entry in short batches, each try's end is recorded (too many
+ * failures pause the send), and progress is read per language from the
+ * outbox and the bounces.
  */
 import { sql } from "kysely"
 import { addressHash } from "../addresses/address-hash"
@@ -16,8 +13,10 @@ import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
 import { places } from "../referrals/referral-queries"
 import { addLeaveTokens } from "../entries/leave-tokens"
+import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 import { earnersOf } from "../rewards/reward-queries"
+import { counted } from "../../words/counted"
 
 /** One language's version of an announcement, as it was when it was first sent. */
 export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
@@ -31,42 +30,6 @@ export type AnnouncementRecipient = { name: string; email: string; metadata: Rec
 /** The outbox's draft of one entry's mail, in the language chosen for it, with the key of its new leave link. */
 export type QueuedAnnouncementMail = { lang: string; payload: string; leaveTokenKey: string }
 
-/** Whether an announcement's mails go out, or wait: paused by the operator, or by itself (see AUTO_PAUSE). */
-export type SendState = "sending" | "paused"
-
-/** What a send queued this time: mails per language, and how many entries were left out because their address is suppressed. */
-export type SendOutcome = {
-  queued: Record<string, number>
-  suppressed: number
-  state: SendState
-  pausedReason: string | null
-}
-
-/** Where one language of an announcement stands. `waiting`: queued, not yet tried to the end, entry still there. */
-export type LanguageProgress = {
-  lang: string
-  queued: number
-  sent: number
-  failed: number
-  bounced: number
-  complained: number
-  left: number
-  waiting: number
-}
-
-/** Where an announcement stands, per language. */
-export type AnnouncementProgress = {
-  slug: string
-  state: SendState
-  pausedReason: string | null
-  createdAt: Date
-  languages: LanguageProgress[]
-  waves: SentWave[]
-}
-
-/** One send of an announcement: the wave it was narrowed to, when, and the mails it queued. */
-export type SentWave = Wave & { at: Date; queued: number }
-
 /**
  * The readers a send is narrowed to, as the store applies it: the first
  * `first` in line (places computed with `boost`), those who earned the
@@ -77,9 +40,6 @@ export type WaveFilter = { wave: Wave; boost: number; accepts: (metadata: Record
 
 /** Every confirmed entry, unnarrowed. */
 export const EVERYONE: WaveFilter = { wave: WHOLE_LIST, boost: 0, accepts: () => true }
-
-/** Who a send would reach now: the confirmed entries with no mail of it yet, by the language each would get, and how many are left out as suppressed. */
-export type SendAudience = { readers: Record<string, number>; suppressed: number }
 
 /** An announcement was sent before with another text: its mails keep the text they were queued with. */
 export class AnnouncementChangedError extends Error {}
@@ -255,13 +215,10 @@ const locked = (db: Db, trx: Tx, slug: string) =>
     .executeTakeFirst()
 
 /**
- * Queues, in batches, one mail of the announcement for each confirmed
- * entry of the wave whose address is not suppressed and that has none of
- * it yet (the table's key makes that so even for two sends at once, and
- * for a wave sent again); `mailFor` drafts each. The first send records
- * the announcement with its text; `audit`, the line that records the send,
- * is written in the transaction that begins it; the wave is recorded with
- * the mails it queued.
+ * Queues, in batches, one mail for each confirmed, unsuppressed entry of
+ * the wave that has none of it yet (the table's key holds that even for two
+ * sends at once). The first send records the text; `audit` is written in
+ * the transaction that begins the send.
  * @throws AnnouncementChangedError when it was sent before with another text
  */
 export async function queueAnnouncement(
@@ -489,7 +446,7 @@ export async function recordTry(
     .execute()
   const failures = recent.filter((row) => Number(row.try_failed) === 1).length
   if (failures > AUTO_PAUSE.failures) {
-    const reason = `Paused itself: ${failures} of its last ${recent.length} deliveries failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
+    const reason = `Paused itself: ${failures} of its last ${counted(recent.length, "delivery", "deliveries")} failed (more than ${AUTO_PAUSE.failures} of ${AUTO_PAUSE.window})`
     if (await setState(trx, mail.announcement_id, "paused", reason)) {
       const { slug } = await trx
         .selectFrom("waitlist_announcements")
@@ -505,6 +462,44 @@ export async function recordTry(
       })
     }
   }
+}
+
+/**
+ * Pauses every announcement being sent (one with mails still waiting),
+ * each with `reason` and a line in the audit log by the server, in one
+ * transaction; gives the names of those it paused.
+ */
+export function pauseEverySend(db: Db, reason: string, now: Date): Promise<string[]> {
+  return db.write(async (trx) => {
+    const sending = await trx
+      .selectFrom("waitlist_announcements as a")
+      .select(["a.id", "a.slug"])
+      .where("a.state", "=", "sending")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("waitlist_announcement_mails as m")
+            .innerJoin("waitlist_outbox as o", "o.id", "m.delivery_id")
+            .select("o.id")
+            .whereRef("m.announcement_id", "=", "a.id")
+            .where("o.status", "=", "pending"),
+        ),
+      )
+      .execute()
+    const paused: string[] = []
+    for (const { id, slug } of sending) {
+      if (!(await setState(trx, id, "paused", reason))) continue
+      await appendAudit(trx, {
+        action: "announcement-pause",
+        actor: THE_SERVER,
+        at: now,
+        ip: null,
+        detail: `${slug}: ${reason}`,
+      })
+      paused.push(slug)
+    }
+    return paused
+  })
 }
 
 /** The announcements' texts, which never change once sent, by id. */

@@ -17,6 +17,7 @@ import type { Wave } from "../../waitlist/wave"
 import { waveSchema } from "./wave-schema"
 import {
   AnnouncementNotReadyError,
+  NoPostalAddressError,
   announcementAudience,
   announcementSummary,
   listAnnouncements,
@@ -55,6 +56,8 @@ function refusal(res: Response, error: unknown, slug: string): void {
       problems: error.problems,
     })
   if (error instanceof AnnouncementChangedError) return sendJson(res, 409, { error: error.message })
+  if (error instanceof NoPostalAddressError)
+    return sendJson(res, 409, { error: `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.` })
   if (error instanceof NoSuchVersionError)
     return sendJson(res, 422, { error: error.message, fields: { lang: error.message } })
   throw error

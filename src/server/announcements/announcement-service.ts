@@ -28,12 +28,16 @@ import {
   queueAnnouncement,
   setAnnouncementPaused,
   type AnnouncementContent,
-  type AnnouncementProgress,
-  type SendAudience,
-  type SendOutcome,
   type WaveFilter,
 } from "./announcement-queries"
+import type {
+  AnnouncementProgress,
+  AnnouncementSummary,
+  SendAudience,
+  SendOutcome,
+} from "../../admin-api/announcements"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
+import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
 import { renderAnnouncement } from "./render-announcement"
 import { rewardTiers, tierNamed } from "../rewards/reward-tiers"
 
@@ -66,6 +70,14 @@ export class AnnouncementNotReadyError extends Error {
   constructor(readonly problems: string[]) {
     super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
     this.name = "AnnouncementNotReadyError"
+  }
+}
+
+/** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
+export class NoPostalAddressError extends Error {
+  constructor() {
+    super(NO_POSTAL_ADDRESS)
+    this.name = "NoPostalAddressError"
   }
 }
 
@@ -170,12 +182,10 @@ export async function previewAnnouncement(
 }
 
 /**
- * Sends every language's version to one address, each marked as a test in
- * its subject and above its text, all within the deadline of an outbox's
- * try, and records the attempt in the audit log whatever became of it
- * (sent, partly sent, failed, refused). At most TEST_SENDS_PER_HOUR an hour
- * by an account and to an address, one at a time each. A suppressed
- * address gets none.
+ * Sends every language's version to one address, marked as a test, within
+ * an outbox try's deadline, and records the attempt in the audit log
+ * whatever came of it. At most TEST_SENDS_PER_HOUR by an account and to an
+ * address; none to a suppressed one.
  * @returns the language and subject of each mail sent
  * @throws TestLimitError, SuppressedAddressError, or the transport's error
  */
@@ -273,13 +283,10 @@ export const readerLanguage = (content: AnnouncementContent, metadata: Record<st
 }
 
 /**
- * Queues one mail for each confirmed entry that is not suppressed and has
- * none of this announcement yet, in its language, each with a leave link
- * of its own and a Message-ID fixed now; running it again queues only
- * entries confirmed since. A wave narrows it: the first N in line, a
- * language, a platform; the same wave again queues nobody twice. The
- * running server delivers them. The audit line is written in the
- * transaction that begins the send.
+ * Queues one mail for each confirmed, unsuppressed entry of the wave that
+ * has none of it yet, each with its own leave link and Message-ID; sending
+ * again queues only those confirmed since. The running server delivers them.
+ * @throws NoPostalAddressError while the site's facts hold no postal address
  */
 export async function sendAnnouncement(
   io: AnnouncementIo,
@@ -287,6 +294,7 @@ export async function sendAnnouncement(
   by: AuditedBy,
   wave: Wave = WHOLE_LIST,
 ): Promise<SendOutcome> {
+  if (!hasPostalAddress()) throw new NoPostalAddressError()
   const content = contentOf(checkedAnnouncement(io, slug))
   const filter = waveFilter(io, slug, content, wave)
   const now = io.now()
@@ -376,14 +384,6 @@ export function pauseAnnouncement(
   }
   const reason = by.actor.accountId === null ? undefined : `Paused by ${by.actor.label} in the admin`
   return setAnnouncementPaused(io.db, slug, paused, { reason, audit })
-}
-
-/** An announcement of the folder as a list shows it: each language's subject and preheader (as a reader named SAMPLE_NAME gets them), what keeps it from being sent, and where its send stands (null: never sent). */
-export type AnnouncementSummary = {
-  slug: string
-  versions: { lang: string; subject: string; preheader: string }[]
-  problems: string[]
-  progress: AnnouncementProgress | null
 }
 
 /** Every announcement of the folder, by name, with where each stands. */

@@ -9,7 +9,8 @@ import type { Root, Content } from "mdast"
 import type { Node, Parent } from "unist"
 import toHast from "mdast-util-to-hast"
 import toHtml from "hast-util-to-html"
-import { brandColors } from "../../brand/brand-colors"
+import { MAIL_CLASS, MAIL_COLORS } from "../mails/mail-palette"
+import { setApartAfter, setApartBefore } from "../mails/set-apart"
 import { siteFacts } from "../../config/site-facts"
 import type { AnnouncementVersion } from "./announcement-queries"
 import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
@@ -38,29 +39,50 @@ const STYLES: Record<string, string> = {
   h1: "margin:0 0 16px;font-size:22px;line-height:1.3",
   h2: "margin:24px 0 12px;font-size:19px;line-height:1.3",
   h3: "margin:20px 0 8px;font-size:17px",
-  a: "color:#1b1b1f;text-decoration:underline",
+  a: `color:${MAIL_COLORS.light.link};text-decoration:underline`,
   ul: "margin:0 0 16px;padding-left:24px",
   ol: "margin:0 0 16px;padding-left:24px",
   li: "margin:0 0 6px",
-  blockquote: `margin:0 0 16px;padding-left:12px;border-left:3px solid ${brandColors.brand}`,
-  hr: "border:none;border-top:1px solid #d9d9de;margin:24px 0",
+  blockquote: `margin:0 0 16px;padding-left:12px;border-left:3px solid ${MAIL_COLORS.light.button}`,
+  hr: `border:none;border-top:1px solid ${MAIL_COLORS.light.rule};margin:24px 0`,
   code: "font-family:ui-monospace,Menlo,monospace;font-size:14px",
 }
 
-type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] }
+type HastNode = {
+  type: string
+  tagName?: string
+  value?: string
+  properties?: Record<string, unknown>
+  children?: HastNode[]
+}
 
 /** A link alone in its paragraph (a store link) is a button, in the brand's colors as the confirmation mail's. */
-const BUTTON = `display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none`
+const BUTTON = `display:inline-block;padding:14px 24px;border-radius:8px;background:${MAIL_COLORS.light.button};color:${MAIL_COLORS.light.onButton};font-weight:700;text-decoration:none`
+
+/** The class of the elements whose colors change in dark mode (see DARK_STYLES). */
+const CLASSES: Record<string, string> = { a: MAIL_CLASS.link, hr: MAIL_CLASS.rule }
 
 const isElement = (node: HastNode | undefined, tagName: string) => node?.type === "element" && node.tagName === tagName
 
-/** Gives each element its inline style (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
+/** Sets each link among these nodes apart from the text it touches (see setApartBefore): the HTML only, the plain text keeps the author's spacing. */
+function setLinksApart(children: HastNode[]) {
+  children.forEach((child, i) => {
+    if (!isElement(child, "a")) return
+    const before = children[i - 1]
+    const after = children[i + 1]
+    if (before?.type === "text") before.value = setApartBefore(before.value ?? "")
+    if (after?.type === "text") after.value = setApartAfter(after.value ?? "")
+  })
+}
+
+/** Gives each element its inline style, and sets its links apart (the tree is as deep as the checked Markdown, MAX_DEPTH at most). */
 function style(node: HastNode) {
   const buttons = new WeakSet<HastNode>()
   const stack = [node]
   for (let item = stack.pop(); item; item = stack.pop()) {
     const children = item.children ?? []
     stack.push(...children)
+    setLinksApart(children)
     const [only] = children
     if (isElement(item, "p") && children.length === 1 && only && isElement(only, "a")) buttons.add(only)
     const inline = buttons.has(item)
@@ -68,7 +90,9 @@ function style(node: HastNode) {
       : item.type === "element" && item.tagName
         ? STYLES[item.tagName]
         : undefined
-    if (inline) item.properties = { ...item.properties, style: inline }
+    const className = buttons.has(item) ? MAIL_CLASS.button : item.tagName ? CLASSES[item.tagName] : undefined
+    if (inline)
+      item.properties = { ...item.properties, style: inline, ...(className ? { className: [className] } : {}) }
   }
 }
 

@@ -27,6 +27,7 @@ export type AuditAction =
   | "logout"
   | "invite"
   | "enrol"
+  | "invite-ended"
   | "revoke"
   | "unlock"
   | "export"

@@ -1,14 +1,8 @@
 /**
- * Reads the bounce mailbox (BOUNCE_IMAP_URL) with imapflow every
- * BOUNCE_IMAP_POLL_SECONDS: each message not yet processed is handled as
- * `npm run waitlist -- bounce` handles a piped one, then flagged
- * PROCESSED (and \Seen), so no poll reads it again; a server that takes
- * no keywords of ours gets \Seen alone, and unseen messages are read. A
- * message handled twice all the same (a crash between its count and its
- * flag) is counted once: the store counts a delivery's bounce once. Several
- * instances may poll one mailbox. The log names message and delivery ids,
- * never an address. A stop (the server's shutdown) ends the poll under way
- * after the message it is handling, or at once when its grace is over.
+ * Reads the bounce mailbox every BOUNCE_IMAP_POLL_SECONDS and handles each
+ * new message as `npm run waitlist -- bounce` does, then flags it, so no
+ * poll reads it again; one handled twice after a crash is still counted
+ * once, by the store. Several instances may poll one mailbox.
  */
 import { ImapFlow } from "imapflow"
 import type { Db } from "../db/db"

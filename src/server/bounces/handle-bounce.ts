@@ -28,13 +28,10 @@ function kindOf(report: Awaited<ReturnType<typeof readBounceReport>>): { kind: B
 }
 
 /**
- * Handles one message that came back to the bounce address (piped in by
- * the MTA or read from the bounce mailbox): it is matched to its delivery
- * by a tag whose signature holds, in its VERP address or in the returned
- * headers, and counted (see recordBounce). A message that names
- * no delivery of ours, or two different ones, or is not a bounce or a
- * complaint, changes nothing. Never rejects but for a store that cannot
- * be reached.
+ * Handles one returned message (piped in, or read from the mailbox):
+ * counted against the delivery its signed tag names; a message naming none
+ * of ours, or two, or no bounce, changes nothing. Rejects only for a store
+ * that cannot be reached.
  */
 export async function handleBounceMessage(
   raw: Buffer,

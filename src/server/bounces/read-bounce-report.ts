@@ -1,14 +1,7 @@
 /**
- * What a message that came back to the bounce address says: a delivery
- * status notification (RFC 3464), a complaint in the Abuse Reporting
- * Format (RFC 5965), or neither; and the delivery tags it names (see
- * delivery-tags.ts): in the VERP address it was sent to, and in the
- * `Storyling-Delivery` header of the returned message or headers.
- *
- * A message is hostile input: nothing larger than MAX_BOUNCE_BYTES is
- * parsed, the MIME tree is split by mailsplit (the splitter mailparser is
- * built on) with at most MAX_PARTS parts and MAX_HEAD_BYTES of headers
- * each, and only the first MAX_REPORT_BYTES of a report part are read.
+ * What a returned message says: a delivery status notification (RFC 3464),
+ * a complaint (ARF, RFC 5965) or neither, and the delivery tags it names.
+ * It is hostile input, so every part of it is bounded before it is parsed.
  */
 import { Splitter } from "@zone-eu/mailsplit"
 import { DELIVERY_HEADER, tagOfVerpAddress } from "../outbox/delivery-tags"

@@ -1,11 +1,8 @@
 /**
  * Bounces, complaints and the addresses they suppress, written in the
- * transactions that learn of them: a bounce or complaint counts once per
- * delivery and kind, an address is kept only as its keyed hash (see
- * migration 0004), and a suppressed address's waiting mail is cancelled
- * with the suppression. The mails to visitors (confirmations,
- * announcements) ask here before they are sent, and report here a refusal
- * of their address.
+ * transactions that learn of them: each counted once per delivery and kind,
+ * an address kept only as its keyed hash, its waiting mail cancelled with
+ * the suppression. Visitors' mails ask here before they go.
  */
 import { addressHash } from "../addresses/address-hash"
 import { appendAudit, type AuditedBy } from "../audit/audit-log"

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util"
-import { isRole, ROLES } from "../../admin/roles"
+import { isRole, ROLES } from "../../admin-api/roles"
 import { isSingleAddress } from "../../waitlist/contact-rules"
 import type { AdminAccount } from "../admin/accounts"
 import { MAX_EMAIL_LENGTH } from "../addresses/lookup-address"

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { isSlug } from "../announcements/announcement-files"
-import type { AnnouncementProgress, SendAudience, SendOutcome } from "../announcements/announcement-queries"
+import type { AnnouncementProgress, SendAudience, SendOutcome } from "../../admin-api/announcements"
 import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { waveSchema } from "../announcements/wave-schema"
 import {
@@ -21,6 +21,7 @@ import {
   type PreviewFiles,
 } from "../announcements/announcement-service"
 import { inertText } from "./inert-text"
+import { counted } from "../../words/counted"
 
 /** A command of `announce`, once its arguments are read: it runs with the service's I/O and prints. */
 export type AnnounceCommand = (io: AnnouncementIo & PreviewFiles, out: (text: string) => void) => Promise<void>
@@ -43,10 +44,12 @@ export function progressText(announcement: AnnouncementProgress): string {
     languages.reduce((total, row) => total + row[key], 0)
   const queued = sum("queued")
   const waiting = sum("waiting")
-  const lines = [`${inertText(announcement.slug)}: queued ${announcement.createdAt.toISOString()}, ${queued} mails`]
+  const lines = [
+    `${inertText(announcement.slug)}: queued ${announcement.createdAt.toISOString()}, ${counted(queued, "mail")}`,
+  ]
   if (announcement.state === "paused")
     lines.push(
-      `${inertText(announcement.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${waiting} waiting.`,
+      `${inertText(announcement.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${inertText(announcement.slug)}\` sends the ${counted(waiting, "waiting mail")}.`,
     )
   else if (waiting > 0)
     lines.push(
@@ -61,7 +64,7 @@ export function progressText(announcement: AnnouncementProgress): string {
   const format = (row: readonly string[]) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
   const waves = announcement.waves.map(
-    (wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${wave.queued} mails queued`,
+    (wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${counted(wave.queued, "mail")} queued`,
   )
   return (
     [...lines, "", format(COLUMNS), ...rows.map(format), ...(waves.length > 0 ? ["", "waves:", ...waves] : [])].join(
@@ -88,9 +91,11 @@ export function sendText(slug: string, outcome: SendOutcome, wave: Wave = WHOLE_
     [
       total === 0
         ? `Queued no new mail of ${slug}${to}: ${isWholeList(wave) ? "every confirmed entry has" : "all of them have"} one already.`
-        : `Queued ${total} mails of ${slug}${to}: ${perLanguage.join(", ")}.`,
+        : `Queued ${counted(total, "mail")} of ${slug}${to}: ${perLanguage.join(", ")}.`,
       ...(outcome.suppressed > 0
-        ? [`Left out ${outcome.suppressed} confirmed entries whose address is suppressed.`]
+        ? [
+            `Left out ${counted(outcome.suppressed, "confirmed entry", "confirmed entries")} whose address is suppressed.`,
+          ]
         : []),
       outcome.state === "paused"
         ? `${inertText(outcome.pausedReason ?? "Paused")}. \`npm run waitlist -- announce resume ${slug}\` lets its mails go.`
@@ -157,7 +162,7 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
       return async (io, out) => {
         const sent = await testAnnouncement(io, slug, to, BY_COMMAND_LINE)
         out(
-          `Sent ${sent.length} test mails to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`,
+          `Sent ${counted(sent.length, "test mail")} to ${inertText(to)}:\n${sent.map(({ lang: code, subject }) => `  ${code}: ${inertText(subject)}\n`).join("")}`,
         )
       }
     case "send":

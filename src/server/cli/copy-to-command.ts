@@ -8,6 +8,7 @@ import { copyToPostgres, describePostgres, type CopiedTables } from "../db/copy-
 import type { Db } from "../db/db"
 import { outboxDepth } from "../outbox/outbox-queries"
 import type { StoreSettings } from "../settings"
+import { counted } from "../../words/counted"
 
 /** What copy-to takes. */
 export const COPY_TO_ARGUMENT =
@@ -29,11 +30,11 @@ export function copiedText(file: string, url: string, copied: CopiedTables, wait
   const rows = copied.reduce((sum, { rows }) => sum + rows, 0)
   return (
     [
-      `Copied the SQLite waitlist at ${file} into PostgreSQL at ${describePostgres(url)}: ${rows} rows in ${copied.length} tables.`,
+      `Copied the SQLite waitlist at ${file} into PostgreSQL at ${describePostgres(url)}: ${counted(rows, "row")} in ${counted(copied.length, "table")}.`,
       ...copied.map(({ table, rows }) => `  ${table.padEnd(width)}  ${rows}`),
       waiting === 0
         ? "Nothing waits in the outbox."
-        : `${waiting} ${waiting === 1 ? "delivery waits" : "deliveries wait"} in the outbox: the first server started on PostgreSQL sends ${waiting === 1 ? "it" : "them"}, once.`,
+        : `${counted(waiting, "delivery", "deliveries")} ${waiting === 1 ? "waits" : "wait"} in the outbox: the first server started on PostgreSQL sends ${waiting === 1 ? "it" : "them"}, once.`,
       `Next: start the site with DATABASE_URL set to this database, and keep ${file} until it has served well.`,
     ].join("\n") + "\n"
   )

@@ -49,14 +49,8 @@ const history = (entry: WaitlistEntry) =>
   JSON.stringify(entry.messages.map(({ submittedAt, name, message }) => ({ submitted_at: submittedAt, name, message })))
 
 /**
- * The waitlist as CSV: a header row, then one row per entry: the name and
- * address it signed up with, its newest message, when the address was
- * confirmed (empty while it is not), that message's
- * metadata as a JSON string, every message newest first as JSON, and when
- * and why its address was suppressed (empty while it is not), its place in
- * line (empty until confirmed), its credited referrals, and the address
- * whose personal link it came through (empty for none). Every line ends
- * with CRLF.
+ * The waitlist as CSV, one row per entry under a header row (CSV_COLUMNS),
+ * the metadata and every message as JSON, every line ending with CRLF.
  */
 export function entriesToCsv(entries: WaitlistEntry[]): string {
   const rows = entries.map((entry) =>

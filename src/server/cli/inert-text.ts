@@ -1,12 +1,8 @@
 /**
- * Characters a terminal acts on or a reader cannot see: C0 and C1 controls
- * (ESC starts the sequences that move the cursor, clear the screen or
- * rewrite a line; CR returns to the line's start), format characters (the
- * bidirectional marks, embeddings, overrides and isolates that reorder what
- * is shown, zero-width spaces and joiners, the tag characters U+E0000 to
- * U+E007F that carry text no one sees), line and paragraph separators,
- * lone surrogates, and what renders as nothing (the Hangul fillers,
- * variation selectors). Line feeds and tabs are text.
+ * What a terminal acts on or a reader cannot see: controls (ESC moves the
+ * cursor, CR rewrites a line), format characters (bidirectional marks,
+ * zero-width and tag characters), separators, lone surrogates and what
+ * renders as nothing. Line feeds and tabs are text.
  */
 const UNSEEN = /[\0-\x08\x0B-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
 

@@ -1,5 +1,6 @@
 import { inertText } from "./inert-text"
-import type { VisitStats } from "../visits/visit-stats"
+import type { VisitStats } from "../../admin-api/visit-stats"
+import { counted } from "../../words/counted"
 
 /** The blocks of a sparkline, from none to the most. */
 const BLOCKS = "▁▂▃▄▅▆▇█"
@@ -20,8 +21,8 @@ function cell(text: string): string {
   return shown.length > CELL ? `${shown.slice(0, CELL - 1).join("")}…` : shown.join("")
 }
 
-/** Rows as columns padded to their widest cell; numbers to the right. */
-function table(head: string[], rows: (string | number)[][]): string {
+/** Rows as columns padded to their widest cell (each inert, cut at 40 characters); numbers to the right. */
+export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [
     head,
     ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value)))),
@@ -52,7 +53,7 @@ export function statsTable(stats: VisitStats): string {
   const visitors = days.map((day) => day.visitors)
   const total = (pick: (day: VisitStats["days"][number]) => number) => days.reduce((sum, day) => sum + pick(day), 0)
   return [
-    `Visits from ${first} to ${last} (${days.length} ${days.length === 1 ? "day" : "days"}, UTC)`,
+    `Visits from ${first} to ${last} (${counted(days.length, "day")}, UTC)`,
     "",
     `Visitors per day  ${sparkline(visitors)}  (most ${Math.max(0, ...visitors)})`,
     "",

@@ -9,15 +9,20 @@ import type { Db } from "../db/db"
 import { deliveriesIn, retryFailedDelivery } from "../outbox/outbox-queries"
 import { erasePerson } from "../people/erasure"
 import { countDiscardedSubmissions, countEntries, listEntries } from "../entries/entry-list"
+import { mailHealth } from "../mail-health/provider-health"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
-import { DEFAULT_REWARDS_FILE, type StoreSettings } from "../settings"
+import { checkSender, senderCheckLines } from "../mails/sender-check"
+import { DEFAULT_OUTBOX_DIR, DEFAULT_REWARDS_FILE, type MailSettings, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
+import { mailsCommandOf } from "./mails-command"
 import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
+import { healthTable } from "./health-table"
 import { rewardCommandOf } from "./reward-commands"
 import { statsTable } from "./stats-table"
+import { counted } from "../../words/counted"
 
 /** What `npm run waitlist` prints when the command is missing or wrong. */
 export const USAGE = `Usage: npm run --silent waitlist -- <command>
@@ -37,8 +42,10 @@ Commands:
   stats [--days N] [--json]
                       the visits of the last N days (1 to 366, default 30, UTC): visitors per
                       day as a sparkline, the funnel per day (visitors, visitors of the contact
-                      page, sign-ups, confirmed), the top pages, sources and languages; --json
-                      prints {"days":[…],"pages":[…],"sources":[…],"languages":[…]} for scripts
+                      page, sign-ups, confirmed), the top pages, sources and languages, and the mail
+                      by mailbox provider (delivered, hard bounces, complaints, rates) over 7 days and
+                      per announcement; --json prints {"days":[…],"pages":[…],"sources":[…],
+                      "languages":[…],"mailHealth":{…}} for scripts
 
   announce preview <name> [--lang xx]   write each language's mail of content/announcements/<name>.md
                       as .eml and .html into .data/announcements/<name>/; with --first or --platform,
@@ -57,6 +64,11 @@ Commands:
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
+  check-sender        look up the sending domain's SPF, the DKIM selector's key, DMARC and the bounce
+                      domain's MX (DNS_SERVERS, else the system's resolver): a line each, exit 1 if one fails
+  mails               list the mails a local run wrote (MAIL_OUTBOX_DIR, when SMTP_URL is unset), newest
+                      first: when, what kind, to whom, the subject and every link whole
+  mails --show <N>    print mail N of that list as plain text
   copy-to <postgres URL>
                       copy everything the SQLite waitlist holds into an empty PostgreSQL database
                       (stop the site first), and say what was copied
@@ -88,6 +100,8 @@ export type CommandIo = {
   referralBoost?: number
   /** The rewards' tiers (REWARDS_FILE), for `rewards`. */
   rewardsFile?: string
+  /** What `check-sender` checks: the mail settings, and the DNS servers to ask (DNS_SERVERS; null: the system's). */
+  sender?: { mail: MailSettings; dnsServers: string[] | null }
 }
 
 /** The exit code an MTA's pipe reads as "try again later" (EX_TEMPFAIL): the store could not be reached. */
@@ -112,12 +126,12 @@ function statsCommand(args: string[]): Command | string {
   const days = values.days === undefined ? 30 : /^\d{1,3}$/.test(values.days) ? Number(values.days) : 0
   if (days < 1 || days > MAX_STATS_DAYS) return accepted
   return async (db, out, { siteHosts = [], now = () => new Date() }) => {
-    const stats = await visitStats(db, { days, now: now(), ownHosts: siteHosts })
-    out(values.json ? `${inertJson(stats)}\n` : statsTable(stats))
+    const at = now()
+    const stats = await visitStats(db, { days, now: at, ownHosts: siteHosts })
+    const health = await mailHealth(db, at)
+    out(values.json ? `${inertJson({ ...stats, mailHealth: health })}\n` : statsTable(stats) + healthTable(health))
   }
 }
-
-const entries = (n: number) => (n === 1 ? "1 entry" : `${n} entries`)
 
 /** The `announce` command of the arguments, with the service's I/O. */
 function announce(args: string[]): Command | string {
@@ -153,6 +167,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     if (typeof command === "string") return command
     return (db, out, io) => command(db, out, io.rewardsFile ?? DEFAULT_REWARDS_FILE, (io.now ?? (() => new Date()))())
   }
+  if (name === "mails") {
+    const command = mailsCommandOf(rest)
+    if (typeof command === "string") return command
+    return (db, out, io) => command(db, out, io.mailFolder ?? DEFAULT_OUTBOX_DIR)
+  }
   if (name === "unsuppress" && rest.length === 1) {
     const address = lookupAddressOf(rest[0])
     if (address === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
@@ -181,7 +200,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
       const waiting = deliveries.filter((delivery) => delivery.kind === "announcement" && delivery.status === "pending")
       const note =
         waiting.length > 0
-          ? `Besides, ${waiting.length} mails of announcements wait to be sent: \`npm run waitlist -- announce status\` shows them.\n`
+          ? `Besides, ${counted(waiting.length, "mail")} of announcements ${waiting.length === 1 ? "waits" : "wait"} to be sent: \`npm run waitlist -- announce status\` shows ${waiting.length === 1 ? "it" : "them"}.\n`
           : ""
       out(outboxTable(deliveries.filter((delivery) => !waiting.includes(delivery))) + note)
     }
@@ -203,7 +222,7 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
     if (email === undefined) return `"${inertText(rest[0] ?? "")}" is not an e-mail address`
     return async (db, out, io) =>
       out(
-        `Removed ${entries(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null))} for ${inertText(email)}\n`,
+        `Removed ${counted(await erasePerson(db, email, BY_COMMAND_LINE.actor, null, new Date(), io.mailFolder ?? null), "entry", "entries")} for ${inertText(email)}\n`,
       )
   }
   return null
@@ -217,6 +236,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
  */
 export async function runWaitlistCommand(args: string[], io: CommandIo): Promise<number> {
   const { out, err } = io
+  if (args[0] === "check-sender" && args.length === 1 && io.sender) {
+    const checks = await checkSender(io.sender.mail, io.sender.dnsServers)
+    out(inertText(senderCheckLines(checks)))
+    return checks.every((check) => check.pass) ? 0 : 1
+  }
   const command = commandOf(args)
   if (typeof command !== "function") {
     err(`${command ? `waitlist: ${command}\n\n` : ""}${USAGE}`)

@@ -1,14 +1,7 @@
 /**
- * The waitlist's command line for the company, on the store the server uses
- * (DATABASE_URL, else WAITLIST_DB_PATH):
- *   npm run --silent waitlist -- count
- *   npm run --silent waitlist -- export > waitlist.csv
- *   npm run --silent waitlist -- delete ana@example.com
- *   npm run --silent waitlist -- stats --days 7
- *   npm run waitlist -- announce send launch
- * Announcements are read from ANNOUNCEMENTS_DIR (content/announcements/ of
- * the folder it runs in, which npm makes the project's root), previews
- * written to .data/announcements/ there.
+ * The waitlist's command line (`npm run waitlist -- <command>`, see
+ * docs/operating.md), on the store the server uses. Announcements are read
+ * from ANNOUNCEMENTS_DIR, under the project's root, where npm runs it.
  */
 import fs from "fs"
 import path from "path"
@@ -66,6 +59,7 @@ try {
     bounceAddress: mail.bounceAddress,
     referralBoost: settings.referralBoost,
     rewardsFile: settings.rewards.file,
+    sender: { mail, dnsServers: settings.dnsServers },
   }).then((code) => {
     process.exitCode = code
   })

@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/dashboard?days=30: the figures of the dashboard (owner,
- * marketing): the sign-ups of the period, the outbox's health, and under
+ * marketing): the sign-ups of the period, the outbox's health, the mail's
+ * health by mailbox provider (`mailHealth`, as `stats --json` has it), and under
  * `visits` the visits of the same days with their funnel, as `npm run
  * waitlist -- stats --json` prints them (one function computes both:
  * visitStats).
@@ -9,6 +10,7 @@ import type { RequestHandler } from "express"
 import { z } from "zod"
 import type { Db } from "../db/db"
 import { queryParam, sendInvalid, sendJson } from "../http/answers"
+import { mailHealth } from "../mail-health/provider-health"
 import { outboxHealth } from "../outbox/outbox-queries"
 import { signUpFigures } from "../entries/sign-up-figures"
 import { visitStats } from "../visits/visit-stats"
@@ -37,6 +39,6 @@ export function dashboardRoute({
     const figures = await signUpFigures(db, days.data, at)
     const outbox = await outboxHealth(db, at)
     const visits = await visitStats(db, { days: days.data, now: at, ownHosts: siteHosts })
-    sendJson(res, 200, { periodDays: days.data, ...figures, outbox, visits })
+    sendJson(res, 200, { periodDays: days.data, ...figures, outbox, visits, mailHealth: await mailHealth(db, at) })
   }
 }

@@ -1,14 +1,9 @@
 /**
- * The way from the embedded SQLite to a shared PostgreSQL: everything a
- * waitlist holds copied, as it is, into an empty PostgreSQL database
- * (`npm run waitlist -- copy-to <URL>`, see docs/operating.md). Every
- * table of the schema goes, each after those its rows refer to: the ids
- * and keys as they are (so the links of mails already sent keep working,
- * the database's own keys in `waitlist_secrets` with them), the outbox
- * with its pending mail (sent once, by the first server started on the
- * copy), the audit log, the visits. Written once over the tables of
- * schema.ts: a table missing from COPY_ORDER is a type error here, and a
- * migrated database with a table COPY_ORDER lacks fails its test.
+ * Everything an embedded SQLite waitlist holds copied as it is into an
+ * empty PostgreSQL (`npm run waitlist -- copy-to <URL>`): ids, keys and
+ * secrets kept, so the links of mails already sent keep working. COPY_ORDER
+ * names every table of schema.ts (a type error otherwise), each after those
+ * its rows refer to.
  */
 import { sql, type Kysely, type Transaction } from "kysely"
 import type { Db, Tx } from "./db"
@@ -47,6 +42,7 @@ export const COPY_ORDER = [
   "visit_visitors",
   "visit_visitor_counts",
   "store_clicks",
+  "store_click_clients",
 ] as const satisfies readonly (keyof Database)[]
 
 /** A table of schema.ts that COPY_ORDER forgot: naming one here makes `everyTableCopied` a type error that names it. */
@@ -76,26 +72,34 @@ export const describePostgres = (url: string): string => {
 }
 
 /** The tables of the target's schema that hold a row nothing but the migrations wrote; none for an empty database. */
-async function tablesHoldingRows(url: string): Promise<string[]> {
-  const raw = connect({ kind: "postgres", url })
-  try {
-    const on = raw.kysely as unknown as AnyTables
-    const tables = await sql<{
-      name: string
-    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
-      on,
-    )
-    const holding: string[] = []
-    for (const { name } of tables.rows) {
-      if (WRITTEN_BY_MIGRATIONS.has(name)) continue
-      const rows = on.selectFrom(name).select(sql`1`.as("one"))
-      const found = await (name === "waitlist_counters" ? rows.where("value", "<>", 0) : rows).limit(1).execute()
-      if (found.length > 0) holding.push(name)
-    }
-    return holding
-  } finally {
-    await raw.close()
+async function tablesHoldingRows(trx: Tx | Kysely<Database>): Promise<string[]> {
+  const on = trx as unknown as AnyTables
+  const tables = await sql<{
+    name: string
+  }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    on,
+  )
+  const holding: string[] = []
+  for (const { name } of tables.rows) {
+    if (WRITTEN_BY_MIGRATIONS.has(name)) continue
+    const rows = on.selectFrom(name).select(sql`1`.as("one"))
+    const found = await (name === "waitlist_counters" ? rows.where("value", "<>", 0) : rows).limit(1).execute()
+    if (found.length > 0) holding.push(name)
   }
+  return holding
+}
+
+/** The name the copy's own connections give PostgreSQL, so that it tells them from a server's. */
+const COPY_APPLICATION = "storyling-copy-to"
+
+/** The connections to the target's database other than the copy's own: a server running on it, a console, another copy. */
+async function otherConnections(trx: Tx): Promise<number> {
+  const found = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND backend_type = 'client backend' AND application_name <> ${COPY_APPLICATION}`.execute(
+    trx,
+  )
+  return Number(found.rows[0]?.n ?? 0)
 }
 
 /** Moves each id's sequence past the ids copied, so the next row PostgreSQL numbers gets a new one. */
@@ -129,23 +133,42 @@ async function copyTable(from: AnyTables, to: AnyTables, table: string): Promise
 
 /**
  * Copies everything `source` holds into the empty PostgreSQL database of
- * `url`: its schema brought up to date (as the server would), then every
- * table in COPY_ORDER, in one transaction of the target, from one read
- * transaction of the source. What the migrations wrote in the new database
- * (its own keys, its counters) is replaced by the source's.
- * @throws TargetNotEmptyError, having changed nothing, when the target holds anything but what migrations write
+ * `url`: its schema brought up to date (as the server would), then, in one
+ * transaction of the target that first locks every table of COPY_ORDER (a
+ * server's write waits for the copy's end), checks that no one else is
+ * connected to the database and that it is empty, every table in
+ * COPY_ORDER, from one read transaction of the source. What the
+ * migrations wrote in the new database (its own keys, its counters) is
+ * replaced by the source's.
+ * @throws TargetNotEmptyError, having changed nothing, when the target holds anything but what migrations write, or a server (any other connection) uses it
  */
 export async function copyToPostgres(source: Db, url: string): Promise<CopiedTables> {
-  const holding = await tablesHoldingRows(url)
-  if (holding.length > 0) {
-    throw new TargetNotEmptyError(
-      `the PostgreSQL database ${describePostgres(url)} is not empty (${holding.join(", ")} hold rows): copy-to copies into an empty database only, so that two lists are never mixed`,
+  const where = describePostgres(url)
+  const notEmpty = (holding: string[]) =>
+    new TargetNotEmptyError(
+      `the PostgreSQL database ${where} is not empty (${holding.join(", ")} hold rows): copy-to copies into an empty database only, so that two lists are never mixed`,
     )
-  }
-  const target = openDb({ kind: "postgres", url })
+  // Before its schema is brought up to date: a database of something else is refused unchanged.
+  const raw = connect({ kind: "postgres", url })
+  const holdingBefore = await tablesHoldingRows(raw.kysely).finally(() => raw.close())
+  if (holdingBefore.length > 0) throw notEmpty(holdingBefore)
+  const own = new URL(url)
+  own.searchParams.set("application_name", COPY_APPLICATION)
+  const target = openDb({ kind: "postgres", url: own.href })
   try {
-    return await target.write((trx) =>
-      source.read((on) =>
+    return await target.write(async (trx) => {
+      await sql`LOCK TABLE ${sql.join(COPY_ORDER.map((table) => sql.table(table)))} IN ACCESS EXCLUSIVE MODE`.execute(
+        trx,
+      )
+      const others = await otherConnections(trx)
+      if (others > 0)
+        throw new TargetNotEmptyError(
+          `the PostgreSQL database ${where} is in use (${others} other ${others === 1 ? "connection" : "connections"}: a server running on it?): stop every server using it, then copy, so that no sign-up it takes is lost`,
+        )
+      // Again under the locks, which the copy holds to its end: nothing a server wrote meanwhile is deleted.
+      const holding = await tablesHoldingRows(trx)
+      if (holding.length > 0) throw notEmpty(holding)
+      return source.read((on) =>
         on.transaction().execute(async (reading: Transaction<Database>) => {
           const from = reading as unknown as AnyTables
           const to = trx as unknown as AnyTables
@@ -155,8 +178,12 @@ export async function copyToPostgres(source: Db, url: string): Promise<CopiedTab
           await advanceSequences(trx)
           return copied
         }),
-      ),
-    )
+      )
+    })
+  } catch (error) {
+    // The store's wrapper names the database; the refusal says itself what to do.
+    const cause = (error as { cause?: unknown }).cause
+    throw cause instanceof TargetNotEmptyError ? cause : error
   } finally {
     await target.close()
   }

@@ -1,14 +1,10 @@
 type Pending<T, R> = { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }
 
 /**
- * Gathers the writes that arrive while the previous commit runs, or within
- * one turn of the event loop, and hands them to `commit` together, to be
- * written in one transaction: one disk sync then acknowledges a whole burst
- * of sign-ups instead of one each. `commit` gives one result per item, in
- * order. Every caller's promise settles only after the commit that holds
- * its item: it resolves with the item's result when the commit succeeded
- * and rejects with its error when not, so nothing is acknowledged before it
- * is on disk. One commit runs at a time.
+ * Gathers the writes that arrive while a commit runs into the next one, so
+ * one disk sync acknowledges a burst of sign-ups. Each caller's promise
+ * settles only after the commit that holds its item, with its result or
+ * the commit's error: nothing is acknowledged before it is on disk.
  */
 export function groupCommit<T, R = void>(commit: (items: T[]) => R[] | Promise<R[]>): (item: T) => Promise<R> {
   let pending: Pending<T, R>[] = []

@@ -85,6 +85,8 @@ export type OutboxTable = {
   sent_at: StoredTime | null
   /** The message the delivery tells of (the team's mail); null for the others. */
   message_id: number | null
+  /** The provider of a visitor mail's address (see mailboxProviderOf); null for the team's mail and webhook events (migration 0012). */
+  mailbox_provider: string | null
 }
 
 /** One accepted submission of a client, in milliseconds since 1970, counted by the rate limit. */
@@ -163,6 +165,8 @@ export type AdminAccountsTable = {
   /** The SHA-256 of the invitation's token, and when it stops working. */
   invite_token_hash: string | null
   invite_expires_at: StoredTime | null
+  /** The failed tries at taking the invitation (see migration 0015). */
+  invite_failed_tries: Generated<number>
   created_at: StoredTime
   activated_at: StoredTime | null
   revoked_at: StoredTime | null
@@ -226,6 +230,9 @@ export type StoreClicksTable = {
   campaign: string
   clicks: number
 }
+
+/** What one client was counted for in store clicks on a day not yet over: a keyed hash of the client and the day (see migration 0015). */
+export type StoreClickClientsTable = { day: string; client: string; clicks: number }
 
 /** A person who signed up through a personal link: whose, and where the referral stands (see ReferralState). */
 export type ReferralsTable = {
@@ -323,6 +330,7 @@ export type Database = {
   waitlist_reward_referrals: RewardReferralsTable
   waitlist_reward_codes: RewardCodesTable
   waitlist_reward_alerts: RewardAlertsTable
+  store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable

@@ -71,16 +71,10 @@ function freedPagesGivenBack(db: BetterSqlite3.Database) {
 }
 
 /**
- * better-sqlite3 as Kysely's driver sees it, with two changes of meaning
- * and a cache. Every transaction begins IMMEDIATE: here a transaction
- * always writes, and taking the write lock at its start lets two processes
- * on one file (the server and the CLI) wait for each other instead of
- * failing with SQLITE_BUSY on the upgrade from reading to writing. A
- * rollback after SQLite rolled back by itself (a full disk) does nothing,
- * so that Kysely's rollback never hides the error that caused it. And a
- * statement is prepared once per SQL text, as better-sqlite3 means it to
- * be (Kysely's driver prepares it anew on every query; see "Waitlist under
- * load" in docs/benchmarks.md for what that costs a sign-up).
+ * better-sqlite3 as Kysely's driver sees it: every transaction IMMEDIATE
+ * (here every one writes, so two processes on one file wait instead of
+ * failing with SQLITE_BUSY), no second rollback after SQLite's own (which
+ * would hide its cause), and each statement prepared once per SQL text.
  */
 function immediateTransactions(db: BetterSqlite3.Database): SqliteDatabase {
   const prepared = new Map<string, BetterSqlite3.Statement>()

@@ -29,12 +29,9 @@ export function newLinkToken(now = Date.now()): string {
 export const KEY_TIME_CHARS = TIME_BYTES * 2
 
 /**
- * What the store keeps of a token: the token's time in hex, then its
- * SHA-256, so a copy of the database opens no link. Beginning with the
- * time, new keys go to the end of their index instead of a random page of
- * it, which keeps a burst of sign-ups to a few pages written per commit.
- * (A token's first bytes are thus the time it was made, to the
- * millisecond: it tells no more than the mail it came in.)
+ * What the store keeps of a token: its time in hex, then its SHA-256, so a
+ * copy of the database opens no link, and new keys go to the end of their
+ * index, a burst of sign-ups writing a few pages per commit.
  */
 export const linkTokenKey = (token: string): string =>
   Buffer.from(token, "base64url").toString("hex", 0, TIME_BYTES) + createHash("sha256").update(token).digest("hex")

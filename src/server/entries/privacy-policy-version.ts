@@ -30,12 +30,9 @@ export const policyOfColumns = (
 
 /**
  * The version of the privacy policy in force on `now`'s day (UTC) in the
- * language a person read the site in (English when the site has no
- * translation in that language): of the versions the lock records, the
- * newest that had taken effect. The lock is the one the running build was
- * made from (it is bundled with the server), so it names the text the site
- * served. The rule is the pages' own (see version-in-force.ts). Null only
- * for a lock without the policy.
+ * language a person read (English without a translation), by the pages'
+ * own rule (version-in-force.ts) over the lock bundled with the running
+ * build, so it names the text the site served. Null only for a lock without the policy.
  */
 export function privacyPolicyInForce(
   lang: unknown,

@@ -15,12 +15,10 @@ function queryOf(address: string): URLSearchParams {
 }
 
 /**
- * Where a request of `/get` came from: the campaign parameters of its own
- * address (a poster's or a mail's link); without any, those of the site's
- * page it was made from, which the Referer of the page's store buttons
- * carries (so the campaign a visitor arrived by reaches the store); and the
- * referrer's host, which is no source when it is the site itself. Every
- * value is bounded before it is read (see originOf).
+ * Where a request of `/get` came from: its own campaign parameters, else
+ * those of the site's page in its Referer (so the campaign a visitor
+ * arrived by reaches the store), and the referrer's host unless it is the
+ * site. Every value is bounded before it is read.
  * @param url the request's URL, path and query
  * @param ownHosts the site's hosts, the request's Host among them
  */

@@ -1,14 +1,8 @@
 /**
- * `/get` and `/<lang>/get`, one link for every device: an iPhone, iPad or
- * iPod touch that names itself is sent (302) to the App Store, an Android
- * phone or tablet to Google Play, with the campaign it came by (see
- * storeAddress), and counted (see StoreClickCounter); anything else (a
- * desktop, an iPad in desktop mode, a crawler) gets the page the build
- * made at that path, with both stores and a QR code of the address.
- * `?store=apple|google` names the store, for any device but a crawler.
- * While the app is not live (site facts' `appLive`), every device gets the
- * page. The redirect is never cached and the page varies by User-Agent,
- * so no cache gives a phone's answer to a desktop or the other way round.
+ * `/get`, one link for every device: a phone that names itself goes (302)
+ * to its store with its campaign and is counted; a desktop, a crawler, or
+ * anyone while the app is not live gets the built page with both stores.
+ * Never cached, and varied by User-Agent, so no cache mixes the two answers.
  */
 import type { IncomingHttpHeaders } from "http"
 import type { RequestHandler } from "express"

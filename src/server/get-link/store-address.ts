@@ -1,17 +1,8 @@
 /**
- * The address of a store's listing with the campaign a visitor came by, so
- * each store's console reports installs by campaign. Nothing else of the
- * visitor's request goes into it. Each value is cut to the store's
- * documented limit and encoded (docs/editing.md says where each limit
- * comes from):
- * - App Store: `ct`, the campaign token (App Store Connect: at most 30
- *   letters, digits, spaces and the punctuation it lists, no space first
- *   or last), with `pt`, the team's provider token, which Apple accepts
- *   only beside a campaign token;
- * - Google Play: `referrer`, the campaign parameters as one encoded query
- *   (`utm_source%3D…%26utm_campaign%3D…`), as Google's campaign
- *   measurement builds it; Google documents no length, so each value keeps
- *   the 100 characters the site counts (see campaignValue).
+ * A store's listing with the campaign a visitor came by, so each store's
+ * console reports installs by campaign: `ct` and `pt` for the App Store,
+ * `referrer` for Google Play, each value cut to the store's documented limit
+ * (docs/editing.md) and encoded. Nothing else of the request goes in.
  */
 import type { SiteFacts } from "../../config/site-facts"
 import type { Campaign } from "../visits/traffic-source"

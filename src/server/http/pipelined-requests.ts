@@ -1,19 +1,10 @@
 /**
- * Answers the requests of one connection one at a time, and bounds what a
- * connection may hold.
- *
- * Works around Node's HTTP server (20 and 24 alike): it runs the handler of every
- * pipelined request as soon as it is parsed, and a response queued behind
- * an unfinished one never emits `close` when its socket dies, so the file
- * each queued response opened stays open until the process ends (1,500
- * connections pipelining 40 GETs each, never reading, left 19,999 open
- * descriptors and 2.5 GB). Here a request's handler runs only once the
- * answer before it is finished, so a connection holds at most one file;
- * at most MAX_WAITING requests wait, and a connection that pipelines more
- * is closed; on the socket's own `close`, every answer it still holds is
- * destroyed. Check whether it can go with each Node upgrade: remove it, run
- * src/server/__tests__/connection-floods.build.test.ts, and see whether the
- * descriptors still come back.
+ * Answers the requests of one connection one at a time, at most
+ * MAX_WAITING of them waiting. Works around Node's HTTP server (20 and 24):
+ * it runs every pipelined request's handler at once, and a response queued
+ * behind an unfinished one never hears its socket die, so the files they
+ * opened stay open. It can go when connection-floods.build.test.ts passes
+ * without it on a new Node.
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import type { Socket } from "net"

@@ -8,7 +8,7 @@ import fs from "fs"
 import path from "path"
 import type { RequestHandler } from "express"
 import { LANGUAGES, languagePrefix } from "../../i18n/languages"
-import { isRealIsoDate } from "../../content/check-frontmatter"
+import { isRealIsoDate } from "../../i18n/format-date"
 import { trimTrailingSlashes } from "../../routing/trim-slashes"
 import { SCHEDULED_FOLDER, isInScheduledFolder } from "../../routing/scheduled-pages"
 import { utcDay } from "../../legal/version-in-force"
@@ -69,21 +69,25 @@ function pageOf(urlPath: string): string | null {
   return page.endsWith("/index.html") ? page.slice(0, -"/index.html".length) : page
 }
 
+/** Gatsby's folder of each page's data, beside the pages (`/page-data/<page>/page-data.json`). */
+const PAGE_DATA = "/page-data/"
+
+/** Whether a path is of the page data of a page for a day to come, which nothing reads (the pages run no Gatsby runtime). */
+const isScheduledPageData = (page: string) =>
+  page.startsWith(PAGE_DATA) && isInScheduledFolder(page.slice(PAGE_DATA.length - 1))
+
 /**
- * Serves the pages that change on a day to come: from the first such day
- * (today in UTC, by `now`), a GET or HEAD of such a page gets the copy of
- * the latest day that has come, and before it the build's own page (the
- * static server's); a path into the folder of copies gets `notFound`. A
- * copy's ETag names its day and it has no Last-Modified: every page was
- * written by the same build, so neither its size nor its time tells a
- * browser's cached page from the day's.
+ * Serves, from its day on, the copy the build made of a page for a day to
+ * come, and 404 at the copies' folder and at their page data, before their day and after it. Its ETag names the day and it has no
+ * Last-Modified: one build wrote every copy, so neither size nor time would
+ * tell a cached page from the day's.
  */
 export function scheduledPages(publicDir: string, now: () => Date, notFound: RequestHandler): RequestHandler {
   const pages = readCopies(publicDir)
   return (req, res, next) => {
     const page = pageOf(req.path)
     if (page === null) return next()
-    if (isInScheduledFolder(page)) return notFound(req, res, next)
+    if (isInScheduledFolder(page) || isScheduledPageData(page)) return notFound(req, res, next)
     const copies = pages.get(page)
     if (!copies || !["GET", "HEAD"].includes(req.method)) return next()
     const today = utcDay(now())

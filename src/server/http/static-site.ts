@@ -1,12 +1,8 @@
 /**
- * The built site from public/, as `gatsby serve` would serve it, with the
- * cache headers of Gatsby's caching guide, the right type for every file,
- * and a real 404 in the language of the path; what the build keeps for
- * itself (source maps, webpack's statistics) is not served, and the pages
- * it made for days to come are served in place of theirs from their day on.
- * The app's association files under /.well-known/ are served as JSON, which
- * Apple and Google require (the one has no extension, and the folder's name
- * starts with a dot, which the static files' handler leaves out).
+ * The built site from public/, as `gatsby serve` would serve it, with
+ * Gatsby's cache headers, a 404 in the path's language, nothing of the
+ * build's internals, the pages of days to come from their day on, and the
+ * app's association files as the JSON Apple and Google require.
  */
 import fs from "fs"
 import http from "http"

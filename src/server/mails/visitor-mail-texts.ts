@@ -5,6 +5,8 @@ import { messagesStartingWith } from "../../i18n/messages"
 export type VisitorMailTexts = {
   subject: string
   greeting: string
+  /** The greeting of a mail whose name is not shown (see shownName). */
+  greetingWithoutName: string
   intro: string
   button: string
   expiry: string
@@ -22,6 +24,7 @@ export function visitorMailTexts(lang: string): VisitorMailTexts {
   return {
     subject: texts["mail.subject"],
     greeting: texts["mail.greeting"],
+    greetingWithoutName: texts["mail.greetingWithoutName"],
     intro: texts["mail.intro"],
     button: texts["mail.button"],
     expiry: texts["mail.expiry"],

@@ -12,14 +12,9 @@ const answer = (res: ServerResponse, status: number, body: unknown, headers: Rec
     .end(JSON.stringify(body))
 
 /**
- * Answers the health checks a load balancer, a process manager or an
- * orchestrator asks, never cached: GET /healthz, 200 while the process
- * serves (it touches no database: liveness); GET /readyz, 200 when the
- * instance should be sent visitors and 503 otherwise, with that status
- * alone: what is not ready and the outbox's backlog would tell anyone when
- * an announcement is sending and how large it is, so they are on the
- * metrics' listener (see createMetricsServer). Any other path goes on to
- * the site.
+ * GET /healthz (the process serves; no database) and GET /readyz (send it
+ * visitors, or 503), never cached. Why an instance is not ready stays on
+ * the metrics' listener: it would tell anyone when an announcement sends.
  */
 export function healthRoutes(readiness: Readiness): RequestHandler {
   return (req, res, next) => {

@@ -1,15 +1,8 @@
 /**
- * The process' one logger: pino, one JSON object per line on stdout (level,
- * time, msg, and a request's id where there is one), or readable lines
- * through pino-pretty on a terminal. Made once at start from LOG_LEVEL and
- * LOG_FORMAT and passed down; later work adds its lines through it (a child
- * logger for a part of the server: `log.child({ part: "announcements" })`).
- *
- * No visitor's personal data is logged: code logs ids (a request's, a
- * delivery's), never an address, a name, a message or a token. As a second
- * guard, every string a line carries goes through `withoutAddresses`, so an
- * address inside an error text (an SMTP server's "550 <ana@example.com>
- * unknown") is written as `[address]`.
+ * The process' one logger, made once at start and passed down: pino's JSON
+ * lines, or pino-pretty on a terminal. Code logs ids, never a visitor's
+ * data; as a second guard every string goes through `withoutAddresses`, so
+ * an address inside an error text is written as `[address]`.
  */
 import pino, { type DestinationStream, type Logger as PinoLogger } from "pino"
 import pinoPretty from "pino-pretty"

@@ -8,12 +8,9 @@ const json = (res: http.ServerResponse, status: number, body: unknown) =>
     .end(JSON.stringify(body))
 
 /**
- * The metrics' own listener (METRICS_PORT, on METRICS_HOST: 127.0.0.1
- * unless told otherwise), apart from the site's port so that visitors never
- * see them: GET /metrics answers in Prometheus' text format, and GET
- * /readyz the whole readiness report (what is not ready, the outbox's
- * backlog per lane, the paused mails, the bounce mailbox), which the
- * site's port answers with the status alone; anything else is a 404.
+ * The metrics' own listener (METRICS_PORT, 127.0.0.1 by default), apart
+ * from the site's so visitors never see it: GET /metrics, and GET /readyz
+ * with the whole readiness report the site's port answers with its status alone.
  */
 export function createMetricsServer(metrics: Metrics, readiness: Readiness): http.Server {
   return http.createServer((req, res) => {

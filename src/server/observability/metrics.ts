@@ -1,11 +1,8 @@
 /**
- * The process' metrics, in Prometheus' text format with prom-client: one
- * registry, made once at start and passed down, holding the requests'
- * families (below) and prom-client's defaults for the process (CPU,
- * memory, handles, garbage collection, the event loop's lag). Each feature
- * adds its own families to `registry` (the sign-ups', the outbox's, the
- * bounces', the visits'), keeping every label's values a small fixed set:
- * never a path, an address or anything else a visitor chooses.
+ * The process' one registry of metrics (prom-client), made at start and
+ * passed down: the requests' families and the process' defaults here, each
+ * feature adding its own, every label a small fixed set of values (never
+ * what a visitor chooses).
  */
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client"
 

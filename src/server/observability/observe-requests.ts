@@ -58,14 +58,9 @@ export function isPagePath(path: string): boolean {
 }
 
 /**
- * The route a request is counted under: one of a few names fixed here,
- * never the path itself, so a flood of made-up paths adds no series.
- * `healthz` and `readyz`; `api/<name>` for a route of the API (for every
- * path under a route `name/*`, `api/name`; `api/unknown` for any other
- * path under /api/); `not_found` for any 404;
- * `page` for an HTML page (a path without an extension, or `.html`);
- * `asset` for every other file (scripts, styles, images, page data, the
- * sitemap).
+ * The route a request is counted under: a few names fixed here (`healthz`,
+ * `readyz`, `api/<name>`, `api/unknown`, `not_found`, `page`, `asset`),
+ * never the path, so a flood of made-up paths adds no series.
  */
 export function routeOf(path: string, status: number, apiRoutes: ReadonlySet<string>): string {
   if (path === HEALTH_PATHS.live) return "healthz"
@@ -86,13 +81,9 @@ export type RequestObserverOptions = {
 }
 
 /**
- * Gives each request its id (a valid `X-Request-Id` it came with, or a new
- * one: see requestIdOf), sends it back in `X-Request-Id`, and once the
- * answer is over, counts it and writes one log line: method, path (without
- * the query, at most LOGGED_PATH_CHARS), status, route, milliseconds, and
- * whether the client left before the end. The health checks' lines are at
- * `debug`, the others at `info`, so a load balancer's probes do not fill
- * the log.
+ * Gives each request its id (`X-Request-Id`, kept when valid), and once it
+ * is answered counts it and writes one log line; the health checks' lines
+ * are at `debug`, so a load balancer's probes do not fill the log.
  */
 export function observeRequests({ log, metrics, apiRoutes }: RequestObserverOptions) {
   const answering = new Set<ServerResponse>()

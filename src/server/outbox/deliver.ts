@@ -5,8 +5,14 @@ import type { BounceKind, Delivery, Outgoing } from "./deliveries"
 import { classifySmtpRefusal } from "./smtp-refusal"
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature"
 
-/** What became of one try: delivered, or failed for now or (`permanent`) for good; `bounce` when the server refused the address itself. */
-export type DeliveryResult = { ok: true } | { ok: false; permanent: boolean; error: string; bounce?: BounceKind }
+/**
+ * What became of one try: delivered, or failed for now or (`permanent`) for
+ * good; `bounce` when the server refused the address itself, `loginRefused`
+ * when it refused our login (SMTP_URL's user or password: a setting to fix,
+ * not a mail to give up on).
+ */
+export type DeliveryResult =
+  { ok: true } | { ok: false; permanent: boolean; error: string; bounce?: BounceKind; loginRefused?: boolean }
 
 /** How long a webhook receiver may take to answer, at most (the try's own deadline may be shorter). */
 const WEBHOOK_TIMEOUT_MS = 10_000
@@ -15,6 +21,12 @@ const WEBHOOK_TIMEOUT_MS = 10_000
 const isPermanentSmtp = (error: unknown) => {
   const code = (error as { responseCode?: unknown }).responseCode
   return typeof code === "number" && code >= 500 && code < 600
+}
+
+/** Whether the SMTP server refused our login (535, 534, 530 to AUTH, or nodemailer's EAUTH): the same for every mail until SMTP_URL is fixed. */
+const isLoginRefused = (error: unknown) => {
+  const { code, command } = error as { code?: unknown; command?: unknown }
+  return code === "EAUTH" || (typeof command === "string" && command.toUpperCase().startsWith("AUTH"))
 }
 
 /** Whether a webhook's answer is a refusal for good: a 4xx other than 408 (timeout) and 429 (slow down). */
@@ -43,6 +55,8 @@ export function deliverer(sendMail: SendMail, webhook: WebhookSettings | null, f
         return { ok: true }
       } catch (error) {
         if (signal.aborted) return pastDeadline(signal)
+        // A refused login is retried with the backoff of any failure: every mail waits for the setting to be fixed, none is given up on.
+        if (isLoginRefused(error)) return { ok: false, permanent: false, error: describe(error), loginRefused: true }
         const bounce = classifySmtpRefusal(error)
         return {
           ok: false,

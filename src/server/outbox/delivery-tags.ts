@@ -10,13 +10,10 @@ const signature = (key: string, id: number) =>
 const cipherKey = (key: string) => createHash("sha256").update(`delivery tags:${key}`).digest()
 
 /**
- * The tag of a delivery, as its bounce address (`bounces+<tag>@…`) and its
- * `Storyling-Delivery` header carry it: one AES block, under a key derived
- * from the one the database made for itself (migration 0005), holding the
- * delivery's id and 64 bits of an HMAC of it. So a tag names its delivery
- * to this server alone: it tells a recipient nothing of how many mails were
- * sent before theirs, and a forged one names no delivery. Lower-case hex,
- * since some mail servers fold the case of a local part.
+ * The tag of a delivery in its bounce address and `Storyling-Delivery`
+ * header: its id and part of its HMAC in one AES block under the database's
+ * key, so it tells a recipient nothing of other mails and a forged one
+ * names none. Lower-case hex: some servers fold a local part's case.
  */
 export function deliveryTag(key: string, id: number): string {
   const block = Buffer.alloc(16)

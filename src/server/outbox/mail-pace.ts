@@ -8,26 +8,16 @@ const HOUR_MS = 3_600_000
 
 /**
  * The margin the pace keeps below the limits: a mail reaches the receiving
- * server a few milliseconds after its try begins, and one delayed more than
- * the next would make the server count one mail too many in a second. With
- * tries begun 1.1/perSecond apart (and an hour's budget spread over 66
- * minutes' starts), the server's count of any second and any hour stays
- * within the limit while no mail is delayed by more than 100 ms (or 6 minutes).
+ * server a little after its try begins, and one delayed more than the next
+ * would make that server count one too many in a second.
  */
 const MARGIN = 1.1
 
 /**
- * How fast the process may begin mail tries: never more than `perSecond`
- * in any one second, because tries begin at least 1/perSecond apart (an
- * even pace, which a receiving server also sees as even), and never more
- * than `perHour` in any one hour, because the start of the try perHour
- * tries back must be an hour old (a sliding log of start times); each with
- * MARGIN to spare. Webhook events are not mail and are never held.
- *
- * Priority comes from the order the worker asks in: it asks for the lane of
- * confirmations and team mail before the bulk lane of announcements, each
- * time it fills its slots, so whenever both have mail due, the next start
- * goes to the former.
+ * How fast the process may begin mail tries: evenly spaced under
+ * `perSecond`, and under `perHour` by a sliding log of starts, each with
+ * MARGIN to spare; webhook events are no mail and never wait. Priority is
+ * the worker's order of asking: the mail lane before the bulk lane.
  */
 export class MailPace {
   private nextAt = 0

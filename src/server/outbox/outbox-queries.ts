@@ -6,6 +6,7 @@
  * and the metrics read of it.
  */
 import { sql } from "kysely"
+import { mailboxProviderOf } from "../addresses/mailbox-provider"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import {
@@ -65,10 +66,10 @@ export async function queueDeliveries(
   if (rows.length === 0) return new Map()
   const values = rows.map(
     ({ entryId, delivery, messageId = null, due = now }) =>
-      sql`(${entryId}, ${delivery.kind}, ${delivery.recipient}, ${delivery.payload}, ${delivery.ofMessage ? messageId : null}, ${paused ? "paused" : "pending"}, ${storedTime(due)}, ${storedTime(now)})`,
+      sql`(${entryId}, ${delivery.kind}, ${delivery.recipient}, ${delivery.payload}, ${delivery.ofMessage ? messageId : null}, ${paused ? "paused" : "pending"}, ${storedTime(due)}, ${storedTime(now)}, ${VISITOR_MAIL_KINDS.includes(delivery.kind) ? mailboxProviderOf(delivery.recipient) : null})`,
   )
   const { rows: written } = await sql<{ id: number; entry_id: number }>`
-    INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, status, next_attempt_at, created_at)
+    INSERT INTO waitlist_outbox (entry_id, kind, recipient, payload, message_id, status, next_attempt_at, created_at, mailbox_provider)
     VALUES ${sql.join(values)}
     RETURNING id, entry_id`.execute(trx)
   return new Map(written.map((row) => [row.entry_id, row.id]))
@@ -209,7 +210,7 @@ export async function cancelVisitorMail(trx: Tx, entryId: number, error: string,
   return cancelled.map((row) => row.id)
 }
 
-/** One delivery by its id, or null. */
+/** One delivery by its id, or null when there is none. */
 export async function deliveryById(on: On, id: number): Promise<Delivery | null> {
   const row = await on.selectFrom("waitlist_outbox").selectAll().where("id", "=", id).executeTakeFirst()
   return row ? deliveryOf(row as OutboxRow) : null

@@ -124,17 +124,11 @@ export function recordOutcome(
 }
 
 /**
- * Delivers the outbox in the background of the server: mail and webhook
- * events each in a lane of its own, with a few slots each. As soon as a
- * slot is free it claims a due delivery of that lane for a lease and makes
- * one try at it, with a deadline shorter than the lease, then records the
- * outcome (sent, retried later with a growing wait, or failed for good),
- * telling the delivery's kind in the same transaction. The leases of tries
- * under way are renewed every third of a lease, so a try is never claimed
- * twice. It looks again at once after a sign-up (wake) or a finished try,
- * and otherwise at every tick, so a delivery left by a crashed instance or
- * a failed try is picked up. A store that cannot be reached is logged once
- * until it comes back.
+ * Delivers the outbox in the background: each lane its own slots, each try
+ * under a lease (renewed, so never claimed twice) and a deadline shorter
+ * than it, its outcome recorded with its kind in one transaction. It looks
+ * again on a wake, a finished try and every tick, so a crashed instance's
+ * deliveries are picked up.
  */
 export class OutboxWorker {
   private running = false
@@ -308,6 +302,11 @@ export class OutboxWorker {
         return onOutcome?.(delivery, "released")
       }
       const outcome = await recordOutcome(db, this.options.kinds, delivery, result, this.options.retryBaseMs)
+      if (!result.ok && result.loginRefused)
+        log.error(
+          { deliveryId: delivery.id, kind: delivery.kind, cause: result.error },
+          "outbox: the mail server refused our login: check SMTP_URL's user and password; the mail waits and is tried again",
+        )
       // Ids only: the logger takes addresses out of the cause too, and the store keeps it whole (`npm run waitlist -- outbox`).
       if (!result.ok && outcome !== "retry")
         log.warn(

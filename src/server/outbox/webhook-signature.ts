@@ -19,13 +19,10 @@ export function signWebhook(secret: string, body: string, unixSeconds: number): 
 }
 
 /**
- * What a receiver does with the header: true when it has exactly the form
- * signWebhook writes, the signature is the body's under the secret
- * (compared in constant time) and it is no older than `toleranceSeconds`;
- * false for anything else, a missing or malformed header included, so a
- * receiver answers it with a 4xx, never a 500. A valid event can still
- * come twice (a retry after a lost answer, or a replay within the
- * tolerance): receivers deduplicate by the event's `id`, which a retry keeps.
+ * A receiver's check of the header: its exact form, the body's signature
+ * under the secret (in constant time), no older than `toleranceSeconds`;
+ * false for anything else, so the receiver answers a 4xx. Receivers
+ * deduplicate by the event's `id`, which a retry keeps.
  * @param header the header's value as the receiver's framework gives it (none, or several, is false)
  */
 export function verifyWebhook(

@@ -1,11 +1,8 @@
 /**
- * Erasing a person (a request under GDPR Art. 17) so that no byte of them
- * is left where the site keeps data: their rows (see eraseRecords), the
- * mails of theirs written to the outbox folder when there is no SMTP
- * server (the team's mails about them too), and the database's files,
- * rewritten at once and again by the server's job for erasures made
- * elsewhere (the command line). What an erasure cannot reach (backups,
- * PostgreSQL's own log until it is recycled) is said in docs/operating.md.
+ * Erasing a person (GDPR Art. 17) so that no byte of them is left where
+ * the site keeps data: their rows, their mails in the outbox folder, and
+ * the database's files, rewritten at once and again by the server's job for
+ * erasures made by the command line. What it cannot reach is in docs/operating.md.
  */
 import fs from "fs"
 import path from "path"
@@ -16,7 +13,7 @@ import { isEmlOf } from "../mails/mail-transport"
 import { deliveryTag } from "../outbox/delivery-tags"
 import { eraseRecords } from "./people-queries"
 
-/** The tables an erasure deletes from or changes: what is rewritten after one. */
+/** The tables an erasure deletes from or changes, its referrals with the entry: what is rewritten after one. */
 export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_entries",
   "waitlist_messages",
@@ -25,6 +22,7 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_announcement_mails",
   "waitlist_bounces",
   "waitlist_suppressions",
+  "waitlist_referrals",
 ]
 
 /** Removes the .eml files of these deliveries from the folder mails are written to without SMTP_URL. */

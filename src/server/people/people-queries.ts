@@ -5,7 +5,7 @@
 import { sql } from "kysely"
 import { addressHash } from "../addresses/address-hash"
 import { emailKey } from "../addresses/email-identity"
-import type { Actor, Page } from "../audit/audit-log"
+import { appendAudit, type Actor, type Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
@@ -13,6 +13,7 @@ import { rewardsOfEntry, type RewardOfPerson } from "../rewards/reward-queries"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
+import { counted } from "../../words/counted"
 
 /** An entry as the entries page lists it. */
 export type EntrySummary = {
@@ -237,17 +238,10 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
 }
 
 /**
- * Erases the entry of an address (a request under GDPR Art. 17): the
- * entry, its messages, its mail sent and pending (its announcements'
- * mails with them), its links' keys, and the bounces counted against it.
- * What remains is a record of the erasure (the address's keyed hash,
- * when, by whom), the keyed hash that keeps the address's confirmation
- * caps (see migration 0004), its suppression if it has one (by the keyed
- * hash, with when and why, and no longer the delivery that caused it: an
- * address that bounced or complained gets no mail after its erasure
- * either, and what a bounce report said of it is dropped), and the audit
- * line, all in one transaction. Leaving no byte of the person in the
- * files (the database's, the mails written to a folder) is erasePerson's.
+ * Erases the entry of an address (GDPR Art. 17) with all that names it, in
+ * one transaction. Kept: the erasure's record, the keyed hashes of the
+ * caps and of a suppression (so an erased address is still not mailed), and
+ * the audit line. The files' bytes are erasePerson's.
  * @returns how many entries were erased (0 or 1), and the ids of the deliveries that were its
  */
 export function eraseRecords(
@@ -265,20 +259,9 @@ export function eraseRecords(
       .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
       .where("email_key", "=", key)
       .executeTakeFirst()
-    const audit = {
-      action: "erase",
-      at: storedTime(now),
-      account_id: by.accountId,
-      actor: by.label,
-      subject_hash: hash,
-      ip,
-      ip_hash: null,
-    }
+    const audit = { action: "erase", actor: by, at: now, ip, subjectHash: hash } as const
     if (!entry) {
-      await trx
-        .insertInto("admin_audit")
-        .values({ ...audit, detail: "nothing to erase" })
-        .execute()
+      await appendAudit(trx, { ...audit, detail: "nothing to erase" })
       return { erased: 0, deliveryIds: [] }
     }
     const deliveries = await trx.selectFrom("waitlist_outbox").select("id").where("entry_id", "=", entry.id).execute()
@@ -304,10 +287,10 @@ export function eraseRecords(
       .insertInto("waitlist_erasures")
       .values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label })
       .execute()
-    await trx
-      .insertInto("admin_audit")
-      .values({ ...audit, detail: `the entry and its ${messages === 1 ? "1 message" : `${messages} messages`}` })
-      .execute()
+    await appendAudit(trx, {
+      ...audit,
+      detail: `the entry and its ${counted(messages, "message")}`,
+    })
     return { erased: 1, deliveryIds: deliveries.map((row) => row.id) }
   })
 }

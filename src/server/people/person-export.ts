@@ -1,3 +1,4 @@
+import type { ConsentRecord, PersonExport } from "../../admin-api/person-export"
 import { siteFacts } from "../../config/site-facts"
 import type { PersonRecord } from "./people-queries"
 import type { DeliveryKind } from "../outbox/deliveries"
@@ -15,21 +16,17 @@ const DELIVERY_KINDS: Record<DeliveryKind, string> = {
 }
 
 /** A policy version as the export names it: which text, in which language, with the hash that identifies it; or what we do not know. */
-const consentOf = (policy: PolicyVersion | null) =>
+const consentOf = (policy: PolicyVersion | null): ConsentRecord =>
   policy
     ? { document: "privacy-policy", language: policy.lang, effectiveDate: policy.effectiveDate, sha256: policy.sha256 }
     : "unknown: not recorded before this was kept"
 
 /**
  * Everything the waitlist holds about one address, as the file handed to
- * that person (GDPR Art. 15) and shown on the person's page: their entry,
- * every message with its metadata, the confirmation, every mail and event
- * about them, what is kept after they left or were erased, and, for each
- * message and the confirmation, the version of the privacy policy in force
- * then (Art. 7(1)), every announcement mailed to them and what became of
- * it, and their suppression and bounces. Text they wrote is data here, never markup.
+ * that person (GDPR Art. 15) and the person's page, with the privacy
+ * policy's version of each consent (Art. 7(1)). What they wrote is data here, never markup.
  */
-export function personExport(address: string, record: PersonRecord, now: Date) {
+export function personExport(address: string, record: PersonRecord, now: Date): PersonExport {
   const { entry } = record
   return {
     about: `The data ${siteFacts.companyName} holds about ${address} on the ${siteFacts.appName} waitlist, exported ${now.toISOString()}.`,
@@ -115,5 +112,3 @@ export function personExport(address: string, record: PersonRecord, now: Date) {
     })),
   }
 }
-
-export type PersonExport = ReturnType<typeof personExport>

@@ -6,16 +6,13 @@
  */
 import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
-import { isReferralCode } from "../../waitlist/referral-code"
+import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-code"
 import type { Db, On } from "../db/db"
 import { pathParam, queryParam } from "../http/answers"
 import type { Logger } from "../observability/logger"
 import { isPlaceSignature, personalLink, placeLink } from "./place-link"
 import { placePage, type RewardsView } from "./place-page"
 import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
-
-/** The campaign source the landing page's address carries after a personal link, which the counting of visits lines up as a source of its own. */
-export const PERSONAL_LINK_SOURCE = "personal-link"
 
 /** What the routes of personal links work with; `rewardsOf` gives the rewards' part of a person's place page (see rewardsViewOf). */
 export type ReferralDeps = {

@@ -5,7 +5,6 @@
  * address suppressed since, a refusal counted as a bounce).
  */
 import { siteFacts } from "../../config/site-facts"
-import { brandColors } from "../../brand/brand-colors"
 import { type LanguageCode } from "../../i18n/languages"
 import { fillPlaceholders, translate } from "../../i18n/messages"
 import { escapeMarkup } from "../../markup/escape-markup"
@@ -14,6 +13,9 @@ import type { Db } from "../db/db"
 import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
 import { leaveLink } from "../entries/mail-links"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
+import { mailStyle } from "../mails/mail-palette"
+import { shownName } from "../mails/shown-name"
+import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { oneLine, type MailMessage } from "../mails/mail-message"
 import { newMessageId } from "../mails/message-id"
 import type { DeliveryKindHandler, NewDelivery } from "../outbox/deliveries"
@@ -74,33 +76,41 @@ export function rewardDelivery(
 const codeLabel = (lang: LanguageCode, store: Store) =>
   translate(lang, store === "ios" ? "reward.codeIos" : "reward.codeAndroid")
 
-function html(draft: RewardDraft, name: string, leaveUrl: string, placeUrl: string | null): string {
+/** The greeting: with the name the person gave, or without it when it is not shown (see shownName). */
+const greeting = (lang: LanguageCode, name: string | null) =>
+  name === null
+    ? translate(lang, "mail.greetingWithoutName")
+    : fillPlaceholders(translate(lang, "mail.greeting"), { name })
+
+function html(draft: RewardDraft, name: string | null, leaveUrl: string, placeUrl: string | null): string {
   const e = escapeMarkup
   const t = (key: Parameters<typeof translate>[1]) => e(translate(draft.lang, key))
   const redeem = draft.code ? redeemUrl(draft.code) : null
   const code = draft.code
     ? `<p style="margin:0 0 8px;font-size:14px">${e(codeLabel(draft.lang, draft.code.store))}</p>
 <p style="margin:0 0 16px;font-size:22px;font-weight:700;letter-spacing:1px;font-family:ui-monospace,Menlo,monospace">${e(draft.code.value)}</p>
-${redeem ? `<p style="margin:0 0 16px"><a href="${e(redeem)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${t("reward.redeem")}</a></p>\n` : ""}<p style="margin:0 0 24px;font-size:14px">${t("reward.redeemHint")}</p>\n`
+${redeem ? `<p style="margin:0 0 16px"><a href="${e(redeem)}" ${mailStyle.button}>${t("reward.redeem")}</a></p>\n` : ""}<p style="margin:0 0 24px;font-size:14px">${t("reward.redeemHint")}</p>\n`
     : ""
   return brandedMailPage({
     lang: draft.lang,
     title: translate(draft.lang, "reward.subject", { title: draft.words.title }),
-    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(translate(draft.lang, "mail.greeting"), { name }))}</h1>
+    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(greeting(draft.lang, name))}</h1>
 <p style="margin:0 0 16px">${t("reward.intro")}</p>
 <p style="margin:0 0 16px;font-size:19px;font-weight:700">${e(draft.words.title)}</p>
 ${draft.words.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join("\n")}
-${code}<hr style="border:none;border-top:1px solid #d9d9de;margin:24px 0">
-${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" style="color:#1b1b1f">${t("mail.place")}</a></p>\n` : ""}<p style="margin:0 0 8px;font-size:14px">${t("reward.reason")}</p>
-<p style="margin:0 0 8px;font-size:14px">${withSupportLink(t("mail.questions"))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${t("mail.leave")}</a></p>`,
+${code}<hr ${mailStyle.rule}>
+${placeUrl ? `<p style="margin:0 0 8px;font-size:14px"><a href="${e(placeUrl)}" ${mailStyle.link}>${t("mail.place")}</a></p>\n` : ""}<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${t("reward.reason")}</p>
+<p ${mailStyle.muted("margin:0 0 8px;font-size:14px")}>${withSupportLink(t("mail.questions"))}</p>
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" ${mailStyle.link}>${t("mail.leave")}</a></p>`,
   })
 }
 
 /**
  * A reward's mail: plain text and HTML alike, the tier's words, the code
  * and how to redeem it, the link of the place page, the support address,
- * and the leave link with the headers of RFC 2369 and RFC 8058.
+ * and the headers every mail to a visitor carries (see visitorMailHeaders).
+ * The name the person gave is left out when it could carry a link or an
+ * offer (see shownName).
  */
 export function rewardMail(
   draft: RewardDraft,
@@ -109,10 +119,10 @@ export function rewardMail(
   settings: MailSettings,
 ): MailMessage {
   const { lang, words } = draft
-  const name = oneLine(draft.name, 80)
+  const name = shownName(draft.name)
   const redeem = draft.code ? redeemUrl(draft.code) : null
   const text = [
-    fillPlaceholders(translate(lang, "mail.greeting"), { name }),
+    greeting(lang, name),
     "",
     translate(lang, "reward.intro"),
     "",
@@ -141,8 +151,7 @@ export function rewardMail(
     text,
     html: html(draft, name, leaveUrl, placeUrl),
     headers: {
-      "List-Unsubscribe": `<${leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      ...visitorMailHeaders({ siteUrl: settings.siteUrl, lang, leaveUrl }),
       "Auto-Submitted": "auto-generated",
     },
   }

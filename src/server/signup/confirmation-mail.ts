@@ -4,12 +4,14 @@
  * of its address counted as a bounce.
  */
 import { fillPlaceholders } from "../../i18n/messages"
-import { brandColors } from "../../brand/brand-colors"
 import { siteFacts } from "../../config/site-facts"
 import { escapeMarkup } from "../../markup/escape-markup"
 import { visitorMailSettled, visitorMailSuppressed } from "../bounces/suppressions"
 import { brandedMailPage, withSupportLink } from "../mails/branded-mail-page"
-import { oneLine, type MailMessage } from "../mails/mail-message"
+import type { MailMessage } from "../mails/mail-message"
+import { mailStyle } from "../mails/mail-palette"
+import { shownName } from "../mails/shown-name"
+import { visitorMailHeaders } from "../mails/visitor-mail-headers"
 import { visitorMailTexts, type VisitorMailTexts } from "../mails/visitor-mail-texts"
 import type { DeliveryKindHandler } from "../outbox/deliveries"
 import type { Db } from "../db/db"
@@ -26,9 +28,13 @@ export type ConfirmationDraft = {
   leaveToken: string
 }
 
+/** The greeting: with the name the visitor gave, or without it when it is not shown (see shownName). */
+const greeting = (texts: VisitorMailTexts, name: string | null) =>
+  name === null ? texts.greetingWithoutName : fillPlaceholders(texts.greeting, { name })
+
 function html(
   texts: VisitorMailTexts,
-  name: string,
+  name: string | null,
   { confirmUrl, leaveUrl }: ConfirmationLinks,
   lang: string,
 ): string {
@@ -36,19 +42,21 @@ function html(
   return brandedMailPage({
     lang,
     title: texts.subject,
-    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(fillPlaceholders(texts.greeting, { name }))}</h1>
+    content: `<h1 style="margin:0 0 16px;font-size:22px">${e(greeting(texts, name))}</h1>
 <p style="margin:0 0 24px">${e(texts.intro)}</p>
-<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:${brandColors.brand};color:${brandColors.onBrand};font-weight:700;text-decoration:none">${e(texts.button)}</a></p>
+<p style="margin:0 0 24px"><a href="${e(confirmUrl)}" ${mailStyle.button}>${e(texts.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px">${e(texts.expiry)}</p>
 <p style="margin:0 0 16px;font-size:14px">${withSupportLink(e(texts.questions))}</p>
-<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" style="color:#1b1b1f">${e(texts.leave)}</a></p>`,
+<p style="margin:0;font-size:14px"><a href="${e(leaveUrl)}" ${mailStyle.link}>${e(texts.leave)}</a></p>`,
   })
 }
 
 /**
- * The double opt-in mail: plain text and HTML alike, with the button that
- * opens the confirmation page, the support address, and the headers of
- * RFC 2369 and RFC 8058 that let a mail client unsubscribe in one click.
+ * The double opt-in mail: plain text and HTML alike, greeting the visitor
+ * by the name they gave unless it could carry a link or an offer to a
+ * stranger (the address need not be theirs), with the button that
+ * opens the confirmation page, the support address, and the headers every
+ * mail to a visitor carries (see visitorMailHeaders).
  */
 export function confirmationMail(
   { name, email, lang }: { name: string; email: string; lang: string },
@@ -57,9 +65,9 @@ export function confirmationMail(
   messageId: string,
 ): MailMessage {
   const texts = visitorMailTexts(lang)
-  const shownName = oneLine(name, 80)
+  const shown = shownName(name)
   const text = [
-    fillPlaceholders(texts.greeting, { name: shownName }),
+    greeting(texts, shown),
     "",
     texts.intro,
     "",
@@ -77,10 +85,9 @@ export function confirmationMail(
     to: { name: "", address: email },
     subject: texts.subject,
     text,
-    html: html(texts, shownName, links, lang),
+    html: html(texts, shown, links, lang),
     headers: {
-      "List-Unsubscribe": `<${links.leaveUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      ...visitorMailHeaders({ siteUrl: settings.siteUrl, lang, leaveUrl: links.leaveUrl }),
       "Auto-Submitted": "auto-generated",
     },
   }

@@ -3,6 +3,9 @@ import type { NewDelivery } from "../outbox/deliveries"
 /** How long a confirmation link works. */
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
+/** How long a used confirmation link still leads to its place page, from when it confirmed the address; expired after. */
+export const USED_CONFIRMATION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
 /** The least time between two confirmation mails to one address. */
 export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
 

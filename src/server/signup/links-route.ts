@@ -1,14 +1,8 @@
 /**
- * /api/waitlist-confirm and /api/waitlist-leave: the links of the mails and
- * the buttons of the pages they open. A GET changes nothing (mail scanners
- * follow links): it keeps the token in a cookie for an hour and sends the
- * browser to the page of the link's state, whose button posts back here.
- * The POST acts: it confirms the address, or removes the entry with its
- * messages and waiting mail, then sends the browser to the page that says
- * so. A POST of `List-Unsubscribe=One-Click` with the token in the URL (RFC
- * 8058) leaves at once and answers 200. An unknown, malformed or expired
- * token gets the page that says the link expired, with a way to sign up
- * again.
+ * The links of the mails and the buttons of the pages they open. A GET
+ * changes nothing, because mail scanners follow links: it keeps the token in
+ * a cookie and leads to the page whose button posts back here. A one-click
+ * unsubscribe (RFC 8058) leaves at once; a bad token gets the expired page.
  */
 import type { DeliveryKind } from "../outbox/deliveries"
 import type { Request, RequestHandler, Response } from "express"
@@ -87,7 +81,7 @@ export function linkRoutes(
   }
   /** Where a confirmed address's link leads: its place page (in the link's language), or the page that says it is confirmed. */
   const placeOrConfirmed = async (req: Request, key: string) =>
-    (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "")) ?? page(req, "confirmed")
+    (await placeLinkOfConfirmation(db, key, queryText(req, "lang") ?? "", deps.now())) ?? page(req, "confirmed")
   /** Runs a step; an unreachable store is a plain 503, the cause in the log. */
   const safely =
     (step: (req: Request, res: Response) => Promise<void>): RequestHandler =>

@@ -10,6 +10,7 @@ import type { WebhookSettings } from "../settings"
 import { rememberLeaver } from "../entries/leavers"
 import { policyColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { newReferralCode } from "../../waitlist/referral-code"
+import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
 import { settleReferral } from "../referrals/referral-records"
@@ -53,7 +54,7 @@ function entryOfLeaveLink(on: On, tokenKey: string) {
     .executeTakeFirst()
 }
 
-/** Where a confirmation link stands: still to be confirmed, confirmed already, or expired or unknown. */
+/** Where a confirmation link stands: still to be confirmed, confirmed already (within USED_CONFIRMATION_TTL_MS of it), or expired or unknown. */
 export type LinkState = "pending" | "confirmed" | "expired"
 
 /** Where a confirmation link stands, from the row of its entry (none: an unknown link). */
@@ -62,7 +63,8 @@ function linkState(
   now: Date,
 ): LinkState {
   if (!row) return "expired"
-  if (row.confirmed_at !== null) return "confirmed"
+  if (row.confirmed_at !== null)
+    return now.getTime() - toDate(row.confirmed_at).getTime() < USED_CONFIRMATION_TTL_MS ? "confirmed" : "expired"
   return row.confirm_expires_at !== null && toDate(row.confirm_expires_at).getTime() > now.getTime()
     ? "pending"
     : "expired"
@@ -96,15 +98,19 @@ export function confirmAddress(
   })
 }
 
-/** The signed link of the place page of the confirmed entry a confirmation link belongs to, in a language; null when there is none. */
-export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string): Promise<string | null> =>
+/**
+ * The signed link of the place page of the entry a used confirmation link
+ * belongs to, in a language: only while the entry is there and confirmed,
+ * within USED_CONFIRMATION_TTL_MS of its confirmation; null otherwise.
+ */
+export const placeLinkOfConfirmation = (db: Db, tokenKey: string, lang: string, now: Date): Promise<string | null> =>
   db.read(async (on) => {
     const row = await on
       .selectFrom("waitlist_entries")
-      .select("referral_code")
+      .select(["referral_code", "confirmed_at", "confirm_expires_at"])
       .where("confirm_token_hash", "=", tokenKey)
       .executeTakeFirst()
-    return row?.referral_code ? placeLink(db, row.referral_code, lang) : null
+    return row?.referral_code && linkState(row, now) === "confirmed" ? placeLink(db, row.referral_code, lang) : null
   })
 
 /** Whether a leave (unsubscribe) link's token belongs to an entry; reads only. */

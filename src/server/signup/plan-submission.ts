@@ -12,12 +12,9 @@ import { submittedEvent } from "./webhook-events"
 const draft = (mail: TeamMailDraft | ConfirmationDraft) => JSON.stringify(mail)
 
 /**
- * What an accepted submission calls for: the team's mail (telling of the
- * message the store writes with it), the webhook event when one is
- * configured, and a confirmation mail with two new links (the store sends
- * it only when the entry may get one). The links' tokens live only in the
- * mail's draft until it is sent; the entry keeps their keys (their time
- * and hash).
+ * What an accepted submission calls for: the team's mail, the webhook event
+ * when one is set, and a confirmation with two new links. The tokens live
+ * only in the mail's draft; the entry keeps their keys.
  */
 export function planSubmission(entry: NewWaitlistEntry, mail: MailSettings, now: Date): DeliveryPlan {
   const confirmToken = newLinkToken()

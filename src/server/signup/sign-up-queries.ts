@@ -45,7 +45,7 @@ export async function writeEntry(
 ): Promise<{ id: number; isNew: boolean } & ConfirmationColumns> {
   const time = storedTime(now)
   const token = confirmation?.tokenKey ?? null
-  // In SQL rather than the query builder, as the other inserts of a sign-up: building it cost as much as running it (see "Waitlist under load" in docs/benchmarks.md).
+  // In SQL rather than the query builder, as the other inserts of a sign-up: the builder's cost showed under load (docs/benchmarks.md).
   const { rows } = await sql<{ id: number; is_new: unknown } & ConfirmationColumns>`
     INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, confirm_token_hash, confirm_expires_at, confirm_mails_sent, last_confirm_mail_at,
       name_key, lang, referrer_host, utm_source, utm_medium, utm_campaign)

@@ -1,11 +1,8 @@
 /**
- * POST /api/waitlist: the contact form's entry, checked and written to the
- * waitlist with its mail (see submitSignup). Every answer is JSON; bad
- * input gets a 4xx that says what is wrong, an unreachable store a 503,
- * and anything unforeseen a 503 with its cause in the log. A new address,
- * a known one (its message added to its entry) and a filled honeypot all
- * get the same 201, so the answer reveals neither who is on the list nor
- * that a bot was caught.
+ * POST /api/waitlist: the contact form's entry, checked and written with
+ * its mail (see submitSignup). A new address, a known one and a filled
+ * honeypot all get the same 201, so the answer tells neither who is on the
+ * list nor that a bot was caught.
  */
 import type { Request, RequestHandler, Response } from "express"
 import type { Registry } from "prom-client"

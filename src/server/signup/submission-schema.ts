@@ -1,11 +1,8 @@
 /**
- * What the waitlist takes from the form (spec §3 and §5), as one zod schema
- * answering with the form's own messages, field by field. Each field's type
- * is checked before its value is judged, the contact rules (shared with the
- * form) run on the values of the right type, and the metadata keeps only
- * the fields of spec §3, each of its type, an unknown key dropped unread.
- * The body reaching it is bounded in size and depth already (see readBody
- * and readJson), so every walk of it is bounded too.
+ * What the waitlist takes from the form (spec §3 and §5), one zod schema
+ * answering with the form's own messages: each field's type is checked
+ * before its value is judged, and the metadata keeps only spec §3's fields,
+ * an unknown key dropped unread.
  */
 import { z } from "zod"
 import {

@@ -78,13 +78,9 @@ const submissionLines = ({ name, message, metadata }: DeliveryMessage): string[]
 ]
 
 /**
- * The mail that tells the team of accepted submissions of one address (one,
- * or those of a burst gathered within a minute, oldest first): the
- * address and, for each, the name given, the message and the useful
- * metadata, and Reply-To set to that one address, so answering it in any
- * mail client answers them. Nothing the visitor wrote is a sender or a
- * display name: the mail is from the site, to the team, and the reply goes
- * to a bare address. Plain text only: nothing they wrote is markup.
+ * The team's mail of an address's accepted submissions (one, or a burst's),
+ * plain text, its Reply-To the bare address: nothing the visitor wrote
+ * becomes a sender, a display name or markup.
  */
 export function teamMail(
   email: string,
@@ -117,17 +113,15 @@ export function teamMail(
     ...(replyable ? { replyTo: { name: "", address: email } } : {}),
     subject: teamMailSubject(name),
     text: lines.join("\n"),
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: { "Auto-Submitted": "auto-generated", "Content-Language": "en" },
   }
 }
 
 /**
- * When the team's mail of a known address's new message is due: now, in a
- * mail of its own, while fewer than TEAM_MAILS_PER_MINUTE of the address's
- * team mails were queued in the last minute. Past that (a burst), null
- * when the last one, never tried yet, will tell of it too (it is due within
- * a minute), else a minute from now, in a mail that gathers the burst's
- * next messages. A mail tried already has read its messages.
+ * When the team's mail of a known address's new message is due: now, up to
+ * TEAM_MAILS_PER_MINUTE a minute; past that, in the burst's next mail a
+ * minute on (null when the last, untried one will tell of it), so a burst
+ * is not a flood of mail.
  */
 export async function teamMailDue(trx: Tx, entryId: number, now: Date): Promise<Date | null> {
   const recent = await trx

@@ -4,7 +4,7 @@ import { OTHER } from "./traffic-source"
 /** The most distinct values of each of these a day counts; past them a value counts as OTHER. */
 export const DAILY_CAP = { page: 500, referrer: 100, utmSource: 100, utmMedium: 100, utmCampaign: 100 } as const
 
-/** The most combinations of a page view's dimensions a day keeps as rows; past them a new one's origin (referrer and campaign) counts as OTHER. */
+/** The most combinations of a page view's (or a store click's) dimensions a day keeps as rows; past them a new one's origin (referrer and campaign) counts as OTHER. */
 export const MAX_VIEW_COMBINATIONS = 2000
 
 /** The most visitors a day counts; past them a page view counts, its visitor does not (the day's visitor rows stay bounded). */
@@ -27,11 +27,8 @@ export const combinationOf = (view: ViewDimensions) =>
 
 /**
  * What one day has counted under its caps, starting from what the store
- * holds of the day already (so a restart does not give a day a second
- * budget): the distinct values of each capped dimension, the combinations
- * of views kept as rows, and the visitors. Instances sharing a store each
- * keep their own, so with several instances a day may count up to that
- * many times a cap.
+ * holds, so a restart gives a day no second budget. Each instance keeps its
+ * own: several instances may count up to that many times a cap.
  */
 export class DailyCaps {
   private readonly seen: Record<CappedDimension, Set<string>>
@@ -61,15 +58,18 @@ export class DailyCaps {
 
   /** A view's dimensions as the day keeps them: a new combination past MAX_VIEW_COMBINATIONS has its origin counted as OTHER. */
   admitCombination<T extends ViewDimensions>(view: T): T {
-    const key = combinationOf(view)
-    if (this.combinations.has(key)) return view
-    if (this.combinations.size < MAX_VIEW_COMBINATIONS) {
-      this.combinations.add(key)
-      return view
-    }
+    if (this.admitCombinationKey(combinationOf(view))) return view
     const collapsed = { ...view, referrer: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER }
     this.combinations.add(combinationOf(collapsed))
     return collapsed
+  }
+
+  /** Whether the day keeps a combination (of a view's or a store click's dimensions) as a row: one it has, or a new one while it has room (MAX_VIEW_COMBINATIONS), which it then keeps. */
+  admitCombinationKey(key: string): boolean {
+    if (this.combinations.has(key)) return true
+    if (this.combinations.size >= MAX_VIEW_COMBINATIONS) return false
+    this.combinations.add(key)
+    return true
   }
 
   /** Whether the day has room for one more visitor, which it then counts. */

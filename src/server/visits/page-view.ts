@@ -1,15 +1,9 @@
 /**
- * Which requests are page views, and what of them is counted. A page view
- * is a GET of one of the site's HTML pages answered 200, 302 (`/get`
- * sending a phone to its store), 304 (a page the browser holds,
- * revalidated) or 404, by a browser that sends a language
- * and is no bot, neither prefetching nor prerendering, and not asking not
- * to be tracked (Sec-GPC: 1, DNT: 1). What a page is rather than a file is
- * decided once, for the metrics too (see isPagePath). The admin, the API
- * and the service's own endpoints are never counted (the site's server
- * hands neither the API's nor the health checks' requests to the counter,
- * and these paths are refused here too). Every header is bounded before it
- * is read.
+ * Which requests are page views: a GET of an HTML page answered 200, 302,
+ * 304 or 404, by a browser that sends a language, is no bot, does not
+ * prefetch, and does not ask not to be tracked (Sec-GPC, DNT). The admin,
+ * the API and the service's endpoints never count. Every header is bounded
+ * before it is read.
  */
 import type { IncomingHttpHeaders } from "http"
 import { isbot } from "isbot"

@@ -4,6 +4,7 @@
  * referrer. Page views and sign-ups are read by the same rules, so the
  * funnel lines them up by source.
  */
+import type { Source } from "../../admin-api/visit-stats"
 
 /** The longest referrer read; a longer one counts as coming from "other". */
 export const MAX_REFERRER_LENGTH = 2048
@@ -24,9 +25,6 @@ export type Campaign = { utmSource: string; utmMedium: string; utmCampaign: stri
 
 /** A visit's or a sign-up's origin: the referrer's host ("" for none or the site itself) and the campaign. */
 export type Origin = Campaign & { referrer: string; internal: boolean }
-
-/** A source of the funnel: utm_source, else the referrer's host, else DIRECT (or INTERNAL); with the medium and campaign. */
-export type Source = { source: string; medium: string; campaign: string }
 
 /** A campaign value: trimmed and at most MAX_UTM_LENGTH characters (a character cut in two is dropped). */
 export function campaignValue(value: unknown): string {

@@ -1,20 +1,10 @@
 /**
- * The counting of page views on the production server: `observe` is its
- * one hook into the request pipeline (site-server.ts), and costs a request
- * a few header checks; a page view is added to counts in memory when its
- * answer has gone, and the counts are written to the store in one batch
- * every FLUSH_EVERY_MS (a periodic job: see scheduler.ts) and at `close`,
- * which the clean shutdown awaits before it closes the store. A store that is down loses the batches of
- * its outage, logged and counted in the metrics (see visitMetrics), and no
- * page waits or fails for it. No log line holds an address, a User-Agent,
- * a referrer or a path. Memory is bounded: at most MAX_PENDING_VIEWS
- * combinations and MAX_PENDING_VISITORS visitors wait between two writes.
- * A visitor waits by its client's key and User-Agent, in memory only, for
- * at most FLUSH_EVERY_MS: the write keeps nothing but their keyed hash
- * (see visitorHash), so a request pays no hash. One client (an address, an
- * IPv6 /64) is at most VISITORS_PER_CLIENT visitors a day however it
- * varies its User-Agent, and a day at most MAX_VISITORS_A_DAY (see
- * DailyCaps), so neither the counts nor the tables can be inflated at will.
+ * The counting of page views: `observe` is its one hook (see app.ts), a few
+ * header checks a request; counts wait in memory, bounded, and are written
+ * in one batch every FLUSH_EVERY_MS and at `close`, so no page waits for the
+ * store. A visitor is kept only as a keyed hash, and capped per client and
+ * per day (DailyCaps): one client is at most VISITORS_PER_CLIENT visitors a day however
+ * it varies its User-Agent, so the counts cannot be inflated at will.
  */
 import type { IncomingMessage, ServerResponse } from "http"
 import type { Registry } from "prom-client"
@@ -172,15 +162,17 @@ export class VisitCounter {
 
   /**
    * The User-Agent a client's visitor is counted by: its own while the
-   * client has room for it (VISITORS_PER_CLIENT a day, and the day room
-   * for another visitor: see DailyCaps), else the one its other browsers
+   * client has room for it (VISITORS_PER_CLIENT a day, the last of them
+   * kept for the one its other browsers share, and the day room for
+   * another visitor: see DailyCaps), else the one its other browsers
    * share; null when the day has no room for that one either.
    */
   private browserOf(day: string, client: string, userAgent: string): string | null {
     const key = `${day}\n${client}`
     let known = this.browsers.get(key)
     if (known?.has(userAgent)) return userAgent
-    const wanted = known && known.size >= VISITORS_PER_CLIENT ? ANOTHER_BROWSER : userAgent
+    const own = known ? [...known].filter((agent) => agent !== ANOTHER_BROWSER).length : 0
+    const wanted = own >= VISITORS_PER_CLIENT - 1 ? ANOTHER_BROWSER : userAgent
     if (known?.has(wanted)) return wanted
     if (this.caps.has(day) && !this.capsOf(day).admitVisitor()) return null
     if (!known) {

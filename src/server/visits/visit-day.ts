@@ -4,6 +4,3 @@ export const dayOf = (time: Date): string => time.toISOString().slice(0, 10)
 /** The day `days` days after (before, when negative) a day. */
 export const addDays = (day: string, days: number): string =>
   dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000))
-
-/** The start of a day, as a time. */
-export const startOf = (day: string): Date => new Date(`${day}T00:00:00.000Z`)

@@ -1,28 +1,29 @@
 /**
- * The counting of visits in the database, its statements written once for
- * SQLite and PostgreSQL: page views per day and combination of dimensions,
- * the salt of each day, the keyed hashes of the visitors of the days not
- * yet over, and the visitors counted per day and dimension as they come
- * (so reading a period reads counts, never the visitors' rows). Never an
- * address, a User-Agent or a whole referrer. Nothing here holds the event
- * loop long whatever the tables hold: a period is read a month at a time,
- * and a day's visitors are deleted a slice at a time.
+ * The counting of visits in the database, once for both stores: views per
+ * day and dimensions, each day's salt, the keyed hashes of the day's
+ * visitors, and their counts as they come, so a period is read from
+ * counts. Reads and deletes go a slice at a time, so none holds the event loop.
  */
 import { randomBytes } from "crypto"
-import { sql } from "kysely"
+import { sql, type ExpressionBuilder } from "kysely"
 import type { Db, On, Tx } from "../db/db"
+import type { Database } from "../db/schema"
 import { addDays } from "./visit-day"
 import type { KnownValues, PageViews, ViewCount, VisitorCount, VisitorRow } from "./visit-counts"
 
 /** Rows written by one statement: far under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 500
-/** The visitors whose rows one slice of a day's close deletes: a few thousand rows, a few milliseconds. */
-const VISITORS_PER_SLICE = 200
+/** The rows of visitors one slice of a day's close deletes: a few milliseconds. */
+const ROWS_PER_SLICE = 2000
 /** The days one read of a period covers: a month of bounded counts, a few milliseconds. */
 const DAYS_PER_READ = 31
 
 const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size))
+
+/** The key of a visitor's row, in its index's order. */
+const VISITOR_KEY = ["day", "dimension", "value", "visitor"] as const
+const keyOf = (row: VisitorRow) => [row.day, row.dimension, row.value, row.visitor] as const
 
 /** Lets the event loop answer what waits between two slices of long work. */
 const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve))
@@ -189,31 +190,42 @@ export function recordVisits(db: Db, views: ViewCount[], visitors: VisitorRow[])
 }
 
 /**
- * Closes the days before `today`: their visitors are counted already, so
- * their rows are deleted, a slice at a time (each its own short write,
- * the event loop free between them); then the salts of the days before
- * yesterday are deleted, so nobody can tell whether a visitor of those
- * days came back; then the freed space is given back (see reclaimSpace).
- * A periodic job, and any instance may run it: slices of two instances
- * delete different rows or none.
+ * Closes the days before `today`: their visitors' rows go, a slice at a
+ * time, then the salts older than yesterday, so no one can tell whether a
+ * visitor of those days came back. The freed space is then given
+ * back (see reclaimSpace). Any instance may run it.
  */
 export async function closeVisitDays(db: Db, today: string): Promise<void> {
+  // Each slice starts past the one before: PostgreSQL's index keeps the rows deleted until a vacuum, which a scan from the start would read again.
+  let after: VisitorRow | null = null
   for (;;) {
-    const deleted = await db.write(async (trx) => {
-      const slice = await trx
+    const from: VisitorRow | null = after
+    const pastFrom = (eb: ExpressionBuilder<Database, "visit_visitors">) =>
+      from === null ? eb.lit(true) : eb(eb.refTuple(...VISITOR_KEY), ">", eb.tuple(...keyOf(from)))
+    const last = await db.write(async (trx) => {
+      const end = await trx
         .selectFrom("visit_visitors")
-        .select(["day", "visitor"])
-        .distinct()
+        .select([...VISITOR_KEY])
         .where("day", "<", today)
-        .limit(VISITORS_PER_SLICE)
-        .execute()
-      for (const day of new Set(slice.map((row) => row.day))) {
-        const visitors = slice.filter((row) => row.day === day).map((row) => row.visitor)
-        await trx.deleteFrom("visit_visitors").where("day", "=", day).where("visitor", "in", visitors).execute()
+        .where(pastFrom)
+        .orderBy([...VISITOR_KEY])
+        .offset(ROWS_PER_SLICE - 1)
+        .limit(1)
+        .executeTakeFirst()
+      if (!end) {
+        await trx.deleteFrom("visit_visitors").where("day", "<", today).where(pastFrom).execute()
+        return null
       }
-      return slice.length
+      // The key's range alone (end.day is before today), which both stores read through the key's index.
+      await trx
+        .deleteFrom("visit_visitors")
+        .where(pastFrom)
+        .where((eb) => eb(eb.refTuple(...VISITOR_KEY), "<=", eb.tuple(...keyOf(end as VisitorRow))))
+        .execute()
+      return end as VisitorRow
     })
-    if (deleted < VISITORS_PER_SLICE) break
+    if (!last) break
+    after = last
     await yieldToRequests()
   }
   await db.write(

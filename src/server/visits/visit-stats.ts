@@ -1,54 +1,24 @@
 /**
- * The statistics of visits, written once: what `npm run waitlist -- stats`
- * prints and what the admin's dashboard will chart. Per day the funnel:
- * visitors, visitors of the contact page, sign-ups of that day, and how
- * many of those sign-ups have confirmed their address since, and beside
- * it the browsers `/get` sent to each store; the pages, sources (with the
- * same funnel) and languages of the whole period, and the store clicks by
- * store, platform and source.
+ * The statistics of visits, written once for `npm run waitlist -- stats`
+ * and the admin's dashboard: per day and per source the funnel (visitors,
+ * contact page, sign-ups, confirmed) beside the store clicks, and the
+ * period's pages and languages.
  */
-import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf, type Source } from "./traffic-source"
+import type {
+  DayStats,
+  LanguageStats,
+  PageStats,
+  SourceStats,
+  StoreClicks,
+  StoreClickStats,
+  VisitStats,
+} from "../../admin-api/visit-stats"
+import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 import type { Db } from "../db/db"
 import { signupCountsBetween, type SignupCount } from "../entries/sign-up-figures"
 import { spans, viewsBetween, visitorsBetween } from "./visit-queries"
-import { storeClicksBetween, type StoreClickCount } from "./store-click-queries"
-
-/** The browsers `/get` sent to each store. */
-export type StoreClicks = { appStoreClicks: number; googlePlayClicks: number }
-export type DayStats = {
-  date: string
-  visitors: number
-  pageviews: number
-  contactVisitors: number
-  signups: number
-  confirmed: number
-} & StoreClicks
-export type PageStats = { page: string; visitors: number; pageviews: number }
-export type SourceStats = Source & {
-  visitors: number
-  contactVisitors: number
-  signups: number
-  confirmed: number
-} & StoreClicks
-export type LanguageStats = { language: string; visitors: number; pageviews: number }
-/** Store clicks of the period by store, platform and source. */
-export type StoreClickStats = Omit<StoreClickCount, "day">
-
-/**
- * The statistics of a period, as `stats --json` prints them. Visitors of a
- * page, source or language are summed over the days: one person on two
- * days counts twice. `funnelNote` says why a step of the funnel exceeds
- * the one before, when one does; null otherwise.
- */
-export type VisitStats = {
-  days: DayStats[]
-  pages: PageStats[]
-  sources: SourceStats[]
-  languages: LanguageStats[]
-  storeClicks: StoreClickStats[]
-  funnelNote: string | null
-}
+import { storeClicksBetween } from "./store-click-queries"
 
 const NO_CLICKS: StoreClicks = { appStoreClicks: 0, googlePlayClicks: 0 }
 /** The field of StoreClicks a store's clicks add to. */

@@ -5,7 +5,7 @@
  * <wbr>, not by the browser's own segmentation, and nothing else changes.
  */
 import fs from "fs"
-import { CONTACT_FORM_ISLAND_ID } from "../../islands/ready-marks"
+import { CONTACT_FORM_ISLAND_ID } from "../../components/ready-marks"
 import { translate } from "../../i18n/messages"
 import {
   builtFilePath,

@@ -1,7 +1,11 @@
 /**
  * @jest-environment node
  */
+import { PasswordChecker, StrengthCheckBusyError, TOO_SLOW_TO_CHECK } from "../password-checker"
 import { hashPassword, passwordMatches, passwordProblem } from "../passwords"
+
+// The strength check's worker loads its dictionaries on the first check: seconds on a busy machine.
+jest.setTimeout(60_000)
 
 const REFUSED = /^Attackers would guess this password early\. (.+ )?Choose another: a few unrelated words work well\.$/
 
@@ -59,45 +63,109 @@ const LEAKED = [
 ]
 
 describe("a new password", () => {
-  it.each(["short", "eleven char"])("refuses %j as shorter than 12 characters", (password) => {
-    expect(passwordProblem(password, "ana@example.com")).toBe("Use at least 12 characters.")
+  it.each(["short", "eleven char"])("refuses %j as shorter than 12 characters", async (password) => {
+    expect(await passwordProblem(password, "ana@example.com")).toBe("Use at least 12 characters.")
   })
 
-  it("refuses one longer than 256 characters", () => {
-    expect(passwordProblem("correct horse ".repeat(20), "ana@example.com")).toBe("Use at most 256 characters.")
+  it("refuses one longer than 256 characters", async () => {
+    expect(await passwordProblem("correct horse ".repeat(20), "ana@example.com")).toBe("Use at most 256 characters.")
   })
 
-  it.each(LEAKED)("refuses %j, a leaked password of 12 characters or more", (password) => {
-    expect(passwordProblem(password, "ana@example.com")).toMatch(REFUSED)
+  it.each(LEAKED)("refuses %j, a leaked password of 12 characters or more", async (password) => {
+    expect(await passwordProblem(password, "ana@example.com")).toMatch(REFUSED)
   })
 
-  it("says why when it can: a common password, a repetition", () => {
-    expect(passwordProblem("qwerty123456", "ana@example.com")).toBe(
-      "Attackers would guess this password early. This is a commonly used password. Choose another: a few unrelated words work well.",
+  it.each(["!QAZ2wsx#EDC4rfv", "Zaq1@wsxCde3", "!QAZ@WSX#EDC$RFV", "1QAZ2WSX3EDC4RFV", "!qaz@wsx#edc$rfv"])(
+    "refuses %j, a walk along the keyboard's columns with or without shift",
+    async (password) => {
+      expect(await passwordProblem(password, "ana@example.com")).toMatch(REFUSED)
+    },
+  )
+
+  it.each(["correcthorsebatterystaple", "correct horse battery staple", "CorrectHorseBatteryStaple", "Tr0ub4dor&3!"])(
+    "refuses %j, a phrase made famous as an example, which attackers try first",
+    async (password) => {
+      expect(await passwordProblem(password, "ana@example.com")).toMatch(REFUSED)
+    },
+  )
+
+  it.each([
+    ["German", "sonnenschein1"],
+    ["French", "mademoiselle1"],
+    ["Spanish", "superestrella"],
+    ["Brazilian Portuguese", "flamengo12345"],
+    ["Japanese", "sakurasakura"],
+  ])("refuses a common password of the %s admin: %j", async (_language, password) => {
+    expect(await passwordProblem(password, "ana@example.com")).toMatch(REFUSED)
+  })
+
+  it("says why when it can: a common password, a repetition", async () => {
+    expect(await passwordProblem("qwerty123456", "ana@example.com")).toBe(
+      "Attackers would guess this password early. This is a heavily used password. Choose another: a few unrelated words work well.",
     )
-    expect(passwordProblem("abcabcabcabc", "ana@example.com")).toContain(
+    expect(await passwordProblem("abcabcabcabc", "ana@example.com")).toContain(
       'Repeated character patterns like "abcabcabc" are easy to guess.',
     )
   })
 
   it.each(["Storyling2025!", "ana.garcia1990", "AnaGarcia1990!"])(
     "refuses %j, the site's name or the person's own address with digits around it",
-    (password) => {
-      expect(passwordProblem(password, "Ana.Garcia@example.com")).toMatch(REFUSED)
+    async (password) => {
+      expect(await passwordProblem(password, "Ana.Garcia@example.com")).toMatch(REFUSED)
     },
   )
 
-  it.each(["correct horse battery staple", "xk29$!mP#2qZ", "seven amber kites drift", "Zürich im Nebel 1987"])(
+  it.each(["xk29$!mP#2qZ", "seven amber kites drift", "Zürich im Nebel 1987", "vier violette Kamele tanzen"])(
     "takes %j",
-    (password) => {
-      expect(passwordProblem(password, "ana@example.com")).toBeNull()
+    async (password) => {
+      expect(await passwordProblem(password, "ana@example.com")).toBeNull()
     },
   )
 
-  it("judges a long password by its first 64 characters, so a weak start stays refused however long it grows", () => {
-    expect(passwordProblem(`${"password".repeat(8)}${"x".repeat(100)}`, "ana@example.com")).toMatch(REFUSED)
-    expect(passwordProblem(`seven amber kites drift ${"a".repeat(200)}`, "ana@example.com")).toBeNull()
+  it("judges a long password by its first 64 characters, so a weak start stays refused however long it grows", async () => {
+    expect(await passwordProblem(`${"password".repeat(8)}${"x".repeat(100)}`, "ana@example.com")).toMatch(REFUSED)
+    expect(await passwordProblem(`seven amber kites drift ${"a".repeat(200)}`, "ana@example.com")).toBeNull()
   })
+})
+
+describe("the strength check", () => {
+  const LOOK_ALIKES = "4@8(6{[<3|!1|0()9$5+7%2z".repeat(3).slice(0, 64)
+
+  it("runs off the event loop: timers fire while it checks a password of look-alike characters", async () => {
+    let ticks = 0
+    const timer = setInterval(() => (ticks += 1), 5)
+    try {
+      const checked = passwordProblem(LOOK_ALIKES, "ana@example.com")
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(ticks).toBeGreaterThan(0)
+      await checked
+    } finally {
+      clearInterval(timer)
+    }
+  }, 60_000)
+
+  it("refuses a password it cannot check within its deadline, and checks the next with a new worker", async () => {
+    const checker = new PasswordChecker({ deadlineMs: 1 })
+    try {
+      expect(await passwordProblem(LOOK_ALIKES, "ana@example.com", checker)).toBe(TOO_SLOW_TO_CHECK)
+      const patient = new PasswordChecker()
+      expect(await passwordProblem("seven amber kites drift", "ana@example.com", patient)).toBeNull()
+      await patient.close()
+    } finally {
+      await checker.close()
+    }
+  }, 60_000)
+
+  it("turns a check away at once while four wait", async () => {
+    const checker = new PasswordChecker()
+    try {
+      const waiting = Array.from({ length: 4 }, (_, n) => checker.check(`seven amber kites ${n}`, []))
+      await expect(checker.check("seven amber kites 5", [])).rejects.toBeInstanceOf(StrengthCheckBusyError)
+      expect(await Promise.all(waiting)).toEqual([null, null, null, null])
+    } finally {
+      await checker.close()
+    }
+  }, 60_000)
 })
 
 describe("a stored password", () => {

@@ -471,26 +471,29 @@ describe.each([
       ...ana,
       metadata: { referrer: null, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" } },
     })
-    await recordStoreClicks(store, [
-      {
-        day: today,
-        store: "apple",
-        platform: "ios",
-        source: "newsletter",
-        medium: "email",
-        campaign: "launch",
-        clicks: 2,
-      },
-      {
-        day: yesterday,
-        store: "google",
-        platform: "android",
-        source: "(internal)",
-        medium: "",
-        campaign: "",
-        clicks: 1,
-      },
-    ])
+    await recordStoreClicks(store, [], () => ({
+      counts: [
+        {
+          day: today,
+          store: "apple",
+          platform: "ios",
+          source: "newsletter",
+          medium: "email",
+          campaign: "launch",
+          clicks: 2,
+        },
+        {
+          day: yesterday,
+          store: "google",
+          platform: "android",
+          source: "(internal)",
+          medium: "",
+          campaign: "",
+          clicks: 1,
+        },
+      ],
+      clients: [],
+    }))
     await store.close()
 
     const { code, stdout, stderr } = await waitlist(["stats", "--days", "2", "--json"], settings)
@@ -555,6 +558,19 @@ describe.each([
         { store: "google", platform: "android", source: "(internal)", medium: "", campaign: "", clicks: 1 },
       ],
       funnelNote: null,
+      // No mail was sent: every provider's row counts nothing, and no rate can be given.
+      mailHealth: {
+        days: 7,
+        lastDays: ["gmail", "outlook", "yahoo", "icloud", "other"].map((provider) => ({
+          provider,
+          delivered: 0,
+          hardBounces: 0,
+          complaints: 0,
+          hardBounceRate: null,
+          complaintRate: null,
+        })),
+        announcements: [],
+      },
     })
 
     const table = await waitlist(["stats", "--days", "2"], settings)

@@ -173,7 +173,7 @@ describe("copy-to", () => {
       now: NOW,
     })
     expect((await ids()).at(-1)).toEqual({ id: lastId + 1, email: "new@example.com" })
-  })
+  }, 30_000)
 
   it("copies the upgrade fixture (a waitlist written by c2f33d8) with its entries, histories and links", async () => {
     const source = newSqlite()
@@ -195,14 +195,16 @@ describe("copy-to", () => {
       )
       expect(await canLeave(pg, linkTokenKey(leaveToken))).toBe(await canLeave(sqlite, linkTokenKey(leaveToken)))
     }
-  })
+  }, 30_000)
 
   it("refuses a database that holds anything, naming what, and changes nothing; one the migrations alone wrote is empty", async () => {
     const source = newSqlite()
     await seedEveryKindOfRow(open(source), NOW)
     const url = await postgres.createDatabase()
-    // A server started on it once, before anyone signed up: only the migrations wrote.
-    await countEntries(open({ kind: "postgres", url }))
+    // A server started on it once, before anyone signed up, and stopped: only the migrations wrote.
+    const once = openDb({ kind: "postgres", url })
+    await countEntries(once)
+    await once.close()
     expect((await copyTo(source, url)).code).toBe(0)
     const copied = await everyRow({ DATABASE_URL: url })
     const again = await copyTo(source, url)
@@ -225,7 +227,38 @@ describe("copy-to", () => {
       stderr: expect.stringContaining("is not empty (invoices hold rows)"),
     })
     expect(await tablesOf({ kind: "postgres", url: other })).toEqual(["invoices"])
-  })
+  }, 30_000)
+
+  it("refuses a database a server is running on, and loses none of the sign-ups it takes while the copy tries", async () => {
+    const source = newSqlite()
+    await seedEveryKindOfRow(open(source), NOW)
+    const url = await postgres.createDatabase()
+    const server = open({ kind: "postgres", url })
+    await countEntries(server)
+    // Connected, and nothing signed up yet: refused all the same, the database left empty.
+    expect(await copyTo(source, url)).toMatchObject({ code: 1, stderr: expect.stringContaining(" is in use (") })
+    expect(await countEntries(server)).toBe(0)
+    const signUps = Array.from({ length: 20 }, (_, n) =>
+      submitSignup(server, {
+        entry: { name: `Early ${n}`, email: `early${n}@example.com`, message: "", metadata: {} },
+        discard: false,
+        rateLimit: null,
+        plan: NOTHING_TO_DELIVER,
+        now: NOW,
+      }),
+    )
+    const [copied] = await Promise.all([copyTo(source, url), ...signUps])
+    expect(copied).toMatchObject({
+      code: 1,
+      // Refused for the server's connection, or for the sign-ups it took before the copy looked: never copied over them.
+      stderr: expect.stringMatching(
+        /^waitlist: the PostgreSQL database 127\.0\.0\.1:\d+\/\w+ is (in use \(\d+ other connections?: a server running on it\?\): stop every server using it|not empty)/,
+      ),
+    })
+    expect((await listEntries(server)).map((entry) => entry.email).sort()).toEqual(
+      Array.from({ length: 20 }, (_, n) => `early${n}@example.com`).sort(),
+    )
+  }, 30_000)
 
   it("copies only an SQLite file that exists, to a PostgreSQL URL", async () => {
     const missing = newSqlite()

@@ -40,9 +40,12 @@ describe.each([
     await previousVersion(location)
     const db = openDb(location)
     try {
-      await recordStoreClicks(db, [
-        { day: DAY, store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 },
-      ])
+      await recordStoreClicks(db, [], () => ({
+        counts: [
+          { day: DAY, store: "google", platform: "android", source: "poster", medium: "", campaign: "", clicks: 3 },
+        ],
+        clients: [],
+      }))
       const stats = await visitStats(db, { days: 1, now: new Date(`${DAY}T12:00:00.000Z`), ownHosts: [] })
       expect(stats.days).toEqual([
         {

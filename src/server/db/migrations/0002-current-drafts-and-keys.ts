@@ -1,20 +1,7 @@
 /**
- * Rewrites, once, the rows earlier versions left in forms the code no
- * longer reads, so that the hot paths know one form of each:
- *
- * - Mail still waiting in the outbox as earlier versions queued it (the
- *   team's mail with a copy of the message, a confirmation draft with its
- *   links whole, or, before drafts, the rendered mail) becomes the draft
- *   of today: the team's mail points at its stored message, a confirmation
- *   draft keeps its two tokens and language. A row that cannot be read
- *   fails, saying why, and stays listed by `npm run waitlist -- outbox`.
- * - Link keys from before keys began with the time (the SHA-256 alone, a
- *   version of 2026-11-23 that lived on main for two and a half hours)
- *   cannot become keys of today: the time they lack is in the link alone,
- *   and the database never holds a link. Their confirmation links are
- *   retired (the entry stays, unconfirmed, and may be sent a new one), and
- *   so are their leave links, whose people can leave by the link of any
- *   later mail or by asking the support address.
+ * Rewrites, once, what earlier versions left in forms the code no longer
+ * reads, so the hot paths know one form: waiting mail becomes today's draft,
+ * and links whose keys lack the time (which only the link holds) are retired.
  */
 import { sql, type Kysely } from "kysely"
 import type { Database } from "../schema"

@@ -1,23 +1,8 @@
 /**
- * Announcements to the waitlist, and the addresses no mail may go to:
- *
- * - `waitlist_announcements`: one row per announcement sent, by its slug,
- *   with the text of every language as it was when it was first sent (so
- *   an edit of the Markdown afterwards changes no mail of it), and whether
- *   it is sending or paused (by the operator, or by itself: see
- *   AUTO_PAUSE in announcement-database.ts).
- * - `waitlist_announcement_mails`: one row per (announcement, entry), the
- *   primary key, so that no entry is ever queued a second mail of one
- *   announcement; with its outbox delivery and what became of it. It does
- *   not follow its entry away: an entry that left is counted as such.
- * - `waitlist_bounces`: each bounce or complaint counted, once per
- *   delivery and kind, by a keyed hash of the address (never the address).
- * - `waitlist_suppressions`: the addresses (keyed hashes, see migration
- *   0004) that get no mail of any kind, why, and when a suppression was
- *   lifted.
- * - the key that signs the delivery tags of bounce addresses (VERP), and an
- *   index that lets each lane of the worker claim its own kinds of mail
- *   without reading past the others'.
+ * Announcements (their text kept as first sent, so a later edit changes no
+ * mail of them), one mail per entry and announcement (the key forbids a
+ * second), the bounces and complaints counted and the suppressed
+ * addresses, by keyed hash, and the key of the bounce addresses' tags.
  */
 import { randomBytes } from "crypto"
 import { sql, type Kysely } from "kysely"

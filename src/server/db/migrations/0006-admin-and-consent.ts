@@ -1,22 +1,8 @@
 /**
- * The admin's tables, and what the waitlist now records for it:
- *
- * - each message keeps the version of the privacy policy in force when it
- *   was sent, and an entry the version in force when its address was
- *   confirmed (language, effective date, SHA-256 from the legal lock).
- *   Rows written before this migration say nothing: their version stays
- *   null, shown as "unknown". We do not derive it from the lock's dates:
- *   before this version nothing recorded which text a person was shown
- *   (their language was not always sent, and a text could be corrected
- *   without a new date), and a record of consent must be what was
- *   recorded, not what we guess.
- * - an entry keeps its name folded for search (`name_key`), and where its
- *   first sign-up came from (language, referrer host, utm tags) for the
- *   dashboard; both are filled here for existing entries from their name
- *   and first message, so the hot paths know one form.
- * - accounts of the people who run the site, their sessions, failed logins
- *   (the lock-out's counts), the append-only audit log, and a record of
- *   each erasure that keeps only a keyed hash of the address.
+ * The admin's tables, the privacy policy's version with each message and
+ * confirmation, and each entry's search key and source. Rows from before
+ * keep no version: a record of consent is what was recorded, never a guess
+ * from the lock's dates.
  */
 import type { CreateTableBuilder, Kysely } from "kysely"
 import type { Database } from "../schema"

@@ -1,19 +1,7 @@
 /**
- * A place in line and personal links (issue 35):
- *
- * - `waitlist_entries.referral_code`: the personal code of a confirmed
- *   entry (the `/r/<code>` of its link), unique; every entry confirmed
- *   before this migration gets one here.
- * - `waitlist_referrals`: one row per person who signed up through a
- *   personal link, keyed by that person's entry, so that a referral is
- *   recorded, and credited, at most once however many instances confirm
- *   it at the same time. It keeps its referrer, a keyed hash of the client
- *   it came from (never the address), where it stands (pending, credited,
- *   held for review, refused) and when that was decided; it goes with
- *   either entry.
- * - `waitlist_announcement_waves`: each send of an announcement, with the
- *   wave it was narrowed to (the first N in line, a language, a platform)
- *   and the mails it queued, which the announcement's status lists.
+ * Personal codes (given to every entry already confirmed), the referrals
+ * keyed by the person referred (so one is credited once however many
+ * instances confirm it), and each send's wave of an announcement.
  */
 import type { Kysely } from "kysely"
 import type { Database } from "../schema"

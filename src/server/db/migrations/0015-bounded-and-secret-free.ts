@@ -10,6 +10,12 @@
  *   /64, what `waitlist_referrals.client_hash` held, moved here), its IPv4
  *   /24 or its IPv6 /56 and /48, so that a rule counts credits from one
  *   network at any of them.
+ * - `store_click_clients`: what each client (a keyed hash of it and its
+ *   day) was counted for in store clicks on a day not yet over, so that a
+ *   client's cap survives a restart; forgotten once its day is over.
+ * - `admin_accounts.invite_failed_tries`: the failed tries at taking an
+ *   invitation (a refused password, a wrong code), which end it at the
+ *   tenth.
  */
 import { sql, type ColumnDataType, type Kysely } from "kysely"
 import { withoutUserInfo } from "../../observability/without-user-info"
@@ -68,6 +74,17 @@ export function boundedAndSecretFree(dialect: Connection) {
     async up(db: Kysely<Database>) {
       await outboxWithoutUserInfo(db)
       await referralNetworks(db, bigint)
+      await db.schema
+        .createTable("store_click_clients")
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("client", "text", (column) => column.notNull())
+        .addColumn("clicks", bigint, (column) => column.notNull())
+        .addPrimaryKeyConstraint("store_click_clients_key", ["day", "client"])
+        .execute()
+      await db.schema
+        .alterTable("admin_accounts")
+        .addColumn("invite_failed_tries", "integer", (column) => column.notNull().defaultTo(0))
+        .execute()
     },
   }
 }

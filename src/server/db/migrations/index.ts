@@ -19,6 +19,7 @@ import { bouncesInOnePlace } from "./0008-bounces-in-one-place"
 import { visitorsCountedAsTheyCome } from "./0009-visitors-counted-as-they-come"
 import { storeClicks } from "./0010-store-clicks"
 import { referrals } from "./0011-referrals"
+import { mailboxProviders } from "./0012-mailbox-providers"
 import { rewardsAndReasons } from "./0014-rewards-and-reasons"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
 
@@ -40,6 +41,7 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0009-visitors-counted-as-they-come": on(visitorsCountedAsTheyCome.up),
     "0010-store-clicks": on(storeClicks(dialect).up),
     "0011-referrals": on(referrals(dialect).up),
+    "0012-mailbox-providers": on(mailboxProviders.up),
     "0014-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
   }

@@ -35,6 +35,9 @@ beforeAll(async () => {
   page("es/privacy-policy/index.html", "Política del 25 de mayo de 2025")
   page("es/_from/2026-12-01/privacy-policy/index.html", "Política del 1 de diciembre de 2026")
   page("terms-and-conditions/index.html", "Terms")
+  page("page-data/privacy-policy/page-data.json", "Data of the policy")
+  page("page-data/_from/2027-03-01/privacy-policy/page-data.json", "Data of March 1, 2027")
+  page("page-data/es/_from/2026-12-01/privacy-policy/page-data.json", "Datos del 1 de diciembre de 2026")
   server = siteServer(express().use(staticSite(root, quietLogger, () => now)), {})
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -106,5 +109,22 @@ describe("the pages for days to come", () => {
       expect(await get(pathname)).toMatchObject({ status: 404, text: "Not found" })
     }
     expect(await get("/es/_from/2026-12-01/privacy-policy")).toMatchObject({ status: 404, text: "No encontrado" })
+  })
+
+  it("never serves the page data of the copies, before their day or after it, while the build's page data is served", async () => {
+    for (const at of ["2026-11-30T12:00:00Z", "2027-03-02T00:00:00Z"]) {
+      now = new Date(at)
+      for (const pathname of [
+        "/page-data/_from/2027-03-01/privacy-policy/page-data.json",
+        "/page-data/%5Ffrom/2027-03-01/privacy-policy/page-data.json",
+        "/page-data//_from/2027-03-01/privacy-policy/page-data.json",
+        "/page-data/es/_from/2026-12-01/privacy-policy/page-data.json",
+      ])
+        expect((await get(pathname)).status).toBe(404)
+    }
+    expect(await get("/page-data/privacy-policy/page-data.json")).toMatchObject({
+      status: 200,
+      text: "Data of the policy",
+    })
   })
 })

@@ -56,19 +56,27 @@ async function signUp(
   expect(response.status).toBe(201)
 }
 
-/** Presses the confirmation link mailed to an address, on a server; gives where it leads. */
-async function confirm({ site, env }: Api, email: string, lang = "en"): Promise<string> {
+/** The token of the confirmation link mailed to an address, while its mail waits. */
+async function confirmTokenOf({ env }: Api, email: string): Promise<string> {
   const store = openDbOf(env)
   const drafts = await deliveriesIn(store, ["pending"]).finally(() => store.close())
   const draft = drafts.find((delivery) => delivery.kind === "confirm" && delivery.recipient === email)
-  const { confirmToken } = JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }
-  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${confirmToken}&lang=${lang}`, {
+  return (JSON.parse(draft?.payload ?? "{}") as { confirmToken?: string }).confirmToken ?? ""
+}
+
+/** Presses a confirmation link's button; gives where it leads. */
+async function press({ site }: Api, token: string, lang = "en"): Promise<string> {
+  const pressed = await fetch(`${site.url}/api/waitlist-confirm?token=${token}&lang=${lang}`, {
     method: "POST",
     redirect: "manual",
   })
   expect(pressed.status).toBe(303)
   return pressed.headers.get("location") ?? ""
 }
+
+/** Presses the confirmation link mailed to an address, on a server; gives where it leads. */
+const confirm = async (api: Api, email: string, lang = "en"): Promise<string> =>
+  press(api, await confirmTokenOf(api, email), lang)
 
 /** The text of the place page a link opens. */
 async function placePage({ site }: Api, link: string): Promise<string> {
@@ -151,6 +159,38 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(page).toContain("3 friends joined through your link.")
     expect(page).toContain("1 more signed up and is still pending.")
     expect(page).toContain(shown("en", "place.position", { place: 1 }))
+  })
+
+  it("leads a used confirmation link to the place page for 30 days after it confirmed, while the person stays on the list", async () => {
+    let clock = new Date("2026-12-01T09:00:00.000Z")
+    const site = await startApiInProcess(api.env, { now: () => clock })
+    const timed = { site, env: api.env }
+    try {
+      await signUp(timed, "ana@example.com")
+      await signUp(timed, "ben@example.com")
+      const [ana, ben] = [
+        await confirmTokenOf(timed, "ana@example.com"),
+        await confirmTokenOf(timed, "ben@example.com"),
+      ]
+      const place = await press(timed, ana)
+      expect(place).toMatch(/^\/api\/waitlist-place\?/)
+      await press(timed, ben)
+      clock = new Date("2026-12-30T09:00:00.000Z")
+      expect(await press(timed, ana)).toBe(place)
+      clock = new Date("2026-12-31T09:00:00.001Z")
+      expect(await press(timed, ana)).toBe("/waitlist/link-expired/")
+      const opened = await fetch(`${site.url}/api/waitlist-confirm?token=${ana}`, { redirect: "manual" })
+      expect(opened.headers.get("location")).toBe("/waitlist/link-expired/")
+      // Ben leaves within the 30 days: his used link opens nothing of his any more.
+      clock = new Date("2026-12-02T09:00:00.000Z")
+      const store = openDbOf(api.env)
+      await store
+        .write((trx) => trx.deleteFrom("waitlist_entries").where("email", "=", "ben@example.com").execute())
+        .finally(() => store.close())
+      expect(await press(timed, ben)).toBe("/waitlist/link-expired/")
+    } finally {
+      await site.stop()
+    }
   })
 
   it("opens the place page only with its signature, in the language asked", async () => {
@@ -286,7 +326,8 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     await rewardsRun(api)
     expect(await placePage(api, link)).toContain("4 friends joined through your link.")
     expect((await callAdmin(api.site, "GET", "referrals", { cookie: owner })).body?.held).toEqual([])
-  })
+    // Enrolling the team loads the password check's dictionaries: seconds.
+  }, 60_000)
 
   it("decides every held referral of one referrer at once, each in the audit log", async () => {
     const [owner] = [await teamMember(api, "owner")]
@@ -317,7 +358,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const page = await placePage(api, link)
     expect(page).toContain("3 friends joined through your link.")
     expect(page).not.toContain("still pending")
-  })
+  }, 60_000)
 
   it("shows a person their rewards: the question of their store, the code once they chose, the next tier, pending friends as pending, and no reason", async () => {
     await signUp(api, "ana@example.com", {
@@ -406,6 +447,6 @@ describe.each(["sqlite", "postgres"] as const)(
         }),
       ])
       expect(await placePage(api, link)).toContain("2 friends joined through your link.")
-    })
+    }, 60_000)
   },
 )

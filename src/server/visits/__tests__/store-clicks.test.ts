@@ -16,18 +16,25 @@ import { ANDROID_PHONE, IPHONE } from "../../../../test/support/device-user-agen
 import { openDb, type Db } from "../../db/db"
 import { createMetrics } from "../../observability/metrics"
 import type { StoreSettings } from "../../settings"
-import { DAILY_CAP } from "../daily-caps"
+import { DAILY_CAP, MAX_VIEW_COMBINATIONS } from "../daily-caps"
 import { storeClicksBetween } from "../store-click-queries"
-import { MAX_PENDING_CLICKS, StoreClickCounter, type StoreClick } from "../store-clicks"
+import { CLICKS_PER_CLIENT, MAX_PENDING_CLICKS, StoreClickCounter, type StoreClick } from "../store-clicks"
 import { DIRECT, INTERNAL, OTHER, type Origin } from "../traffic-source"
 
 const stores = useThrowawayStores("store-clicks-")
 const DAY = "2026-11-20"
 const clock = () => new Date(`${DAY}T10:00:00.000Z`)
 
-/** A request as the counter reads it: its method and headers. */
-const request = (userAgent: string, headers: Record<string, string> = {}, method = "GET") =>
-  ({ method, headers: { "user-agent": userAgent, "accept-language": "en", ...headers } }) as unknown as IncomingMessage
+/** Each request's client, another by default (an IPv6 /64 of its own), or the one given. */
+let nextClient = 0
+const anotherClient = () => `2001:db8:${(nextClient++).toString(16)}::1`
+/** A request as the counter reads it: its method, headers and client. */
+const request = (userAgent: string, headers: Record<string, string> = {}, method = "GET", address = anotherClient()) =>
+  ({
+    method,
+    headers: { "user-agent": userAgent, "accept-language": "en", ...headers },
+    socket: { remoteAddress: address },
+  }) as unknown as IncomingMessage
 const origin = (fields: Partial<Origin> = {}): Origin => ({
   referrer: "",
   internal: false,
@@ -125,6 +132,50 @@ describe.each([
     expect(rows.find((row) => row.source === OTHER)?.clicks).toBe(51)
   })
 
+  it("counts at most 20 clicks a day from one client however it varies them, across a restart and a second instance", async () => {
+    const first = counter()
+    await first.flush()
+    for (let i = 0; i < 15; i += 1)
+      first.count(request(`${IPHONE} ${i}`, {}, "GET", "203.0.113.9"), click({ origin: { utmSource: `s${i}` } }))
+    await first.flush()
+    // Restarted, and beside another instance: each learns what the day holds of that client from the store.
+    const [restarted, other] = [counter(), counter()]
+    for (let i = 0; i < 10; i += 1) {
+      restarted.count(request(IPHONE, {}, "GET", "203.0.113.9"), click())
+      other.count(request(ANDROID_PHONE, {}, "GET", "203.0.113.9"), click({ store: "google", platform: "android" }))
+    }
+    await restarted.flush()
+    await other.flush()
+    // Another client of the same day is counted as usual.
+    restarted.count(request(IPHONE, {}, "GET", "203.0.113.10"), click())
+    await restarted.flush()
+    const total = (await storeClicksBetween(db, DAY, DAY)).reduce((sum, row) => sum + row.clicks, 0)
+    expect(total).toBe(CLICKS_PER_CLIENT + 1)
+  })
+
+  it("keeps at most 2,000 combinations a day, counting a new one past them under (other), across a restart", async () => {
+    const first = counter()
+    await first.flush()
+    for (let i = 0; i < MAX_VIEW_COMBINATIONS - 10; i += 1)
+      first.count(
+        request(IPHONE),
+        click({ origin: { utmSource: `s${i % 90}`, utmCampaign: `c${Math.floor(i / 90)}` } }),
+      )
+    await first.flush()
+    const restarted = counter()
+    await restarted.flush()
+    for (let i = 0; i < 500; i += 1)
+      restarted.count(
+        request(ANDROID_PHONE),
+        click({ store: "google", platform: "android", origin: { utmSource: `s${i % 90}`, utmCampaign: `n${i}` } }),
+      )
+    await restarted.flush()
+    const rows = await storeClicksBetween(db, DAY, DAY)
+    expect(rows.length).toBeLessThanOrEqual(MAX_VIEW_COMBINATIONS + 1)
+    expect(rows.reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_VIEW_COMBINATIONS - 10 + 500)
+    expect(rows.find((row) => row.source === OTHER && row.campaign === OTHER)?.clicks).toBeGreaterThanOrEqual(490)
+  })
+
   it("keeps at most MAX_PENDING_CLICKS combinations between two writes, and says how many it dropped", async () => {
     const { log, lines } = capturedLogger()
     const clicks = counter(log)
@@ -141,7 +192,7 @@ describe.each([
       }),
     )
     expect((await storeClicksBetween(db, DAY, DAY)).reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_PENDING_CLICKS)
-  })
+  }, 60_000)
 
   it("loses only the batch of an outage, logged without any value of the clicks, and counts again afterwards", async () => {
     const { log, lines } = capturedLogger()

@@ -1,7 +1,6 @@
 /**
  * How the admin's pages call /api/admin/: JSON, same origin, the session's
- * cookie sent by the browser. Everything here may reach the browser: it
- * imports no server code (types aside, which the bundle drops).
+ * cookie sent by the browser.
  */
 
 /** An answer of the admin's API: its status, its JSON body when it succeeded, and else its message and the fields it names. */
