@@ -43,6 +43,9 @@ type Line = { action: string; actor: string; ip: string | null; detail: string |
  * audit log's lines of each.
  */
 export function describeAdminAnnouncementsApi(backend: AdminApiBackend): void {
+  // A test that takes an invitation may wait for the password check's worker to load its dictionaries (seconds, see
+  // docs/benchmarks.md), after a minute without work ended it.
+  jest.setTimeout(30_000)
   let clock = new Date("2026-12-01T09:00:00.000Z")
   const tick = (ms = 31_000) => (clock = new Date(clock.getTime() + ms))
   let site: RunningSite

@@ -107,7 +107,7 @@ describe("startBuild, what npm start builds", () => {
 
   it("refuses the settings the server would refuse, naming the variable", () => {
     expect(() => startBuild(builtProject(), { SITE_URL: "ftp://example.com" }, true)).toThrow(
-      'SITE_URL must be a URL starting with https:// or http://, not "ftp://example.com"',
+      'SITE_URL must be a URL starting with https:// or http://, without a user or password, not "ftp://example.com"',
     )
   })
 })

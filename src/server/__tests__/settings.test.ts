@@ -62,7 +62,9 @@ describe("the server's settings", () => {
     expect(siteUrlOfBuild({ SITE_URL: " ", NODE_ENV: "production" })).toBe(siteFacts.siteUrl)
     expect(siteUrlOfBuild({})).toBe(siteFacts.siteUrl)
     expect(() => siteUrlOfBuild({ SITE_URL: "storyling.example.com" })).toThrow(
-      new SettingsError('SITE_URL must be a URL starting with https:// or http://, not "storyling.example.com"'),
+      new SettingsError(
+        'SITE_URL must be a URL starting with https:// or http://, without a user or password, not "storyling.example.com"',
+      ),
     )
   })
 

@@ -13,7 +13,7 @@ import { isEmlOf } from "../mails/mail-transport"
 import { deliveryTag } from "../outbox/delivery-tags"
 import { eraseRecords } from "./people-queries"
 
-/** The tables an erasure deletes from or changes, its referrals with the entry: what is rewritten after one. */
+/** The tables an erasure deletes from or changes, its referrals (and their networks, by cascade) with the entry: what is rewritten after one. */
 export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_entries",
   "waitlist_messages",
@@ -23,6 +23,7 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_bounces",
   "waitlist_suppressions",
   "waitlist_referrals",
+  "waitlist_referral_networks",
 ]
 
 /** Removes the .eml files of these deliveries from the folder mails are written to without SMTP_URL. */

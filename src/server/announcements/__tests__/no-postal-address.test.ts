@@ -56,6 +56,7 @@ describe("without the company's postal address", () => {
     await db.close()
   })
 
+  // Taking the invitation starts the password check's worker, which loads its dictionaries first (seconds).
   it("the admin's send is refused with the same words, 409", async () => {
     const site = await startApiInProcess(env)
     try {
@@ -71,5 +72,5 @@ describe("without the company's postal address", () => {
     } finally {
       await site.stop()
     }
-  })
+  }, 30_000)
 })
