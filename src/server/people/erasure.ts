@@ -13,7 +13,7 @@ import { isEmlOf } from "../mails/mail-transport"
 import { deliveryTag } from "../outbox/delivery-tags"
 import { eraseRecords } from "./people-queries"
 
-/** The tables an erasure deletes from or changes, its referrals (and their networks, by cascade) with the entry: what is rewritten after one. */
+/** The tables an erasure deletes from or changes, its referrals (and their networks and reasons, by cascade) and its rewards (their referrals, and their codes let go) with the entry: what is rewritten after one. */
 export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_entries",
   "waitlist_messages",
@@ -24,6 +24,10 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_suppressions",
   "waitlist_referrals",
   "waitlist_referral_networks",
+  "waitlist_referral_reasons",
+  "waitlist_rewards",
+  "waitlist_reward_referrals",
+  "waitlist_reward_codes",
 ]
 
 /** Removes the .eml files of these deliveries from the folder mails are written to without SMTP_URL. */
