@@ -5,6 +5,11 @@ import path from "path"
 import { startPostgresServer, type PostgresServer } from "../test/support/postgres-server"
 import { seedEntries } from "../test/support/seed-entries"
 import { startSiteServer, type RunningSite } from "../test/support/site-server-process"
+import { USER_AGENTS } from "../test/support/device-user-agents"
+import { PROJECT_ROOT } from "../test/support/project-root"
+import { openDbOf } from "../test/support/waitlist-store-access"
+import { translate } from "../src/i18n/messages"
+import { importCodes } from "../src/server/rewards/reward-codes"
 import { enrol, inviteWithCli } from "../test/support/admin-client"
 import { withSession } from "./support/admin-site"
 import { expectAccessible } from "./support/axe"
@@ -22,12 +27,13 @@ type OwnSite = {
   stop: () => Promise<void>
 }
 
-async function ownSite(store: "sqlite" | "postgres"): Promise<OwnSite> {
+async function ownSite(store: "sqlite" | "postgres", extra: Record<string, string> = {}): Promise<OwnSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `referrals-e2e-${store}-`))
   const postgres: PostgresServer | null = store === "postgres" ? await startPostgresServer() : null
   const settings: Record<string, string> = postgres
     ? { DATABASE_URL: await postgres.createDatabase(), WAITLIST_RATE_LIMIT: "0" }
     : { WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"), WAITLIST_RATE_LIMIT: "0" }
+  Object.assign(settings, extra)
   const mailDir = path.join(dir, "outbox")
   const started: RunningSite[] = []
   const start = async () => {
@@ -214,6 +220,76 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.goto(anasPlace)
       await expect(page.getByText(place(1), { exact: true })).toBeVisible()
       await expect(page.getByText("4 friends joined through your link.")).toBeVisible()
+    })
+  })
+}
+
+/** The rewards' tiers of the tests: `starter` at 3 friends with codes, `circle` at 5 without. */
+const REWARDS_FILE = path.join(PROJECT_ROOT, "test", "fixtures", "rewards", "rewards.md")
+
+for (const store of ["sqlite", "postgres"] as const) {
+  test.describe(`rewards on ${store === "sqlite" ? "SQLite" : "PostgreSQL"}`, () => {
+    test.describe.configure({ timeout: 180_000 })
+    let site: OwnSite
+    test.beforeAll(async () => {
+      // No hold, so the server's rewards job (every 10 s) awards the tier as soon as the third friend confirms.
+      site = await ownSite(store, { REWARDS_FILE, REWARD_HOLD_HOURS: "0" })
+    })
+    test.afterAll(async () => site?.stop())
+
+    test("a person on an iPhone, in Spanish, whose three friends confirm, sees their App Store code on their place page and gets it in a mail in Spanish", async ({
+      browser,
+      context,
+    }) => {
+      const stamp = `${store}${Date.now()}`
+      const lucia = `lucia.${stamp}@example.com`
+      const db = openDbOf(site.settings)
+      await importCodes(
+        db,
+        { tier: "starter", store: "ios", codes: [`IOS${stamp}`.toUpperCase()] },
+        new Date(),
+      ).finally(() => db.close())
+      const iphone = await browser.newContext({ userAgent: USER_AGENTS.iPhoneSafari, locale: "es-ES" })
+      const page = await iphone.newPage()
+      const es = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+        translate("es", key, values)
+      await page.goto(`${site.url}/es/contact`)
+      await waitForHydration(page)
+      const form = page.getByRole("form", { name: es("form.label") })
+      await form.getByLabel(es("form.name"), { exact: true }).fill("Lucía")
+      await form.getByLabel(es("form.email"), { exact: true }).fill(lucia)
+      await form.getByRole("button", { name: es("form.send"), exact: true }).click()
+      await expect(toast(page, es("toast.success.title"))).toBeVisible()
+      const confirmation = await mailTo(lucia, 15_000, site.mailDir)
+      await page.goto(`${site.url}${linkPath(confirmation, "/api/waitlist-confirm")}`)
+      await page.getByRole("button", { name: es("link.confirm.button") }).click()
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("place.title"))
+      const placePage = page.url()
+      const link = await page.getByLabel(es("place.linkLabel")).inputValue()
+      await expect(
+        page.getByText(es("place.nextMany", { count: 3, title: "Un mes de Storyling Premium" })),
+      ).toBeVisible()
+
+      for (let n = 0; n < 3; n += 1) await friendSignsUp(context, site, link, `amiga${n}-${stamp}@example.org`)
+      const code = `IOS${stamp}`.toUpperCase()
+      await expect(async () => {
+        await page.goto(placePage)
+        await expect(page.getByText(code, { exact: true })).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 60_000 })
+      await expect(page.getByRole("heading", { level: 2, name: es("place.rewards") })).toBeVisible()
+      await expect(page.getByRole("heading", { level: 3, name: "Un mes de Storyling Premium" })).toBeVisible()
+      await expect(page.getByText(es("reward.codeIos"), { exact: true })).toBeVisible()
+      await expect(page.getByText(es("place.platformAsk"))).toHaveCount(0)
+      await expect(
+        page.getByText(es("place.nextMany", { count: 2, title: "Una historia con tu nombre" })),
+      ).toBeVisible()
+      await expectAccessible(page)
+
+      const subject = es("reward.subject", { title: "Un mes de Storyling Premium" })
+      const mail = await mailTo(lucia, 30_000, site.mailDir, (found) => found.subject === subject)
+      expect(mail.text).toContain(`${es("reward.codeIos")}: ${code}`)
+      expect(mail.headers.get("content-language")).toBe("es")
+      await iphone.close()
     })
   })
 }

@@ -10,12 +10,12 @@ import { rewardStatus, type StatusLine } from "../rewards/reward-status"
 import { rewardTiers, tierNamed } from "../rewards/reward-tiers"
 import type { Db } from "../db/db"
 import { inertText } from "./inert-text"
+import { counted } from "../../words/counted"
 
 /** A command of `rewards`, once its arguments are read. */
 export type RewardCommand = (db: Db, out: (text: string) => void, rewardsFile: string, now: Date) => Promise<void>
 
 const STORE_NAMES = { ios: "the App Store", android: "Google Play" } as const
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** The status as a table: a line per tier and store. */
 export function statusTable(lines: StatusLine[]): string {
@@ -69,7 +69,7 @@ export function rewardCommandOf([action, ...rest]: string[]): RewardCommand | st
       )
     const { added, known } = await importCodes(db, { tier: tier.name, store, codes }, now)
     out(
-      `Imported ${counted(added, "code", "codes")} of ${STORE_NAMES[store]} for ${tier.name}${known > 0 ? ` (${counted(known, "was", "were")} imported before, and left as they were)` : ""}. The running server pays the rewards waiting for them within a minute.\n`,
+      `Imported ${counted(added, "code")} of ${STORE_NAMES[store]} for ${tier.name}${known > 0 ? ` (${counted(known, "was", "were")} imported before, and left as they were)` : ""}. The running server pays the rewards waiting for them within a minute.\n`,
     )
   }
 }
