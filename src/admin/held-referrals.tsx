@@ -1,18 +1,7 @@
 import { useState } from "react"
 import { callApi, shownTime } from "./api-client"
 import { DataTable } from "./data-table"
-
-/** A referral held for review, as the API lists it: its reasons in words, with their evidence. */
-export type HeldReferral = {
-  id: number
-  referred: string
-  referrer: string
-  referrerId: number
-  signedUpAt: string
-  heldAt: string | null
-  network: string | null
-  reasons: { name: string; text: string; foundAt: string }[]
-}
+import type { HeldReferral } from "../admin-api/referrals"
 
 /** What a decision said. */
 export type Notice = { tone: "done" | "error"; text: string }

@@ -1,27 +1,13 @@
 import { DataTable } from "./data-table"
 import { AdminNotice } from "./admin-notice"
 import { useAdminData } from "./use-admin-data"
-
-/** The rewards as the API gives them: the file's tiers, its problems, and a line per tier and store. */
-export type Rewards = {
-  tiers: { name: string; friends: number; codes: boolean }[]
-  problems: string[]
-  status: {
-    tier: string
-    store: "ios" | "android" | null
-    earned: number
-    paid: number
-    waiting: number
-    held: number
-    codesLeft: number | null
-  }[]
-}
+import type { RewardsAnswer } from "../admin-api/referrals"
 
 const STORES = { ios: "App Store", android: "Google Play" } as const
 
 /** Where the rewards stand: per tier and store, earned, paid, waiting, held and codes left; or what is wrong with their file. */
 export function RewardsStatus({ version }: { version: number }) {
-  const loaded = useAdminData<Rewards>(`rewards?v=${version}`)
+  const loaded = useAdminData<RewardsAnswer>(`rewards?v=${version}`)
   if (loaded.state === "loading") return <p role="status">Loading…</p>
   if (loaded.state === "failed") return <AdminNotice tone="error">{loaded.error}</AdminNotice>
   const { tiers, problems, status } = loaded.data

@@ -1,6 +1,6 @@
 import { LANGUAGES } from "../i18n/languages"
 import { AdminField } from "./admin-field"
-import type { Rewards } from "./rewards-status"
+import type { RewardsAnswer } from "../admin-api/referrals"
 import { useAdminData } from "./use-admin-data"
 
 /** A wave as the send dialog's fields hold it: empty texts narrow nothing. */
@@ -30,7 +30,7 @@ export function WaveFields({
   wave: WaveInput
   onChange: (wave: WaveInput) => void
 }) {
-  const rewards = useAdminData<Rewards>("rewards")
+  const rewards = useAdminData<RewardsAnswer>("rewards")
   const tiers = rewards.state === "done" ? rewards.data.tiers : []
   return (
     <fieldset sx={{ border: "none", p: 0, m: 0 }}>

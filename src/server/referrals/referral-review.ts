@@ -14,22 +14,10 @@ import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, sendInvalid, sendJson } from "../http/answers"
 import { reasonsOf, reasonText } from "./referral-reasons"
 import { decideHeld } from "./referral-records"
-import type { ReasonName } from "./referral-rules"
+import type { HeldReferral as ApiHeldReferral } from "../../admin-api/referrals"
 
-/** A referral held for review, as the queue lists it. */
-export type HeldReferral = {
-  /** The referred person's entry: what a decision's path names. */
-  id: number
-  referred: string
-  referrer: string
-  referrerId: number
-  signedUpAt: Date
-  /** When the friend confirmed, or when the credit was withdrawn. */
-  heldAt: Date | null
-  /** The network the sign-up came from, as its /24 or /48; null once forgotten (after 30 days) or unknown. */
-  network: string | null
-  reasons: { name: ReasonName; text: string; foundAt: Date }[]
-}
+/** A referral held for review, as the queue lists it (see the API's HeldReferral). */
+export type HeldReferral = ApiHeldReferral<Date>
 
 /** The most held referrals the queue lists at once (oldest first), and decides for one referrer at once. */
 export const HELD_PAGE = 200

@@ -7,18 +7,10 @@ import type { Db } from "../db/db"
 import { storeOf } from "./reward-payment"
 import { STORES, type RewardState, type Store } from "./reward-queries"
 import type { RewardTiers } from "./reward-tiers"
+import type { RewardStatusLine } from "../../admin-api/referrals"
 
-/** One line of the status: a tier, and a store (null: a tier without codes, or people who did not say their store). */
-export type StatusLine = {
-  tier: string
-  store: Store | null
-  earned: number
-  paid: number
-  waiting: number
-  held: number
-  /** Codes not given yet; null for a tier without codes, and for people who did not say their store. */
-  codesLeft: number | null
-}
+/** One line of the status (see RewardStatusLine). */
+export type StatusLine = RewardStatusLine
 
 /** The status of every tier of the file (and of tiers no longer in it that were earned). */
 export function rewardStatus(db: Db, tiers: RewardTiers): Promise<StatusLine[]> {
