@@ -35,7 +35,7 @@ export function platformOf(metadata: Record<string, unknown>): Platform {
   return "desktop"
 }
 
-/** A wave in words: "the first 1000 in line, in es, on android, who earned early-access", or "every confirmed entry". */
+/** A wave in words: "the first 1000 in line, in es, on android, who earned early-access", "those who earned premium", or "every confirmed entry". */
 export function waveText({ first, lang, platform, rewarded = null }: Wave): string {
   const parts = [
     first === null ? null : `the first ${first} in line`,
@@ -43,5 +43,7 @@ export function waveText({ first, lang, platform, rewarded = null }: Wave): stri
     platform === null ? null : `on ${platform}`,
     rewarded === null ? null : `who earned ${rewarded}`,
   ].filter(Boolean)
+  // "those who earned premium" alone; "the first 1000 in line, who earned premium" after another part.
+  if (parts.length === 1 && rewarded !== null) return `those who earned ${rewarded}`
   return parts.length === 0 ? "every confirmed entry" : parts.join(", ")
 }

@@ -281,7 +281,7 @@ describe.each([
     )
     const sent = await waitlist(["announce", "send", "launch", "--rewarded", "starter"], settings)
     expect(sent).toMatchObject({ code: 0 })
-    expect(sent.stdout).toContain("Queued 1 mails of launch to who earned starter: en 1.")
+    expect(sent.stdout).toContain("Queued 1 mail of launch to those who earned starter: en 1.")
     const mailed = openDbOf(settings)
     try {
       const announced = (await deliveriesIn(mailed, ["pending"])).filter((delivery) => delivery.kind === "announcement")
