@@ -92,7 +92,7 @@ async function friendSignsUp(
 ) {
   const tab = await context.newPage()
   await tab.goto(`${site.url}${new URL(link).pathname}`)
-  await expect(tab).toHaveURL(new RegExp(`^${site.url}${lang === "en" ? "" : `/${lang}`}/\\?ref=`))
+  await expect(tab).toHaveURL(new RegExp(`^${site.url}/${lang === "en" ? "" : lang}\\?ref=`))
   expect(new URL(tab.url()).searchParams.get("ref")).toBe(new URL(link).pathname.slice(3))
   await tab
     .getByRole("link", { name: words(lang, "header.contact") })
@@ -214,7 +214,7 @@ for (const store of ["sqlite", "postgres"] as const) {
       await expect(why(`fourth-${stamp}@example.org`)).toHaveText(
         /^More than 3 credits for this referrer within 24 hours from 127\.0\.0\.0\/24: 3 before this one, at /,
       )
-      await expect(why(`throwaway-${stamp}@mailinator.com`)).toHaveText("A throwaway domain: mailinator.com.")
+      await expect(why(`throwaway-${stamp}@mailinator.com`)).toContainText("A throwaway domain: mailinator.com.")
       await expect(held.getByRole("row").filter({ hasText: "googlemail.com" })).toHaveCount(1)
       await expect(held).not.toContainText("127.0.0.1")
       const board = page.getByRole("table", { name: "The line, first place first" })
