@@ -9,7 +9,9 @@
  * beside the peer's. Prints the tables and rewrites docs/benchmarks.md. BENCH_RUNS (default 5), BENCH_SATURATED_ROUNDS (default 3) and BENCH_LOAD_SECONDS
  * (default 20) shorten a trial run; BENCH_REUSE_BUILDS=1 skips the build
  * timings and measures the builds already there. BENCH_ONLY=visits (serving /
- * with and without the counting of visits), BENCH_ONLY=announcements (an
+ * with and without the counting of visits), BENCH_ONLY=dashboard (the
+ * dashboard over a day of a million rows, BENCH_DASHBOARD_ROWS to change
+ * that), BENCH_ONLY=announcements (an
  * announcement's send) or BENCH_ONLY=waitlist (sign-ups under load and the
  * mail they queue) measures that alone, on the build there, and rewrites
  * only its sections of the report.
@@ -43,6 +45,7 @@ import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
+import { dashboardSection } from "./lib/dashboard-day"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/entries/entry-list"
 
@@ -356,6 +359,7 @@ async function main() {
   const report = path.join(root, "docs", "benchmarks.md")
   const alone: Record<string, () => Promise<string[]>> = {
     visits: async () => [await measureVisitCounting(compiledServer)],
+    dashboard: async () => [await dashboardSection()],
     announcements: async () => [await announcementSection()],
     waitlist: waitlistSections,
   }
@@ -405,6 +409,7 @@ async function main() {
   const heldBodies = await measureHeldBodies()
   const announcement = await announcementSection()
   const visits = await measureVisitCounting(compiledServer)
+  const dashboard = await dashboardSection()
 
   const written = [
     "# Benchmarks",
@@ -445,6 +450,7 @@ async function main() {
     `The waitlist reads at most ${MAX_BODY_BYTES / 1024} KB of a body, refuses a larger declared length before reading, and all bodies in flight share an 8 MB budget, past which a request gets 503.`,
     "",
     visits,
+    dashboard,
     "",
     "## Build",
     "",

@@ -7,7 +7,7 @@ import { startOurServer } from "./child-server"
 import { loadPage, type PageLoadResult } from "./page-load"
 import { median } from "./median"
 import { dayOf } from "../../src/server/visits/visit-day"
-import { viewsBetween } from "../../src/server/visits/visit-queries"
+import { dayTotals } from "../../src/server/visits/visit-stats-queries"
 
 /** The heading of the benchmark's section, by which `BENCH_ONLY=visits` finds it in docs/benchmarks.md. */
 export const VISITS_HEADING = "## Serving / with and without the counting of visits"
@@ -57,7 +57,10 @@ async function oneRun(
   await server.stop()
   const store = openDb({ kind: "sqlite", file })
   // The days of this run: its store is new.
-  const counted = (await viewsBetween(store, firstDay, dayOf(new Date()))).reduce((sum, row) => sum + row.views, 0)
+  const counted = [...(await dayTotals(store, firstDay, dayOf(new Date()))).views.values()].reduce(
+    (sum, n) => sum + n,
+    0,
+  )
   await store.close()
   fs.rmSync(dir, { recursive: true, force: true })
   return { result, answered: warm.served + result.served, counted, cpuPerPage }

@@ -17,6 +17,7 @@ export const EVERY_MIGRATION = [
   "0012-mailbox-providers",
   "0014-rewards-and-reasons",
   "0015-bounded-and-secret-free",
+  "0017-days-within-their-caps",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

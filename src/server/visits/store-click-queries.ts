@@ -136,16 +136,3 @@ export async function forgetClickClients(db: Db, today: string): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
-
-/** The clicks of the days from `first` to `last` (inclusive). */
-export function storeClicksBetween(db: Db, first: string, last: string): Promise<StoreClickCount[]> {
-  return db.read(async (on) => {
-    const rows = await on
-      .selectFrom("store_clicks")
-      .selectAll()
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute()
-    return rows.map((row) => ({ ...row, clicks: Number(row.clicks) }))
-  })
-}

@@ -14,9 +14,6 @@ export type ViewCount = {
   views: number
 }
 
-/** Page views of one day, page and language. */
-export type PageViews = Pick<ViewCount, "day" | "page" | "language" | "views">
-
 /**
  * What a visitor is counted under, once a day each: "all" (the visitor,
  * value ""), "page", "language", "source" (the traffic source they arrived
@@ -26,14 +23,6 @@ export type VisitorDimension = "all" | "page" | "language" | "source" | "contact
 
 /** One visitor of a day, under one dimension: `visitor` is the keyed hash (see visitorHash). */
 export type VisitorRow = { day: string; dimension: VisitorDimension; value: string; visitor: string }
-
-/** Visitors counted per day and dimension; "contact-source" counts the contact visitors of each source. */
-export type VisitorCount = {
-  day: string
-  dimension: VisitorDimension | "contact-source"
-  value: string
-  visitors: number
-}
 
 /** What a day has counted already: the values under each capped dimension (see DAILY_CAP), its combinations of a view's dimensions (as DailyCaps keys them), and its visitors. */
 export type KnownValues = {

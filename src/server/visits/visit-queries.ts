@@ -2,21 +2,20 @@
  * The counting of visits in the database, once for both stores: views per
  * day and dimensions, each day's salt, the keyed hashes of the day's
  * visitors, and their counts as they come, so a period is read from
- * counts. Reads and deletes go a slice at a time, so none holds the event loop.
+ * counts (by visit-stats-queries.ts). Deletes go a slice at a time, so none
+ * holds the event loop.
  */
 import { randomBytes } from "crypto"
 import { sql, type ExpressionBuilder } from "kysely"
-import type { Db, On, Tx } from "../db/db"
+import type { Db, Tx } from "../db/db"
 import type { Database } from "../db/schema"
 import { addDays } from "./visit-day"
-import type { KnownValues, PageViews, ViewCount, VisitorCount, VisitorRow } from "./visit-counts"
+import type { KnownValues, ViewCount, VisitorRow } from "./visit-counts"
 
 /** Rows written by one statement: far under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 500
 /** The rows of visitors one slice of a day's close deletes: a few milliseconds. */
 const ROWS_PER_SLICE = 2000
-/** The days one read of a period covers: a month of bounded counts, a few milliseconds. */
-const DAYS_PER_READ = 31
 
 const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size))
@@ -27,16 +26,6 @@ const keyOf = (row: VisitorRow) => [row.day, row.dimension, row.value, row.visit
 
 /** Lets the event loop answer what waits between two slices of long work. */
 const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve))
-
-/** The days from `first` to `last` in spans of at most DAYS_PER_READ: the reads of a long period, one after another. */
-export function spans(first: string, last: string): [string, string][] {
-  const found: [string, string][] = []
-  for (let start = first; start <= last; start = addDays(start, DAYS_PER_READ)) {
-    const end = addDays(start, DAYS_PER_READ - 1)
-    found.push([start, end < last ? end : last])
-  }
-  return found
-}
 
 /** The salt of a day, made by the first instance that asks and shared by all through the database. */
 export function daySalt(db: Db, day: string): Promise<string> {
@@ -232,36 +221,4 @@ export async function closeVisitDays(db: Db, today: string): Promise<void> {
     async (trx) => void (await trx.deleteFrom("visit_salts").where("day", "<", addDays(today, -1)).execute()),
   )
   await db.reclaimSpace()
-}
-
-/** Page views of the days from `first` to `last` (inclusive), summed per day, page and language; read a month at a time. */
-export async function viewsBetween(db: Db, first: string, last: string): Promise<PageViews[]> {
-  const found: PageViews[] = []
-  for (const [from, to] of spans(first, last)) {
-    const rows = await db.read((on: On) =>
-      on
-        .selectFrom("visit_views")
-        .select(["day", "page", "language", (eb) => eb.fn.sum<number | string>("views").as("views")])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .groupBy(["day", "page", "language"])
-        .execute(),
-    )
-    found.push(...rows.map((row) => ({ ...row, views: Number(row.views) })))
-    await yieldToRequests()
-  }
-  return found
-}
-
-/** Visitors of the days from `first` to `last`, as counted per day and dimension; read a month at a time. */
-export async function visitorsBetween(db: Db, first: string, last: string): Promise<VisitorCount[]> {
-  const found: VisitorCount[] = []
-  for (const [from, to] of spans(first, last)) {
-    const rows = await db.read((on: On) =>
-      on.selectFrom("visit_visitor_counts").selectAll().where("day", ">=", from).where("day", "<=", to).execute(),
-    )
-    found.push(...rows.map((row) => ({ ...row, visitors: Number(row.visitors) }) as VisitorCount))
-    await yieldToRequests()
-  }
-  return found
 }

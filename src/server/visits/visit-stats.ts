@@ -6,7 +6,6 @@
  */
 import type {
   DayStats,
-  LanguageStats,
   PageStats,
   SourceStats,
   StoreClicks,
@@ -16,9 +15,17 @@ import type {
 import { campaignValue, INTERNAL, OTHER, sourceFromKey, sourceKey, sourceOf } from "./traffic-source"
 import { addDays, dayOf } from "./visit-day"
 import type { Db } from "../db/db"
-import { signupCountsBetween, type SignupCount } from "../entries/sign-up-figures"
-import { spans, viewsBetween, visitorsBetween } from "./visit-queries"
-import { storeClicksBetween } from "./store-click-queries"
+import {
+  dayTotals,
+  languageCounts,
+  signupCounts,
+  STATS_TOP,
+  topClickSources,
+  topPages,
+  topStoreClicks,
+  topVisitorSources,
+  type SignupOrigin,
+} from "./visit-stats-queries"
 
 const NO_CLICKS: StoreClicks = { appStoreClicks: 0, googlePlayClicks: 0 }
 /** The field of StoreClicks a store's clicks add to. */
@@ -33,7 +40,7 @@ export const MAX_STATS_DAYS = 366
  * without `www.`, else DIRECT; INTERNAL for a page of the site itself.
  */
 function sourceOfSignups(
-  { referrerHost, utmSource, utmMedium, utmCampaign }: SignupCount,
+  { referrerHost, utmSource, utmMedium, utmCampaign }: SignupOrigin,
   ownHostNames: readonly string[],
 ): string {
   const host = (referrerHost ?? "").replace(/^www\./, "")
@@ -67,18 +74,12 @@ function funnelNoteOf(days: DayStats[]): string | null {
   return null
 }
 
-/** Adds `amount` to the counter of `key`, creating it with `fresh` first. */
-function bump<T>(map: Map<string, T>, key: string, fresh: () => T, change: (item: T) => void) {
-  let item = map.get(key)
-  if (!item) {
-    item = fresh()
-    map.set(key, item)
-  }
-  change(item)
-}
-
 /**
- * The statistics of the `days` days up to and including today (UTC).
+ * The statistics of the `days` days up to and including today (UTC), each
+ * table its STATS_TOP largest rows and, when there is more, one OTHER row
+ * with the rest, read as counts the database sums (see
+ * visit-stats-queries.ts): the answer's size is bounded whatever the
+ * tables hold.
  * @param ownHosts the site's hosts: a sign-up made from a page of the site itself, without campaign parameters, counts under INTERNAL
  */
 export async function visitStats(
@@ -87,120 +88,123 @@ export async function visitStats(
 ): Promise<VisitStats> {
   const last = dayOf(now)
   const first = addDays(last, 1 - days)
-  const [views, visitors] = [await viewsBetween(db, first, last), await visitorsBetween(db, first, last)]
-  const signups: SignupCount[] = []
-  for (const [from, to] of spans(first, last)) signups.push(...(await signupCountsBetween(db, from, to)))
   const ownHostNames = ownHosts.map((host) => host.replace(/:\d+$/, "").toLowerCase())
-  const clicks = await storeClicksBetween(db, first, last)
-
-  const byDay = new Map(
-    Array.from({ length: days }, (_, i): [string, DayStats] => {
-      const date = addDays(first, i)
-      return [date, { date, visitors: 0, pageviews: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS }]
-    }),
-  )
-  const pages = new Map<string, PageStats>()
-  const languages = new Map<string, LanguageStats>()
-  const sources = new Map<string, SourceStats>()
-  const source = (key: string) => () => ({
-    ...sourceFromKey(key),
-    visitors: 0,
-    contactVisitors: 0,
-    signups: 0,
-    confirmed: 0,
-    ...NO_CLICKS,
-  })
-  const storeClicks = new Map<string, StoreClickStats>()
-
-  for (const view of views) {
-    const day = byDay.get(view.day)
-    if (day) day.pageviews += view.views
-    bump(
-      pages,
-      view.page,
-      () => ({ page: view.page, visitors: 0, pageviews: 0 }),
-      (page) => (page.pageviews += view.views),
-    )
-    bump(
-      languages,
-      view.language,
-      () => ({ language: view.language, visitors: 0, pageviews: 0 }),
-      (language) => (language.pageviews += view.views),
-    )
-  }
-  for (const { day: date, dimension, value, visitors: count } of visitors) {
-    const day = byDay.get(date)
-    if (dimension === "all" && day) day.visitors += count
-    else if (dimension === "contact" && day) day.contactVisitors += count
-    else if (dimension === "page")
-      bump(
-        pages,
-        value,
-        () => ({ page: value, visitors: 0, pageviews: 0 }),
-        (page) => (page.visitors += count),
-      )
-    else if (dimension === "language")
-      bump(
-        languages,
-        value,
-        () => ({ language: value, visitors: 0, pageviews: 0 }),
-        (language) => (language.visitors += count),
-      )
-    else if (dimension === "source") bump(sources, value, source(value), (item) => (item.visitors += count))
-    else if (dimension === "contact-source")
-      bump(sources, value, source(value), (item) => (item.contactVisitors += count))
-  }
-  for (const counted of signups) {
-    const day = byDay.get(counted.day)
-    if (day) {
-      day.signups += counted.signups
-      day.confirmed += counted.confirmed
+  const totals = await dayTotals(db, first, last)
+  const signups = await signupCounts(db, first, last)
+  const signupDays = new Map(signups.days.map((day) => [day.day, day]))
+  const dayList = Array.from({ length: days }, (_, i): DayStats => {
+    const date = addDays(first, i)
+    const clicksOf = (store: string) =>
+      totals.clicks.filter((row) => row.day === date && row.store === store).reduce((n, row) => n + row.clicks, 0)
+    return {
+      date,
+      visitors: totals.visitors.get(date) ?? 0,
+      pageviews: totals.views.get(date) ?? 0,
+      contactVisitors: totals.contactVisitors.get(date) ?? 0,
+      signups: signupDays.get(date)?.signups ?? 0,
+      confirmed: signupDays.get(date)?.confirmed ?? 0,
+      appStoreClicks: clicksOf("apple"),
+      googlePlayClicks: clicksOf("google"),
     }
-    const key = sourceOfSignups(counted, ownHostNames)
-    bump(sources, key, source(key), (item) => {
-      item.signups += counted.signups
-      item.confirmed += counted.confirmed
-    })
-  }
-
-  for (const { day: date, clicks: count, ...click } of clicks) {
-    const field = clicksOf(click.store)
-    const day = byDay.get(date)
-    if (day) day[field] += count
-    bump(sources, sourceKey(click), source(sourceKey(click)), (item) => (item[field] += count))
-    bump(
-      storeClicks,
-      JSON.stringify([click.store, click.platform, click.source, click.medium, click.campaign]),
-      () => ({ ...click, clicks: 0 }),
-      (item) => (item.clicks += count),
-    )
-  }
-
-  const dayList = [...byDay.values()]
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  })
   return {
     days: dayList,
-    pages: [...pages.values()]
-      .filter((page) => !isMailLinkPage(page.page))
-      .sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
-    sources: [...sources.values()].sort(
-      (a, b) =>
-        b.visitors - a.visitors ||
-        b.signups - a.signups ||
-        byName(a.source, b.source) ||
-        byName(a.medium, b.medium) ||
-        byName(a.campaign, b.campaign),
-    ),
-    languages: [...languages.values()].sort((a, b) => b.pageviews - a.pageviews || byName(a.language, b.language)),
-    storeClicks: [...storeClicks.values()].sort(
-      (a, b) =>
-        b.clicks - a.clicks ||
-        byName(a.store, b.store) ||
-        byName(a.platform, b.platform) ||
-        byName(a.source, b.source) ||
-        byName(a.medium, b.medium) ||
-        byName(a.campaign, b.campaign),
-    ),
+    pages: await pageStats(db, first, last),
+    sources: await sourceStats(db, first, last, signups, dayList, ownHostNames),
+    languages: (await languageCounts(db, first, last))
+      .map(({ language, views, visitors }) => ({ language, pageviews: views, visitors }))
+      .sort((a, b) => b.pageviews - a.pageviews || byName(a.language, b.language)),
+    storeClicks: await storeClickStats(db, first, last),
     funnelNote: funnelNoteOf(dayList),
   }
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The pages with the most views, the rest as OTHER. */
+async function pageStats(db: Db, first: string, last: string): Promise<PageStats[]> {
+  const { pages, visitors, visitorsTotal } = await topPages(db, first, last)
+  const rows = pages.rows
+    .filter((row) => !isMailLinkPage(row.page))
+    .map((row) => ({ page: row.page, pageviews: row.views, visitors: visitors.get(row.page) ?? 0 }))
+  const rest = {
+    page: OTHER,
+    pageviews: pages.total - rows.reduce((n, row) => n + row.pageviews, 0),
+    visitors: visitorsTotal - rows.reduce((n, row) => n + row.visitors, 0),
+  }
+  const merged = rows.filter((row) => row.page !== OTHER)
+  const other = rows.find((row) => row.page === OTHER)
+  if (other)
+    Object.assign(rest, { pageviews: rest.pageviews + other.pageviews, visitors: rest.visitors + other.visitors })
+  return [
+    ...merged.sort((a, b) => b.pageviews - a.pageviews || b.visitors - a.visitors || byName(a.page, b.page)),
+    ...(rest.pageviews > 0 || rest.visitors > 0 ? [rest] : []),
+  ]
+}
+
+/** Store clicks by store, platform and source, the rest as one OTHER row. */
+async function storeClickStats(db: Db, first: string, last: string): Promise<StoreClickStats[]> {
+  const top = await topStoreClicks(db, first, last)
+  const rest = top.total - top.rows.reduce((n, row) => n + row.clicks, 0)
+  return [
+    ...top.rows,
+    ...(rest > 0 ? [{ store: OTHER, platform: OTHER, source: OTHER, medium: "", campaign: "", clicks: rest }] : []),
+  ]
+}
+
+/** The sources with the most visitors and sign-ups, with the funnel and the store clicks of each, the rest as one OTHER source. */
+async function sourceStats(
+  db: Db,
+  first: string,
+  last: string,
+  signups: Awaited<ReturnType<typeof signupCounts>>,
+  dayList: DayStats[],
+  ownHostNames: readonly string[],
+): Promise<SourceStats[]> {
+  const sources = new Map<string, SourceStats>()
+  const source = (key: string) => {
+    let item = sources.get(key)
+    if (!item) {
+      item = { ...sourceFromKey(key), visitors: 0, contactVisitors: 0, signups: 0, confirmed: 0, ...NO_CLICKS }
+      sources.set(key, item)
+    }
+    return item
+  }
+  const visitors = await topVisitorSources(db, first, last, "source")
+  for (const row of visitors.rows) source(row.key).visitors += row.visitors
+  const contact = await topVisitorSources(db, first, last, "contact-source")
+  for (const row of contact.rows) source(row.key).contactVisitors += row.visitors
+  for (const origin of signups.origins.rows) {
+    const item = source(sourceOfSignups(origin, ownHostNames))
+    item.signups += origin.signups
+    item.confirmed += origin.confirmed
+  }
+  const clicks = await topClickSources(db, first, last)
+  for (const row of clicks.rows) source(sourceKey(row))[clicksOf(row.store)] += row.clicks
+  const ranked = [...sources.values()].sort(
+    (a, b) =>
+      b.visitors - a.visitors ||
+      b.signups - a.signups ||
+      byName(a.source, b.source) ||
+      byName(a.medium, b.medium) ||
+      byName(a.campaign, b.campaign),
+  )
+  const shown = ranked.filter((row) => row.source !== OTHER).slice(0, STATS_TOP)
+  const shownSum = (pick: (row: SourceStats) => number) => shown.reduce((n, row) => n + pick(row), 0)
+  const periodSum = (pick: (day: DayStats) => number) => dayList.reduce((n, day) => n + pick(day), 0)
+  const rest: SourceStats = {
+    source: OTHER,
+    medium: "",
+    campaign: "",
+    visitors: visitors.total - shownSum((row) => row.visitors),
+    contactVisitors: contact.total - shownSum((row) => row.contactVisitors),
+    signups: signups.origins.total - shownSum((row) => row.signups),
+    confirmed: signups.confirmedTotal - shownSum((row) => row.confirmed),
+    appStoreClicks: periodSum((day) => day.appStoreClicks) - shownSum((row) => row.appStoreClicks),
+    googlePlayClicks: periodSum((day) => day.googlePlayClicks) - shownSum((row) => row.googlePlayClicks),
+  }
+  const anyRest = [rest.visitors, rest.contactVisitors, rest.signups, rest.appStoreClicks, rest.googlePlayClicks].some(
+    (n) => n > 0,
+  )
+  return [...shown, ...(anyRest ? [rest] : [])]
 }

@@ -22,6 +22,7 @@ import { referrals } from "./0011-referrals"
 import { mailboxProviders } from "./0012-mailbox-providers"
 import { rewardsAndReasons } from "./0014-rewards-and-reasons"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
+import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0012-mailbox-providers": on(mailboxProviders.up),
     "0014-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
+    "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
   }
 }

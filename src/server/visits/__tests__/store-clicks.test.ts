@@ -17,13 +17,19 @@ import { openDb, type Db } from "../../db/db"
 import { createMetrics } from "../../observability/metrics"
 import type { StoreSettings } from "../../settings"
 import { DAILY_CAP, MAX_VIEW_COMBINATIONS } from "../daily-caps"
-import { storeClicksBetween } from "../store-click-queries"
+import type { StoreClickCount } from "../store-click-queries"
 import { CLICKS_PER_CLIENT, MAX_PENDING_CLICKS, StoreClickCounter, type StoreClick } from "../store-clicks"
 import { DIRECT, INTERNAL, OTHER, type Origin } from "../traffic-source"
 
 const stores = useThrowawayStores("store-clicks-")
 const DAY = "2026-11-20"
 const clock = () => new Date(`${DAY}T10:00:00.000Z`)
+
+/** The rows of store clicks of a day, as the table holds them. */
+async function storeClicksOf(db: Db, day: string): Promise<StoreClickCount[]> {
+  const rows = await db.read((on) => on.selectFrom("store_clicks").selectAll().where("day", "=", day).execute())
+  return rows.map((row) => ({ ...row, clicks: Number(row.clicks) }))
+}
 
 /** Each request's client, another by default (an IPv6 /64 of its own), or the one given. */
 let nextClient = 0
@@ -94,7 +100,7 @@ describe.each([
     clicks.count(request(IPHONE, { "accept-language": "" }), click())
     clicks.count(request("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"), click())
     await clicks.flush()
-    const rows = (await storeClicksBetween(db, DAY, DAY)).map(
+    const rows = (await storeClicksOf(db, DAY)).map(
       ({ day, store, platform, source, medium, campaign, clicks: count }) => [
         day,
         store,
@@ -126,7 +132,7 @@ describe.each([
       clicks.count(request(IPHONE), click({ origin: { utmSource: `flood-${i}` } }))
     clicks.count(request(IPHONE), click({ origin: { utmSource: "kept" } }))
     await clicks.flush()
-    const rows = await storeClicksBetween(db, DAY, DAY)
+    const rows = await storeClicksOf(db, DAY)
     expect(new Set(rows.map((row) => row.source)).size).toBe(DAILY_CAP.utmSource + 1)
     expect(rows.find((row) => row.source === "kept")?.clicks).toBe(2)
     expect(rows.find((row) => row.source === OTHER)?.clicks).toBe(51)
@@ -149,7 +155,7 @@ describe.each([
     // Another client of the same day is counted as usual.
     restarted.count(request(IPHONE, {}, "GET", "203.0.113.10"), click())
     await restarted.flush()
-    const total = (await storeClicksBetween(db, DAY, DAY)).reduce((sum, row) => sum + row.clicks, 0)
+    const total = (await storeClicksOf(db, DAY)).reduce((sum, row) => sum + row.clicks, 0)
     expect(total).toBe(CLICKS_PER_CLIENT + 1)
   })
 
@@ -170,7 +176,7 @@ describe.each([
         click({ store: "google", platform: "android", origin: { utmSource: `s${i % 90}`, utmCampaign: `n${i}` } }),
       )
     await restarted.flush()
-    const rows = await storeClicksBetween(db, DAY, DAY)
+    const rows = await storeClicksOf(db, DAY)
     expect(rows.length).toBeLessThanOrEqual(MAX_VIEW_COMBINATIONS + 1)
     expect(rows.reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_VIEW_COMBINATIONS - 10 + 500)
     expect(rows.find((row) => row.source === OTHER && row.campaign === OTHER)?.clicks).toBeGreaterThanOrEqual(490)
@@ -191,7 +197,7 @@ describe.each([
         msg: "visits: store clicks not counted: more distinct ones came between two writes than are kept",
       }),
     )
-    expect((await storeClicksBetween(db, DAY, DAY)).reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_PENDING_CLICKS)
+    expect((await storeClicksOf(db, DAY)).reduce((sum, row) => sum + row.clicks, 0)).toBe(MAX_PENDING_CLICKS)
   }, 60_000)
 
   it("loses only the batch of an outage, logged without any value of the clicks, and counts again afterwards", async () => {
@@ -220,6 +226,6 @@ describe.each([
     const again = counter()
     again.count(request(IPHONE), click())
     await again.flush()
-    expect(await storeClicksBetween(db, DAY, DAY)).toEqual([expect.objectContaining({ source: DIRECT, clicks: 1 })])
+    expect(await storeClicksOf(db, DAY)).toEqual([expect.objectContaining({ source: DIRECT, clicks: 1 })])
   })
 })

@@ -7,10 +7,10 @@ import { monitorEventLoopDelay } from "perf_hooks"
 import { sql } from "kysely"
 import { recordFigures } from "../../../../test/support/reliability-figures"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
-import { connect, openDb } from "../../db/db"
+import { connect, openDb, type Db } from "../../db/db"
 import { MAX_VISITORS_A_DAY } from "../daily-caps"
 import type { VisitorRow } from "../visit-counts"
-import { closeVisitDays, recordVisits, visitorsBetween } from "../visit-queries"
+import { closeVisitDays, recordVisits } from "../visit-queries"
 
 const stores = useThrowawayStores("visit-day-close-")
 
@@ -31,6 +31,12 @@ function fullDay(): VisitorRow[] {
   return rows
 }
 
+/** The visitors counted of a day per dimension and value, as the table holds them. */
+const visitorCountsOf = (db: Db, day: string) =>
+  db.read((on) =>
+    on.selectFrom("visit_visitor_counts").selectAll().where("day", "=", day).orderBy(["dimension", "value"]).execute(),
+  )
+
 const walBytes = (file: string) => (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0)
 
 describe.each(["sqlite", "postgres"] as const)("closing a full day of visits on %s", (kind) => {
@@ -44,8 +50,8 @@ describe.each(["sqlite", "postgres"] as const)("closing a full day of visits on 
       try {
         const rows = fullDay()
         for (let at = 0; at < rows.length; at += 4000) await recordVisits(db, [], rows.slice(at, at + 4000))
-        const counted = await visitorsBetween(db, YESTERDAY, YESTERDAY)
-        expect(counted.find((row) => row.dimension === "all")?.visitors).toBe(VISITORS)
+        const counted = await visitorCountsOf(db, YESTERDAY)
+        expect(Number(counted.find((row) => row.dimension === "all")?.visitors)).toBe(VISITORS)
         const sizeBefore = settings.kind === "sqlite" ? fs.statSync(settings.file).size : 0
 
         const delay = monitorEventLoopDelay({ resolution: 5 })
@@ -59,7 +65,7 @@ describe.each(["sqlite", "postgres"] as const)("closing a full day of visits on 
           "longest hold of the event loop while closing it (ms)": Math.round(delay.max / 1e6),
         })
 
-        expect(await visitorsBetween(db, YESTERDAY, YESTERDAY)).toEqual(counted)
+        expect(await visitorCountsOf(db, YESTERDAY)).toEqual(counted)
         const left = await db.read((on) =>
           on
             .selectFrom("visit_visitors")
@@ -87,14 +93,14 @@ describe.each(["sqlite", "postgres"] as const)("closing a full day of visits on 
   )
 
   it(
-    "closes a day of 1.5 million visitor rows, as an older version could leave, a slice at a time, and finishes",
+    "closes a day of 300,000 visitor rows, as an older version could leave, a slice at a time through the key's index, and finishes",
     async () => {
       const settings = await stores[kind]()
       const db = openDb(settings)
       try {
         await db.ping()
-        // 300,000 visitors of yesterday, each under five dimensions: what no cap bounded before. Written 5,000 at a time.
-        for (let from = 0; from < 300_000; from += 5_000) {
+        // 60,000 visitors of yesterday, each under five dimensions: what no cap bounded before. Written 5,000 at a time.
+        for (let from = 0; from < 60_000; from += 5_000) {
           const to = from + 4_999
           const seed =
             kind === "sqlite"
@@ -118,10 +124,10 @@ describe.each(["sqlite", "postgres"] as const)("closing a full day of visits on 
         const tookMs = performance.now() - started
         delay.disable()
         figures.measure({
-          "closing a day of 1,500,000 visitor rows (ms)": Math.round(tookMs),
-          "longest hold of the event loop while closing 1,500,000 rows (ms)": Math.round(delay.max / 1e6),
+          "closing a day of 300,000 visitor rows (ms)": Math.round(tookMs),
+          "longest hold of the event loop while closing 300,000 rows (ms)": Math.round(delay.max / 1e6),
           // What the machine's other work makes of those two: the load average over the last minute, against its cores.
-          "load average of the machine while closing 1,500,000 rows": Math.round(os.loadavg()[0] ?? 0),
+          "load average of the machine while closing 300,000 rows": Math.round(os.loadavg()[0] ?? 0),
         })
         const left = await db.read((on) =>
           on
