@@ -40,10 +40,18 @@ const config: GatsbyConfig = {
   plugins: [
     // Preact in place of React in the browser: the same API in fewer bytes (see docs/benchmarks.md).
     "gatsby-plugin-preact",
-    "gatsby-plugin-theme-ui",
+    {
+      resolve: "gatsby-plugin-theme-ui",
+      // Its script that applies a chosen color mode is needed with the toggle and Gatsby's runtime; static pages do it in their one script (src/ssr/page-scripts.ts).
+      options: { injectColorFlashScript: siteFacts.showColorModeToggle },
+    },
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "images", path: `${__dirname}/src/images` },
+    },
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "landing", path: `${__dirname}/content/landing` },

@@ -19,6 +19,7 @@ import { CONTENT_ERROR_MAP, contentError, type ContentProblemAt } from "./src/bu
 import { renderBrandFiles } from "./src/build/render-brand-files"
 import { writeAssociationFiles } from "./src/build/write-association-files"
 import { siteFacts } from "./src/config/site-facts"
+import { launchDateProblems } from "./src/launch/launch-dates"
 import {
   checkLandingFrontmatter,
   checkLegalFrontmatter,
@@ -148,8 +149,9 @@ let siteUrl = siteFacts.siteUrl
 let sourcesBuilt: Record<string, string> | null = null
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  // The app's identities in the site's facts, checked before minutes of building rather than after.
-  for (const problem of associationFiles(siteFacts).problems) reporter.panicOnBuild(problem)
+  // The app's identities and planned launch days in the site's facts, checked before minutes of building rather than after.
+  for (const problem of [...associationFiles(siteFacts).problems, ...launchDateProblems(siteFacts)])
+    reporter.panicOnBuild(problem)
   try {
     siteUrl = siteUrlOfBuild(process.env)
   } catch (error) {

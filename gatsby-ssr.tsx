@@ -1,18 +1,19 @@
 /**
  * Gatsby Server Rendering APIs: https://www.gatsbyjs.com/docs/reference/config-files/gatsby-ssr/
- * The small inline scripts every page runs, each page's language, and, in
- * the production build, pages without Gatsby's client runtime, whose
- * Japanese text breaks between phrases. (`<html lang>` comes from each
+ * The one small inline script every page runs, each page's language, and,
+ * in the production build, pages without Gatsby's client runtime, with one
+ * stylesheet, whose Japanese text breaks between phrases. (`<html lang>` comes from each
  * page's Head, see Seo.)
  */
 import type { GatsbySSR } from "gatsby"
 import { wrapPage } from "./src/components/wrap-page"
 import { siteFacts } from "./src/config/site-facts"
 import { splitLanguage } from "./src/i18n/languages"
-import { PAGE_SCRIPTS } from "./src/ssr/page-scripts"
+import { PAGE_SCRIPT } from "./src/ssr/page-scripts"
 import { breaksBetweenPhrases, withPhraseBreaks } from "./src/ssr/phrase-breaks"
-import { renderBody } from "./src/ssr/render-body"
+import { isHeadCopyOfPageStyles, renderWithOneStylesheet } from "./src/ssr/one-stylesheet"
 import { isRuntimeHeadComponent, isRuntimePostBodyComponent } from "./src/ssr/without-client-runtime"
+import { isImagePluginHeadComponent, withoutImageScripts } from "./src/ssr/without-image-scripts"
 
 /**
  * Whether built pages ship without Gatsby's client runtime: in the
@@ -22,15 +23,15 @@ import { isRuntimeHeadComponent, isRuntimePostBodyComponent } from "./src/ssr/wi
  */
 const pagesAreStatic = () => !siteFacts.showColorModeToggle && process.env.NODE_ENV === "production"
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, setPostBodyComponents }) => {
-  const { head, postBody } = PAGE_SCRIPTS
-  setHeadComponents([<script key={head.key} dangerouslySetInnerHTML={{ __html: head.text }} />])
-  setPostBodyComponents([<script key={postBody.key} dangerouslySetInnerHTML={{ __html: postBody.text }} />])
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setPostBodyComponents }) => {
+  setPostBodyComponents([<script key={PAGE_SCRIPT.key} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT.text }} />])
 }
 
 /**
- * Every built page ships without Gatsby's client runtime; the contact form
- * brings its own island script (see ContactFormIsland).
+ * Every built page ships without Gatsby's client runtime (the islands bring
+ * their own scripts, see ContactFormIsland), without the Head API's copies
+ * of its styles, which its one stylesheet holds, and without the image
+ * plugin's styles and script (src/ssr/without-image-scripts.tsx).
  */
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   getHeadComponents,
@@ -39,24 +40,34 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   replacePostBodyComponents,
 }) => {
   if (!pagesAreStatic()) return
-  replaceHeadComponents(getHeadComponents().filter((node) => !isRuntimeHeadComponent(node)))
+  replaceHeadComponents(
+    getHeadComponents().filter(
+      (node) => !isRuntimeHeadComponent(node) && !isHeadCopyOfPageStyles(node) && !isImagePluginHeadComponent(node),
+    ),
+  )
   replacePostBodyComponents(getPostBodyComponents().filter((node) => !isRuntimePostBodyComponent(node)))
 }
 
 /**
- * A Japanese page's lines break between phrases: its body, rendered as
- * Gatsby would, gets `<wbr>` at each phrase's end (src/ssr/phrase-breaks.ts).
- * Only static pages: a page the runtime renders again in the browser would
- * lose them. Every other page Gatsby renders itself.
+ * Every static page's styles are one stylesheet in its head
+ * (src/ssr/one-stylesheet.tsx), and a Japanese page's lines break between
+ * phrases: its body gets `<wbr>` at each phrase's end
+ * (src/ssr/phrase-breaks.ts). Only static pages: a page the runtime renders
+ * again in the browser would lose the breaks, and its emotion writes its
+ * own styles. Every other page Gatsby renders itself.
  */
 export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
   bodyComponent,
   replaceBodyHTMLString,
+  setHeadComponents,
   pathname,
 }) => {
+  if (!pagesAreStatic()) return
   const { code } = splitLanguage(pathname)
-  if (!pagesAreStatic() || !breaksBetweenPhrases(code)) return
-  replaceBodyHTMLString(withPhraseBreaks(await renderBody(bodyComponent), code))
+  const { html: styled, stylesheet } = await renderWithOneStylesheet(bodyComponent)
+  setHeadComponents([stylesheet])
+  const html = withoutImageScripts(styled)
+  replaceBodyHTMLString(breaksBetweenPhrases(code) ? withPhraseBreaks(html, code) : html)
 }
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) =>

@@ -11,9 +11,11 @@
  * timings and measures the builds already there. BENCH_ONLY=visits (serving /
  * with and without the counting of visits), BENCH_ONLY=dashboard (the
  * dashboard over a day of a million rows, BENCH_DASHBOARD_ROWS to change
- * that), BENCH_ONLY=announcements (an
- * announcement's send) or BENCH_ONLY=waitlist (sign-ups under load and the
- * mail they queue) measures that alone, on the build there, and rewrites
+ * that), BENCH_ONLY=announcements (an announcement's send),
+ * BENCH_ONLY=waitlist (sign-ups under load and the mail they queue) or
+ * BENCH_ONLY=places (the place page at 200,000 confirmed entries, on both
+ * stores) or BENCH_ONLY=pages (every page beside the built limit,
+ * BENCH_PAGES=/,/ja for some) measures that alone, on the build there, and rewrites
  * only its sections of the report.
  */
 import { execFileSync } from "child_process"
@@ -24,6 +26,9 @@ import { freePort } from "../test/support/free-port"
 import { MAX_BODY_BYTES } from "../src/server/signup/sign-up-route"
 import { openDb } from "../src/server/db/db"
 import { buildLimitPage } from "./lib/build-limit-page"
+import { writeBuiltLimit } from "./lib/built-limit"
+import { AT_LIMIT, contactBudget, limitTable } from "./lib/limit-table"
+import { LANGUAGES, DEFAULT_LANGUAGE } from "../src/i18n/languages"
 import { startChildServer, startOurServer } from "./lib/child-server"
 import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { traceMainThread, traceTable } from "./lib/main-thread-trace"
@@ -46,6 +51,7 @@ import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
 import { measureVisitCounting } from "./lib/visit-counting"
 import { dashboardSection } from "./lib/dashboard-day"
+import { measurePlaces } from "./lib/place-views"
 import { loadWaitlist, offerWaitlist, type LoadResult } from "./lib/waitlist-load"
 import { countEntries } from "../src/server/entries/entry-list"
 
@@ -327,6 +333,59 @@ async function waitlistSections(): Promise<string[]> {
   return [load.join("\n"), mail.join("\n")]
 }
 
+const AT_LIMIT_HEADING = "## Every page beside the limit (our landing page without its scripts)"
+
+/** The pages held to the limit: every language's landing page, the contact form, the legal pages and `/get`. BENCH_PAGES (comma-separated paths) measures some of them. */
+const AT_LIMIT_PAGES = [
+  "/",
+  ...LANGUAGES.filter(({ code }) => code !== DEFAULT_LANGUAGE).map(({ code }) => `/${code}`),
+  "/contact",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/ja/privacy-policy",
+  // Lighthouse's phone is sent on to its store by `/get`: its file is the page a desktop sees there.
+  "/get/index.html",
+]
+
+/**
+ * Every page of the site beside the limit, our built landing page with
+ * every script removed (served from the same build's files), measured in
+ * the same interleaved rounds.
+ */
+async function atLimitSection(): Promise<string> {
+  const publicDir = path.join(root, "public")
+  const limitDir = path.join(__dirname, ".out", "built-limit")
+  writeBuiltLimit(publicDir, limitDir)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-limit-"))
+  const [oursPort, limitPort] = [await freePort(), await freePort()]
+  const ours = await startOurServer(compiledServer, `http://127.0.0.1:${oursPort}/`, {
+    PORT: String(oursPort),
+    HOST: "127.0.0.1",
+    WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
+  })
+  const limitServer = await serveFolder(limitDir, limitPort, publicDir)
+  try {
+    const paths = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : AT_LIMIT_PAGES
+    const [limit, ...pages] = await measurePages([
+      { label: "limit", url: `http://127.0.0.1:${limitPort}/` },
+      ...paths.map((page) => ({ label: `\`${page}\``, url: `http://127.0.0.1:${oursPort}${page}` })),
+    ])
+    if (!limit) throw new Error("the limit was not measured")
+    return [
+      AT_LIMIT_HEADING,
+      "",
+      limitTable(pages, limit),
+      "",
+      `Medians of ${runs} Lighthouse runs of each page (mobile, simulated throttling), the limit measured in every round beside them. A page is at the limit when its performance is within ${AT_LIMIT.performance} of the limit's, its Speed Index no more than the limit's and its TBT at most the limit's plus ${AT_LIMIT.tbtMs} ms. ${contactBudget(pages.find((page) => page.label === "\`/contact\`"))}`,
+      "",
+    ].join("\n")
+  } finally {
+    await ours.stop()
+    limitServer.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** The report's last section: figures measured by hand or in earlier runs, which a full run carries over. */
 const KEPT_BY_HAND = "## Earlier measurements, kept by hand"
 
@@ -362,6 +421,8 @@ async function main() {
     dashboard: async () => [await dashboardSection()],
     announcements: async () => [await announcementSection()],
     waitlist: waitlistSections,
+    places: async () => [await measurePlaces(compiledServer)],
+    pages: async () => [await atLimitSection()],
   }
   const only = alone[process.env.BENCH_ONLY ?? ""]
   if (only) {
@@ -405,11 +466,13 @@ async function main() {
   limit.close()
   fs.rmSync(dir, { recursive: true, force: true })
 
+  const atLimit = await atLimitSection()
   const waitlist = (await waitlistSections()).join("\n")
   const heldBodies = await measureHeldBodies()
   const announcement = await announcementSection()
   const visits = await measureVisitCounting(compiledServer)
   const dashboard = await dashboardSection()
+  const placeViews = await measurePlaces(compiledServer)
 
   const written = [
     "# Benchmarks",
@@ -429,6 +492,7 @@ async function main() {
       ? `Runs Lighthouse could not complete and ran again: ${failedRuns.join("; ")}.`
       : "Every Lighthouse run completed at the first attempt.",
     "",
+    atLimit,
     "## Main-thread work while a page loads (Chromium's trace, thread time)",
     "",
     traceTable(traced, [
@@ -451,6 +515,8 @@ async function main() {
     "",
     visits,
     dashboard,
+    "",
+    placeViews,
     "",
     "## Build",
     "",

@@ -91,5 +91,21 @@ test.describe("the landing page", () => {
     expect(timing).toEqual([{ delay: 100, duration: 350 }])
     expect(await mockupOpacity(page)).toBe(1)
     await expect(mockupImage(page)).toBeVisible()
+    // The image itself is shown from the start: no script of the image plugin has to reveal it.
+    expect(await mockupImage(page).evaluate((image) => getComputedStyle(image).opacity)).toBe("1")
+  })
+
+  test("shows the phone mockup without a fade to a visitor who asks for reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    await page.goto("/")
+    const timing = await mockupFader(page).evaluate((element) =>
+      element.getAnimations().map((animation) => {
+        const { delay, duration } = animation.effect?.getTiming() ?? {}
+        return { delay, duration }
+      }),
+    )
+    expect(timing.filter(({ delay, duration }) => delay !== 0 || Number(duration) > 1)).toEqual([])
+    await expect.poll(() => mockupOpacity(page), { timeout: 1000 }).toBe(1)
+    expect(await mockupImage(page).evaluate((image) => getComputedStyle(image).opacity)).toBe("1")
   })
 })

@@ -62,11 +62,10 @@ test.describe("a local run without SITE_URL", () => {
     await page.getByRole("button", { name: "Confirm my address" }).click()
     // The person's place, on the local site too.
     await expect(page).toHaveURL(
-      new RegExp(
-        `^${site.url.replace(/[.]/g, "\\.")}/api/waitlist-place\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}&lang=en$`,
-      ),
+      new RegExp(`^${site.url.replace(/[.]/g, "\\.")}/waitlist/place\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}$`),
     )
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
+    await expect(page.getByText(/^You're number [1-9]\d* in line\.$/)).toBeVisible()
   })
 
   test("the admin's CLI, run beside it with the same HOST and PORT, says so and prints an invitation link that opens the local admin", async ({

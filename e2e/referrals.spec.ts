@@ -130,7 +130,7 @@ for (const store of ["sqlite", "postgres"] as const) {
       await page.goto(`${site.url}/contact`)
       await sendForm(page, ana)
       await confirm(page, site, ana)
-      await expect(page).toHaveURL(/\/api\/waitlist-place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}&lang=en$/)
+      await expect(page).toHaveURL(/\/waitlist\/place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your place in line")
       await expect(page.getByText(place(21), { exact: true })).toBeVisible()
       await expect(page.getByText("No friend has joined through your link yet.")).toBeVisible()
@@ -139,7 +139,6 @@ for (const store of ["sqlite", "postgres"] as const) {
       for (const name of ["By mail", "WhatsApp", "X"])
         await expect(page.getByRole("link", { name, exact: true })).toBeVisible()
       await expect(page.getByRole("link", { name: "LINE" })).toHaveCount(0)
-      expect(await page.locator("script").count()).toBe(0)
       await expectAccessible(page)
       const placePage = page.url()
       anasPlace = placePage
@@ -304,6 +303,38 @@ for (const store of ["sqlite", "postgres"] as const) {
       expect(mail.text).toContain(`${es("reward.codeIos")}: ${code}`)
       expect(mail.headers.get("content-language")).toBe("es")
       await iphone.close()
+    })
+
+    test("a person on a desktop is asked for their store once a tier with codes is earned, and sees their Google Play code once they chose it", async ({
+      browser,
+      context,
+    }) => {
+      const stamp = `${store}${Date.now()}`
+      const ben = `ben.${stamp}@example.com`
+      const code = `PLAY${stamp}`.toUpperCase()
+      const db = openDbOf(site.settings)
+      await importCodes(db, { tier: "starter", store: "android", codes: [code] }, new Date()).finally(() => db.close())
+      const desktop = await browser.newContext({ userAgent: USER_AGENTS.windowsChrome })
+      const page = await desktop.newPage()
+      await page.goto(`${site.url}/contact`)
+      await sendForm(page, ben)
+      await confirm(page, site, ben)
+      const placePage = page.url()
+      const link = await page.getByLabel(words("en", "place.linkLabel")).inputValue()
+      for (let n = 0; n < 3; n += 1) await friendSignsUp(context, site, link, `pal${n}-${stamp}@example.org`)
+      const question = page.getByRole("group", { name: words("en", "place.platformAsk") })
+      await expect(async () => {
+        await page.goto(placePage)
+        await expect(question).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 60_000 })
+      await expect(page.getByText(words("en", "place.rewardOnItsWay"))).toBeVisible()
+      await expectAccessible(page)
+      await question.getByLabel(words("en", "place.platformAndroid")).check()
+      await page.getByRole("button", { name: words("en", "place.platformSave") }).click()
+      await expect(page.getByText(code, { exact: true })).toBeVisible()
+      await expect(page.getByText(words("en", "reward.codeAndroid"), { exact: true })).toBeVisible()
+      await expect(question).toHaveCount(0)
+      await desktop.close()
     })
   })
 }

@@ -12,6 +12,8 @@ const keep = [
   "metrics",
   "mainthread-work-breakdown",
   "largest-contentful-paint",
+  "first-contentful-paint",
+  "speed-index",
   "total-blocking-time",
   "cumulative-layout-shift",
   "total-byte-weight",

@@ -13,11 +13,15 @@ export type PageRun = {
   accessibility: number
   bestPractices: number
   seo: number
+  fcpMs: number
+  speedIndexMs: number
   lcpMs: number
   tbtMs: number
   cls: number
   /** Main-thread time in script evaluation, parsing and compiling (throttled), ms. */
   scriptingMs: number
+  /** Main-thread time in style recalculation and layout (throttled), ms. */
+  styleLayoutMs: number
   totalBytes: number
   /** The JavaScript requested before the load event, gzipped as the server sends it (its bodies: no HTTP headers). */
   jsAtStartBytes: number
@@ -95,10 +99,13 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
     accessibility: categories.accessibility?.score ?? 0,
     bestPractices: categories["best-practices"]?.score ?? 0,
     seo: categories.seo?.score ?? 0,
+    fcpMs: audits["first-contentful-paint"]?.numericValue ?? 0,
+    speedIndexMs: audits["speed-index"]?.numericValue ?? 0,
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? 0,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? 0,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
     scriptingMs: sum(work.filter((item) => /^script/.test(item.group)).map((item) => item.duration)),
+    styleLayoutMs: sum(work.filter((item) => item.group === "styleLayout").map((item) => item.duration)),
     totalBytes: audits["total-byte-weight"]?.numericValue ?? 0,
     jsAtStartBytes: sum(
       scripts.filter((item) => (item.networkRequestTime ?? 0) <= observedLoad).map((item) => item.bodyBytes),

@@ -9,17 +9,21 @@ import { cacheControlFor } from "../../src/server/http/cache-policy"
  * Serves a built folder as a plain static host would: gzip, the same cache
  * headers as our production server, `/route` from `route/index.html`. The
  * peer and the limit are served by this, so that only the pages differ.
+ * With `behind`, a file missing from `dir` comes from that folder (the
+ * built limit's images and fonts from the build).
  */
-export function serveFolder(dir: string, port: number): Promise<http.Server> {
+export function serveFolder(dir: string, port: number, behind?: string): Promise<http.Server> {
   const app = express()
   app.disable("x-powered-by")
   app.use(compression())
-  app.use(
-    express.static(dir, {
-      redirect: false,
-      setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(dir, file))),
-    }),
-  )
+  for (const folder of behind ? [dir, behind] : [dir]) {
+    app.use(
+      express.static(folder, {
+        redirect: false,
+        setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(folder, file))),
+      }),
+    )
+  }
   app.use((req, res) => {
     const page = path.join(dir, req.path, "index.html")
     if (page.startsWith(dir) && fs.existsSync(page)) res.sendFile(page)

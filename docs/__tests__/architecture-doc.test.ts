@@ -10,6 +10,7 @@ import os from "os"
 import path from "path"
 import { assemble, periodicJobs } from "../../src/server/assemble"
 import { rewardsJob } from "../../src/server/rewards/reward-job"
+import { sequenceJob } from "../../src/server/sequences/sequence-service"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { readSettings } from "../../src/server/settings"
 import { capturedLogger } from "../../test/support/test-logger"
@@ -37,10 +38,16 @@ it("names every periodic job of a server that counts visits and reads a bounce m
   const { log } = capturedLogger()
   const parts = assemble(settings, { log, metrics: createMetrics() })
   try {
-    const rewards = rewardsJob({ db: parts.db, rewards: settings.rewards, mail: settings.mail, log, queued: () => {} })
-    const mailHealth = { mail: settings.mail, sendMail: async () => {} }
-    const jobs = periodicJobs(parts.db, parts.visits, parts.storeClicks, parts.bounceMailbox, mailHealth, rewards)
-    const names = jobs.map((job) => job.name)
+    const names = periodicJobs(
+      parts.db,
+      parts.visits,
+      parts.storeClicks,
+      parts.bounceMailbox,
+      { mail: settings.mail, sendMail: async () => {} },
+      settings.referralBoost,
+      sequenceJob(parts.routes.sequences, log, () => {}),
+      rewardsJob({ db: parts.db, rewards: settings.rewards, mail: settings.mail, log, queued: () => {} }),
+    ).map((job) => job.name)
     expect(names.length).toBeGreaterThan(7)
     expect(names.filter((name) => !architecture.includes(`\`${name}\``))).toEqual([])
   } finally {

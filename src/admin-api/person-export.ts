@@ -52,6 +52,7 @@ export type PersonExport = {
     bouncedAt: string | null
     complainedAt: string | null
   }[]
+  sequenceMails: { step: string; decision: string; language: string | null; decidedAt: string }[]
   suppression: { note: string; suppressedAt: string; reason: string; liftedAt: string | null } | null
   bounces: { kind: string; receivedAt: string }[]
   afterLeaving: { note: string; leftAt: string; confirmationMailsSent: number } | null

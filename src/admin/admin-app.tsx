@@ -8,6 +8,7 @@ import { InviteForm } from "./invite-form"
 import { LoginForm } from "./login-form"
 import { PersonView } from "./person-view"
 import { ReferralsView } from "./referrals-view"
+import { SequencesView } from "./sequences-view"
 
 /** The admin's pages, each with its title, path and the area a role needs to see it (none: no session needed). */
 export const ADMIN_PAGES = {
@@ -15,6 +16,7 @@ export const ADMIN_PAGES = {
   entries: { title: "Entries", path: "/admin/entries", area: "entries" },
   person: { title: "A person's data", path: "/admin/person", area: "people" },
   announcements: { title: "Announcements", path: "/admin/announcements", area: "announcements" },
+  sequences: { title: "Sequences", path: "/admin/sequences", area: "sequences" },
   audit: { title: "Audit log", path: "/admin/audit", area: "audit" },
   referrals: { title: "Referrals", path: "/admin/referrals", area: "referrals" },
   login: { title: "Log in", path: "/admin/login", area: null },
@@ -36,6 +38,7 @@ export function AdminApp({ page }: { page: AdminPageName }) {
         if (page === "entries") return <EntriesView account={account} />
         if (page === "person") return <PersonView />
         if (page === "announcements") return <AnnouncementsView />
+        if (page === "sequences") return <SequencesView />
         if (page === "referrals") return <ReferralsView account={account} />
         return <AuditView />
       }}

@@ -12,6 +12,7 @@ const NAVIGATION: { href: string; label: string; area: Area }[] = [
   { href: "/admin", label: "Dashboard", area: "dashboard" },
   { href: "/admin/entries", label: "Entries", area: "entries" },
   { href: "/admin/announcements", label: "Announcements", area: "announcements" },
+  { href: "/admin/sequences", label: "Sequences", area: "sequences" },
   { href: "/admin/referrals", label: "Referrals", area: "referrals" },
   { href: "/admin/audit", label: "Audit log", area: "audit" },
 ]

@@ -1,11 +1,11 @@
 import { useState } from "react"
 import { AdminNotice } from "./admin-notice"
-import { AnnouncementPreview } from "./announcement-preview"
+import { MailPreview } from "./mail-preview"
 import { AnnouncementProgressView } from "./announcement-progress"
 import { PauseButton } from "./pause-button"
 import { SendDialog } from "./send-dialog"
 import { TestSendForm } from "./test-send-form"
-import type { ActionNotice, Announcement } from "./announcement-types"
+import { announcementPath, type ActionNotice, type Announcement } from "./announcement-types"
 import { useAnnouncement } from "./use-announcement"
 
 /**
@@ -49,8 +49,12 @@ export function AnnouncementCard({ initial }: { initial: Announcement }) {
             <SendDialog slug={slug} sentBefore={progress !== null} onDone={done} />
             {progress && <PauseButton slug={slug} progress={progress} onDone={done} />}
           </div>
-          <AnnouncementPreview announcement={announcement} />
-          <TestSendForm slug={slug} onDone={setNotice} />
+          <MailPreview
+            slug={slug}
+            versions={announcement.versions}
+            previewPath={(lang) => announcementPath(slug, "preview", lang)}
+          />
+          <TestSendForm slug={slug} testPath={announcementPath(slug, "test")} onDone={setNotice} />
         </>
       )}
     </section>

@@ -174,6 +174,24 @@ export function PersonView() {
           />
         </section>
       )}
+      {data.sequenceMails.length > 0 && (
+        <section aria-labelledby="sequences">
+          <h2 id="sequences" sx={{ variant: "text.heading", fontSize: 5 }}>
+            Sequences
+          </h2>
+          <DataTable
+            caption="Each step of the sequences decided for this person"
+            captionHidden
+            columns={["Step", "Decision", "Language", "When"]}
+            rows={data.sequenceMails.map((mail) => [
+              mail.step,
+              mail.decision,
+              mail.language ?? "—",
+              shownTime(mail.decidedAt),
+            ])}
+          />
+        </section>
+      )}
       {(data.suppression || data.bounces.length > 0) && (
         <section aria-labelledby="suppression">
           <h2 id="suppression" sx={{ variant: "text.heading", fontSize: 5 }}>

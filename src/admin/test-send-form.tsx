@@ -1,13 +1,22 @@
 import { useState, type FormEvent } from "react"
 import { callApi } from "./api-client"
 import { AdminField } from "./admin-field"
-import { announcementPath, type ActionNotice } from "./announcement-types"
+import type { ActionNotice } from "./announcement-types"
 import { counted } from "../words/counted"
 
 type TestAnswer = { to: string; sent: { lang: string; subject: string }[] }
 
-/** Sends every language's version to one address, each marked as a test; the field says what is wrong with the address. */
-export function TestSendForm({ slug, onDone }: { slug: string; onDone: (notice: ActionNotice) => void }) {
+/** Sends every language's version of an announcement or a step to one address, each marked as a test; the field says what is wrong with the address. */
+export function TestSendForm({
+  slug,
+  testPath,
+  onDone,
+}: {
+  slug: string
+  /** The path of its test route under /api/admin/. */
+  testPath: string
+  onDone: (notice: ActionNotice) => void
+}) {
   const [to, setTo] = useState("")
   const [error, setError] = useState<string | undefined>()
   const [sending, setSending] = useState(false)
@@ -15,7 +24,7 @@ export function TestSendForm({ slug, onDone }: { slug: string; onDone: (notice: 
     event.preventDefault()
     setSending(true)
     setError(undefined)
-    const answer = await callApi<TestAnswer>("POST", announcementPath(slug, "test"), { to })
+    const answer = await callApi<TestAnswer>("POST", testPath, { to })
     setSending(false)
     if (answer.data) {
       const languages = answer.data.sent.map((mail) => mail.lang).join(", ")

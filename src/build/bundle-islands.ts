@@ -5,6 +5,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
 /** Each island's browser entry, relative to the project's root, by the island's name (see ContactFormIsland). */
 export const ISLANDS = {
   "contact-form": "src/islands/contact-form.client.tsx",
+  place: "src/islands/place.client.tsx",
   admin: "src/islands/admin.client.tsx",
 } as const
 
@@ -45,19 +46,17 @@ const reactOnPreact = (root: string): Plugin => ({
   },
 })
 
-/**
- * How each island's code becomes Preact. The contact form, on every
- * visitor's path, takes React's own JSX runtime and Preact's core: it
- * takes no `sx` and ships no emotion (the build wrote its styles). The
- * admin, which only the team loads, keeps Theme UI's JSX and runtime
- * over preact/compat.
- */
+/** A visitor's island (the contact form, the place page): React's own JSX runtime on Preact's core, no `sx` and no emotion (the build wrote its styles). */
+const visitorsIsland = (root: string): BuildOptions => ({
+  // The raw setting keeps tsconfig's Theme UI JSX (the build's rendering) out.
+  tsconfigRaw: { compilerOptions: { jsx: "react-jsx", jsxImportSource: "react" } },
+  plugins: [reactOnPreact(root)],
+})
+
+/** How each island's code becomes Preact: the admin, which only the team loads, keeps Theme UI's JSX and runtime over preact/compat. */
 const REACT_FOR: Record<IslandName, (root: string) => BuildOptions> = {
-  "contact-form": (root) => ({
-    // The raw setting keeps tsconfig's Theme UI JSX (the build's rendering) out.
-    tsconfigRaw: { compilerOptions: { jsx: "react-jsx", jsxImportSource: "react" } },
-    plugins: [reactOnPreact(root)],
-  }),
+  "contact-form": visitorsIsland,
+  place: visitorsIsland,
   admin: () => ({ jsx: "automatic", jsxImportSource: "theme-ui", alias: PREACT_ALIASES }),
 }
 

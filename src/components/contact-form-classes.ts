@@ -13,6 +13,7 @@ export const CONTACT_FORM_CLASSES = {
   fieldError: "contact-form-field-error",
   honeypot: "contact-form-honeypot",
   send: "contact-form-send",
+  sent: "contact-form-sent",
   failure: "contact-form-failure",
   failureDetail: "contact-form-failure-detail",
   toastTitle: "contact-form-toast-title",

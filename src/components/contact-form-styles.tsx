@@ -11,6 +11,7 @@ const STYLES: Record<ContactFormPart, ThemeUIStyleObject> = {
   fieldError: { variant: "text.fieldError" },
   honeypot: { position: "absolute", left: "-10000px", top: 0, width: 1, height: 1, overflow: "hidden" },
   send: { variant: "buttons.primary", justifySelf: "start", minWidth: 140 },
+  sent: { mt: 5, mb: 0, pl: 4, py: 2, borderLeft: "4px solid", borderColor: "accent" },
   failure: { variant: "text.lead", m: 0 },
   failureDetail: { fontStyle: "italic", color: "muted", mt: 2 },
   toastTitle: { m: 0, fontWeight: "bold" },

@@ -43,19 +43,34 @@ const notify = (texts: ContactFormTexts, outcome: "success" | "failure") =>
     (error: unknown) => console.error(error),
   )
 
+/** The note after a sign-up, the address as it was typed set apart in it. */
+function SentNote({ text, email }: { text: string; email: string }) {
+  const [before = "", after = ""] = text.split("{email}")
+  return (
+    <p className={CONTACT_FORM_CLASSES.sent}>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </p>
+  )
+}
+
 /**
  * The contact form (spec §2, §4, §5): checks name and e-mail on every submit
  * attempt, sends nothing while an error stands, and posts the entry with the
  * metadata gathered when the page loaded. On success the fields are cleared;
  * on failure they stay, so nothing typed is lost, not even what was typed
  * before the page's script ran: the fields keep their own values, which the
- * form reads when it is sent. Every word it shows comes from `texts`, the
- * page's language.
+ * form reads when it is sent. Beside the toast, a success leaves a note under
+ * the form that stays, in a polite live region: a link went to the address
+ * typed, and opening it confirms the place in line. Every word it shows
+ * comes from `texts`, the page's language.
  */
 export function ContactForm({ texts }: { texts: ContactFormTexts }) {
   const [errors, setErrors] = useState<ContactErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [ready, setReady] = useState(false)
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const metadata = useRef<ContactMetadata | null>(null)
   const inputs = {
     name: useRef<HTMLInputElement & HTMLTextAreaElement>(null),
@@ -90,6 +105,7 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
     try {
       const gathered = metadata.current ?? gatherMetadata()
       await sendToWaitlist({ ...fields, metadata: { ...gathered, timestamp: new Date().toISOString() } })
+      setSentTo(fields.email.trim())
       clear(form)
       notify(texts, "success")
     } catch (error) {
@@ -101,38 +117,41 @@ export function ContactForm({ texts }: { texts: ContactFormTexts }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={texts["form.label"]} className={CONTACT_FORM_CLASSES.form}>
-      <FormField
-        id="name"
-        label={texts["form.name"]}
-        error={messageOf(texts, errors.name)}
-        autoComplete="name"
-        inputRef={inputs.name}
-      />
-      <FormField
-        id="email"
-        label={texts["form.email"]}
-        type="email"
-        error={messageOf(texts, errors.email)}
-        autoComplete="email"
-        inputRef={inputs.email}
-      />
-      <FormField
-        id="message"
-        label={texts["form.message"]}
-        multiline
-        error={messageOf(texts, errors.message)}
-        inputRef={inputs.message}
-      />
-      <Honeypot />
-      <button
-        type="submit"
-        disabled={!ready || submitting}
-        aria-busy={submitting}
-        className={CONTACT_FORM_CLASSES.send}
-      >
-        {submitting ? texts["form.sending"] : texts["form.send"]}
-      </button>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate aria-label={texts["form.label"]} className={CONTACT_FORM_CLASSES.form}>
+        <FormField
+          id="name"
+          label={texts["form.name"]}
+          error={messageOf(texts, errors.name)}
+          autoComplete="name"
+          inputRef={inputs.name}
+        />
+        <FormField
+          id="email"
+          label={texts["form.email"]}
+          type="email"
+          error={messageOf(texts, errors.email)}
+          autoComplete="email"
+          inputRef={inputs.email}
+        />
+        <FormField
+          id="message"
+          label={texts["form.message"]}
+          multiline
+          error={messageOf(texts, errors.message)}
+          inputRef={inputs.message}
+        />
+        <Honeypot />
+        <button
+          type="submit"
+          disabled={!ready || submitting}
+          aria-busy={submitting}
+          className={CONTACT_FORM_CLASSES.send}
+        >
+          {submitting ? texts["form.sending"] : texts["form.send"]}
+        </button>
+      </form>
+      <div role="status">{sentTo !== null && <SentNote text={texts["form.sent"]} email={sentTo} />}</div>
+    </>
   )
 }

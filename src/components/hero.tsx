@@ -1,12 +1,20 @@
 import { Container } from "../elements/container"
 import { Headline } from "./headline"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { PhoneMockup } from "./phone-mockup"
 import { StoreButtons } from "./store-buttons"
 
-type HeroProps = { headline: string; highlight: string; subtext: string; mockupAlt: string }
+type HeroProps = {
+  headline: string
+  highlight: string
+  subtext: string
+  mockupAlt: string
+  /** The mockup's files, as gatsby-transformer-sharp made them (none in a unit test that leaves them out). */
+  mockup: IGatsbyImageData | null
+}
 
 /** The landing page's one section: the pitch, the store buttons and the phone. */
-export function Hero({ headline, highlight, subtext, mockupAlt }: HeroProps) {
+export function Hero({ headline, highlight, subtext, mockupAlt, mockup }: HeroProps) {
   return (
     <Container
       as="section"
@@ -23,7 +31,7 @@ export function Hero({ headline, highlight, subtext, mockupAlt }: HeroProps) {
         <p sx={{ variant: "text.lead", mt: 5, mb: 0 }}>{subtext}</p>
         <StoreButtons />
       </div>
-      <PhoneMockup alt={mockupAlt} />
+      <PhoneMockup alt={mockupAlt} image={mockup} />
     </Container>
   )
 }

@@ -1,3 +1,4 @@
+import { LANGUAGE_LINKS_ATTRIBUTE } from "../i18n/language-links"
 import { LANGUAGES, localizedPath, splitLanguage } from "../i18n/languages"
 import { useLanguage } from "../i18n/language-context"
 import { trimTrailingSlashes } from "../routing/trim-slashes"
@@ -17,7 +18,7 @@ export function LanguageSwitcher({ pathname }: { pathname: string }) {
   const { lang, t } = useLanguage()
   const page = pageOf(pathname)
   return (
-    <nav aria-label={t("footer.languagesLabel")} sx={{ gridColumn: "1 / -1" }}>
+    <nav aria-label={t("footer.languagesLabel")} {...{ [LANGUAGE_LINKS_ATTRIBUTE]: "" }} sx={{ gridColumn: "1 / -1" }}>
       <ul sx={{ display: "flex", flexWrap: "wrap", gap: 3, listStyle: "none", p: 0, m: 0 }}>
         {LANGUAGES.map(({ code, htmlLang, name }) => (
           <li key={code}>

@@ -4,6 +4,7 @@ import { headTexts, type PageContext } from "../i18n/page-context"
 import { Layout } from "./layout"
 import { LinkNotice } from "./link-notice"
 import { Seo } from "./seo"
+import { WhatComesNext } from "./what-comes-next"
 
 /** The pages the links of our mails open, each named by its texts' keys (`link.confirm.title`, ...). */
 export type LinkPageKind = "confirm" | "confirmed" | "leave" | "left" | "expired"
@@ -32,7 +33,9 @@ export function LinkPage({ kind, location }: { kind: LinkPageKind } & Pick<PageP
             ? { to: path("/contact"), label: t("link.signUpAgain") }
             : { to: path("/"), label: t("link.home") }
         }
-      />
+      >
+        {kind === "confirmed" && <WhatComesNext />}
+      </LinkNotice>
     </Layout>
   )
 }

@@ -73,7 +73,17 @@ export type SiteFacts = {
   providers: Record<ProviderRole, Provider>
   /** Show the color-mode toggle in the header. */
   showColorModeToggle: boolean
+  /**
+   * The day the app is planned to reach each store (`YYYY-MM-DD`, UTC), or
+   * null while no day is planned. The place page says it and the waitlist's
+   * sequences may name it (`{{launchDate:appStore}}`); with null nothing
+   * names a day (see src/launch/launch-dates.ts).
+   */
+  launchDates: Record<LaunchStore, string | null>
 }
+
+/** The stores the app launches in. */
+export type LaunchStore = "appStore" | "googlePlay"
 
 /** Named once: the Play listing's address is made from it. */
 const androidPackage = "com.example.storyling"
@@ -125,4 +135,5 @@ export const siteFacts: SiteFacts = {
     },
   },
   showColorModeToggle: false,
+  launchDates: { appStore: null, googlePlay: null },
 }

@@ -17,6 +17,7 @@ export default function IndexPage({ data, location }: PageProps<Queries.LandingP
         highlight={copy?.highlight ?? ""}
         subtext={copy?.subtext ?? ""}
         mockupAlt={copy?.mockupAlt ?? ""}
+        mockup={data.mockup?.childImageSharp?.gatsbyImageData ?? null}
       />
     </Layout>
   )
@@ -42,6 +43,11 @@ export const query = graphql`
         subtext
         mockupAlt
         description
+      }
+    }
+    mockup: file(sourceInstanceName: { eq: "images" }, name: { eq: "phone-mockup" }, extension: { eq: "png" }) {
+      childImageSharp {
+        gatsbyImageData(width: 340, placeholder: NONE, formats: [AUTO, AVIF, WEBP], breakpoints: [280, 340, 680])
       }
     }
   }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { GatsbyImage } from "gatsby-plugin-image"
 import { onRenderBody as imagePluginRenderBody } from "gatsby-plugin-image/gatsby-ssr"
 import { InitializeColorMode } from "theme-ui"
-import { PAGE_SCRIPTS } from "../ssr/page-scripts"
+import { PAGE_SCRIPT } from "../ssr/page-scripts"
 import { inlineScriptHashes, scriptHash } from "./inline-script-hashes"
 
 /**
@@ -13,6 +13,9 @@ import { inlineScriptHashes, scriptHash } from "./inline-script-hashes"
  * beside itself, and what gatsby-plugin-theme-ui's onRenderBody adds,
  * Theme UI's InitializeColorMode (its gatsby-ssr.js is an ES module that
  * Node cannot require, so the component it renders is rendered here).
+ * Static pages leave them all out (src/ssr/without-image-scripts.tsx and
+ * gatsby-config); pages with Gatsby's runtime, when the color-mode toggle
+ * is on, carry them.
  */
 function pluginComponents(): ReactNode[] {
   const components: ReactNode[] = []
@@ -50,7 +53,7 @@ function pluginComponents(): ReactNode[] {
  * page is listed.)
  */
 export function pageInlineScriptHashes(): string[] {
-  const ours = [PAGE_SCRIPTS.head.text, PAGE_SCRIPTS.postBody.text].map(scriptHash)
+  const ours = [scriptHash(PAGE_SCRIPT.text)]
   const plugins = inlineScriptHashes(renderToStaticMarkup(createElement(Fragment, null, ...pluginComponents())))
   return [...new Set([...ours, ...plugins])].sort()
 }

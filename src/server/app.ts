@@ -21,6 +21,8 @@ import { invitationRoutes } from "./admin/invitation"
 import { sessionRoutes } from "./admin/login"
 import type { AnnouncementIo } from "./announcements/announcement-service"
 import { announcementRoutes } from "./announcements/announcement-routes"
+import type { SequenceIo } from "./sequences/sequence-service"
+import { sequenceRoutes } from "./sequences/sequence-routes"
 import { StoreUnavailableError, type Db } from "./db/db"
 import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
@@ -35,6 +37,7 @@ import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
+import { PLACE_DATA_PATH, PLACE_STORE_PATH } from "../waitlist/place-view"
 import { referralAdminRoutes } from "./referrals/referral-admin"
 import { referralReviewRoutes } from "./referrals/referral-review"
 import { referralRoutes } from "./referrals/referral-routes"
@@ -59,6 +62,8 @@ export type RouteParts = {
   queued: (kinds: readonly DeliveryKind[]) => void
   /** What the announcements' operations use (the same the CLI gives them). */
   announcements: AnnouncementIo
+  /** What the sequences' operations use (the same the CLI gives them). */
+  sequences: SequenceIo
   /** The site's own hosts (see siteHostsOf). */
   siteHosts: readonly string[]
   /** Origins allowed besides the request's own host: the site's URL. */
@@ -97,6 +102,7 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
   "waitlist-confirm",
   "waitlist-leave",
   "waitlist-place",
+  "waitlist-place/data",
   "admin/*",
 ])
 
@@ -133,11 +139,14 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
+  const sequence = sequenceRoutes(parts.sequences, log)
   const referrals = referralRoutes({
     db,
     log,
     siteUrl: settings.mail.siteUrl,
     boost: settings.referralBoost,
+    linkRateLimit: settings.linkRateLimit,
+    now,
     rewardsOf: (on, entry) => rewardsViewOf(on, settings.rewards.file, entry),
   })
   const storeChoice = storeChoiceRoute({ db, mail: settings.mail, rewardsFile: settings.rewards.file, now, queued })
@@ -169,8 +178,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
       prefix: PLACE_PATH,
       bodyLimit: LINK_BODY_BYTES,
       routes: [
-        ["GET", PLACE_PATH, "anyone", referrals.placePage],
-        ["POST", PLACE_PATH, "anyone", storeChoice],
+        ["GET", PLACE_PATH, "anyone", referrals.oldPlaceLink],
+        ["GET", PLACE_DATA_PATH, "anyone", referrals.placeData],
+        ["POST", PLACE_STORE_PATH, "anyone", storeChoice],
       ],
     },
     {
@@ -201,6 +211,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         ["POST", "/api/admin/announcements/:name/send", "announcements", announcement.send],
         ["POST", "/api/admin/announcements/:name/pause", "announcements", announcement.pause],
         ["POST", "/api/admin/announcements/:name/resume", "announcements", announcement.resume],
+        ["GET", "/api/admin/sequences", "sequences", sequence.list],
+        ["GET", "/api/admin/sequences/:name/preview/:lang", "sequences", sequence.preview],
+        ["POST", "/api/admin/sequences/:name/test", "sequences", sequence.test],
       ],
       notFound: "There is no such admin route.",
       malformed: (_req, res) =>
@@ -239,6 +252,8 @@ export function siteRouter(parts: RouteParts, { observe }: { observe?: RequestHa
   const budget = new InFlightBytes(BODIES_IN_FLIGHT_BUDGET)
   const watch = observe ? [observe] : []
   router.use(API_PREFIX, ...watch, identifyClients(parts.settings.trustProxy))
+  // A personal link's client, for its rate limit.
+  router.use("/r/", identifyClients(parts.settings.trustProxy))
   for (const group of routeGroups(parts)) {
     const before = [...watch, ...(group.bodyLimit ? [readBody(group.bodyLimit, budget)] : [])]
     if (before.length > 0) router.use(group.prefix, ...before)

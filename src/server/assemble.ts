@@ -29,7 +29,11 @@ import { rewardMailKind } from "./rewards/reward-mail"
 import { createScheduler, type Job, type Scheduler } from "./scheduler"
 import type { MailSettings, Settings } from "./settings"
 import { confirmationMailKind } from "./signup/confirmation-mail"
-import { forgetOldSubmissionCounts } from "./signup/rate-limit"
+import { keepLineFor } from "./referrals/line"
+import { forgetOldSubmissionCounts } from "./rate-limits/client-rate-limit"
+import { reminderMailKind } from "./signup/reminder-mail"
+import { sequenceMailKind } from "./sequences/sequence-mail"
+import { sequenceJob, type SequenceIo } from "./sequences/sequence-service"
 import { teamMailKind } from "./signup/team-mail"
 import { webhookEventKind } from "./signup/webhook-events"
 import { ownOrigins } from "./http/same-origin"
@@ -68,6 +72,8 @@ export function periodicJobs(
   storeClicks: StoreClickCounter | null,
   bounceMailbox: BounceMailbox | null,
   mailHealth: { mail: MailSettings; sendMail: SendMail },
+  referralBoost: number,
+  sequences: Job,
   rewards: Job,
 ): Job[] {
   return [
@@ -76,6 +82,11 @@ export function periodicJobs(
       name: "referrals: forget the networks of sign-ups older than 30 days",
       everyMs: HOUR_MS,
       run: (now) => forgetOldNetworks(db, now),
+    },
+    {
+      name: "referrals: keep the line for REFERRAL_BOOST",
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => keepLineFor(db, referralBoost),
     },
     {
       name: "mail health: alert the team, pause the sends past the mailbox providers' limits",
@@ -116,17 +127,20 @@ export function periodicJobs(
       ? [{ name: "visits: write the store clicks", everyMs: FLUSH_EVERY_MS, run: () => storeClicks.flush() }]
       : []),
     ...(bounceMailbox ? [bounceMailbox.job] : []),
+    sequences,
   ]
 }
 
-/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail and the confirmation (sign-up), the rewards' mail and alerts, the announcements', and the webhook's events. */
-export function deliveryKinds(db: Db, mail: MailSettings): DeliveryKinds {
+/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail, the confirmation and its reminder (sign-up), the rewards' mail and alerts, the announcements', the sequences' (read from SEQUENCES_DIR), and the webhook's events. */
+export function deliveryKinds(db: Db, { mail, sequencesDir }: Pick<Settings, "mail" | "sequencesDir">): DeliveryKinds {
   return {
     notify: teamMailKind(mail),
     confirm: confirmationMailKind(db, mail),
+    reminder: reminderMailKind(db, mail),
     reward: rewardMailKind(db, mail),
     "reward-alert": rewardAlertKind(mail),
     announcement: announcementMailKind(db, mail),
+    sequence: sequenceMailKind(db, mail, sequencesDir),
     webhook: webhookEventKind,
   }
 }
@@ -152,19 +166,20 @@ export function assemble(
   const deliveryCounted = outboxMetrics(metrics.registry, db)
   const worker = new OutboxWorker({
     db,
-    kinds: deliveryKinds(db, mail),
+    kinds: deliveryKinds(db, settings),
     send: deliverer(pacedSendMail(createSendMail(mail, log), pace), mail.webhook),
     leaseMs: mail.leaseMs,
     retryBaseMs: mail.retryBaseMs,
     log,
     pace,
     bounceAddress: mail.bounceAddress,
+    now,
     onOutcome: (delivery, outcome, bounce) => {
       deliveryCounted(delivery, outcome)
       if (bounce) bounces.counted(bounce, "smtp")
     },
   })
-  // An admin's test of an announcement and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
+  // An admin's test of a list mail and the team's health alert: at the pace of every mail of the process, each of their few mails over a connection of its own, as the CLI's are.
   const onDemand = pacedSendMail(createSendMail(mail, log, { pooled: false }), pace)
   const siteHosts = siteHostsOf(settings)
   const visits = settings.countVisits
@@ -180,6 +195,14 @@ export function assemble(
   const storeClicks = settings.countVisits
     ? new StoreClickCounter({ db, log, metrics: metrics.registry, trustProxy: settings.trustProxy, now })
     : null
+  const sequences: SequenceIo = {
+    db,
+    dir: settings.sequencesDir,
+    mail,
+    sendMail: onDemand,
+    now,
+    referralBoost: settings.referralBoost,
+  }
   const routes: RouteParts = {
     settings,
     db,
@@ -196,6 +219,7 @@ export function assemble(
       referralBoost: settings.referralBoost,
       rewardsFile: settings.rewards.file,
     },
+    sequences,
     siteHosts,
     allowedOrigins: ownOrigins([siteFacts.siteUrl, mail.siteUrl], settings.host, settings.port),
     storeClicks,
@@ -213,6 +237,8 @@ export function assemble(
         storeClicks,
         bounceMailbox,
         { mail, sendMail: onDemand },
+        settings.referralBoost,
+        sequenceJob(sequences, log, () => worker.wake(["sequence"])),
         rewardsJob({ db, rewards: settings.rewards, mail, log, queued: (kinds) => worker.wake(kinds) }),
       ),
       { log, now },

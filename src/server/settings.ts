@@ -45,6 +45,8 @@ export type MailSettings = {
   /** The address bounces come back to, as `bounces+<delivery tag>@domain` (VERP); null: the sender's address. */
   bounceAddress: string | null
   dkim: DkimSettings | null
+  /** Remind an address that has not confirmed a day after signing up, once (CONFIRMATION_REMINDER; off by default: see docs/operating.md). */
+  confirmationReminder: boolean
 }
 
 /** The mailbox the server reads bounces and complaints from over IMAP, and how often. */
@@ -83,6 +85,8 @@ export type Settings = {
   store: StoreSettings
   /** Accepted submissions per client in a minute; 0 turns the limit off. */
   rateLimit: number
+  /** Place pages and `/r/` links opened per client in a minute; 0 turns the limit off. */
+  linkRateLimit: number
   /** Count the last X-Forwarded-For address instead of the socket's. */
   trustProxy: boolean
   /** Count page views and visitors (see src/server/visits/). */
@@ -94,6 +98,8 @@ export type Settings = {
   bounceMailbox: BounceMailboxSettings | null
   /** The folder of the announcements' Markdown, read by the CLI and the admin when asked (no build). */
   announcementsDir: string
+  /** The folder of the sequences' Markdown, read by the server's job, the CLI and the admin when they run (no build). */
+  sequencesDir: string
   /** The DNS servers `check-sender` and the mail-server check of referred sign-ups ask (`host:port`); null: the system's resolver. */
   dnsServers: string[] | null
   /** The milestones of referrals: the file of their tiers and words (REWARDS_FILE), and how long each credited referral must hold before it counts (REWARD_HOLD_HOURS). */
@@ -117,10 +123,14 @@ export const DEFAULT_DB_PATH = ".data/waitlist.sqlite"
 export const DEFAULT_OUTBOX_DIR = ".data/outbox"
 /** Where the announcements are written when ANNOUNCEMENTS_DIR is not set: the project's own folder. */
 export const DEFAULT_ANNOUNCEMENTS_DIR = "content/announcements"
+/** Where the sequences' steps are written when SEQUENCES_DIR is not set: the project's own folder. */
+export const DEFAULT_SEQUENCES_DIR = "content/sequences"
 /** The free space under which the SQLite store takes no new sign-up, when WAITLIST_MIN_FREE_MB is unset. */
 export const DEFAULT_MIN_FREE_MB = 64
 /** The limit when WAITLIST_RATE_LIMIT is unset or empty. */
 export const DEFAULT_RATE_LIMIT = 5
+/** The limit when WAITLIST_LINK_RATE_LIMIT is unset or empty: a person's reloads and a household's friends, well under a guesser's pace. */
+export const DEFAULT_LINK_RATE_LIMIT = 30
 /** Where the rewards' tiers are written when REWARDS_FILE is not set: the project's own file. */
 export const DEFAULT_REWARDS_FILE = "content/rewards.md"
 /** How long a credited referral must hold (confirmed, unsuppressed, not erased) before it counts toward a reward, when REWARD_HOLD_HOURS is unset. */
@@ -284,6 +294,11 @@ const variables = {
     wholeNumber(0),
     DEFAULT_RATE_LIMIT,
   ),
+  WAITLIST_LINK_RATE_LIMIT: setting(
+    "a whole number of pages a minute, 0 or more (0 turns the limit off)",
+    wholeNumber(0),
+    DEFAULT_LINK_RATE_LIMIT,
+  ),
   WAITLIST_TRUST_PROXY: setting("1 (behind your own proxy) or 0", (value) => ({ "1": true, "0": false })[value], false),
   REFERRAL_BOOST: setting(
     "a whole number of places from 0 to 1000000",
@@ -357,6 +372,12 @@ const variables = {
     null,
   ),
   ANNOUNCEMENTS_DIR: setting("a folder path", (value) => value, DEFAULT_ANNOUNCEMENTS_DIR),
+  SEQUENCES_DIR: setting("a folder path", (value) => value, DEFAULT_SEQUENCES_DIR),
+  CONFIRMATION_REMINDER: setting(
+    "1 (remind an unconfirmed address once, a day after it signed up) or 0 (never)",
+    (value) => ({ "1": true, "0": false })[value],
+    false,
+  ),
   DNS_SERVERS: setting<string[] | null>(
     "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
     dnsServers,
@@ -482,6 +503,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
           minFreeBytes: Math.round(values.WAITLIST_MIN_FREE_MB * 1024 * 1024),
         },
     rateLimit: values.WAITLIST_RATE_LIMIT,
+    linkRateLimit: values.WAITLIST_LINK_RATE_LIMIT,
     trustProxy: values.WAITLIST_TRUST_PROXY,
     countVisits: values.VISIT_COUNTING,
     referralBoost: values.REFERRAL_BOOST,
@@ -507,11 +529,13 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
               privateKey: values.DKIM_PRIVATE_KEY_PATH,
             }
           : null,
+      confirmationReminder: values.CONFIRMATION_REMINDER,
     },
     bounceMailbox: values.BOUNCE_IMAP_URL
       ? { url: values.BOUNCE_IMAP_URL, pollMs: values.BOUNCE_IMAP_POLL_SECONDS * 1000 }
       : null,
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
+    sequencesDir: path.resolve(values.SEQUENCES_DIR),
     dnsServers: values.DNS_SERVERS,
     rewards: {
       file: path.resolve(values.REWARDS_FILE),

@@ -1,15 +1,20 @@
+import { chosenColorModeScript } from "../color-mode/chosen-color-mode"
 import { systemColorModeScript } from "../color-mode/system-color-mode-script"
+import { keepReferralScript } from "../waitlist/keep-referral-script"
 import { currentYearScript } from "./current-year-script"
 
 /**
- * The inline scripts gatsby-ssr puts on every page, with or without
- * Gatsby's client runtime: written once here, so the page and the
- * Content-Security-Policy's hashes (src/security/page-inline-scripts.ts)
- * come from the same text.
+ * The one inline script gatsby-ssr puts at the end of every page, with or
+ * without Gatsby's client runtime: the visitor's chosen color mode, the
+ * `system-color-mode` record, the current year in the copyright line, and a
+ * personal link's code kept for the visit. One script, at the end, so that
+ * the browser parses the page in one go and lays it out once (a script
+ * early in the page made it stop, lay out what it had, and lay out again:
+ * docs/benchmarks.md). Written once here, so the page and the
+ * Content-Security-Policy's hash (src/security/page-inline-scripts.ts) come
+ * from the same text.
  */
-export const PAGE_SCRIPTS = {
-  /** In the head: records the system's color scheme as `system-color-mode` before anything paints. */
-  head: { key: "system-color-mode", text: systemColorModeScript },
-  /** At the end of the body: writes the visitor's current year into the copyright line. */
-  postBody: { key: "current-year", text: currentYearScript },
+export const PAGE_SCRIPT = {
+  key: "page-script",
+  text: [chosenColorModeScript, systemColorModeScript, currentYearScript, keepReferralScript].join("\n"),
 } as const

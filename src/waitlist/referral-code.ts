@@ -25,6 +25,9 @@ export function newReferralCode(): string {
   return code
 }
 
+/** The form of a code as newReferralCode makes them (the inline script that keeps a visit's code writes it out too). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z\d]{8}$/
+
 /** Whether a value is a code as newReferralCode makes them: anything else is ignored before the store is asked. */
 export const isReferralCode = (value: unknown): value is string =>
-  typeof value === "string" && /^[A-Za-z\d]{8}$/.test(value)
+  typeof value === "string" && REFERRAL_CODE_PATTERN.test(value)

@@ -6,6 +6,7 @@ import path from "path"
 import express from "express"
 import { API_ROUTE_NAMES, siteRouter } from "../../src/server/app"
 import { assemble } from "../../src/server/assemble"
+import { keepLineFor } from "../../src/server/referrals/line"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { observeRequests } from "../../src/server/observability/observe-requests"
 import { readSettings } from "../../src/server/settings"
@@ -37,7 +38,10 @@ export async function startApiInProcess(
     ...settings,
   }
   const metrics = createMetrics()
-  const parts = assemble(readSettings(env), { log, metrics, now })
+  const read = readSettings(env)
+  const parts = assemble(read, { log, metrics, now })
+  // The line kept, as the server's first periodic job writes it at start (this server runs no job).
+  await keepLineFor(parts.db, read.referralBoost)
   const app = express()
   app.use(observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }).middleware)
   app.use(siteRouter(parts.routes))

@@ -27,6 +27,8 @@ import { importCodes } from "../../src/server/rewards/reward-codes"
 import { payWaitingRewards } from "../../src/server/rewards/reward-payment"
 import { rewardTiers } from "../../src/server/rewards/reward-tiers"
 import { readSettings, type Settings } from "../../src/server/settings"
+import { runSequences, testStep, type SequenceIo } from "../../src/server/sequences/sequence-service"
+import { REMINDER_AFTER_MS } from "../../src/server/signup/reminder-mail"
 import type { ConfirmationDraft } from "../../src/server/signup/confirmation-mail"
 import { linkTokenKey } from "../../src/server/entries/link-tokens"
 import { confirmAddress } from "../../src/server/signup/links"
@@ -37,7 +39,7 @@ import { PROJECT_ROOT } from "./project-root"
 import { quietLogger } from "./test-logger"
 
 /** What a mail is, as the gallery names it: a kind of outbox delivery, or a mail the server writes outside the outbox. */
-export type MailKind = DeliveryKind | "announcement test" | "mail health alert"
+export type MailKind = DeliveryKind | "announcement test" | "sequence test" | "mail health alert"
 
 /** One mail as it left the server: what kind, in which language, its bytes (signed) and its parts. */
 export type WrittenMail = { kind: MailKind; lang: LanguageCode; raw: Buffer; parsed: ParsedMail }
@@ -52,7 +54,9 @@ export const MAIL_KINDS: readonly DeliveryKind[] = LANES.filter((lane) => lane !
 
 /** Whether a mail goes to a visitor (a test send included), not to the team. */
 export const isVisitorMail = (mail: WrittenMail): boolean =>
-  mail.kind === "announcement test" || VISITOR_MAIL_KINDS.includes(mail.kind as DeliveryKind)
+  mail.kind === "announcement test" ||
+  mail.kind === "sequence test" ||
+  VISITOR_MAIL_KINDS.includes(mail.kind as DeliveryKind)
 
 /** The names the sample readers gave, one typical of each language. */
 const READERS: Record<LanguageCode, string> = {
@@ -67,7 +71,7 @@ const READERS: Record<LanguageCode, string> = {
 const DKIM_DOMAIN = "storyling.example.com"
 const DKIM_SELECTOR = "mail2026"
 
-/** The settings the gallery writes under: the site's public address, DKIM on, bounces to their own address, mail as .eml files. */
+/** The settings the gallery writes under: the site's public address, DKIM on, bounces to their own address, the reminder on, mail as .eml files. */
 function gallerySettings(dir: string): { settings: Settings; dkim: GalleryDkim } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 })
   const keyFile = path.join(dir, "dkim.pem")
@@ -79,6 +83,7 @@ function gallerySettings(dir: string): { settings: Settings; dkim: GalleryDkim }
     WAITLIST_NOTIFY_TO: `team@${DKIM_DOMAIN}`,
     BOUNCE_ADDRESS: `bounces@${DKIM_DOMAIN}`,
     MAIL_RATE_PER_SECOND: "0",
+    CONFIRMATION_REMINDER: "1",
     DKIM_DOMAIN,
     DKIM_SELECTOR,
     DKIM_PRIVATE_KEY_PATH: keyFile,
@@ -95,12 +100,13 @@ function gallerySettings(dir: string): { settings: Settings; dkim: GalleryDkim }
   }
 }
 
-/** Runs the outbox's worker, as the server does, until nothing is waiting. */
-async function deliverAll(db: Db, settings: Settings): Promise<void> {
+/** Runs the outbox's worker, as the server does, on the clock `now` (tests move it), until nothing due is waiting. */
+async function deliverAll(db: Db, settings: Settings, now = () => new Date()): Promise<void> {
   const log = quietLogger
   const worker = new OutboxWorker({
     db,
-    kinds: deliveryKinds(db, settings.mail),
+    kinds: deliveryKinds(db, settings),
+    now,
     send: deliverer(createSendMail(settings.mail, log), null),
     leaseMs: 60_000,
     retryBaseMs: 60_000,
@@ -111,7 +117,7 @@ async function deliverAll(db: Db, settings: Settings): Promise<void> {
   worker.start()
   try {
     await eventually(async () => {
-      const waiting = await deliveriesIn(db, ["pending"])
+      const waiting = (await deliveriesIn(db, ["pending"])).filter((delivery) => delivery.nextAttemptAt <= now())
       if (waiting.length > 0) throw new Error(`${waiting.length} deliveries still wait in the outbox`)
     }, 30_000)
   } finally {
@@ -119,10 +125,14 @@ async function deliverAll(db: Db, settings: Settings): Promise<void> {
   }
 }
 
+/** The step of the sequences the gallery sends and tests (content/sequences/welcome.md, due 2 days after confirming). */
+const STEP = { name: "welcome", dueAfterMs: 2 * 24 * 60 * 60 * 1000 }
+
 /** A written mail's kind and language: its delivery's (named by its tag), or a test send's (named in its subject). */
 async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; lang: LanguageCode }> {
-  const test = /^\[Test of [\w-]+, ([\w-]+)\]/.exec(parsed.subject ?? "")
-  if (test) return { kind: "announcement test", lang: test[1] as LanguageCode }
+  const test = /^\[Test of ([\w-]+), ([\w-]+)\]/.exec(parsed.subject ?? "")
+  if (test)
+    return { kind: test[1] === STEP.name ? "sequence test" : "announcement test", lang: test[2] as LanguageCode }
   if (/^Spam complaints at /.test(parsed.subject ?? "")) return { kind: "mail health alert", lang: "en" }
   const tag = String(parsed.headers.get(DELIVERY_HEADER.toLowerCase()) ?? "")
   const id = deliveryOfTag(db.secret("bounce_key"), tag)
@@ -135,10 +145,11 @@ async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; l
 /**
  * Every kind of mail the server writes, in every language it writes it in,
  * as it leaves the server: a reader of each language signs up (the team's
- * notice and the confirmation), confirms, and is sent the launch
- * announcement of content/announcements, which is also sent as a test,
- * and the mail of every tier of content/rewards.md (see payEveryTier);
- * and the team's alerts of complaints past Gmail's line and of codes run out;
+ * notice and the confirmation), is reminded a day later, confirms, and is
+ * sent the mail of every tier of content/rewards.md (see payEveryTier),
+ * the launch announcement of content/announcements and, two days on, the
+ * first step of content/sequences, each also sent as a test; and the
+ * team's alerts of complaints past Gmail's line and of codes run out;
  * each through the real outbox worker and transport, signed with DKIM, with
  * its delivery tag and bounce address. Throws when a kind of MAIL_KINDS
  * was written in no language, or a visitor's kind not in every one, so a
@@ -164,6 +175,8 @@ export async function writeEveryKindOfMail(
       confirmTokens.push((JSON.parse(plan.confirmation?.mail.payload ?? "{}") as ConfirmationDraft).confirmToken)
     }
     await deliverAll(db, settings)
+    const dayLater = new Date(Date.now() + REMINDER_AFTER_MS + 60_000)
+    await deliverAll(db, settings, () => dayLater)
     for (const token of confirmTokens) await confirmAddress(db, linkTokenKey(token), now(), null)
     await payEveryTier(db, settings, now())
     const io: AnnouncementIo = {
@@ -178,6 +191,11 @@ export async function writeEveryKindOfMail(
     await sendAnnouncement(io, "launch", BY_COMMAND_LINE)
     await testAnnouncement(io, "launch", `tester@${DKIM_DOMAIN}`, BY_COMMAND_LINE)
     await deliverAll(db, settings)
+    const sequences: SequenceIo = { ...io, dir: path.join(PROJECT_ROOT, "content", "sequences") }
+    const stepDue = new Date(Date.now() + STEP.dueAfterMs + 60_000)
+    await runSequences(sequences, stepDue)
+    await deliverAll(db, settings, () => stepDue)
+    await testStep(sequences, STEP.name, `tester@${DKIM_DOMAIN}`, BY_COMMAND_LINE)
     const complained = { delivered: 1000, complaints: 3, hardBounces: 4, refused: 1, latestAt: now() }
     await io.sendMail(
       healthAlertMail(complained, pauseReason(complained), settings.mail, newMessageId(settings.mail.siteUrl)),

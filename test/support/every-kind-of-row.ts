@@ -16,12 +16,14 @@ import type { ConfirmationDraft } from "../../src/server/signup/confirmation-mai
 import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
-import { RATE_WINDOW_MS } from "../../src/server/signup/rate-limit"
+import { RATE_WINDOW_MS } from "../../src/server/rate-limits/client-rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
 import { type CameThrough } from "../../src/server/referrals/referral-records"
+import { keepLineFor } from "../../src/server/referrals/line"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
-import { readSettings } from "../../src/server/settings"
+import { DEFAULT_REFERRAL_BOOST, readSettings } from "../../src/server/settings"
+import { decideDueSteps, recordSteps } from "../../src/server/sequences/sequence-queries"
 import { clientAt } from "../../src/server/http/client-address"
 import { alertOnce } from "../../src/server/rewards/reward-alert"
 import { importCodes } from "../../src/server/rewards/reward-codes"
@@ -115,6 +117,8 @@ async function seedRewards(db: Db, code: string, at: (ms: number) => Date) {
  */
 export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitlist> {
   const at = (ms: number) => new Date(now.getTime() + ms)
+  // The line kept, as a server's start writes it: each confirmation below joins it.
+  await keepLineFor(db, DEFAULT_REFERRAL_BOOST)
   const sent = await signUp(db, person("Ana", "ana@example.com", "es"), at(0))
   await signUp(db, person("Ana", "ana@example.com", "es"), at(1000))
   await submitSignup(db, {
@@ -151,6 +155,19 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
     }),
     at(8000),
   )
+  // A step of the sequences, due half a second after confirming: queued for Bea, the one confirmed.
+  const welcome = { name: "welcome", afterMs: 500, languages: ["en"] }
+  await recordSteps(db, [welcome], at(8200))
+  await decideDueSteps(db, {
+    steps: [welcome],
+    now: at(8500),
+    max: 10,
+    boost: 0,
+    mailFor: (step, recipient) => ({
+      payload: JSON.stringify({ kind: "sequence", step: step.name, name: recipient.name, lang: recipient.lang }),
+      leaveTokenKey: linkTokenKey(newLinkToken()),
+    }),
+  })
   const bea = (await deliveriesIn(db, ["sent"])).find(
     (delivery) => delivery.recipient === bounced.email && delivery.kind === "confirm",
   )

@@ -15,9 +15,11 @@ export const EVERY_MIGRATION = [
   "0010-store-clicks",
   "0011-referrals",
   "0012-mailbox-providers",
-  "0014-rewards-and-reasons",
+  "0013-sequences",
   "0015-bounded-and-secret-free",
+  "0016-places-kept",
   "0017-days-within-their-caps",
+  "0018-rewards-and-reasons",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

@@ -9,16 +9,17 @@ import { readSettings } from "../../src/server/settings"
 /** Every kind of delivery, for a claim that takes any. */
 const EVERY_KIND: DeliveryKind[] = Object.values(KINDS_OF_LANE).flat()
 
-/** The mail settings the outbox's kinds write with in these tests. */
-const mail = readSettings({
+/** The settings the outbox's kinds write with in these tests. */
+const settings = readSettings({
   SITE_URL: "https://storyling.example.com",
   WAITLIST_NOTIFY_TO: "team@example.com",
   MAIL_RETRY_BASE_MS: "15000",
-}).mail
+})
+const { mail } = settings
 
 /** Claims due deliveries as the worker does (of one lane, or of every kind), each loaded by its kind. */
 export const claim = (db: Db, now: Date, leaseMs: number, max: number, lane?: DeliveryLane): Promise<Claimed[]> =>
-  claimDeliveries(db, deliveryKinds(db, mail), lane ? KINDS_OF_LANE[lane] : EVERY_KIND, now, leaseMs, max)
+  claimDeliveries(db, deliveryKinds(db, settings), lane ? KINDS_OF_LANE[lane] : EVERY_KIND, now, leaseMs, max)
 
 /** The deliveries a claim took, without how to write them. */
 export const claimed = async (...args: Parameters<typeof claim>): Promise<Delivery[]> =>
@@ -26,7 +27,7 @@ export const claimed = async (...args: Parameters<typeof claim>): Promise<Delive
 
 /** Records a delivery as sent, as the worker does after a try that worked (its kind hears of it). */
 export const complete = (db: Db, delivery: Delivery, now: Date) =>
-  recordOutcome(db, deliveryKinds(db, mail), delivery, { ok: true }, mail.retryBaseMs, now)
+  recordOutcome(db, deliveryKinds(db, settings), delivery, { ok: true }, mail.retryBaseMs, now)
 
 /** Records a failed try, as the worker does (for good when `permanent`), with the bounce the server's refusal was. */
 export const fail = (
@@ -39,7 +40,7 @@ export const fail = (
 ) =>
   recordOutcome(
     db,
-    deliveryKinds(db, mail),
+    deliveryKinds(db, settings),
     delivery,
     { ok: false, permanent, error, ...(bounce ? { bounce } : {}) },
     mail.retryBaseMs,

@@ -3,11 +3,16 @@ import type { Db } from "../../src/server/db/db"
 import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { clientAt } from "../../src/server/http/client-address"
 import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../src/server/signup/confirmation-rules"
-import { confirmAddress } from "../../src/server/signup/links"
+import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { submitSignup } from "../../src/server/signup/sign-up"
 
-/** A person signed up in a store test: their entry's id, their personal code once confirmed, and their confirmation to press (on another instance's store, if given). */
-export type SignedUp = { id: number; code: string | null; confirm: (at: Date, db?: Db) => Promise<unknown> }
+/** A person signed up in a store test: their entry's id, their personal code once confirmed, their confirmation to press (on another instance's store, if given), and their leave link. */
+export type SignedUp = {
+  id: number
+  code: string | null
+  confirm: (at: Date, db?: Db) => Promise<unknown>
+  leave: (at: Date) => Promise<unknown>
+}
 
 /**
  * Signs a person up as the sign-up route does, maybe through a personal
@@ -47,6 +52,7 @@ export async function signUpAt(
   const person: SignedUp = {
     id: row.id,
     code: null,
+    leave: (when) => leaveByLink(db, confirmation.leaveTokenKey, when),
     confirm: async (when, other = db) => {
       await confirmAddress(other, confirmation.tokenKey, when, null)
       person.code = (

@@ -4,10 +4,10 @@ import os from "os"
 import path from "path"
 import { dkimVerify } from "mailauth/lib/dkim/verify"
 import { siteFacts } from "../../src/config/site-facts"
-import type { LanguageCode } from "../../src/i18n/languages"
+import { localizedPath, type LanguageCode } from "../../src/i18n/languages"
 import { translate } from "../../src/i18n/messages"
 import { readAnnouncement } from "../../src/server/announcements/announcement-files"
-import { renderAnnouncement } from "../../src/server/announcements/render-announcement"
+import { renderMail } from "../../src/server/markdown-mail/render-mail"
 import { complaint, dsn } from "./bounce-messages"
 import { busiestWindow } from "./busiest-window"
 import { eventually as within } from "./eventually"
@@ -138,17 +138,17 @@ export function describeAnnouncements(
       const mail = mails[0] as ReceivedMail
       const lang = locale === "it" ? "en" : locale
       const version = versions.find((v) => v.lang === lang)
-      expect(mail.parsed.subject).toBe(
-        renderAnnouncement(version ?? versions[0]!, SITE).subject.replace("\uE000", name),
-      )
+      expect(mail.parsed.subject).toBe(renderMail(version ?? versions[0]!, SITE).subject.replace("\uE000", name))
       expect(mail.parsed.html).toContain(name)
       expect(mail.parsed.text).toContain(siteFacts.supportEmail)
       // Every announcement carries the signed link of its reader's place page.
       expect(mail.parsed.text).toContain(
-        `${translate(lang as LanguageCode, "mail.place")}: ${SITE}/api/waitlist-place?code=`,
+        `${translate(lang as LanguageCode, "mail.place")}: ${SITE}${localizedPath(lang as LanguageCode, "/waitlist/place")}?code=`,
       )
       expect(mail.parsed.text).toMatch(
-        new RegExp(`/api/waitlist-place\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}&lang=${lang}\n`),
+        new RegExp(
+          `${localizedPath(lang as LanguageCode, "/waitlist/place")}\\?code=[A-Za-z\\d]{8}&sig=[\\da-f]{32}\n`,
+        ),
       )
       const header = (key: string) =>
         mail.parsed.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ")
@@ -171,10 +171,10 @@ export function describeAnnouncements(
     }
     expect(smtp.to("unconfirmed@example.org")).toEqual([])
     const frenchText = announcementsIn(smtp.to("reader-fr@example.org"))[0]?.parsed.text ?? ""
-    const placeUrl = new URL(frenchText.slice(frenchText.indexOf(`${SITE}/api/waitlist-place`)).split("\n")[0] ?? "")
-    expect(await (await fetch(`${site.url}${placeUrl.pathname}${placeUrl.search}`)).text()).toContain(
-      translate("fr", "place.position", { place: 3 }),
-    )
+    const placeUrl = new URL(frenchText.slice(frenchText.indexOf(`${SITE}/fr/waitlist/place`)).split("\n")[0] ?? "")
+    expect(await (await fetch(`${site.url}/api/waitlist-place/data${placeUrl.search}`)).json()).toMatchObject({
+      place: 3,
+    })
     // One click in a mail client takes its reader off the list, and the status says so.
     const unsubscribe =
       announcementsIn(smtp.to("reader-de@example.org"))[0]?.parsed.headerLines.find(

@@ -12,7 +12,7 @@ import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER, type DeliveryPlan } from "../.
 import { countEntries, listEntries } from "../../src/server/entries/entry-list"
 import { linkTokenKey, newLinkToken } from "../../src/server/entries/link-tokens"
 import { canLeave, confirmAddress, confirmationState, leaveByLink } from "../../src/server/signup/links"
-import { forgetOldSubmissionCounts } from "../../src/server/signup/rate-limit"
+import { forgetOldSubmissionCounts } from "../../src/server/rate-limits/client-rate-limit"
 import { submitSignup, type NewWaitlistEntry, type Submission } from "../../src/server/signup/sign-up"
 import { claim, claimed, markDone, markTriedAndFailed, messagesIn, writtenText } from "./outbox-access"
 

@@ -230,6 +230,27 @@ describe("sending the contact form", () => {
     expect(second.utm).toEqual({ utm_source: "store" })
   })
 
+  it("beside the toast, says in a polite live region that stays that a link went to the address typed", async () => {
+    fetchMock.mockImplementation(ok)
+    const user = renderContactPage()
+    const note = screen.getByRole("status")
+    expect(note).toHaveTextContent(/^$/)
+    await fillAndSend(user, { name: "Ana", email: "  ana@example.com ", message: "" })
+    await waitFor(() =>
+      expect(note).toHaveTextContent(
+        "Check your inbox: we sent a link to ana@example.com. Opening it confirms your place in line.",
+      ),
+    )
+    expect(within(note).getByText("ana@example.com").tagName).toBe("STRONG")
+    // A later attempt that fails keeps the note of the sign-up that worked.
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")))
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    await fillAndSend(user, { name: "Ana", email: "other@example.com", message: "" })
+    expect(await screen.findByText("An error occurred.")).toBeInTheDocument()
+    expect(note).toHaveTextContent("we sent a link to ana@example.com")
+    logged.mockRestore()
+  })
+
   it.each([
     ["a non-OK answer", () => Promise.resolve(answer(503, '{"error":"x"}'))],
     ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],

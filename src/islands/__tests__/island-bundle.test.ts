@@ -26,6 +26,8 @@ const STYLING_RUNTIME = /(^|\/)node_modules\/(@emotion\/[a-z-]+|theme-ui|@theme-
 
 let inputs: string[]
 let outputs: Metafile["outputs"]
+let placeInputs: string[]
+let placeOutputs: Metafile["outputs"]
 let adminInputs: string[]
 let adminOutputs: Metafile["outputs"]
 beforeAll(async () => {
@@ -34,6 +36,8 @@ beforeAll(async () => {
     const { metafiles } = await bundleIslands(PROJECT_ROOT, outdir)
     inputs = Object.keys(metafiles["contact-form"].inputs)
     outputs = metafiles["contact-form"].outputs
+    placeInputs = Object.keys(metafiles.place.inputs)
+    placeOutputs = metafiles.place.outputs
     adminInputs = Object.keys(metafiles.admin.inputs)
     adminOutputs = metafiles.admin.outputs
   } finally {
@@ -90,6 +94,26 @@ describe("the contact form's island bundle", () => {
     expect(
       ours.filter((input) => /\b(sx|onChange)=\{/.test(fs.readFileSync(path.join(PROJECT_ROOT, input), "utf8"))),
     ).toEqual([])
+  })
+})
+
+describe("the place page's island bundle", () => {
+  it("holds the place's view and Preact, and no module of the server, of the build, of styling or of the admin", () => {
+    expect(placeInputs).toEqual(
+      expect.arrayContaining(["src/islands/place.client.tsx", "src/components/place-view.tsx"]),
+    )
+    expect(placeInputs.filter((input) => SERVER_ONLY.some((pattern) => pattern.test(input)))).toEqual([])
+    expect(placeInputs.filter((input) => STYLING_RUNTIME.test(input) || input.startsWith("src/admin/"))).toEqual([])
+    expect(placeInputs.filter((input) => input.startsWith("node:"))).toEqual([])
+  })
+
+  it("carries no language's dictionary: the page hands the island its texts", () => {
+    const shipped = Object.values(placeOutputs).flatMap((output) =>
+      Object.entries(output.inputs).filter(
+        ([input, { bytesInOutput }]) => input.endsWith(".json") && bytesInOutput > 0,
+      ),
+    )
+    expect(shipped).toEqual([])
   })
 })
 

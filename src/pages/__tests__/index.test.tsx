@@ -11,11 +11,22 @@ const copy = {
   description: "A description",
 }
 
+/** The mockup's files as gatsby-transformer-sharp describes them. */
+const mockup = {
+  layout: "constrained",
+  width: 340,
+  height: 680,
+  images: {
+    fallback: { src: "/static/a/340.png", srcSet: "/static/a/280.png 280w,/static/a/340.png 340w", sizes: "340px" },
+    sources: [{ type: "image/avif", srcSet: "/static/a/280.avif 280w,/static/a/340.avif 340w", sizes: "340px" }],
+  },
+}
+
 const renderLanding = () =>
   renderWithTheme(
     <IndexPage
       {...({
-        data: { markdownRemark: { frontmatter: copy } },
+        data: { markdownRemark: { frontmatter: copy }, mockup: { childImageSharp: { gatsbyImageData: mockup } } },
         location: { pathname: "/" },
       } as unknown as PageProps<Queries.LandingPageQuery>)}
     />,
@@ -46,9 +57,15 @@ describe("the landing page", () => {
     expect(button).toHaveAttribute("rel", "noopener")
   })
 
-  it("shows the phone mockup with its alt text", () => {
+  it("shows the phone mockup with its alt text, as the image plugin's picture of the built files in every format", () => {
     renderLanding()
-    expect(screen.getByRole("img", { name: copy.mockupAlt })).toBeInTheDocument()
+    const image = screen.getByRole("img", { name: copy.mockupAlt })
+    expect([image.getAttribute("src"), image.getAttribute("srcset")]).toEqual([
+      "/static/a/340.png",
+      "/static/a/280.png 280w,/static/a/340.png 340w",
+    ])
+    expect(image.closest("[data-gatsby-image-wrapper]")).not.toBeNull()
+    expect(image.parentElement?.querySelector("source")).toHaveAttribute("type", "image/avif")
   })
 
   it("has exactly one h1 and a 'Contact us' button", () => {

@@ -26,8 +26,10 @@ describe("the server's settings", () => {
         siteUrl: "http://localhost:9000",
         webhook: null,
         outboxDir: expect.stringMatching(/\.data\/outbox$/),
+        confirmationReminder: false,
       },
       announcementsDir: path.resolve("content", "announcements"),
+      sequencesDir: path.resolve("content", "sequences"),
     })
   })
 
@@ -127,9 +129,12 @@ describe("the server's settings", () => {
       LOG_LEVEL: "WARN",
       LOG_FORMAT: "json",
       ANNOUNCEMENTS_DIR: "/srv/mail/announcements",
+      SEQUENCES_DIR: "/srv/mail/sequences",
+      CONFIRMATION_REMINDER: "1",
     })
     expect(settings).toMatchObject({
       announcementsDir: "/srv/mail/announcements",
+      sequencesDir: "/srv/mail/sequences",
       port: 8080,
       host: "0.0.0.0",
       metrics: { port: 9464, host: "10.0.0.5" },
@@ -147,6 +152,7 @@ describe("the server's settings", () => {
         webhook: { url: "https://hooks.example.com/in", secret: "0123456789abcdef" },
         retryBaseMs: 50,
         leaseMs: 8000,
+        confirmationReminder: true,
       },
     })
   })
@@ -172,6 +178,10 @@ describe("the server's settings", () => {
     [
       { VISIT_COUNTING: "off" },
       'VISIT_COUNTING must be 1 (count page views and visitors) or 0 (count nothing), not "off"',
+    ],
+    [
+      { CONFIRMATION_REMINDER: "yes" },
+      'CONFIRMATION_REMINDER must be 1 (remind an unconfirmed address once, a day after it signed up) or 0 (never), not "yes"',
     ],
     [
       { DATABASE_URL: "mysql://root:pw@db/waitlist" },

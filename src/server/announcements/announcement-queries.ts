@@ -11,18 +11,16 @@ import { suppressionsInForce } from "../bounces/suppressions"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { queueDeliveries } from "../outbox/outbox-queries"
-import { places } from "../referrals/referral-queries"
+import { lineOf } from "../referrals/line"
 import { addLeaveTokens } from "../entries/leave-tokens"
+import type { MailVersion } from "../markdown-mail/render-mail"
 import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
 import { earnersOf } from "../rewards/reward-queries"
 import { counted } from "../../words/counted"
 
-/** One language's version of an announcement, as it was when it was first sent. */
-export type AnnouncementVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
-
 /** An announcement's text in each of its languages, as sent: `en` always, the others where written. */
-export type AnnouncementContent = Record<string, Omit<AnnouncementVersion, "slug" | "lang">>
+export type AnnouncementContent = Record<string, Omit<MailVersion, "slug" | "lang">>
 
 /** An entry an announcement is about to be queued for: its name, address and newest metadata (whose `locale` picks the language). */
 export type AnnouncementRecipient = { name: string; email: string; metadata: Record<string, unknown> }
@@ -99,6 +97,7 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
  */
 async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
   const { first, rewarded } = filter.wave
+  const line = await lineOf(on, filter.boost)
   const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
@@ -118,9 +117,9 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
         "e.id",
         "in",
         on
-          .selectFrom(places(on, filter.boost).as("p"))
-          .select("p.entry_id")
-          .where("p.place", "<=", first ?? 0),
+          .selectFrom(line.as("l"))
+          .select("l.entry_id")
+          .where("l.place", "<=", first ?? 0),
       ),
     )
     .$if(rewarded !== null, (query) => query.where("e.id", "in", earnersOf(on, rewarded ?? "")))
@@ -505,8 +504,8 @@ export function pauseEverySend(db: Db, reason: string, now: Date): Promise<strin
 /** The announcements' texts, which never change once sent, by id. */
 const contents = new Map<number, { slug: string; content: AnnouncementContent }>()
 
-/** The text of a claimed mail of an announcement, in the language it was queued in; null when it is no longer stored. */
-export async function versionOfMail(trx: On, deliveryId: number): Promise<AnnouncementVersion | null> {
+/** The text of a claimed mail of an announcement, as it was when first sent, in the language it was queued in; null when it is no longer stored. */
+export async function versionOfMail(trx: On, deliveryId: number): Promise<MailVersion | null> {
   const mail = await trx
     .selectFrom("waitlist_announcement_mails")
     .select(["announcement_id", "lang"])

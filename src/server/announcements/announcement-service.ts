@@ -5,23 +5,23 @@
  * build, and takes its input and output from `AnnouncementIo`; what
  * changes something is recorded in the audit log, naming who asked.
  */
-import path from "path"
 import { DEFAULT_LANGUAGE } from "../../i18n/languages"
-import { mailboxHash } from "../addresses/address-hash"
-import { auditLinesSince, recordAudit, type AuditedBy } from "../audit/audit-log"
-import { isAddressSuppressed } from "../bounces/suppressions"
+import type { AuditedBy } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 import type { SendMail } from "../mails/mail-transport"
 import { newMessageId } from "../mails/message-id"
-import { tryDeadlineMs } from "../outbox/outbox-worker"
+import { sendTestMails } from "../markdown-mail/test-sends"
+import { writePreviews, type PreviewFiles } from "../markdown-mail/preview-files"
 import type { MailSettings } from "../settings"
 import { linkTokenKey, newLinkToken } from "../entries/link-tokens"
 import { leaveLink } from "../entries/mail-links"
 import { submissionLanguage } from "../entries/submission-language"
-import { announcementMail, testMark, type AnnouncementDraft } from "./announcement-mail"
-import { announcementSlugs, contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
-import { NAME_SLOT } from "./announcement-markdown"
+import type { AnnouncementDraft } from "./announcement-mail"
+import { listMail, testMark } from "../markdown-mail/list-mail"
+import { MailNotReadyError, mailSlugs } from "../markdown-mail/mail-files"
+import { contentOf, readAnnouncement, type AnnouncementSource } from "./announcement-files"
+import { NAME_SLOT } from "../markdown-mail/mail-tokens"
 import {
   announcementAudienceOf,
   announcementProgressOf,
@@ -37,8 +37,8 @@ import type {
   SendOutcome,
 } from "../../admin-api/announcements"
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
+import { renderMail } from "../markdown-mail/render-mail"
 import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
-import { renderAnnouncement } from "./render-announcement"
 import { rewardTiers, tierNamed } from "../rewards/reward-tiers"
 
 /** Where the announcement operations read and write. */
@@ -54,23 +54,6 @@ export type AnnouncementIo = {
   referralBoost: number
   /** The rewards' tiers (REWARDS_FILE), which a wave `rewarded` names one of. */
   rewardsFile: string
-}
-
-/** Where the CLI's previews go: a folder per announcement (.data/announcements), each mail as an .eml file and its HTML. */
-export type PreviewFiles = {
-  previewDir: string
-  /** Writes a preview file, its folder made first. */
-  writeFile: (file: string, data: string | Buffer) => void
-  /** Writes a mail as an .eml file's bytes. */
-  eml: (mail: MailMessage) => Promise<Buffer>
-}
-
-/** An announcement that cannot be used as it is written: every problem, each naming its file. */
-export class AnnouncementNotReadyError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`the announcement cannot be sent as written:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
-    this.name = "AnnouncementNotReadyError"
-  }
 }
 
 /** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
@@ -92,44 +75,17 @@ export class NoSuchVersionError extends Error {
 /** The name a preview or a test greets: a sample, as a reader's would be. */
 const SAMPLE_NAME = "Ana"
 
-/** The announcement's files, checked. @throws AnnouncementNotReadyError */
+/** The announcement's files, checked. @throws MailNotReadyError */
 export function checkedAnnouncement(io: Pick<AnnouncementIo, "dir" | "mail">, slug: string): AnnouncementSource {
   const source = readAnnouncement(io.dir, slug, io.mail.siteUrl)
-  if (source.problems.length > 0) throw new AnnouncementNotReadyError(source.problems)
+  if (source.problems.length > 0) throw new MailNotReadyError(source.problems, "announcement")
   return source
-}
-
-/** How many test sends an account may make in an hour, and a mailbox may receive in any spelling (whichever account sends; see mailboxKey): a check of the wording, not a way to mail people. */
-export const TEST_SENDS_PER_HOUR = 5
-
-const HOUR_MS = 60 * 60 * 1000
-
-/** A test send past the hour's limit of its account or its recipient, or while another to either is under way. */
-export class TestLimitError extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    reason: string,
-  ) {
-    super(reason)
-    this.name = "TestLimitError"
-  }
-}
-
-/** The accounts and recipients whose test send is under way in this process: one at a time each. */
-const underWay = new Set<string>()
-
-/** A test went to an address that is suppressed (a bounce or a complaint): it gets no mail of any kind. */
-export class SuppressedAddressError extends Error {
-  constructor() {
-    super("that address is suppressed (a bounce or a complaint): it gets no mail; `unsuppress` lifts it")
-    this.name = "SuppressedAddressError"
-  }
 }
 
 /**
  * Each language's mail (or only `lang`'s) as a reader named SAMPLE_NAME
  * would get it, its leave link opening no one's entry: what a preview
- * shows. @throws AnnouncementNotReadyError
+ * shows. @throws MailNotReadyError
  */
 export function previewMails(
   io: Pick<AnnouncementIo, "dir" | "mail">,
@@ -147,12 +103,9 @@ export function previewMails(
     }
     return {
       lang: version.lang,
-      mail: announcementMail(
-        renderAnnouncement(version, io.mail.siteUrl),
-        reader,
-        io.mail,
-        newMessageId(io.mail.siteUrl),
-      ),
+      mail: listMail(renderMail(version, io.mail.siteUrl), reader, io.mail, newMessageId(io.mail.siteUrl), {
+        campaign: "announcement",
+      }),
     }
   })
 }
@@ -171,21 +124,13 @@ export async function previewAnnouncement(
   const mails = previewMails(io, slug, lang)
   if (mails.length === 0)
     throw new Error(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
-  const files: string[] = []
-  for (const { lang: code, mail } of mails) {
-    const base = path.join(io.previewDir, slug, code)
-    io.writeFile(`${base}.eml`, await io.eml(mail))
-    io.writeFile(`${base}.html`, mail.html ?? "")
-    files.push(`${base}.eml`, `${base}.html`)
-  }
-  return files
+  return writePreviews(io, slug, mails)
 }
 
 /**
- * Sends every language's version to one address, marked as a test, within
- * an outbox try's deadline, and records the attempt in the audit log
- * whatever came of it. At most TEST_SENDS_PER_HOUR by an account and to an
- * address; none to a suppressed one.
+ * Sends every language's version to one address, each marked as a test in
+ * its subject and above its text (see sendTestMails for the limits and the
+ * audit log), its leave link opening no one's entry.
  * @returns the language and subject of each mail sent
  * @throws TestLimitError, SuppressedAddressError, or the transport's error
  */
@@ -195,85 +140,17 @@ export async function testAnnouncement(
   to: string,
   by: AuditedBy,
 ): Promise<{ lang: string; subject: string }[]> {
-  const { versions } = checkedAnnouncement(io, slug)
-  const subjectHash = await io.db.read(async () => mailboxHash(io.db, to))
-  const audit = (detail: string) =>
-    recordAudit(io.db, { action: "announcement-test", ...by, at: io.now(), subjectHash, detail })
-  const keys = [`to:${subjectHash}`, ...(by.actor.accountId === null ? [] : [`by:${by.actor.accountId}`])]
-  if (keys.some((key) => underWay.has(key))) {
-    await audit(`${slug}: refused, another test send to this address or by this account is under way`)
-    throw new TestLimitError(5, "another test send to this address or by this account is under way")
-  }
-  for (const key of keys) underWay.add(key)
-  try {
-    const now = io.now()
-    const { byAccount, aboutSubject } = await auditLinesSince(
-      io.db,
-      "announcement-test",
-      new Date(now.getTime() - HOUR_MS),
-      { accountId: by.actor.accountId, subjectHash },
-    )
-    const over = [byAccount, aboutSubject].filter(
-      (lines) => lines.count >= TEST_SENDS_PER_HOUR && lines.oldest !== null,
-    )
-    if (over.length > 0) {
-      const freed = Math.max(...over.map((lines) => (lines.oldest?.getTime() ?? 0) + HOUR_MS))
-      const who = aboutSubject.count >= TEST_SENDS_PER_HOUR ? "to this address" : "by this account"
-      await audit(`${slug}: refused, ${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour`)
-      throw new TestLimitError(
-        Math.max(1, Math.ceil((freed - now.getTime()) / 1000)),
-        `${TEST_SENDS_PER_HOUR} test sends ${who} in the last hour already`,
-      )
-    }
-    if (await isAddressSuppressed(io.db, to)) {
-      await audit(`${slug}: not sent, the address is suppressed`)
-      throw new SuppressedAddressError()
-    }
-    return await sendTests(io, slug, versions, to, audit)
-  } finally {
-    for (const key of keys) underWay.delete(key)
-  }
-}
-
-/** Sends the test of each version within one outbox try's deadline, and records which went. */
-async function sendTests(
-  io: AnnouncementIo,
-  slug: string,
-  versions: AnnouncementSource["versions"],
-  to: string,
-  audit: (detail: string) => Promise<void>,
-) {
-  const deadline = AbortSignal.timeout(tryDeadlineMs(io.mail.leaseMs))
-  const sent: { lang: string; subject: string }[] = []
-  let failure: string | null = null
-  try {
-    for (const version of versions) {
-      deadline.throwIfAborted()
-      const rendered = renderAnnouncement(version, io.mail.siteUrl)
-      const reader = { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) }
-      const mail = announcementMail(
-        rendered,
-        reader,
-        io.mail,
-        newMessageId(io.mail.siteUrl),
-        testMark(slug, version.lang),
-      )
-      await io.sendMail(io.mail.bounceAddress ? { ...mail, envelopeFrom: io.mail.bounceAddress } : mail, deadline)
-      sent.push({ lang: version.lang, subject: mail.subject })
-    }
-  } catch (error) {
-    failure = deadline.aborted
-      ? `nothing came back within ${tryDeadlineMs(io.mail.leaseMs) / 1000} s`
-      : ((error as Error).message.split("\n")[0]?.slice(0, 200) ?? "failed")
-    throw deadline.aborted ? new Error(failure) : error
-  } finally {
-    const failed =
-      failure === null ? "" : `; the ${versions[sent.length]?.lang} one failed (${failure}), and the rest were not sent`
-    await audit(
-      `${slug}: ${sent.length > 0 ? `sent ${sent.map((mail) => mail.lang).join(", ")}` : "none sent"}${failed}`,
-    )
-  }
-  return sent
+  const mails = checkedAnnouncement(io, slug).versions.map((version) => ({
+    lang: version.lang,
+    mail: listMail(
+      renderMail(version, io.mail.siteUrl),
+      { name: SAMPLE_NAME, email: to, leaveUrl: leaveLink(io.mail.siteUrl, "test", version.lang) },
+      io.mail,
+      newMessageId(io.mail.siteUrl),
+      { campaign: "announcement", test: testMark(slug, version.lang) },
+    ),
+  }))
+  return sendTestMails(io, { action: "announcement-test", name: slug, to, by, mails })
 }
 
 /** The language of a reader's mail: that of their newest sign-up's page, when the announcement has it; else English. */
@@ -391,7 +268,7 @@ export async function listAnnouncements(
   io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
 ): Promise<AnnouncementSummary[]> {
   const sent = new Map((await announcementProgressOf(io.db)).map((progress) => [progress.slug, progress]))
-  return announcementSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
+  return mailSlugs(io.dir).map((slug) => summaryOf(io, slug, sent.get(slug) ?? null))
 }
 
 /** One announcement of the folder with where it stands; null when the folder has no such announcement. */
@@ -399,7 +276,7 @@ export async function announcementSummary(
   io: Pick<AnnouncementIo, "db" | "dir" | "mail">,
   slug: string,
 ): Promise<AnnouncementSummary | null> {
-  if (!announcementSlugs(io.dir).includes(slug)) return null
+  if (!mailSlugs(io.dir).includes(slug)) return null
   const [progress] = await announcementProgressOf(io.db, slug)
   return summaryOf(io, slug, progress ?? null)
 }
@@ -415,7 +292,7 @@ function summaryOf(
     problems.length > 0
       ? []
       : versions
-          .map((version) => renderAnnouncement(version, io.mail.siteUrl))
+          .map((version) => renderMail(version, io.mail.siteUrl))
           .map(({ lang, subject, preheader }) => ({ lang, subject: sample(subject), preheader: sample(preheader) }))
   return { slug, versions: shown, problems, progress }
 }

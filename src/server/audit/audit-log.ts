@@ -36,6 +36,7 @@ export type AuditAction =
   | "announcement-send"
   | "announcement-pause"
   | "announcement-resume"
+  | "sequence-test"
   | "unsuppress"
   | "referral-credit"
   | "referral-refuse"
@@ -92,13 +93,13 @@ export async function appendAudit(
 }
 
 /**
- * The lines of `action` since `since` by this account and those about this
- * person, each with the time of the oldest of them: what a limit of such
- * actions counts (the test sends of announcements).
+ * The lines of these actions since `since` by this account and those about
+ * this person, each with the time of the oldest of them: what a limit of
+ * such actions counts (the test sends of list mails).
  */
 export function auditLinesSince(
   db: Db,
-  action: AuditAction,
+  actions: readonly AuditAction[],
   since: Date,
   { accountId, subjectHash }: { accountId: number | null; subjectHash: string },
 ) {
@@ -106,7 +107,7 @@ export function auditLinesSince(
     const lines = on
       .selectFrom("admin_audit")
       .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("at").as("oldest")])
-      .where("action", "=", action)
+      .where("action", "in", [...actions])
       .where("at", ">=", storedTime(since))
     const count = async (query: typeof lines) => {
       const row = await query.executeTakeFirstOrThrow()

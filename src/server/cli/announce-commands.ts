@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
-import { isSlug } from "../announcements/announcement-files"
+import { isSlug } from "../markdown-mail/mail-files"
 import type { AnnouncementProgress, SendAudience, SendOutcome } from "../../admin-api/announcements"
 import { isWholeList, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { waveSchema } from "../announcements/wave-schema"
@@ -18,8 +18,8 @@ import {
   sendAnnouncement,
   testAnnouncement,
   type AnnouncementIo,
-  type PreviewFiles,
 } from "../announcements/announcement-service"
+import type { PreviewFiles } from "../markdown-mail/preview-files"
 import { inertText } from "./inert-text"
 import { counted } from "../../words/counted"
 

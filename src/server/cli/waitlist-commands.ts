@@ -1,6 +1,7 @@
 import { parseArgs } from "util"
 import { lookupAddressOf } from "../addresses/lookup-address"
-import type { AnnouncementIo, PreviewFiles } from "../announcements/announcement-service"
+import type { AnnouncementIo } from "../announcements/announcement-service"
+import type { PreviewFiles } from "../markdown-mail/preview-files"
 import { BY_COMMAND_LINE } from "../audit/audit-log"
 import { handleBounceMessage } from "../bounces/handle-bounce"
 import { MAX_BOUNCE_BYTES } from "../bounces/read-bounce-report"
@@ -14,6 +15,8 @@ import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { checkSender, senderCheckLines } from "../mails/sender-check"
 import { DEFAULT_OUTBOX_DIR, DEFAULT_REWARDS_FILE, type MailSettings, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
+import { sequenceCommandOf } from "./sequence-commands"
+import type { SequenceIo } from "../sequences/sequence-service"
 import { mailsCommandOf } from "./mails-command"
 import { COPY_TO_ARGUMENT, copyTo, postgresUrlOf } from "./copy-to-command"
 import { entriesToCsv } from "./entries-csv"
@@ -61,6 +64,12 @@ Commands:
                       add a store's codes to a tier's pool: one code a line, or the store's CSV
                       (App Store Connect's offer codes, the Play Console's promo codes); each is given once
   rewards status      per tier and store: rewards earned, paid, waiting, held for review, codes left
+
+  sequence status                       each step of content/sequences: its delay and languages, how many
+                      people got it, wait for it, failed, are due, come later, and were skipped and why
+  sequence preview <name> [--lang xx]   write each language's mail of content/sequences/<name>.md as
+                      .eml and .html into .data/sequences/<name>/
+  sequence test <name> --to <address>   send every language's version to one address, marked as a test
   bounce [--recipient <address>]        read a bounce or complaint on standard input (an MTA's pipe) and
                       count it against its delivery; exits 75 when the store cannot be reached
   unsuppress <email>  lift the suppression of an address that bounced or complained
@@ -84,6 +93,8 @@ export type CommandIo = {
   err: (text: string) => void
   /** Everything the announcement operations use but the store. */
   announcements?: Omit<AnnouncementIo, "db"> & PreviewFiles
+  /** Everything the sequences' operations use but the store. */
+  sequences?: Omit<SequenceIo, "db"> & PreviewFiles
   /** Standard input, up to `max` bytes; null when it holds more. */
   readInput?: (max: number) => Promise<Buffer | null>
   /** The address bounces come back to (BOUNCE_ADDRESS), whose VERP tags a bounce is matched by. */
@@ -143,6 +154,16 @@ function announce(args: string[]): Command | string {
   }
 }
 
+/** The `sequence` command of the arguments, with the service's I/O. */
+function sequence(args: string[]): Command | string {
+  const command = sequenceCommandOf(args)
+  if (typeof command === "string") return command
+  return (db, out, io) => {
+    if (!io.sequences) throw new Error("the sequences are not available here")
+    return command({ ...io.sequences, db }, out)
+  }
+}
+
 /** `bounce`: one message on standard input, handled (see handleBounceMessage). */
 function bounce(rest: string[]): Command | null {
   const recipient = rest[0] === "--recipient" && rest.length === 2 ? (rest[1] ?? null) : null
@@ -161,6 +182,7 @@ function bounce(rest: string[]): Command | null {
 function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "stats") return statsCommand(rest)
   if (name === "announce") return announce(rest)
+  if (name === "sequence") return sequence(rest)
   if (name === "bounce") return bounce(rest)
   if (name === "rewards") {
     const command = rewardCommandOf(rest)

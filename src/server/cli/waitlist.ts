@@ -1,7 +1,8 @@
 /**
  * The waitlist's command line (`npm run waitlist -- <command>`, see
  * docs/operating.md), on the store the server uses. Announcements are read
- * from ANNOUNCEMENTS_DIR, under the project's root, where npm runs it.
+ * from ANNOUNCEMENTS_DIR and the sequences' steps from SEQUENCES_DIR, under
+ * the project's root, where npm runs it.
  */
 import fs from "fs"
 import path from "path"
@@ -34,6 +35,11 @@ try {
   if (notice) process.stderr.write(`waitlist: ${notice}\n`)
   // Its few lines (mail written to a folder for want of SMTP_URL) go to stderr, keeping stdout for what a command prints.
   const log = createLogger(settings.log, process.stderr)
+  const sendMail = createSendMail(mail, log, { pooled: false })
+  const writeFile = (file: string, data: string | Buffer) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, data)
+  }
   void runWaitlistCommand(process.argv.slice(2), {
     openDb: () => openDb(settings.store),
     store: settings.store,
@@ -45,12 +51,19 @@ try {
       dir: announcementsDir,
       previewDir: path.resolve(".data", "announcements"),
       mail,
-      sendMail: createSendMail(mail, log, { pooled: false }),
+      sendMail,
       eml: emlWriter(mail),
-      writeFile: (file, data) => {
-        fs.mkdirSync(path.dirname(file), { recursive: true })
-        fs.writeFileSync(file, data)
-      },
+      writeFile,
+      now: () => new Date(),
+      referralBoost: settings.referralBoost,
+    },
+    sequences: {
+      dir: settings.sequencesDir,
+      previewDir: path.resolve(".data", "sequences"),
+      mail,
+      sendMail,
+      eml: emlWriter(mail),
+      writeFile,
       now: () => new Date(),
       referralBoost: settings.referralBoost,
       rewardsFile: settings.rewards.file,

@@ -44,7 +44,9 @@ export type EntriesTable = {
   confirmed_policy_sha256: string | null
   /** The personal code of the entry's link, given when it is confirmed (see migration 0011). */
   referral_code: string | null
-  /** The store (ios, android) the person chose on their place page for their codes (see migration 0014). */
+  /** When the sequences' job next looks at the confirmed entry; null when no step is left for it (see migration 0013). */
+  sequence_due_at: StoredTime | null
+  /** The store (ios, android) the person chose on their place page for their codes (see migration 0018). */
   code_platform: string | null
 }
 
@@ -241,11 +243,11 @@ export type ReferralsTable = {
   state: string
   created_at: StoredTime
   decided_at: StoredTime | null
-  /** The sign-up's IPv4 /24 or IPv6 /48, as text; null once forgotten (see migration 0014). */
+  /** The sign-up's IPv4 /24 or IPv6 /48, as text; null once forgotten (see migration 0018). */
   network: string | null
 }
 
-/** Why a referral was not credited: one reason (see ReasonName), its evidence as JSON, and the team's decision once made (see migration 0014). */
+/** Why a referral was not credited: one reason (see ReasonName), its evidence as JSON, and the team's decision once made (see migration 0018). */
 export type ReferralReasonsTable = {
   referred_id: number
   reason: string
@@ -255,7 +257,7 @@ export type ReferralReasonsTable = {
   decided_at: StoredTime | null
 }
 
-/** A reward tier a person earned, once per person and tier, and where it stands (see RewardState, migration 0014). */
+/** A reward tier a person earned, once per person and tier, and where it stands (see RewardState, migration 0018). */
 export type RewardsTable = {
   id: Generated<number>
   entry_id: number
@@ -299,9 +301,33 @@ export type AnnouncementWavesTable = {
   first_places: number | null
   lang: string | null
   platform: string | null
-  /** The reward tier whose earners the send went to (see migration 0014). */
+  /** The reward tier whose earners the send went to (see migration 0018). */
   rewarded: string | null
   queued: number
+}
+
+/** A confirmed entry's place in line and what it is computed from (see migration 0016 and referrals/line.ts). */
+export type LineTable = {
+  entry_id: number
+  arrival: number
+  credited: number
+  last_credit: StoredTime | null
+  line_key: number
+  place: number
+}
+
+/** A step of the sequences as the job last read it from its folder: its name and its delay after a confirmation, in ms (see migration 0013). */
+export type SequenceStepsTable = { name: string; after_ms: number; seen_at: StoredTime }
+
+/** What was decided for one person and step of the sequences: "queued" (its delivery, in its language) or "skipped" (its reason). */
+export type SequenceMailsTable = {
+  entry_id: number
+  step: string
+  state: string
+  reason: string | null
+  lang: string | null
+  delivery_id: number | null
+  decided_at: StoredTime
 }
 
 export type Database = {
@@ -330,8 +356,11 @@ export type Database = {
   waitlist_reward_referrals: RewardReferralsTable
   waitlist_reward_codes: RewardCodesTable
   waitlist_reward_alerts: RewardAlertsTable
+  waitlist_line: LineTable
   store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
+  waitlist_sequence_steps: SequenceStepsTable
+  waitlist_sequence_mails: SequenceMailsTable
   admin_accounts: AdminAccountsTable
   admin_sessions: AdminSessionsTable
   admin_login_failures: AdminLoginFailuresTable

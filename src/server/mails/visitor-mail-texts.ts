@@ -16,6 +16,10 @@ export type VisitorMailTexts = {
   announcementReason: string
   /** The link of an announcement to the reader's place page. */
   place: string
+  /** The one reminder of an unconfirmed address: its subject, the line before its button and the line after. */
+  reminderSubject: string
+  reminderIntro: string
+  reminderExpiry: string
 }
 
 /** The texts of the mails to visitors in a language of the site (English for a code it does not know), from its dictionary. */
@@ -32,5 +36,8 @@ export function visitorMailTexts(lang: string): VisitorMailTexts {
     questions: texts["mail.questions"],
     announcementReason: texts["mail.announcementReason"],
     place: texts["mail.place"],
+    reminderSubject: texts["mail.reminderSubject"],
+    reminderIntro: texts["mail.reminderIntro"],
+    reminderExpiry: texts["mail.reminderExpiry"],
   }
 }

@@ -8,8 +8,14 @@
 import type { Tx } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 
-/** What a delivery of the outbox carries: a mail to the team (a submission, or an alert that a reward's codes ran out), a confirmation mail, a reward or an announcement to a visitor, or a webhook event. */
-export type DeliveryKind = "notify" | "confirm" | "reward" | "reward-alert" | "announcement" | "webhook"
+/**
+ * What a delivery of the outbox carries: a mail to the team (a submission,
+ * or an alert that a reward's codes ran out); to a visitor a confirmation
+ * mail, its one reminder, a reward, an announcement or a step of the
+ * sequences; or a webhook event.
+ */
+export type DeliveryKind =
+  "notify" | "confirm" | "reminder" | "reward" | "reward-alert" | "announcement" | "sequence" | "webhook"
 
 /**
  * The lanes deliveries are made in, each with slots of its own, so a slow
@@ -21,9 +27,9 @@ export type DeliveryLane = "mail" | "webhook" | "bulk"
 
 /** The kinds of delivery each lane makes. */
 export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = {
-  mail: ["notify", "confirm", "reward", "reward-alert"],
+  mail: ["notify", "confirm", "reminder", "reward", "reward-alert"],
   webhook: ["webhook"],
-  bulk: ["announcement"],
+  bulk: ["announcement", "sequence"],
 }
 
 /** The lanes, in the order the worker fills them: confirmations and the team's mail get the mail rate's starts before announcements. */
@@ -31,10 +37,10 @@ export const LANES = Object.keys(KINDS_OF_LANE) as DeliveryLane[]
 
 /** The lane a kind of delivery is made in. */
 export const laneOf = (kind: DeliveryKind): DeliveryLane =>
-  kind === "webhook" ? "webhook" : kind === "announcement" ? "bulk" : "mail"
+  LANES.find((lane) => KINDS_OF_LANE[lane].includes(kind)) ?? "mail"
 
 /** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
-export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reward", "announcement"]
+export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reminder", "reward", "announcement", "sequence"]
 
 /** Where a delivery stands: waiting (for its first try or a retry), held while its announcement is paused, delivered, or given up. */
 export type DeliveryStatus = "pending" | "paused" | "sent" | "failed"

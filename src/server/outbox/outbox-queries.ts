@@ -210,6 +210,27 @@ export async function cancelVisitorMail(trx: Tx, entryId: number, error: string,
   return cancelled.map((row) => row.id)
 }
 
+/**
+ * Deletes the entry's deliveries of these kinds that wait and no try holds
+ * now: mail that is no longer wanted (a reminder once its address is
+ * confirmed), gone rather than failed. Gives how many.
+ */
+export async function dropWaitingDeliveries(
+  trx: Tx,
+  entryId: number,
+  kinds: readonly DeliveryKind[],
+  now: Date,
+): Promise<number> {
+  const dropped = await trx
+    .deleteFrom("waitlist_outbox")
+    .where("entry_id", "=", entryId)
+    .where("kind", "in", [...kinds])
+    .where("status", "=", "pending")
+    .where((where) => where.or([where("lease_until", "is", null), where("lease_until", "<=", storedTime(now))]))
+    .executeTakeFirst()
+  return Number(dropped.numDeletedRows)
+}
+
 /** One delivery by its id, or null when there is none. */
 export async function deliveryById(on: On, id: number): Promise<Delivery | null> {
   const row = await on.selectFrom("waitlist_outbox").selectAll().where("id", "=", id).executeTakeFirst()

@@ -40,6 +40,8 @@ export type OutboxWorkerOptions = {
   pace?: MailPace
   /** Where bounces return (BOUNCE_ADDRESS): each mail's envelope sender is its delivery's VERP address there (see tagged). */
   bounceAddress?: string | null
+  /** The time now, which says what is due and when a lease ends (the server's clock, which tests move). */
+  now?: () => Date
 }
 
 /**
@@ -159,6 +161,10 @@ export class OutboxWorker {
     this.slots = options.slots ?? LANE_SLOTS
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -268,7 +274,7 @@ export class OutboxWorker {
         this.options.db,
         this.options.kinds,
         KINDS_OF_LANE[lane],
-        new Date(),
+        this.now(),
         this.options.leaseMs,
         max,
       )
@@ -301,7 +307,14 @@ export class OutboxWorker {
         this.released.push(delivery.id)
         return onOutcome?.(delivery, "released")
       }
-      const outcome = await recordOutcome(db, this.options.kinds, delivery, result, this.options.retryBaseMs)
+      const outcome = await recordOutcome(
+        db,
+        this.options.kinds,
+        delivery,
+        result,
+        this.options.retryBaseMs,
+        this.now(),
+      )
       if (!result.ok && result.loginRefused)
         log.error(
           { deliveryId: delivery.id, kind: delivery.kind, cause: result.error },
@@ -366,6 +379,6 @@ export class OutboxWorker {
   private renewLeases() {
     if (this.leased.size === 0) return
     const claims = [...this.leased]
-    this.options.db.write((trx) => renewLeases(trx, claims, new Date(), this.options.leaseMs)).catch(() => {})
+    this.options.db.write((trx) => renewLeases(trx, claims, this.now(), this.options.leaseMs)).catch(() => {})
   }
 }

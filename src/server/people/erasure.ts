@@ -13,13 +13,14 @@ import { isEmlOf } from "../mails/mail-transport"
 import { deliveryTag } from "../outbox/delivery-tags"
 import { eraseRecords } from "./people-queries"
 
-/** The tables an erasure deletes from or changes, its referrals (and their networks and reasons, by cascade) and its rewards (their referrals, and their codes let go) with the entry: what is rewritten after one. */
+/** The tables an erasure deletes from or changes, its referrals (and their networks and reasons, by cascade), its rewards (their referrals, and their codes let go) and its place in the line kept with the entry: what is rewritten after one. */
 export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_entries",
   "waitlist_messages",
   "waitlist_outbox",
   "waitlist_leave_tokens",
   "waitlist_announcement_mails",
+  "waitlist_sequence_mails",
   "waitlist_bounces",
   "waitlist_suppressions",
   "waitlist_referrals",
@@ -28,6 +29,7 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_rewards",
   "waitlist_reward_referrals",
   "waitlist_reward_codes",
+  "waitlist_line",
 ]
 
 /** Removes the .eml files of these deliveries from the folder mails are written to without SMTP_URL. */

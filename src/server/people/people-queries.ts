@@ -9,6 +9,7 @@ import { appendAudit, type Actor, type Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
+import { lineAfterDeparture } from "../referrals/line"
 import { rewardsOfEntry, type RewardOfPerson } from "../rewards/reward-queries"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
@@ -65,6 +66,8 @@ export type PersonRecord = {
     bouncedAt: Date | null
     complainedAt: Date | null
   }[]
+  /** What the sequences decided for the entry, step by step: its mail queued (in a language), or the step skipped and why. */
+  sequenceMails: { step: string; state: string; reason: string | null; lang: string | null; decidedAt: Date }[]
   /** The address's suppression (no mail of any kind goes to it), kept by a keyed hash: when, why, and when it was lifted; null when it never was. */
   suppression: { suppressedAt: Date; reason: string; liftedAt: Date | null } | null
   /** The bounces and complaints counted against the address, by the same keyed hash. */
@@ -155,6 +158,15 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
           .orderBy("m.announcement_id")
           .execute()
       : []
+    const sequenceMails = row
+      ? await on
+          .selectFrom("waitlist_sequence_mails")
+          .select(["step", "state", "reason", "lang", "decided_at"])
+          .where("entry_id", "=", row.id)
+          .orderBy("decided_at")
+          .orderBy("step")
+          .execute()
+      : []
     const leaveLinks = row
       ? Number(
           (
@@ -221,6 +233,13 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
         bouncedAt: toDateOrNull(mail.bounced_at as string | Date | null),
         complainedAt: toDateOrNull(mail.complained_at as string | Date | null),
       })),
+      sequenceMails: sequenceMails.map((mail) => ({
+        step: mail.step,
+        state: mail.state,
+        reason: mail.reason,
+        lang: mail.lang,
+        decidedAt: toDate(mail.decided_at),
+      })),
       referrals: row ? await referralsHeldOf(on, row) : null,
       rewards: row ? await rewardsOfEntry(on, row.id) : [],
       suppression: suppression
@@ -256,7 +275,7 @@ export function eraseRecords(
     const hash = db.keyedHash(key)
     const entry = await trx
       .selectFrom("waitlist_entries")
-      .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+      .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at", "confirmed_at"])
       .where("email_key", "=", key)
       .executeTakeFirst()
     const audit = { action: "erase", actor: by, at: now, ip, subjectHash: hash } as const
@@ -283,6 +302,7 @@ export function eraseRecords(
       .where("address_hash", "=", hash)
       .execute()
     await trx.deleteFrom("waitlist_entries").where("id", "=", entry.id).execute()
+    await lineAfterDeparture(db, trx, entry)
     await trx
       .insertInto("waitlist_erasures")
       .values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label })

@@ -3,15 +3,18 @@ import { siteFacts } from "../../config/site-facts"
 import type { PersonRecord } from "./people-queries"
 import type { DeliveryKind } from "../outbox/deliveries"
 import type { PolicyVersion } from "../entries/privacy-policy-version"
+import { SKIP_REASONS, type SkipReason } from "../../admin-api/sequences"
 
 /** What each kind of delivery is, said for the person who reads their data. */
 const DELIVERY_KINDS: Record<DeliveryKind, string> = {
   confirm: "a mail to you asking to confirm your address",
+  reminder: "the one mail to you reminding you to confirm your address",
   notify: "a mail to our team telling of your message",
   reward: "a mail to you with a reward your friends earned you (see rewards)",
   "reward-alert":
     "a mail to our team saying that the store codes of a reward you earned ran out (it names neither you nor your address)",
   announcement: "a mail to you announcing news of the app (see announcementMails)",
+  sequence: "a mail to you of the waitlist's series timed from your confirmation (see sequenceMails)",
   webhook: "an event sent to our own systems about your sign-up",
 }
 
@@ -71,6 +74,15 @@ export function personExport(address: string, record: PersonRecord, now: Date): 
       outcome: mail.outcome,
       bouncedAt: mail.bouncedAt?.toISOString() ?? null,
       complainedAt: mail.complainedAt?.toISOString() ?? null,
+    })),
+    sequenceMails: record.sequenceMails.map((mail) => ({
+      step: mail.step,
+      decision:
+        mail.state === "queued"
+          ? "mailed to you (see mails)"
+          : `not mailed: ${SKIP_REASONS[mail.reason as SkipReason] ?? mail.reason ?? "skipped"}`,
+      language: mail.lang,
+      decidedAt: mail.decidedAt.toISOString(),
     })),
     suppression: record.suppression && {
       note: "While a suppression is in force, no mail of any kind is sent to the address. It is kept as a keyed hash of the address only, after an erasure too, so that an address that bounced or reported our mail as spam is not mailed again.",

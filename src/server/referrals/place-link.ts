@@ -1,15 +1,16 @@
 /**
  * The links of a person's place: the personal link they share
  * (`/r/<code>`, public), and the signed link of their place page, which
- * only our mails and the page after confirming carry. The signature is a
+ * only our mails and the answer to confirming carry. The signature is a
  * keyed hash of the code under the database's own key, so the code alone
  * (which every friend sees) never opens the place page.
  */
 import { timingSafeEqual } from "crypto"
 import type { Db } from "../db/db"
-import { isLanguageCode, type LanguageCode } from "../../i18n/languages"
+import { isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
+import { PLACE_PAGE_PATH } from "../../waitlist/place-view"
 
-/** The path of the place page (in the API's table, as the other links of mails). */
+/** The path of the place page's old links, which mails already sent carry: it leads to the place page in the person's language. */
 export const PLACE_PATH = "/api/waitlist-place"
 
 /** The signature of a code's place page: 128 bits of its keyed hash, in hex. Valid inside the database's `read` and `write`. */
@@ -25,9 +26,14 @@ export function isPlaceSignature(db: Db, code: string, signature: string): boole
 /** The personal link a person shares: `https://storyling.app/r/k3T9xQ2a`. */
 export const personalLink = (siteUrl: string, code: string): string => `${siteUrl}/r/${code}`
 
-/** The signed link of a person's place page, in a language of the site; relative without a site URL. */
+/**
+ * The signed link of a person's place page: the page in a language of the
+ * site (`/es/waitlist/place?code=…&sig=…`), or, for a language that is none
+ * of the site's, PLACE_PATH, which picks the person's own. Relative without
+ * a site URL.
+ */
 export function placeLink(db: Db, code: string, lang: LanguageCode | string, siteUrl = ""): string {
   const query = new URLSearchParams({ code, sig: placeSignature(db, code) })
-  if (isLanguageCode(lang)) query.set("lang", lang)
-  return `${siteUrl}${PLACE_PATH}?${query.toString()}`
+  const path = isLanguageCode(lang) ? localizedPath(lang, PLACE_PAGE_PATH) : PLACE_PATH
+  return `${siteUrl}${path}?${query.toString()}`
 }

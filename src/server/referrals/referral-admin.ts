@@ -11,7 +11,7 @@ import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
 import type { Db, On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
-import { placeOf, places } from "./referral-queries"
+import { lineOf, placeOf } from "./line"
 import { heldReferrals } from "./referral-review"
 
 /** One line of the leaderboard. */
@@ -53,7 +53,7 @@ export function leaderboard(
       ])
       .groupBy("referrer_id")
     const rows = await on
-      .selectFrom(places(on, boost).as("p"))
+      .selectFrom((await lineOf(on, boost)).as("p"))
       .innerJoin("waitlist_entries as e", "e.id", "p.entry_id")
       .leftJoin(waiting.as("w"), "w.referrer_id", "p.entry_id")
       .select(["p.place", "e.email", "p.credited", "w.pending", "w.held"])

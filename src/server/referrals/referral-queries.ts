@@ -1,10 +1,9 @@
 /**
- * What the store says of referrals: whose a code is, everyone's place in
- * line (the one query that computes it), and a person's referrals as they
- * and their data see them. One referral's life (recorded, settled,
- * decided) is in referral-records.ts.
+ * What the store says of referrals: whose a code is, and a person's
+ * referrals as they and their data see them. One referral's life
+ * (recorded, settled, decided, its credit withdrawn) is in
+ * referral-records.ts and referral-upkeep.ts; places are line.ts's.
  */
-import { sql } from "kysely"
 import type { On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { reasonsOf } from "./referral-reasons"
@@ -22,57 +21,6 @@ export async function personalCodeOf(on: On, entryId: number): Promise<string | 
     .where("id", "=", entryId)
     .executeTakeFirst()
   return row?.referral_code ?? null
-}
-
-/**
- * Every confirmed entry's place in line, as a query to select from: first
- * by when it confirmed (its arrival), then each credited referral moving it
- * `boost` places ahead, ahead of whoever held that place (the newest
- * credit first among equals), never ahead of place 1.
- */
-export function places(on: On, boost: number) {
-  const credits = on
-    .selectFrom("waitlist_referrals")
-    .select((eb) => ["referrer_id", eb.fn.countAll<number>().as("credited"), eb.fn.max("decided_at").as("last_credit")])
-    .where("state", "=", "credited")
-    .groupBy("referrer_id")
-  const arrivals = on
-    .selectFrom("waitlist_entries as e")
-    .leftJoin(credits.as("c"), "c.referrer_id", "e.id")
-    .where("e.confirmed_at", "is not", null)
-    .select((eb) => [
-      "e.id as entry_id",
-      eb.fn.coalesce("c.credited", sql<number>`0`).as("credited"),
-      "c.last_credit",
-      eb.fn
-        .agg<number>("row_number")
-        .over((over) => over.orderBy("e.confirmed_at").orderBy("e.id"))
-        .as("arrival"),
-    ])
-  return on.selectFrom(arrivals.as("a")).select((eb) => [
-    "a.entry_id",
-    "a.credited",
-    eb.fn
-      .agg<number>("row_number")
-      .over((over) =>
-        over
-          .orderBy(sql`a.arrival - ${boost} * a.credited`)
-          .orderBy(sql`a.last_credit IS NULL`)
-          .orderBy("a.last_credit", "desc")
-          .orderBy("a.arrival"),
-      )
-      .as("place"),
-  ])
-}
-
-/** An entry's place in line, or null while it is not confirmed. */
-export async function placeOf(on: On, entryId: number, boost: number): Promise<number | null> {
-  const row = await on
-    .selectFrom(places(on, boost).as("p"))
-    .select("p.place")
-    .where("p.entry_id", "=", entryId)
-    .executeTakeFirst()
-  return row ? Number(row.place) : null
 }
 
 /** An entry's referrals as its person sees them: credited, and pending (held ones too, without saying why). */

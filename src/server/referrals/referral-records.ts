@@ -2,7 +2,8 @@
  * One referral's life in the store: recorded at a sign-up through a
  * personal link with the reasons found then, settled when its person
  * confirms (credited, or held with its reasons), and decided by the team
- * when held. The referral row is the referred entry's own (its key), so a
+ * when held; each credit moving its referrer in the line kept (see
+ * line.ts). The referral row is the referred entry's own (its key), so a
  * referral is recorded and settled once however many instances act at once.
  */
 import type { MailServerAnswer } from "../addresses/mail-servers"
@@ -10,6 +11,7 @@ import type { Db, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import type { Client } from "../http/client-address"
 import { networksOf } from "../http/client-networks"
+import { creditInLine } from "./line"
 import { referrerOfCode } from "./referral-queries"
 import { decideReasons, hasOpenReason, recordReasons, type FoundReason } from "./referral-reasons"
 import {
@@ -147,15 +149,18 @@ export async function settleReferral(db: Db, trx: Tx, referredId: number, now: D
     .where("referred_id", "=", referredId)
     .where("state", "=", "pending")
     .executeTakeFirst()
-  return Number(updated.numUpdatedRows) === 1 ? state : null
+  if (Number(updated.numUpdatedRows) !== 1) return null
+  if (state === "credited") await creditInLine(db, trx, referral.referrer_id)
+  return state
 }
 
 /**
- * A held referral decided by the team: credited (now) or refused, with
- * every reason that held it, so none of them holds it again. False when
- * it is not held (any more).
+ * A held referral decided by the team: credited (now, its referrer moved
+ * in the line kept) or refused, with every reason that held it, so none of
+ * them holds it again. False when it is not held (any more).
  */
 export async function decideHeld(
+  db: Db,
   trx: Tx,
   referredId: number,
   decision: "credited" | "refused",
@@ -166,8 +171,10 @@ export async function decideHeld(
     .set({ state: decision, decided_at: storedTime(now) })
     .where("referred_id", "=", referredId)
     .where("state", "=", "held")
+    .returning("referrer_id")
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) return false
+  if (!updated) return false
   await decideReasons(trx, referredId, decision, now)
+  if (decision === "credited") await creditInLine(db, trx, updated.referrer_id)
   return true
 }

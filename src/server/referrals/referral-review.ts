@@ -76,7 +76,7 @@ function decide(db: Db, held: HeldReferral[], decision: "credited" | "refused", 
   return db.write(async (trx) => {
     const decided: number[] = []
     for (const referral of held) {
-      if (!(await decideHeld(trx, referral.id, decision, at))) continue
+      if (!(await decideHeld(db, trx, referral.id, decision, at))) continue
       await appendAudit(trx, {
         action: decision === "credited" ? "referral-credit" : "referral-refuse",
         ...by,

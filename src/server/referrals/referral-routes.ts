@@ -1,51 +1,101 @@
 /**
  * The routes of personal links: `GET /r/<code>`, which sends a friend to
  * the landing page with the code in its address (no cookie: the contact
- * form's island reads it from there), and the place page opened by the
- * signed links of our mails.
+ * form's island reads it from there); the data of a place page (its
+ * rewards in the page's language), which the page (built like every page)
+ * asks for with its signed link; and the place page's old address, which
+ * mails already sent carry. All are limited per client, as the form is
+ * (counted in the store, so instances limit like one): past the limit, a
+ * 429 with Retry-After, so codes cannot be guessed at speed.
  */
 import type { Request, RequestHandler, Response } from "express"
 import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
+import { PLACE_PAGE_PATH, type PlaceView, type RewardsView } from "../../waitlist/place-view"
 import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-code"
 import type { Db, On } from "../db/db"
-import { pathParam, queryParam } from "../http/answers"
+import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { isPlaceSignature, personalLink, placeLink } from "./place-link"
-import { placePage, type RewardsView } from "./place-page"
-import { placeOf, referralTally, referrerOfCode } from "./referral-queries"
+import { isPlaceSignature, personalLink } from "./place-link"
+import { slowDownPage } from "./slow-down-page"
+import { countSubmission, RATE_WINDOW_MS } from "../rate-limits/client-rate-limit"
+import { referralTally, referrerOfCode } from "./referral-queries"
+import { placeOf } from "./line"
 
-/** What the routes of personal links work with; `rewardsOf` gives the rewards' part of a person's place page (see rewardsViewOf). */
+/**
+ * What the routes of personal links work with: `linkRateLimit` requests a
+ * minute from one client (0: no limit); `rewardsOf` gives the rewards' part
+ * of a person's place page (see rewardsViewOf).
+ */
 export type ReferralDeps = {
   db: Db
   log: Logger
   siteUrl: string
   boost: number
+  linkRateLimit: number
+  now: () => Date
   rewardsOf: (on: On, entry: { id: number; lang: LanguageCode; credited: number }) => Promise<RewardsView | null>
 }
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
+/** A person's data: kept by no cache, shared or not. */
+const PERSONAL = { ...NO_STORE, "Cache-Control": "private, no-store" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
-/** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and the place page. */
-export function referralRoutes({ db, log, siteUrl, boost, rewardsOf }: ReferralDeps): {
+/** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and of the place page's data and old address. */
+export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now, rewardsOf }: ReferralDeps): {
   personalLink: RequestHandler
   noSuchCode: RequestHandler
-  placePage: RequestHandler
+  placeData: RequestHandler
+  oldPlaceLink: RequestHandler
 } {
   const expired = (req: Request) => {
     const lang = queryParam(req, "lang")
     return localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/waitlist/link-expired/")
   }
 
-  const personal: RequestHandler = (req, res) => {
+  /** Counts a request against its client's limit: the seconds to wait when past it, else null. */
+  const retryAfterOf = (res: Response): Promise<number | null> => {
+    const limit = { client: `links:${res.locals.client.key}`, limit: linkRateLimit, windowMs: RATE_WINDOW_MS }
+    return db
+      .write((trx) => countSubmission(db, trx, limit, now()))
+      .catch((error: unknown) => {
+        // A store that cannot count cannot answer the request either: its own read says so.
+        log.warn(
+          { reqId: res.locals.requestId, cause: String(error) },
+          "referrals: a personal link could not be counted",
+        )
+        return null
+      })
+  }
+
+  /** Past the client's limit, answers 429 with a page in the asked language and gives true. */
+  const slowedDown = async (req: Request, res: Response): Promise<boolean> => {
+    const retryAfter = await retryAfterOf(res)
+    if (retryAfter === null) return false
+    const lang = queryParam(req, "lang")
+    const html = Buffer.from(slowDownPage(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE))
+    res
+      .writeHead(429, {
+        ...NO_STORE,
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Length": String(html.length),
+        "Retry-After": String(retryAfter),
+      })
+      .end(html)
+    return true
+  }
+
+  const personal: RequestHandler = async (req, res) => {
     const code = pathParam(req, "code")
     const landing = (lang: string | null) =>
       `${localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/")}?ref=${code}&utm_source=${PERSONAL_LINK_SOURCE}`
     if (!isReferralCode(code)) return redirect(res, "/")
-    db.read((on) =>
-      on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst(),
-    )
+    if (await slowedDown(req, res)) return
+    await db
+      .read((on) =>
+        on.selectFrom("waitlist_entries").select("lang").where("referral_code", "=", code).executeTakeFirst(),
+      )
       .then((row) => redirect(res, row ? landing(row.lang) : "/"))
       .catch((error: unknown) => {
         // The landing page in English still carries the code: the credit is decided when the friend signs up.
@@ -57,31 +107,48 @@ export function referralRoutes({ db, log, siteUrl, boost, rewardsOf }: ReferralD
       })
   }
 
-  const place: RequestHandler = async (req, res) => {
+  /** The place of a signed link's person (its rewards in the asked language, else theirs), or null when the link opens nothing. */
+  const placeOfLink = (req: Request) => {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
-    if (!isReferralCode(code) || signature.length > 64) return redirect(res, expired(req))
     const asked = queryParam(req, "lang")
-    const view = await db.read(async (on) => {
+    if (!isReferralCode(code) || signature.length > 64) return Promise.resolve(null)
+    return db.read(async (on) => {
       if (!isPlaceSignature(db, code, signature)) return null
       const entry = await referrerOfCode(on, code)
       if (!entry) return null
-      const [placeNow, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
-      if (placeNow === null) return null
+      const [place, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
+      if (place === null) return null
       const lang = isLanguageCode(asked) ? asked : isLanguageCode(entry.lang) ? entry.lang : DEFAULT_LANGUAGE
       const rewards = await rewardsOf(on, { id: entry.id, lang, credited: tally.credited })
-      return { place: placeNow, ...tally, lang, rewards, signedLink: placeLink(db, code, lang) }
+      const view: PlaceView = { place, ...tally, boost, link: personalLink(siteUrl, code), rewards }
+      return { view, code, signature, lang: entry.lang }
     })
-    if (!view) return redirect(res, expired(req))
-    const html = Buffer.from(placePage({ ...view, boost, link: personalLink(siteUrl, code) }))
-    res
-      .writeHead(200, {
-        ...NO_STORE,
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Length": String(html.length),
-      })
-      .end(html)
   }
 
-  return { personalLink: personal, noSuchCode: (_req, res) => redirect(res, "/"), placePage: place }
+  const placeData: RequestHandler = async (req, res) => {
+    const retryAfter = await retryAfterOf(res)
+    if (retryAfter !== null)
+      return sendJson(
+        res,
+        429,
+        { error: "Too many requests from this address. Please wait a minute, then try again." },
+        { ...PERSONAL, "Retry-After": String(retryAfter) },
+      )
+    const found = await placeOfLink(req)
+    if (!found) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
+    sendJson(res, 200, found.view, PERSONAL)
+  }
+
+  const oldPlaceLink: RequestHandler = async (req, res) => {
+    if (await slowedDown(req, res)) return
+    const found = await placeOfLink(req)
+    if (!found) return redirect(res, expired(req))
+    const asked = queryParam(req, "lang")
+    const lang = isLanguageCode(asked) ? asked : isLanguageCode(found.lang) ? found.lang : DEFAULT_LANGUAGE
+    const query = new URLSearchParams({ code: found.code, sig: found.signature })
+    redirect(res, `${localizedPath(lang, PLACE_PAGE_PATH)}?${query.toString()}`)
+  }
+
+  return { personalLink: personal, noSuchCode: (_req, res) => redirect(res, "/"), placeData, oldPlaceLink }
 }

@@ -1,6 +1,6 @@
 /**
  * What a personal link earns: one small pure function per decision, named
- * for what it decides (the store applies them in referral-queries.ts and
+ * for what it decides (the store applies them in referral-records.ts and
  * referral-reasons.ts).
  */
 import { emailKey } from "../addresses/email-identity"

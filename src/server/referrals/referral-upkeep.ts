@@ -7,6 +7,7 @@
 import { sql } from "kysely"
 import type { Db } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
+import { lineWrittenAnew } from "./line"
 import { recordReasons } from "./referral-reasons"
 import type { ReasonName } from "./referral-rules"
 
@@ -20,7 +21,8 @@ const WITHDRAWN_BY: Record<string, ReasonName> = { "hard bounce": "hard-bounce",
  * Withdraws the credit of each credited friend whose address is
  * suppressed for a hard bounce or a complaint (by the delivery that
  * suppressed it): the referral is held with the reason, unless the team
- * decided that reason for it already.
+ * decided that reason for it already, and its referrer moves back in the
+ * line kept (written anew).
  * @returns the referrals held now, by the referred entry's id
  */
 export async function withdrawCredits(db: Db, now: Date): Promise<number[]> {
@@ -69,7 +71,9 @@ export async function withdrawCredits(db: Db, now: Date): Promise<number[]> {
         .where("referred_id", "=", referredId)
         .where("state", "=", "credited")
         .executeTakeFirst()
-      return Number(updated.numUpdatedRows) === 1
+      if (Number(updated.numUpdatedRows) !== 1) return false
+      await lineWrittenAnew(db, trx)
+      return true
     })
     if (withdrawn) held.push(referredId)
   }

@@ -5,8 +5,8 @@
  * and the next tier with how many more friends it needs.
  */
 import type { LanguageCode } from "../../i18n/languages"
+import type { RewardsView } from "../../waitlist/place-view"
 import type { On } from "../db/db"
-import type { RewardsView } from "../referrals/place-page"
 import { redeemUrl } from "./reward-mail"
 import { storeOf } from "./reward-payment"
 import { rewardsOfEntry } from "./reward-queries"

@@ -1,16 +1,16 @@
 /**
- * POST on the place page's own signed address (`/api/waitlist-place?code=
- * …&sig=…`), from its small form, no script needed: the store a person's
- * codes are for, when their sign-up did not tell. Their waiting rewards
- * are paid at once, and the page shows the code.
+ * POST `/api/waitlist-place/store?code=…&sig=…` `{"platform": "ios" |
+ * "android"}`, from the place page's island: the store a person's codes
+ * are for, when their sign-up did not tell. Their waiting rewards are paid
+ * at once, and the island reads the page's data again to show the code.
  */
-import type { Request, RequestHandler, Response } from "express"
-import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
+import type { RequestHandler } from "express"
 import { isReferralCode } from "../../waitlist/referral-code"
 import type { Db } from "../db/db"
-import { queryParam } from "../http/answers"
+import { queryParam, sendJson } from "../http/answers"
+import { readJson } from "../http/json-body"
 import type { DeliveryKind } from "../outbox/deliveries"
-import { isPlaceSignature, placeLink } from "../referrals/place-link"
+import { isPlaceSignature } from "../referrals/place-link"
 import { referrerOfCode } from "../referrals/referral-queries"
 import type { MailSettings } from "../settings"
 import { payWaitingRewards } from "./reward-payment"
@@ -26,44 +26,42 @@ export type StoreChoiceDeps = {
   queued: (kinds: readonly DeliveryKind[]) => void
 }
 
-const redirect = (res: Response, to: string) =>
-  void res
-    .writeHead(303, {
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      Location: to,
-      "Content-Length": "0",
-    })
-    .end()
+/** A person's data: kept by no cache, shared or not. */
+const PERSONAL = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" }
 
-/** The store a form's body names (`platform=ios`), or null. */
-function storeIn(req: Request) {
-  const body = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : ""
-  const platform = new URLSearchParams(body).get("platform")
+/** The store a body names (`{"platform": "ios"}`), or null; the body is an object of one text (depth 2). */
+function storeIn(req: Parameters<RequestHandler>[0]) {
+  const json = readJson(req, 2)
+  const value = "value" in json ? json.value : null
+  const platform = typeof value === "object" && value !== null ? (value as Record<string, unknown>).platform : null
   return isStore(platform) ? platform : null
 }
 
-/** The handler of the place page's form. A link that is not the person's leads to the page that says it expired. */
+/** The handler of the place page's question of the store: 404 for a link that is not the person's, 422 for no store. */
 export function storeChoiceRoute({ db, mail, rewardsFile, now, queued }: StoreChoiceDeps): RequestHandler {
   return async (req, res) => {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
-    const asked = queryParam(req, "lang")
-    const lang = isLanguageCode(asked) ? asked : DEFAULT_LANGUAGE
-    const expired = localizedPath(lang, "/waitlist/link-expired/")
-    if (!isReferralCode(code) || signature.length > 64) return redirect(res, expired)
+    const entry =
+      isReferralCode(code) && signature.length <= 64
+        ? await db.read(async (on) =>
+            isPlaceSignature(db, code, signature) ? await referrerOfCode(on, code) : undefined,
+          )
+        : undefined
+    if (!entry) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
     const store = storeIn(req)
-    const entry = await db.read(async (on) =>
-      isPlaceSignature(db, code, signature) ? await referrerOfCode(on, code) : undefined,
-    )
-    if (!entry) return redirect(res, expired)
-    if (store) {
-      await db.write((trx) =>
-        trx.updateTable("waitlist_entries").set({ code_platform: store }).where("id", "=", entry.id).execute(),
+    if (!store)
+      return sendJson(
+        res,
+        422,
+        { error: 'Send the store as JSON: {"platform": "ios"} or {"platform": "android"}.', fields: { platform: "ios or android" } },
+        PERSONAL,
       )
-      const paid = await payWaitingRewards(db, rewardTiers(rewardsFile), mail, now(), entry.id)
-      if (paid.size > 0) queued(["reward", "reward-alert"])
-    }
-    redirect(res, placeLink(db, code, isLanguageCode(asked) ? asked : ""))
+    await db.write((trx) =>
+      trx.updateTable("waitlist_entries").set({ code_platform: store }).where("id", "=", entry.id).execute(),
+    )
+    const paid = await payWaitingRewards(db, rewardTiers(rewardsFile), mail, now(), entry.id)
+    if (paid.size > 0) queued(["reward", "reward-alert"])
+    sendJson(res, 200, { platform: store }, PERSONAL)
   }
 }

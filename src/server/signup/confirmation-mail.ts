@@ -51,20 +51,30 @@ function html(
   })
 }
 
+/** The texts of the one reminder of an unconfirmed address: the confirmation mail's, but for its subject and the lines around its button. */
+const reminderTexts = (texts: VisitorMailTexts): VisitorMailTexts => ({
+  ...texts,
+  subject: texts.reminderSubject,
+  intro: texts.reminderIntro,
+  expiry: texts.reminderExpiry,
+})
+
 /**
  * The double opt-in mail: plain text and HTML alike, greeting the visitor
  * by the name they gave unless it could carry a link or an offer to a
  * stranger (the address need not be theirs), with the button that
  * opens the confirmation page, the support address, and the headers every
  * mail to a visitor carries (see visitorMailHeaders).
+ * As a `reminder` (see reminder-mail.ts) it says so, and that it is the only one.
  */
 export function confirmationMail(
   { name, email, lang }: { name: string; email: string; lang: string },
   links: ConfirmationLinks,
   settings: MailSettings,
   messageId: string,
+  { reminder = false }: { reminder?: boolean } = {},
 ): MailMessage {
-  const texts = visitorMailTexts(lang)
+  const texts = reminder ? reminderTexts(visitorMailTexts(lang)) : visitorMailTexts(lang)
   const shown = shownName(name)
   const text = [
     greeting(texts, shown),

@@ -21,8 +21,18 @@ export const MAX_CONFIRMATION_MAILS = 3
 export const MESSAGES_PER_DAY = 10
 export const MESSAGE_DAY_MS = 24 * 60 * 60 * 1000
 
-/** The confirmation mail a submission would send, with the keys of its two links' tokens (see linkTokenKey). */
-export type ConfirmationPlan = { mail: NewDelivery; tokenKey: string; leaveTokenKey: string; expiresAt: Date }
+/**
+ * The confirmation mail a submission would send, with the keys of its two
+ * links' tokens (see linkTokenKey), and its reminder with the same links
+ * when reminders are on (queued only with an address's first link: see reminder-mail.ts).
+ */
+export type ConfirmationPlan = {
+  mail: NewDelivery
+  tokenKey: string
+  leaveTokenKey: string
+  expiresAt: Date
+  reminder?: NewDelivery | null
+}
 
 /**
  * What a submission calls for, written in the transaction of its entry: the

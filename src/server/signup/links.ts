@@ -14,6 +14,8 @@ import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
 import { settleReferral } from "../referrals/referral-records"
+import { joinLine, lineAfterDeparture } from "../referrals/line"
+import { dropReminder } from "./reminder-mail"
 
 /** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
 function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
@@ -27,7 +29,7 @@ function entryOfConfirmation(db: Db, on: On, tokenKey: string) {
     .executeTakeFirst()
 }
 
-/** Marks an entry confirmed, with the privacy policy in force as it was, and gives it its personal code. */
+/** Marks an entry confirmed, with the privacy policy in force as it was, gives it its personal code, and has the sequences' job look at it (see migration 0013). */
 async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: PolicyVersion | null): Promise<void> {
   const policy = policyColumns(consent)
   await trx
@@ -38,6 +40,7 @@ async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: Polic
       confirmed_policy_date: policy.date,
       confirmed_policy_sha256: policy.sha256,
       referral_code: newReferralCode(),
+      sequence_due_at: storedTime(now),
     })
     .where("id", "=", entryId)
     .execute()
@@ -47,7 +50,7 @@ async function markConfirmed(trx: Tx, entryId: number, now: Date, consent: Polic
 function entryOfLeaveLink(on: On, tokenKey: string) {
   return on
     .selectFrom("waitlist_entries")
-    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at"])
+    .select(["id", "email_key", "confirm_mails_sent", "last_confirm_mail_at", "confirmed_at"])
     .where("id", "=", (eb) =>
       eb.selectFrom("waitlist_leave_tokens").select("entry_id").where("token_hash", "=", tokenKey),
     )
@@ -76,8 +79,8 @@ export const confirmationState = (db: Db, tokenKey: string, now: Date): Promise<
 
 /**
  * Confirms the address of an unexpired confirmation link, once, with the
- * privacy policy in force, and queues the `waitlist.confirmed` event when a
- * webhook is set up, in the same transaction.
+ * privacy policy in force, drops its reminder still waiting, and queues the
+ * `waitlist.confirmed` event when a webhook is set up, in the same transaction.
  * @returns the link's state afterwards: "confirmed", or "expired" for an expired or unknown link
  */
 export function confirmAddress(
@@ -92,6 +95,8 @@ export function confirmAddress(
     const state = linkState(row, now)
     if (state !== "pending" || !row) return state
     await markConfirmed(trx, row.id, now, consent)
+    await joinLine(db, trx, row.id)
+    await dropReminder(trx, row.id, now)
     await settleReferral(db, trx, row.id, now)
     if (webhook) await queueDelivery(trx, row.id, confirmedEvent(webhook, row, now), now)
     return "confirmed"
@@ -131,6 +136,7 @@ export function leaveByLink(db: Db, tokenKey: string, now = new Date()): Promise
     if (!leaver) return false
     await rememberLeaver(db, trx, leaver, now)
     const removed = await trx.deleteFrom("waitlist_entries").where("id", "=", leaver.id).executeTakeFirst()
+    await lineAfterDeparture(db, trx, leaver)
     return Number(removed.numDeletedRows) > 0
   })
 }

@@ -33,7 +33,8 @@ import {
 import { addLeaveTokens } from "../entries/leave-tokens"
 import { takeBackLeaver } from "../entries/leavers"
 import type { PolicyVersion } from "../entries/privacy-policy-version"
-import { countSubmission, type RateLimit } from "./rate-limit"
+import { countSubmission, type RateLimit } from "../rate-limits/client-rate-limit"
+import { dropReminder, REMINDER_AFTER_MS } from "./reminder-mail"
 import { teamMailDue } from "./team-mail"
 
 /** A sign-up on its way into the waitlist. */
@@ -65,8 +66,20 @@ export type TakenAs = "new" | "repeat" | "repeat_discarded" | "bot"
 /** What became of a submission: taken (and its deliveries queued), or refused by the rate limit. */
 export type SubmissionOutcome = { accepted: true; takenAs: TakenAs } | { accepted: false; retryAfterSeconds: number }
 
-/** The entry a submission wrote: its id, its address's keyed hash, whether it is new, whether it may get this sign-up's confirmation, and the message's id (null: not kept). */
-type Written = { id: number; hash: string; isNew: boolean; mayConfirm: boolean; messageId: number | null }
+/**
+ * The entry a submission wrote: its id, its address's keyed hash, whether
+ * it is new, whether it may get this sign-up's confirmation and whether
+ * that would be the address's first link ever (which alone is reminded),
+ * and the message's id (null: not kept).
+ */
+type Written = {
+  id: number
+  hash: string
+  isNew: boolean
+  mayConfirm: boolean
+  firstLink: boolean
+  messageId: number | null
+}
 
 /**
  * Takes a submission: the rate limit's count, the entry and its message,
@@ -126,17 +139,20 @@ async function writeSubmission(
     confirmation,
   )
   const hash = db.keyedHash(key)
-  const mayConfirm = row.isNew
+  const { mayConfirm, firstLink } = row.isNew
     ? await inheritLeaversCaps(trx, row.id, hash, now, confirmation)
-    : mayGetConfirmation(
-        {
-          confirmedAt: toDateOrNull(row.confirmed_at),
-          mailsSent: row.confirm_mails_sent,
-          lastMailAt: toDateOrNull(row.last_confirm_mail_at),
-        },
-        now,
-      )
-  const written = { id: row.id, hash, isNew: row.isNew, mayConfirm }
+    : {
+        mayConfirm: mayGetConfirmation(
+          {
+            confirmedAt: toDateOrNull(row.confirmed_at),
+            mailsSent: row.confirm_mails_sent,
+            lastMailAt: toDateOrNull(row.last_confirm_mail_at),
+          },
+          now,
+        ),
+        firstLink: row.confirm_mails_sent === 0,
+      }
+  const written = { id: row.id, hash, isNew: row.isNew, mayConfirm, firstLink }
   if (!row.isNew) {
     const capped = await messageTimeAt(trx, row.id, MESSAGES_PER_DAY - 1)
     if (capped && capped.getTime() > now.getTime() - MESSAGE_DAY_MS) {
@@ -150,8 +166,9 @@ async function writeSubmission(
 
 /**
  * Gives a new entry of someone who left the caps their address had, so
- * that leaving never buys another confirmation mail. Returns whether the
- * entry may get this sign-up's confirmation.
+ * that leaving never buys another confirmation mail (nor another
+ * reminder). Returns whether the entry may get this sign-up's
+ * confirmation, and whether it would be the address's first link.
  */
 async function inheritLeaversCaps(
   trx: Tx,
@@ -159,9 +176,9 @@ async function inheritLeaversCaps(
   hash: string,
   now: Date,
   confirmation: ConfirmationPlan | null,
-): Promise<boolean> {
+): Promise<{ mayConfirm: boolean; firstLink: boolean }> {
   const left = await takeBackLeaver(trx, hash)
-  if (!left) return true
+  if (!left) return { mayConfirm: true, firstLink: true }
   const allowed = confirmation !== null && mayGetConfirmation({ confirmedAt: null, ...left }, now)
   await inheritCaps(
     trx,
@@ -169,10 +186,15 @@ async function inheritLeaversCaps(
     allowed ? { mailsSent: left.mailsSent + 1, lastMailAt: now } : left,
     allowed ? confirmation : null,
   )
-  return allowed
+  return { mayConfirm: allowed, firstLink: left.mailsSent === 0 }
 }
 
-/** Queues the deliveries of a plan, in one statement; the confirmation mail only when the entry may get one and its address is not suppressed. */
+/**
+ * Queues the deliveries of a plan, in one statement; the confirmation mail
+ * only when the entry may get one and its address is not suppressed, with
+ * its reminder, due a day later, when it is the address's first link. A
+ * newer link drops the reminder of an older one still waiting.
+ */
 async function queuePlan(db: Db, trx: Tx, written: Written, plan: DeliveryPlan, now: Date) {
   const { id: entryId, messageId } = written
   const deliveries: QueuedDelivery[] = []
@@ -184,9 +206,14 @@ async function queuePlan(db: Db, trx: Tx, written: Written, plan: DeliveryPlan, 
   const { confirmation } = plan
   // A suppressed address gets no mail of any kind; the team still hears of its message.
   if (confirmation && written.mayConfirm && !(await isSuppressed(trx, written.hash))) {
-    if (!written.isNew) await startConfirmation(trx, entryId, confirmation, now)
+    if (!written.isNew) {
+      await startConfirmation(trx, entryId, confirmation, now)
+      await dropReminder(trx, entryId, now)
+    }
     await addLeaveTokens(trx, [{ entryId, key: confirmation.leaveTokenKey }])
     deliveries.push({ entryId, delivery: confirmation.mail })
+    if (confirmation.reminder && written.firstLink)
+      deliveries.push({ entryId, delivery: confirmation.reminder, due: new Date(now.getTime() + REMINDER_AFTER_MS) })
   }
   await queueDeliveries(trx, deliveries, now)
 }

@@ -2,8 +2,8 @@
  * @jest-environment node
  *
  * The site's byte budgets, measured on the production build: the
- * landing page's and /get's, and the JavaScript the contact page loads at
- * start and in all. Sizes are gzipped, as the production server sends them; they are
+ * landing page's and /get's, the JavaScript the contact page loads at
+ * start and in all, and the place page's beside it. Sizes are gzipped, as the production server sends them; they are
  * deterministic for a given build, so they are tests, not benchmarks.
  */
 import fs from "fs"
@@ -157,5 +157,18 @@ describe("the contact page's JavaScript in all", () => {
     // The toasts' chunk is among them: react-toastify injects its stylesheet, which names this variable, from its code.
     expect(later.some((code) => code.includes("--toastify-color-light"))).toBe(true)
     expect(gzippedTotal(everything)).toBeLessThanOrEqual(25 * KB)
+  })
+})
+
+describe("the place page's JavaScript", () => {
+  it("is its island alone, in every language, loading no more than the contact page's at start", () => {
+    const contact = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8")))
+    const contactAtStart = gzippedTotal(moduleGraphOf(contact[0]?.src ?? ""))
+    for (const file of ["waitlist/place/index.html", "ja/waitlist/place/index.html"]) {
+      const scripts = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath(file), "utf8")))
+      expect(scripts.map((script) => script.src)).toEqual([expect.stringMatching(/^\/island-place-[A-Z0-9]{8}\.js$/)])
+      const everything = everythingLoadedBy(scripts[0]?.src ?? "")
+      expect(gzippedTotal(everything)).toBeLessThanOrEqual(contactAtStart)
+    }
   })
 })

@@ -3,15 +3,16 @@ import os from "os"
 import path from "path"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
 import { LANGUAGES } from "../../../i18n/languages"
-import { announcementSlugs, readAnnouncement } from "../announcement-files"
-import { NAME_SLOT } from "../announcement-markdown"
-import { renderAnnouncement } from "../render-announcement"
+import { readAnnouncement } from "../announcement-files"
+import { mailSlugs } from "../../markdown-mail/mail-files"
+import { NAME_SLOT } from "../../markdown-mail/mail-tokens"
+import { renderMail } from "../../markdown-mail/render-mail"
 
 const SITE = "https://storyling.example.com"
 const contentDir = path.join(PROJECT_ROOT, "content", "announcements")
 
 describe("the announcements in content/announcements", () => {
-  const slugs = announcementSlugs(contentDir)
+  const slugs = mailSlugs(contentDir)
 
   it("include the launch announcement, in every language of the site", () => {
     expect(slugs).toContain("launch")
@@ -26,7 +27,7 @@ describe("the announcements in content/announcements", () => {
       const { problems, versions } = readAnnouncement(contentDir, slug, SITE)
       expect(problems).toEqual([])
       for (const version of versions) {
-        const rendered = renderAnnouncement(version, SITE)
+        const rendered = renderMail(version, SITE)
         expect(rendered.subject).not.toBe("")
         expect(rendered.text).not.toMatch(/\{\{/)
         expect(rendered.html).not.toMatch(/\{\{/)
@@ -54,7 +55,7 @@ describe("an announcement's check", () => {
     )
     const { versions } = readAnnouncement(dir, "news", SITE)
     expect(problems()).toEqual([])
-    const spanish = renderAnnouncement(versions[1] ?? versions[0]!, SITE)
+    const spanish = renderMail(versions[1] ?? versions[0]!, SITE)
     expect(spanish.html).toContain('href="https://storyling.example.com/es/contact"')
     expect(spanish.html).toContain('href="https://apps.apple.com/app/id0000000000"')
     expect(spanish.subject).toBe(`${NAME_SLOT}, ya está aquí`)
@@ -141,7 +142,7 @@ describe("an announcement's check", () => {
     expect(problems()).toEqual([
       "news.md: line 9 holds raw HTML: an announcement is Markdown only",
       "news.md: line 9: unknown token {{firstName}}",
-      "news.md: line 11 holds an image: announcements are text and links",
+      "news.md: line 11 holds an image: an announcement is text and links",
     ])
   })
 
@@ -153,11 +154,11 @@ describe("an announcement's check", () => {
   })
 
   it("escapes a reader's markup in the HTML mail", async () => {
-    const { announcementMail } = await import("../announcement-mail")
+    const { listMail } = await import("../../markdown-mail/list-mail")
     const { readSettings } = await import("../../settings")
     write("news.md", english)
-    const rendered = renderAnnouncement(readAnnouncement(dir, "news", SITE).versions[0]!, SITE)
-    const mail = announcementMail(
+    const rendered = renderMail(readAnnouncement(dir, "news", SITE).versions[0]!, SITE)
+    const mail = listMail(
       rendered,
       {
         // Markup and a line break, but no address (a name holding one is not shown at all: see shown-name.ts).
@@ -167,6 +168,7 @@ describe("an announcement's check", () => {
       },
       readSettings({}).mail,
       "<id@storyling.example.com>",
+      { campaign: "announcement" },
     )
     expect(mail.html).toContain("&lt;b&gt;&quot;Eve&quot;&lt;/b&gt;")
     expect(mail.html).not.toContain("<b>")

@@ -84,7 +84,7 @@ it("serves the copy from PostgreSQL: a link mailed before the move confirms, and
     await open(`${site.url}/api/waitlist-confirm?lang=es`, { method: "POST", headers: { Cookie: scanned.cookie } }),
   ).toMatchObject({
     status: 303,
-    location: expect.stringMatching(/^\/api\/waitlist-place\?code=\w+&sig=[0-9a-f]{32}&lang=es$/),
+    location: expect.stringMatching(/^\/es\/waitlist\/place\?code=\w+&sig=[0-9a-f]{32}$/),
   })
   expect(await open(`${site.url}/api/waitlist-leave?token=${sent.leaveToken}&lang=es`)).toMatchObject({
     status: 303,

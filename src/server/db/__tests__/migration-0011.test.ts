@@ -4,7 +4,7 @@
 import { Migrator, sql } from "kysely"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
-import { placeOf } from "../../referrals/referral-queries"
+import { placeOf } from "../../referrals/line"
 import type { StoreSettings } from "../../settings"
 import { connect, openDb } from "../db"
 import { waitlistMigrations } from "../migrations"

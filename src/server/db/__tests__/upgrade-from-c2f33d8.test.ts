@@ -170,14 +170,15 @@ describe.each(["sqlite", "postgres"] as const)(
 
     it("delivers the mail still pending once, in today's form, and mails nobody already mailed again", async () => {
       smtp.mails.length = 0
-      const { mail } = readSettings({
+      const settings = readSettings({
         SMTP_URL: smtp.url,
         SITE_URL: "https://www.example.com",
         WAITLIST_NOTIFY_TO: "team@example.com",
       })
+      const { mail } = settings
       const worker = new OutboxWorker({
         db: store,
-        kinds: deliveryKinds(store, mail),
+        kinds: deliveryKinds(store, settings),
         send: deliverer(createSendMail(mail, quietLogger), mail.webhook),
         leaseMs: 60_000,
         retryBaseMs: 100,

@@ -20,9 +20,11 @@ import { visitorsCountedAsTheyCome } from "./0009-visitors-counted-as-they-come"
 import { storeClicks } from "./0010-store-clicks"
 import { referrals } from "./0011-referrals"
 import { mailboxProviders } from "./0012-mailbox-providers"
-import { rewardsAndReasons } from "./0014-rewards-and-reasons"
+import { sequences } from "./0013-sequences"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
+import { placesKept } from "./0016-places-kept"
 import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
+import { rewardsAndReasons } from "./0018-rewards-and-reasons"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -43,8 +45,10 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0010-store-clicks": on(storeClicks(dialect).up),
     "0011-referrals": on(referrals(dialect).up),
     "0012-mailbox-providers": on(mailboxProviders.up),
-    "0014-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
+    "0013-sequences": on(sequences(dialect).up),
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
+    "0016-places-kept": on(placesKept(dialect).up),
     "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
+    "0018-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
   }
 }

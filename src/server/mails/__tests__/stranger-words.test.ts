@@ -6,8 +6,8 @@ import { LANGUAGES } from "../../../i18n/languages"
 import { translate } from "../../../i18n/messages"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
 import { readAnnouncement } from "../../announcements/announcement-files"
-import { announcementMail } from "../../announcements/announcement-mail"
-import { renderAnnouncement } from "../../announcements/render-announcement"
+import { listMail } from "../../markdown-mail/list-mail"
+import { renderMail } from "../../markdown-mail/render-mail"
 import { readSettings } from "../../settings"
 import { confirmationMail } from "../../signup/confirmation-mail"
 import { confirmationLinks } from "../../entries/mail-links"
@@ -36,9 +36,9 @@ describe("a name that could carry a link or an offer, typed for someone else's a
   it.each(LANGUAGES.map(({ code }) => code))("is not in an announcement, whose sentences read on (%s)", (lang) => {
     const version = versions.find((found) => found.lang === lang)
     if (!version) throw new Error(`launch has no ${lang} version`)
-    const rendered = renderAnnouncement(version, settings.siteUrl)
+    const rendered = renderMail(version, settings.siteUrl)
     const reader = { name: OFFER, email: "stranger@example.org", leaveUrl: `${settings.siteUrl}/leave` }
-    const mail = announcementMail(rendered, reader, settings, "<id@x>")
+    const mail = listMail(rendered, reader, settings, "<id@x>", { campaign: "announcement" })
     for (const part of [mail.subject, mail.text, mail.html ?? ""]) expect(part).not.toMatch(/prize|1000/i)
     expect(mail.subject).toMatch(/^\p{Lu}/u)
     expect(mail.subject).toContain("Storyling")

@@ -26,9 +26,11 @@ const plain = { load: async () => ({ write: () => ({ mail: plainMail }) }) }
 const kinds: DeliveryKinds = {
   notify: plain,
   confirm: plain,
+  reminder: plain,
   reward: plain,
   "reward-alert": plain,
   announcement: plain,
+  sequence: plain,
   webhook: plain,
 }
 

@@ -7,10 +7,11 @@ import { seedEntries } from "../../../../test/support/seed-entries"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { entryFor } from "../../../../test/support/waitlist-api-client"
 import { openDbOf } from "../../../../test/support/waitlist-store-access"
-import { translate, type MessageKey } from "../../../i18n/messages"
+import type { PlaceView } from "../../../waitlist/place-view"
+import { translate } from "../../../i18n/messages"
 import { escapeMarkup } from "../../../markup/escape-markup"
 import { deliveriesIn } from "../../outbox/outbox-queries"
-import type { StoreSettings } from "../../settings"
+import { DEFAULT_LINK_RATE_LIMIT, type StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
 import path from "path"
 import { USER_AGENTS } from "../../../../test/support/device-user-agents"
@@ -74,21 +75,18 @@ async function press({ site }: Api, token: string, lang = "en"): Promise<string>
   return pressed.headers.get("location") ?? ""
 }
 
+/** What the place page a signed link opens is told of its person (in the page's language, as its island asks): the API's answer to the link's code and signature, never cached. */
+async function placeOf({ site }: Api, link: string, lang?: string): Promise<PlaceView> {
+  const { searchParams } = new URL(link, SITE_URL)
+  if (lang) searchParams.set("lang", lang)
+  const answer = await fetch(`${site.url}/api/waitlist-place/data?${searchParams.toString()}`)
+  expect([answer.status, answer.headers.get("cache-control")]).toEqual([200, "private, no-store"])
+  return (await answer.json()) as PlaceView
+}
+
 /** Presses the confirmation link mailed to an address, on a server; gives where it leads. */
 const confirm = async (api: Api, email: string, lang = "en"): Promise<string> =>
   press(api, await confirmTokenOf(api, email), lang)
-
-/** The text of the place page a link opens. */
-async function placePage({ site }: Api, link: string): Promise<string> {
-  const page = await fetch(`${site.url}${link}`, { redirect: "manual" })
-  expect(page.status).toBe(200)
-  expect(page.headers.get("cache-control")).toBe("no-store")
-  return page.text()
-}
-
-/** A text of the site as the page writes it. */
-const shown = (lang: "en" | "ja", key: MessageKey, values?: Record<string, number>) =>
-  escapeMarkup(translate(lang, key, values))
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
 
@@ -132,20 +130,22 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
   it("shows a person who confirms their place and personal link, and moves them up as friends confirm", async () => {
     await signUp(api, "ana@example.com")
     const link = await confirm(api, "ana@example.com")
+    expect(link).toMatch(/^\/waitlist\/place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/)
     const code = codeOf(link)
-    let page = await placePage(api, link)
-    expect(page).toContain(shown("en", "place.position", { place: 11 }))
-    expect(page).toContain(`value="${SITE_URL}/r/${code}"`)
-    expect(page).toContain(shown("en", "place.creditedNone"))
+    expect(await placeOf(api, link)).toEqual({
+      place: 11,
+      credited: 0,
+      pending: 0,
+      boost: 5,
+      link: `${SITE_URL}/r/${code}`,
+      rewards: { earned: [], next: { title: "A month of Storyling Premium", more: 3 }, askStore: false },
+    })
     for (const [n, client] of ["203.0.113.1", "203.0.113.2"].entries()) {
       await signUp(api, `friend${n}@example.org`, { code, client })
       await confirm(api, `friend${n}@example.org`)
     }
     await signUp(api, "slow@example.org", { code, client: "203.0.113.3" })
-    page = await placePage(api, link)
-    expect(page).toContain(shown("en", "place.position", { place: 1 }))
-    expect(page).toContain("2 friends joined through your link.")
-    expect(page).toContain("1 more signed up and is still pending.")
+    expect(await placeOf(api, link)).toMatchObject({ place: 1, credited: 2, pending: 1 })
   })
 
   it("holds a fourth friend from one client within a day, counting the client as the rate limit does (X-Forwarded-For behind a proxy)", async () => {
@@ -155,10 +155,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       await signUp(api, `ring${n}@example.org`, { code: codeOf(link), client: "192.0.2.50" })
       await confirm(api, `ring${n}@example.org`)
     }
-    const page = await placePage(api, link)
-    expect(page).toContain("3 friends joined through your link.")
-    expect(page).toContain("1 more signed up and is still pending.")
-    expect(page).toContain(shown("en", "place.position", { place: 1 }))
+    expect(await placeOf(api, link)).toMatchObject({ place: 1, credited: 3, pending: 1 })
   })
 
   it("leads a used confirmation link to the place page for 30 days after it confirmed, while the person stays on the list", async () => {
@@ -173,7 +170,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
         await confirmTokenOf(timed, "ben@example.com"),
       ]
       const place = await press(timed, ana)
-      expect(place).toMatch(/^\/api\/waitlist-place\?/)
+      expect(place).toMatch(/^\/waitlist\/place\?/)
       await press(timed, ben)
       clock = new Date("2026-12-30T09:00:00.000Z")
       expect(await press(timed, ana)).toBe(place)
@@ -193,19 +190,56 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     }
   })
 
-  it("opens the place page only with its signature, in the language asked", async () => {
+  it("answers a place only for its signature, and leads the old links of mails to the page in the language asked or the person's", async () => {
     await signUp(api, "ana@example.com", { locale: "ja" })
     const link = await confirm(api, "ana@example.com", "ja")
-    expect(link).toMatch(/&lang=ja$/)
-    const page = await placePage(api, link)
-    expect(page).toContain(shown("ja", "place.position", { place: 11 }))
-    expect(page).toContain("https://line.me/R/share?text=")
-    const forged = link.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)
-    const refused = await fetch(`${api.site.url}${forged}`, { redirect: "manual" })
-    expect([refused.status, refused.headers.get("location")]).toEqual([303, "/ja/waitlist/link-expired/"])
-    const english = await placePage(api, link.replace("&lang=ja", "&lang=en"))
-    expect(english).toContain('<html lang="en">')
-    expect(english).not.toContain("line.me")
+    expect(link).toMatch(/^\/ja\/waitlist\/place\?code=[A-Za-z\d]{8}&sig=[\da-f]{32}$/)
+    expect(await placeOf(api, link)).toMatchObject({ place: 11 })
+    const query = new URL(link, SITE_URL).search
+    const forged = query.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)
+    for (const refused of [forged, query.replace(/code=\w{8}/, "code=AAAAAAAA"), "?code=abcdefgh", ""]) {
+      const answer = await fetch(`${api.site.url}/api/waitlist-place/data${refused}`)
+      expect([answer.status, answer.headers.get("cache-control")]).toEqual([404, "private, no-store"])
+      expect(await answer.json()).toEqual({ error: "This link has expired or is not valid." })
+    }
+    const old = (search: string) => fetch(`${api.site.url}/api/waitlist-place${search}`, { redirect: "manual" })
+    const redirected = async (search: string) => {
+      const answer = await old(search)
+      return [answer.status, answer.headers.get("location")]
+    }
+    expect(await redirected(`${query}&lang=en`)).toEqual([303, `/waitlist/place${query}`])
+    expect(await redirected(query)).toEqual([303, `/ja/waitlist/place${query}`])
+    expect(await redirected(`${forged}&lang=ja`)).toEqual([303, "/ja/waitlist/link-expired/"])
+  })
+
+  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links and place pages' data a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
+    await signUp(api, "ana@example.com", { locale: "de" })
+    const link = await confirm(api, "ana@example.com", "de")
+    const search = new URL(link, SITE_URL).search
+    const open = (path: string, client: string) =>
+      fetch(`${api.site.url}${path}`, { redirect: "manual", headers: { "X-Forwarded-For": client } })
+    const guesser = "192.0.2.66"
+    const answers = []
+    for (let n = 0; n < DEFAULT_LINK_RATE_LIMIT - 1; n += 1)
+      answers.push((await open(`/r/guess${String(n).padStart(3, "0")}`, guesser)).status)
+    answers.push((await open(`/api/waitlist-place/data${search}`, guesser)).status)
+    expect(answers).toEqual([...Array.from({ length: DEFAULT_LINK_RATE_LIMIT - 1 }, () => 303), 200])
+    const refused = await open(`/r/${codeOf(link)}`, guesser)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    expect(refused.headers.get("location")).toBeNull()
+    expect(await refused.text()).toContain(escapeMarkup(translate("en", "place.slowDown")))
+    const data = await open(`/api/waitlist-place/data${search}`, guesser)
+    expect([data.status, data.headers.get("cache-control")]).toEqual([429, "private, no-store"])
+    expect(Number(data.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    expect(await data.json()).toEqual({
+      error: "Too many requests from this address. Please wait a minute, then try again.",
+    })
+    const old = await open(`/api/waitlist-place${search}&lang=de`, guesser)
+    expect(old.status).toBe(429)
+    expect(await old.text()).toContain(escapeMarkup(translate("de", "place.slowDown")))
+    expect((await open(`/r/${codeOf(link)}`, "192.0.2.67")).status).toBe(303)
+    expect((await open(`/api/waitlist-place/data${search}`, "192.0.2.67")).status).toBe(200)
   })
 
   it("credits a friend once when two instances confirm them at the same time", async () => {
@@ -229,9 +263,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     } finally {
       await second.site.stop()
     }
-    const page = await placePage(api, link)
-    expect(page).toContain("1 friend joined through your link.")
-    expect(page).toContain(shown("en", "place.position", { place: 6 }))
+    expect(await placeOf(api, link)).toMatchObject({ place: 6, credited: 1 })
   })
 
   it("shows the team the leaderboard and the held referrals with their reasons, lets an owner or marketing credit or refuse them, in the audit log, and a credit stays", async () => {
@@ -291,7 +323,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } }),
     ).toMatchObject({ status: 409 })
-    expect(await placePage(api, link)).toContain("4 friends joined through your link.")
+    expect(await placeOf(api, link)).toMatchObject({ credited: 4 })
     const person = await callAdmin(api.site, "GET", `referrals/people/${encodeURIComponent("ring3@example.org")}`, {
       cookie: legal,
     })
@@ -324,7 +356,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     ).toMatchObject({ action: "referral-credit", actor: "marketing@team.example", detail: "network-burst" })
     // The rewards' work runs, and the decision sticks: the credit stays.
     await rewardsRun(api)
-    expect(await placePage(api, link)).toContain("4 friends joined through your link.")
+    expect(await placeOf(api, link)).toMatchObject({ credited: 4 })
     expect((await callAdmin(api.site, "GET", "referrals", { cookie: owner })).body?.held).toEqual([])
     // Enrolling the team loads the password check's dictionaries: seconds.
   }, 60_000)
@@ -355,9 +387,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       (audit.body?.items as { action: string }[]).filter((line) => line.action === "referral-refuse"),
     ).toHaveLength(2)
     await rewardsRun(api)
-    const page = await placePage(api, link)
-    expect(page).toContain("3 friends joined through your link.")
-    expect(page).not.toContain("still pending")
+    expect(await placeOf(api, link)).toMatchObject({ credited: 3, pending: 0 })
   }, 60_000)
 
   it("shows a person their rewards: the question of their store, the code once they chose, the next tier, pending friends as pending, and no reason", async () => {
@@ -377,33 +407,52 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       store.close(),
     )
     await rewardsRun(api)
-    let page = await placePage(api, link)
-    expect(page).toContain(shown("ja", "place.rewards"))
-    expect(page).toContain(shown("ja", "place.platformAsk"))
-    expect(page).toContain(escapeMarkup(translate("ja", "place.nextMany", { count: 2, title: "あなたの名前の物語" })))
-    expect(page).toContain(shown("ja", "place.pendingOne"))
-    expect(page).not.toMatch(/throwaway|mailinator|reason/i)
-    const form = /<form method="post" action="([^"]+)">/.exec(page)?.[1]?.replaceAll("&amp;", "&") ?? ""
-    expect(form).toBe(link)
-    const chosen = await fetch(`${api.site.url}${form}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "platform=android",
-      redirect: "manual",
+    let place = await placeOf(api, link, "ja")
+    expect(place).toMatchObject({
+      credited: 3,
+      pending: 1,
+      rewards: {
+        earned: [{ title: "Storyling Premium 1か月分", state: "choose-store", code: null }],
+        next: { title: "あなたの名前の物語", more: 2 },
+        askStore: true,
+      },
     })
-    expect([chosen.status, chosen.headers.get("location")]).toEqual([303, link])
-    page = await placePage(api, link)
-    expect(page).toContain("PLAYCODE00042")
-    expect(page).toContain(shown("ja", "reward.codeAndroid"))
-    expect(page).toContain("https://play.google.com/redeem?code=PLAYCODE00042")
-    expect(page).not.toContain(shown("ja", "place.platformAsk"))
-    const forged = await fetch(`${api.site.url}${form.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "platform=ios",
-      redirect: "manual",
+    expect(JSON.stringify(place)).not.toMatch(/throwaway|mailinator|reason/i)
+    const { search } = new URL(link, SITE_URL)
+    const choose = (query: string, body: string, type = "application/json") =>
+      fetch(`${api.site.url}/api/waitlist-place/store${query}`, {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body,
+      })
+    for (const [body, type] of [
+      ['{"platform":"desktop"}', "application/json"],
+      ["platform=android", "application/x-www-form-urlencoded"],
+      ["[".repeat(500), "application/json"],
+      ["{", "application/json"],
+    ] as const) {
+      const refused = await choose(search, body, type)
+      expect([refused.status, refused.headers.get("cache-control")]).toEqual([422, "private, no-store"])
+      expect(await refused.json()).toMatchObject({ error: expect.stringContaining('{"platform": "ios"}') })
+    }
+    const chosen = await choose(search, JSON.stringify({ platform: "android" }))
+    expect([chosen.status, await chosen.json()]).toEqual([200, { platform: "android" }])
+    place = await placeOf(api, link, "ja")
+    expect(place.rewards).toMatchObject({
+      earned: [
+        {
+          state: "yours",
+          code: {
+            value: "PLAYCODE00042",
+            store: "android",
+            redeemUrl: "https://play.google.com/redeem?code=PLAYCODE00042",
+          },
+        },
+      ],
+      askStore: false,
     })
-    expect([forged.status, forged.headers.get("location")]).toEqual([303, "/ja/waitlist/link-expired/"])
+    const forged = await choose(search.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`), '{"platform":"ios"}')
+    expect([forged.status, await forged.json()]).toEqual([404, { error: "This link has expired or is not valid." }])
   })
 })
 
@@ -446,7 +495,7 @@ describe.each(["sqlite", "postgres"] as const)(
           ],
         }),
       ])
-      expect(await placePage(api, link)).toContain("2 friends joined through your link.")
+      expect(await placeOf(api, link)).toMatchObject({ credited: 2 })
     }, 60_000)
   },
 )

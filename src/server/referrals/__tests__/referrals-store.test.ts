@@ -5,11 +5,17 @@ import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { openDb, type Db } from "../../db/db"
 import type { StoreSettings } from "../../settings"
 import { signUpAt, type SignedUp } from "../../../../test/support/referred-sign-ups"
-import { placeOf, referralTally } from "../referral-queries"
+import { referralTally } from "../referral-queries"
 import type { MailServerAnswer } from "../../addresses/mail-servers"
 import { reasonsOf, reasonText } from "../referral-reasons"
-import { forgetOldNetworks } from "../referral-upkeep"
+import { forgetOldNetworks, withdrawCredits } from "../referral-upkeep"
+import { countBounce } from "../../bounces/suppressions"
+import { deliveriesIn } from "../../outbox/outbox-queries"
 import { decideHeld } from "../referral-records"
+import { keepLineFor, placeOf } from "../line"
+import { places } from "../line-rule"
+import { eraseRecords } from "../../people/people-queries"
+import { COMMAND_LINE } from "../../audit/audit-log"
 
 const stores = useThrowawayStores("referrals-")
 const DAY = 24 * 60 * 60 * 1000
@@ -42,6 +48,16 @@ const stateOf = async (db: Db, referredId: number) =>
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000)
 const placeOfPerson = (db: Db, person: Person) => db.read((on) => placeOf(on, person.id, BOOST))
 
+/** Every confirmed person's place as the line kept gives it, and as the rule computes it walking the whole line. */
+async function keptAndWalked(db: Db, boost = BOOST) {
+  const walked = await db.read((on) =>
+    on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.place"]).orderBy("p.entry_id").execute(),
+  )
+  const kept = []
+  for (const { entry_id } of walked) kept.push(await db.read((on) => placeOf(on, entry_id, boost)))
+  return { kept, walked: walked.map((row) => Number(row.place)) }
+}
+
 /** 20 confirmed people, then Ana, 21st in line. */
 async function lineWithAnaAt21(db: Db): Promise<Person> {
   for (let n = 1; n <= 20; n += 1) await (await signUp(db, `early${n}@example.com`, minutes(n))).confirm(minutes(n))
@@ -56,6 +72,7 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
   beforeEach(async () => {
     settings = await stores[kind]()
     db = openDb(settings)
+    await keepLineFor(db, BOOST)
   })
   afterEach(async () => {
     await db.close()
@@ -129,8 +146,8 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     await later.confirm(new Date(minutes(53).getTime() + DAY))
     expect(await placeOfPerson(db, ana)).toBe(1)
     const held = friends[3] as Person
-    expect(await db.write((trx) => decideHeld(trx, held.id, "credited", minutes(2000)))).toBe(true)
-    expect(await db.write((trx) => decideHeld(trx, held.id, "refused", minutes(2001)))).toBe(false)
+    expect(await db.write((trx) => decideHeld(db, trx, held.id, "credited", minutes(2000)))).toBe(true)
+    expect(await db.write((trx) => decideHeld(db, trx, held.id, "refused", minutes(2001)))).toBe(false)
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 5, pending: 0 })
   })
 
@@ -157,7 +174,7 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(reasonText(burst ?? { name: "network-burst", evidence: {} }, "198.51.100.0/24")).toBe(
       "More than 3 credits for this referrer within 24 hours from 198.51.100.0/24: 3 before this one, at 2026-12-01 09:50 UTC, 2026-12-01 09:51 UTC, 2026-12-01 09:52 UTC.",
     )
-    expect(await db.write((trx) => decideHeld(trx, fourth.id, "credited", minutes(60)))).toBe(true)
+    expect(await db.write((trx) => decideHeld(db, trx, fourth.id, "credited", minutes(60)))).toBe(true)
     expect(await stateOf(db, fourth.id)).toBe("credited")
     expect((await db.read((on) => reasonsOf(on, [fourth.id]))).get(fourth.id)?.[0]).toMatchObject({
       decision: "credited",
@@ -281,4 +298,102 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 1, pending: 0 })
     expect(await placeOfPerson(db, ana)).toBe(16)
   })
+
+  it("moves everyone behind up when someone ahead leaves or is erased, and a referrer back when a credited friend leaves", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const friend = await signUp(db, "friend@example.org", minutes(40), { code: ana.code })
+    await friend.confirm(minutes(41))
+    expect(await placeOfPerson(db, ana)).toBe(16)
+    // Fewer people between the 15th and Ana: she is 5 places ahead of her new arrival, ahead of whoever holds it.
+    const eighteenth = await db.read((on) =>
+      on
+        .selectFrom("waitlist_entries")
+        .select("id")
+        .where("email", "=", "early18@example.com")
+        .executeTakeFirstOrThrow(),
+    )
+    expect(await db.read((on) => placeOf(on, eighteenth.id, BOOST))).toBe(19)
+    await eraseRecords(db, "early18@example.com", COMMAND_LINE, null, minutes(42))
+    expect(await db.read((on) => placeOf(on, eighteenth.id, BOOST))).toBeNull()
+    expect(await placeOfPerson(db, ana)).toBe(15)
+    await eraseRecords(db, "early2@example.com", COMMAND_LINE, null, minutes(43))
+    expect(await placeOfPerson(db, ana)).toBe(14)
+    expect(await placeOfPerson(db, friend)).toBe(20)
+    await friend.leave(minutes(44))
+    expect(await placeOfPerson(db, ana)).toBe(19)
+    expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 0, pending: 0 })
+  })
+
+  it("moves a referrer back when a credited friend's address hard-bounces, and ahead again once the team credits it", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const friend = await signUp(db, "friend@example.org", minutes(40), { code: ana.code })
+    await friend.confirm(minutes(41))
+    expect(await placeOfPerson(db, ana)).toBe(16)
+    const mailed = (await deliveriesIn(db, ["pending"])).find(
+      (delivery) => delivery.kind === "confirm" && delivery.entryId === friend.id,
+    )
+    await countBounce(db, mailed?.id ?? 0, "hard", "550 5.1.1 no such mailbox", minutes(50))
+    expect(await withdrawCredits(db, minutes(51))).toEqual([friend.id])
+    expect(await placeOfPerson(db, ana)).toBe(21)
+    const withdrawn = await keptAndWalked(db)
+    expect(withdrawn.kept).toEqual(withdrawn.walked)
+    expect(await db.write((trx) => decideHeld(db, trx, friend.id, "credited", minutes(52)))).toBe(true)
+    expect(await placeOfPerson(db, ana)).toBe(16)
+    const credited = await keptAndWalked(db)
+    expect(credited.kept).toEqual(credited.walked)
+  })
+
+  it("keeps every place as the rule computes it through confirmations, credits, ties, held credits, leaves and erasures", async () => {
+    const people: Person[] = []
+    for (let n = 1; n <= 30; n += 1) {
+      const person = await signUp(db, `p${n}@example.com`, minutes(n))
+      await person.confirm(minutes(n))
+      people.push(person)
+    }
+    const expectKeptAsWalked = async () => {
+      const { kept, walked } = await keptAndWalked(db)
+      expect(kept).toEqual(walked)
+    }
+    let at = 100
+    const refer = async (referrer: Person, client: string) => {
+      at += 1
+      const friend = await signUp(db, `friend${at}@example.org`, minutes(at), { code: referrer.code, client })
+      await friend.confirm(minutes(at))
+      people.push(friend)
+      await expectKeptAsWalked()
+      return friend
+    }
+    const [p3, p12, p17, p22, p29] = [2, 11, 16, 21, 28].map((n) => people[n]) as Person[] as [
+      Person,
+      Person,
+      Person,
+      Person,
+      Person,
+    ]
+    // p22 and p17 land on one key (12): the newest credit stands first; p29 past place 1.
+    await refer(p17, "198.51.100.1")
+    await refer(p22, "198.51.100.2")
+    await refer(p22, "198.51.100.3")
+    for (let n = 0; n < 6; n += 1) await refer(p29 as Person, `203.0.113.${n + 1}`)
+    expect(await placeOfPerson(db, p29 as Person)).toBe(1)
+    // Four friends of p12 from one client: the fourth is held, then credited by an owner.
+    const ring = []
+    for (let n = 0; n < 4; n += 1) ring.push(await refer(p12 as Person, "192.0.2.9"))
+    const held = ring[3] as Person
+    expect(await db.write((trx) => decideHeld(db, trx, held.id, "credited", minutes(at + 1)))).toBe(true)
+    await expectKeptAsWalked()
+    await (people[5] as Person).leave(minutes(at + 2))
+    await expectKeptAsWalked()
+    await eraseRecords(db, "p20@example.com", COMMAND_LINE, null, minutes(at + 3))
+    await expectKeptAsWalked()
+    await (ring[0] as Person).leave(minutes(at + 4))
+    await expectKeptAsWalked()
+    await p3.leave(minutes(at + 5))
+    await expectKeptAsWalked()
+    await refer(people[0] as Person, "198.51.100.9")
+    // Another boost at start writes the line anew for it.
+    await keepLineFor(db, 3)
+    const { kept, walked } = await keptAndWalked(db, 3)
+    expect(kept).toEqual(walked)
+  }, 60_000)
 })

@@ -20,7 +20,8 @@ import { planSubmission } from "../plan-submission"
 import { submitSignup } from "../sign-up"
 import { teamMail } from "../team-mail"
 
-const settings = readSettings({ SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" }).mail
+const everySetting = readSettings({ SITE_URL: "https://www.example.com", WAITLIST_NOTIFY_TO: "team@example.com" })
+const settings = everySetting.mail
 const entry = {
   name: "Ana",
   email: "ana@example.com",
@@ -48,7 +49,7 @@ async function signedUp(plan = planSubmission(entry, settings, new Date())) {
 async function writtenMail(db: Db, kind: "notify" | "confirm"): Promise<MailMessage> {
   const claims = await claimDeliveries(
     db,
-    deliveryKinds(db, settings),
+    deliveryKinds(db, everySetting),
     KINDS_OF_LANE.mail,
     new Date(Date.now() + 1000),
     60_000,
@@ -131,7 +132,7 @@ describe("a try at a mail", () => {
     const sent: MailMessage[] = []
     const worker = new OutboxWorker({
       db,
-      kinds: deliveryKinds(db, settings),
+      kinds: deliveryKinds(db, everySetting),
       send: async (_delivery, outgoing) => {
         if ("mail" in outgoing) sent.push(outgoing.mail)
         return { ok: true }

@@ -1,4 +1,4 @@
-import { NAME_SLOT } from "./announcement-markdown"
+import { NAME_SLOT } from "./mail-tokens"
 
 /** The honorifics Japanese writes after a name, which go with it. */
 const HONORIFICS = ["さん", "様", "さま", "くん", "ちゃん", "殿"]
@@ -25,7 +25,7 @@ function trimStartCapitalized(text: string, set: Set<string>): string {
 }
 
 /**
- * An announcement's text (subject, preheader, plain text or HTML) with its
+ * A list mail's text (subject, preheader, plain text or HTML) with its
  * NAME_SLOTs taken out, for a reader whose name is not shown (see
  * shownName), so the sentence reads on: a name inside a sentence goes with
  * the space and comma before it (`Hi Ana,` → `Hi,`, `Hola, Ana:` → `Hola:`),

@@ -1,15 +1,24 @@
 import { useState } from "react"
-import { announcementPath, languageLabel, type Announcement } from "./announcement-types"
+import { languageLabel } from "./announcement-types"
 
 /**
- * Each language's mail as a reader named Ana gets it, one at a time: its
- * subject and preheader as text, and its HTML in a frame sandboxed with
- * every restriction (no script, an opaque origin, no forms, pop-ups or
- * navigation of this page), loaded from a route whose own policy lets
- * nothing load or run either (see announcement-routes.ts).
+ * Each language's mail of an announcement or a step as a reader named Ana
+ * gets it, one at a time: its subject (and preheader) as text, and its
+ * HTML in a frame sandboxed with every restriction (no script, an opaque
+ * origin, no forms, pop-ups or navigation of this page), loaded from a
+ * route whose own policy lets nothing load or run either (see
+ * markdown-mail/list-mail-answers.ts).
  */
-export function AnnouncementPreview({ announcement }: { announcement: Announcement }) {
-  const { slug, versions } = announcement
+export function MailPreview({
+  slug,
+  versions,
+  previewPath,
+}: {
+  slug: string
+  versions: { lang: string; subject: string; preheader?: string }[]
+  /** The path of a language's preview under /api/admin/. */
+  previewPath: (lang: string) => string
+}) {
   const [lang, setLang] = useState(versions[0]?.lang ?? "en")
   const shown = versions.find((version) => version.lang === lang) ?? versions[0]
   if (!shown) return null
@@ -37,13 +46,17 @@ export function AnnouncementPreview({ announcement }: { announcement: Announceme
       >
         <dt>Subject</dt>
         <dd lang={shown.lang}>{shown.subject}</dd>
-        <dt>Preheader</dt>
-        <dd lang={shown.lang}>{shown.preheader || "—"}</dd>
+        {shown.preheader !== undefined && (
+          <>
+            <dt>Preheader</dt>
+            <dd lang={shown.lang}>{shown.preheader || "—"}</dd>
+          </>
+        )}
       </dl>
       <iframe
         key={shown.lang}
         title={`Preview of ${slug} in ${languageLabel(shown.lang)}`}
-        src={`/api/admin/${announcementPath(slug, "preview", shown.lang)}`}
+        src={`/api/admin/${previewPath(shown.lang)}`}
         sandbox=""
         referrerPolicy="no-referrer"
         sx={{

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { NAME_SLOT } from "../announcement-markdown"
+import { NAME_SLOT } from "../mail-tokens"
 import { withoutName } from "../without-name"
 
 const slot = (text: string) => text.split("{name}").join(NAME_SLOT)

@@ -1,9 +1,10 @@
 /**
- * An announcement in one language as a mail's two bodies: an HTML fragment
- * in the brand's look (every style inline, as mail clients need) and plain
- * text, each with NAME_SLOT where the recipient's name goes, and its
- * subject and preheader with their tokens filled. Rendered once per
- * language and kept (see renderedAnnouncement); each mail only fills the name.
+ * A list mail (an announcement, a step of the sequences) in one language as
+ * a mail's two bodies: an HTML fragment in the brand's look (every style
+ * inline, as mail clients need) and plain text, each with the slots of the
+ * reader's tokens (see mail-tokens.ts), and its subject and preheader with
+ * their tokens filled. Rendered once per language and kept (see
+ * renderedMail); each mail only fills the slots.
  */
 import type { Root, Content } from "mdast"
 import type { Node, Parent } from "unist"
@@ -12,11 +13,14 @@ import toHtml from "hast-util-to-html"
 import { MAIL_CLASS, MAIL_COLORS } from "../mails/mail-palette"
 import { setApartAfter, setApartBefore } from "../mails/set-apart"
 import { siteFacts } from "../../config/site-facts"
-import type { AnnouncementVersion } from "./announcement-queries"
-import { NAME_SLOT, parseBody, tokensOf } from "./announcement-markdown"
+import { ANNOUNCEMENT, parseBody, tokensOf, type MailKind } from "./mail-markdown"
+import { holdsSlot, NAME_SLOT } from "./mail-tokens"
 
-/** An announcement ready to be personalised: its subject and preheader, and its bodies, each with NAME_SLOT for the name. */
-export type RenderedAnnouncement = {
+/** One language's version of a list mail, as its file says it: its name (the file's), subject, preheader and Markdown body. */
+export type MailVersion = { slug: string; lang: string; subject: string; preheader: string; body: string }
+
+/** A list mail ready to be personalised: its subject and preheader, and its bodies, each with the slots of the reader's tokens. */
+export type RenderedMail = {
   slug: string
   lang: string
   subject: string
@@ -25,15 +29,15 @@ export type RenderedAnnouncement = {
   text: string
 }
 
-/** An announcement that cannot be sent as written: what is wrong, each naming its line. */
-export class AnnouncementProblemsError extends Error {
+/** A mail that cannot be sent as written: what is wrong, each naming its line. */
+export class MailProblemsError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join("; "))
-    this.name = "AnnouncementProblemsError"
+    this.name = "MailProblemsError"
   }
 }
 
-/** The inline style of each element an announcement's HTML may hold. */
+/** The inline style of each element a list mail's HTML may hold. */
 const STYLES: Record<string, string> = {
   p: "margin:0 0 16px",
   h1: "margin:0 0 16px;font-size:22px;line-height:1.3",
@@ -165,7 +169,7 @@ function fillLine(text: string): string {
 /** The problems of a subject or preheader: too long, a line break, a token it cannot hold. */
 export function lineProblems(field: string, text: string, max: number): string[] {
   const problems = text.length > max ? [`its ${field} is longer than ${max} characters`] : []
-  if (text.includes(NAME_SLOT) || /[\r\n]/.test(text)) problems.push(`its ${field} must be one line`)
+  if (holdsSlot(text) || /[\r\n]/.test(text)) problems.push(`its ${field} must be one line`)
   for (const token of tokensOf(text).tokens)
     if (!/^\{\{\s*(appName|companyName|supportEmail|name)\s*\}\}$/.test(token))
       problems.push(
@@ -177,17 +181,18 @@ export function lineProblems(field: string, text: string, max: number): string[]
 /**
  * Renders one language's version for the mails of SITE_URL `siteUrl`.
  * @param bodyLine the line of its file the body starts on, which the problems' lines count from
- * @throws AnnouncementProblemsError naming what is wrong
+ * @param kind the kind of mail (an announcement's by default), whose reader's tokens it takes
+ * @throws MailProblemsError naming what is wrong
  */
-export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string, bodyLine = 1): RenderedAnnouncement {
-  const parsed = parseBody(version.body, version.lang, siteUrl, bodyLine)
+export function renderMail(version: MailVersion, siteUrl: string, bodyLine = 1, kind = ANNOUNCEMENT): RenderedMail {
+  const parsed = parseBody(version.body, version.lang, siteUrl, bodyLine, kind)
   const problems = [
     ...lineProblems("subject", version.subject, 200),
     ...lineProblems("preheader", version.preheader, 300),
     ...parsed.problems,
   ]
   if (version.subject.trim() === "") problems.unshift("it has no subject")
-  if (problems.length > 0) throw new AnnouncementProblemsError(problems)
+  if (problems.length > 0) throw new MailProblemsError(problems)
   const hast = toHast(parsed.tree as Root) as unknown as HastNode
   style(hast)
   return {
@@ -200,14 +205,22 @@ export function renderAnnouncement(version: AnnouncementVersion, siteUrl: string
   }
 }
 
-const rendered = new Map<string, RenderedAnnouncement>()
+const rendered = new Map<string, RenderedMail>()
 
-/** renderAnnouncement, kept for the next mails of the same version (the last 32 versions). */
-export function renderedAnnouncement(version: AnnouncementVersion, siteUrl: string): RenderedAnnouncement {
-  const key = JSON.stringify([siteUrl, version.slug, version.lang, version.subject, version.preheader, version.body])
+/** renderMail, kept for the next mails of the same version (the last 32 versions). */
+export function renderedMail(version: MailVersion, siteUrl: string, kind: MailKind = ANNOUNCEMENT): RenderedMail {
+  const key = JSON.stringify([
+    siteUrl,
+    kind.noun,
+    version.slug,
+    version.lang,
+    version.subject,
+    version.preheader,
+    version.body,
+  ])
   let found = rendered.get(key)
   if (!found) {
-    found = renderAnnouncement(version, siteUrl)
+    found = renderMail(version, siteUrl, 1, kind)
     if (rendered.size >= 32) rendered.delete(rendered.keys().next().value as string)
     rendered.set(key, found)
   }

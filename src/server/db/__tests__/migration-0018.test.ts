@@ -13,14 +13,14 @@ import { waitlistMigrations } from "../migrations"
 const stores = useThrowawayStores("rewards-migration-")
 const AT = "2026-11-20T09:00:00.000Z"
 
-/** A waitlist as the version before 0014 left it: Ana confirmed, Ben referred by her and credited, a wave of an announcement sent. */
+/** A waitlist as the version before 0018 left it (0017 the last applied): Ana confirmed, Ben referred by her from a network and credited, a wave of an announcement sent. */
 async function previousVersion(settings: StoreSettings) {
   const dialect = connect(settings)
   const migrator = new Migrator({
     db: dialect.kysely,
     provider: { getMigrations: async () => waitlistMigrations(dialect) },
   })
-  const { error } = await migrator.migrateTo("0011-referrals")
+  const { error } = await migrator.migrateTo("0017-days-within-their-caps")
   if (error) throw error
   const on = dialect.kysely
   for (const [id, name, code] of [
@@ -32,7 +32,10 @@ async function previousVersion(settings: StoreSettings) {
       on,
     )
   }
-  await sql`INSERT INTO waitlist_referrals (referred_id, referrer_id, client_hash, state, created_at, decided_at) VALUES (2, 1, 'hash', 'credited', ${AT}, ${AT})`.execute(
+  await sql`INSERT INTO waitlist_referrals (referred_id, referrer_id, state, created_at, decided_at) VALUES (2, 1, 'credited', ${AT}, ${AT})`.execute(
+    on,
+  )
+  await sql`INSERT INTO waitlist_referral_networks (referred_id, prefix, network) VALUES (2, 'client', 'hash')`.execute(
     on,
   )
   await sql`INSERT INTO waitlist_announcements (id, slug, content, state, created_at) VALUES (1, 'launch', '{}', 'sending', ${AT})`.execute(
@@ -47,7 +50,7 @@ async function previousVersion(settings: StoreSettings) {
 describe.each([
   { store: "SQLite", settings: stores.sqlite },
   { store: "PostgreSQL", settings: stores.postgres },
-])("migration 0014 on a $store waitlist of the version before it", ({ settings }) => {
+])("migration 0018 on a $store waitlist of the version before it", ({ settings }) => {
   it("keeps every referral and wave as it was, with no network, reason or reward, and takes rewards from then on", async () => {
     const location = await settings()
     await previousVersion(location)
@@ -58,6 +61,9 @@ describe.each([
           on.selectFrom("waitlist_referrals").select(["referred_id", "state", "network"]).execute(),
         ),
       ).toEqual([{ referred_id: 2, state: "credited", network: null }])
+      expect(await db.read((on) => on.selectFrom("waitlist_referral_networks").selectAll().execute())).toEqual([
+        { referred_id: 2, prefix: "client", network: "hash" },
+      ])
       expect(await db.read((on) => reasonsOf(on, [2]))).toEqual(new Map())
       expect(
         await db.read((on) => on.selectFrom("waitlist_announcement_waves").select(["platform", "rewarded"]).execute()),
