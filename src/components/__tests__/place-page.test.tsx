@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import type { PageProps } from "gatsby"
 import PlacePage from "../../pages/waitlist/place"
 import { LanguageProvider } from "../../i18n/language-context"
@@ -139,9 +140,9 @@ describe("the place page", () => {
     expect(screen.getByText("It's on its way: we'll mail it to you as soon as it's ready.")).toBeInTheDocument()
     expect(screen.getByText("1 more signed up and is still pending.")).toBeInTheDocument()
     expect(screen.getByText("2 more friends and A story named after you is yours.")).toBeInTheDocument()
-    const question = screen.getByRole("group", STORE_QUESTION)
-    fireEvent.click(within(question).getByLabelText("Google Play (Android)"))
-    fireEvent.click(screen.getByRole("button", { name: "Send me my code" }))
+    const user = userEvent.setup()
+    await user.click(within(screen.getByRole("group", STORE_QUESTION)).getByLabelText("Google Play (Android)"))
+    await user.click(screen.getByRole("button", { name: "Send me my code" }))
     expect(await screen.findByText("PLAYCODE00042")).toBeInTheDocument()
     expect(fetchMock.mock.calls[1]).toEqual([
       `/api/waitlist-place/store${SIGNED}`,
@@ -158,8 +159,11 @@ describe("the place page", () => {
   it("says so when the store could not be saved, and keeps asking", async () => {
     fetchMock.mockReturnValueOnce(answer(200, ASKED)).mockReturnValueOnce(answer(503, { error: "unavailable" }))
     openPlacePage()
-    fireEvent.click(within(await screen.findByRole("group", STORE_QUESTION)).getByLabelText("App Store (iPhone, iPad)"))
-    fireEvent.click(screen.getByRole("button", { name: "Send me my code" }))
+    const user = userEvent.setup()
+    await user.click(
+      within(await screen.findByRole("group", STORE_QUESTION)).getByLabelText("App Store (iPhone, iPad)"),
+    )
+    await user.click(screen.getByRole("button", { name: "Send me my code" }))
     expect(
       await screen.findByText("Your store could not be saved just now. Please try again in a moment."),
     ).toHaveAttribute("role", "alert")

@@ -56,6 +56,7 @@ try {
       writeFile,
       now: () => new Date(),
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     },
     sequences: {
       dir: settings.sequencesDir,
@@ -66,7 +67,6 @@ try {
       writeFile,
       now: () => new Date(),
       referralBoost: settings.referralBoost,
-      rewardsFile: settings.rewards.file,
     },
     readInput,
     bounceAddress: mail.bounceAddress,

@@ -15,7 +15,7 @@ import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-co
 import type { Db, On } from "../db/db"
 import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { isPlaceSignature, personalLink } from "./place-link"
+import { isPlaceSignature, LINK_OPENS_NOTHING, PERSONAL_HEADERS as PERSONAL, personalLink } from "./place-link"
 import { slowDownPage } from "./slow-down-page"
 import { countSubmission, RATE_WINDOW_MS } from "../rate-limits/client-rate-limit"
 import { referralTally, referrerOfCode } from "./referral-queries"
@@ -37,8 +37,6 @@ export type ReferralDeps = {
 }
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
-/** A person's data: kept by no cache, shared or not. */
-const PERSONAL = { ...NO_STORE, "Cache-Control": "private, no-store" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
@@ -136,7 +134,7 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now, re
         { ...PERSONAL, "Retry-After": String(retryAfter) },
       )
     const found = await placeOfLink(req)
-    if (!found) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
+    if (!found) return sendJson(res, 404, { error: LINK_OPENS_NOTHING }, PERSONAL)
     sendJson(res, 200, found.view, PERSONAL)
   }
 

@@ -10,7 +10,7 @@ import type { Db } from "../db/db"
 import { queryParam, sendJson } from "../http/answers"
 import { readJson } from "../http/json-body"
 import type { DeliveryKind } from "../outbox/deliveries"
-import { isPlaceSignature } from "../referrals/place-link"
+import { isPlaceSignature, LINK_OPENS_NOTHING, PERSONAL_HEADERS as PERSONAL } from "../referrals/place-link"
 import { referrerOfCode } from "../referrals/referral-queries"
 import type { MailSettings } from "../settings"
 import { payWaitingRewards } from "./reward-payment"
@@ -25,9 +25,6 @@ export type StoreChoiceDeps = {
   now: () => Date
   queued: (kinds: readonly DeliveryKind[]) => void
 }
-
-/** A person's data: kept by no cache, shared or not. */
-const PERSONAL = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" }
 
 /** The store a body names (`{"platform": "ios"}`), or null; the body is an object of one text (depth 2). */
 function storeIn(req: Parameters<RequestHandler>[0]) {
@@ -48,13 +45,16 @@ export function storeChoiceRoute({ db, mail, rewardsFile, now, queued }: StoreCh
             isPlaceSignature(db, code, signature) ? await referrerOfCode(on, code) : undefined,
           )
         : undefined
-    if (!entry) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
+    if (!entry) return sendJson(res, 404, { error: LINK_OPENS_NOTHING }, PERSONAL)
     const store = storeIn(req)
     if (!store)
       return sendJson(
         res,
         422,
-        { error: 'Send the store as JSON: {"platform": "ios"} or {"platform": "android"}.', fields: { platform: "ios or android" } },
+        {
+          error: 'Send the store as JSON: {"platform": "ios"} or {"platform": "android"}.',
+          fields: { platform: "ios or android" },
+        },
         PERSONAL,
       )
     await db.write((trx) =>
