@@ -370,11 +370,11 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
       Person,
       Person,
     ]
-    // p22 and p17 land on one key (12): the newest credit stands first; p29 past place 1.
+    // p22 and p17 land on one key (12): the newest credit stands first; p29 past place 1, its friends from six networks.
     await refer(p17, "198.51.100.1")
     await refer(p22, "198.51.100.2")
     await refer(p22, "198.51.100.3")
-    for (let n = 0; n < 6; n += 1) await refer(p29 as Person, `203.0.113.${n + 1}`)
+    for (let n = 0; n < 6; n += 1) await refer(p29 as Person, `203.0.${113 + n}.1`)
     expect(await placeOfPerson(db, p29 as Person)).toBe(1)
     // Four friends of p12 from one client: the fourth is held, then credited by an owner.
     const ring = []
