@@ -311,7 +311,7 @@ test.describe("the admin's announcements", () => {
       await context.close()
     }
     expect(seen.marketing).toEqual({
-      nav: ["Dashboard", "Entries", "Announcements", "Referrals"],
+      nav: ["Dashboard", "Entries", "Announcements", "Sequences", "Referrals"],
       headings: ["broken", "launch", "short"],
       alert: expect.stringContaining("broken cannot be previewed or sent as it is written"),
       api: { status: 200, body: expect.objectContaining({ suppressed: 1 }) },

@@ -325,7 +325,13 @@ for (const store of ["sqlite", "postgres"] as const) {
       const marketing = await enrolledAccount(site, `marketing-${store}@team.example`, "marketing")
       await logInWithPage(page, site, marketing)
       const nav = page.getByRole("navigation", { name: "Admin" })
-      await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Entries", "Announcements", "Referrals"])
+      await expect(nav.getByRole("link")).toHaveText([
+        "Dashboard",
+        "Entries",
+        "Announcements",
+        "Sequences",
+        "Referrals",
+      ])
       await page.goto(`${site.url}/admin/audit`)
       await expect(page.getByRole("alert")).toHaveText("Your role (marketing) may not use this page.")
       expect((await page.request.get(`${site.url}/api/admin/audit`)).status()).toBe(403)

@@ -40,8 +40,9 @@ export async function startApiInProcess(
   const metrics = createMetrics()
   const read = readSettings(env)
   const parts = assemble(read, { log, metrics, now })
-  // The line kept, as the server's first periodic job writes it at start (this server runs no job).
-  await keepLineFor(parts.db, read.referralBoost)
+  // The line kept, as the server's first periodic job writes it at start (this server runs no job); a store down at
+  // start fails the job alone, and places are then walked by the rule until it is written.
+  await keepLineFor(parts.db, read.referralBoost).catch(() => undefined)
   const app = express()
   app.use(observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }).middleware)
   app.use(siteRouter(parts.routes))

@@ -1,5 +1,7 @@
+import { Migrator } from "kysely"
 import type { StoreSettings } from "../../src/server/settings"
 import { connect } from "../../src/server/db/db"
+import { waitlistMigrations } from "../../src/server/db/migrations"
 
 /** Every migration of the waitlist's schema, by name: what a database of any earlier version records once it is opened by this one. */
 export const EVERY_MIGRATION = [
@@ -34,4 +36,16 @@ export async function migrationsRecorded(settings: StoreSettings): Promise<strin
   } finally {
     await dialect.close()
   }
+}
+
+/** A store at the version a migration of that name left it, open: what a test of a later migration fills as it was. */
+export async function migratedTo(settings: StoreSettings, name: string): Promise<ReturnType<typeof connect>> {
+  const dialect = connect(settings)
+  const migrator = new Migrator({
+    db: dialect.kysely,
+    provider: { getMigrations: async () => waitlistMigrations(dialect) },
+  })
+  const { error } = await migrator.migrateTo(name)
+  if (error) throw error
+  return dialect
 }

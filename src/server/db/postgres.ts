@@ -17,6 +17,9 @@ const REWRITE_TIMEOUT_MS = 60_000
 /** PostgreSQL's bigint, which `pg` reads as text: here every one (ids, counts, times in ms) fits a JavaScript number. */
 const INT8 = 20
 
+/** How long a request waits for one of the pool's connections: a burst of sign-ups on a busy machine queues for them rather than being turned away; a server that refuses is known at once. */
+const CONNECTION_WAIT_MS = 10_000
+
 /**
  * The PostgreSQL database of `url`. Every query gives up within a few
  * seconds, so an outage is answered with 503 in time instead of hanging,
@@ -26,7 +29,7 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
   const pool = new Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 3000,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
     query_timeout: 4000,
     idleTimeoutMillis: 10_000,
     types: {

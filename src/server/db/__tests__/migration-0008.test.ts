@@ -1,14 +1,14 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { announcementProgressOf } from "../../announcements/announcement-queries"
 import { personRecord } from "../../people/people-queries"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("bounce-migration-")
 
@@ -22,13 +22,7 @@ const COMPLAINED = "2026-11-21T10:00:00.000Z"
  * recorded both in the mail's own columns and as a row of the bounces.
  */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0007-visit-counts")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0007-visit-counts")
   const db = dialect.kysely
   for (const [id, name, address] of [
     [1, "Ana", "ana@example.com"],

@@ -1,27 +1,21 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { recordStoreClicks } from "../../visits/store-click-queries"
 import { visitStats } from "../../visits/visit-stats"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("store-clicks-migration-")
 const DAY = "2026-11-20"
 
 /** A waitlist as the version before 0010 left it: migrated to 0008, with a day of visits counted. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0008-bounces-in-one-place")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0008-bounces-in-one-place")
   await sql`INSERT INTO visit_views (day, page, language, referrer, utm_source, utm_medium, utm_campaign, views) VALUES (${DAY}, '/', 'en', '', 'poster', '', '', 2)`.execute(
     dialect.kysely,
   )

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { placeOf } from "../../referrals/line"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("referral-migration-")
 
@@ -15,13 +15,7 @@ const AT = (minute: number) => `2026-11-20T09:0${minute}:00.000Z`
 
 /** A waitlist as the version before 0011 left it: Ana and Ben confirmed (Ben first), Cleo not. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0008-bounces-in-one-place")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0008-bounces-in-one-place")
   for (const [id, name, confirmedAt] of [
     [1, "ana", AT(5)],
     [2, "ben", AT(3)],

@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("provider-migration-")
 const AT = "2026-11-20T09:00:00.000Z"
@@ -30,13 +30,7 @@ const OUTBOX: [kind: string, recipient: string, provider: string | null][] = [
 ]
 
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0011-referrals")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0011-referrals")
   await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at) VALUES (1, 'Ana', 'ana@gmail.com', 'ana@gmail.com', ${AT}, ${AT})`.execute(
     dialect.kysely,
   )

@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("hardening-migration-")
 
@@ -15,13 +15,7 @@ const PASSWORD = "hunter2-of-the-hook"
 
 /** A waitlist as the version before 0015 left it: a webhook event queued with a password in its URL, and one that failed quoting it; Ben referred by Ana from a client. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0011-referrals")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0011-referrals")
   const on = dialect.kysely
   await sql`INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at) VALUES (1, 'Ana', 'ana@example.com', 'ana@example.com', ${AT}, ${AT})`.execute(
     on,

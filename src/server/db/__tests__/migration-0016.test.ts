@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 import { keepLineFor, placeOf } from "../../referrals/line"
 
 const stores = useThrowawayStores("line-migration-")
@@ -15,13 +15,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISO
 
 /** A waitlist as the version before 0016 left it: eight people confirmed in turn, the eighth with a friend credited, and one who never confirmed. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0015-bounded-and-secret-free")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0015-bounded-and-secret-free")
   const on = dialect.kysely
   for (let n = 1; n <= 10; n += 1) {
     const email = `p${n}@example.com`

@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { connect, openDb, type Db } from "../db"
-import { waitlistMigrations } from "../migrations"
 import { MAX_COMBINATIONS } from "../migrations/0017-days-within-their-caps"
 
 const stores = useThrowawayStores("days-within-caps-migration-")
@@ -18,13 +18,7 @@ const ROWS = MAX_COMBINATIONS + 500
 
 /** A waitlist as the version before 0017 left it: a day of ROWS store-click and page-view rows, and a small day. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0015-bounded-and-secret-free")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0015-bounded-and-secret-free")
   const on = dialect.kysely
   for (let from = 0; from < ROWS; from += 500) {
     const ids = Array.from({ length: Math.min(500, ROWS - from) }, (_, i) => from + i)

@@ -1,13 +1,12 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
+import { sql } from "kysely"
+import { migratedTo } from "../../../../test/support/migrations-recorded"
 import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import type { StoreSettings } from "../../settings"
 import { visitStats } from "../../visits/visit-stats"
-import { connect } from "../db"
-import { waitlistMigrations } from "../migrations"
 import { openDb } from "../db"
 import { recordVisits } from "../../visits/visit-queries"
 import { countEntries } from "../../entries/entry-list"
@@ -16,13 +15,7 @@ const stores = useThrowawayStores("visit-migration-")
 
 /** A waitlist as the version before 0007 left it: migrated to 0006, with an entry and its message. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0006-admin-and-consent")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0006-admin-and-consent")
   const at = "2026-11-20T09:00:00.000Z"
   await sql`INSERT INTO waitlist_entries (name, email, email_key, created_at, updated_at, utm_source) VALUES ('Ana', 'ana@example.com', 'ana@example.com', ${at}, ${at}, 'newsletter')`.execute(
     dialect.kysely,
