@@ -1,27 +1,20 @@
 /**
  * @jest-environment node
  */
-import { Migrator, sql } from "kysely"
-import { EVERY_MIGRATION, migrationsRecorded } from "../../../../test/support/migrations-recorded"
+import { sql } from "kysely"
+import { EVERY_MIGRATION, migratedTo, migrationsRecorded } from "../../../../test/support/migrations-recorded"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { reasonsOf } from "../../referrals/referral-reasons"
 import { rewardsOfEntry } from "../../rewards/reward-queries"
 import type { StoreSettings } from "../../settings"
-import { connect, openDb } from "../db"
-import { waitlistMigrations } from "../migrations"
+import { openDb } from "../db"
 
 const stores = useThrowawayStores("rewards-migration-")
 const AT = "2026-11-20T09:00:00.000Z"
 
 /** A waitlist as the version before 0018 left it (0017 the last applied): Ana confirmed, Ben referred by her from a network and credited, a wave of an announcement sent. */
 async function previousVersion(settings: StoreSettings) {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0017-days-within-their-caps")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0017-days-within-their-caps")
   const on = dialect.kysely
   for (const [id, name, code] of [
     [1, "ana", "AnaCode1"],
