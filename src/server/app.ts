@@ -44,6 +44,7 @@ import { referralRoutes } from "./referrals/referral-routes"
 import { rewardsAdminRoute } from "./rewards/rewards-admin-route"
 import { rewardsViewOf } from "./rewards/reward-view"
 import { storeChoiceRoute } from "./rewards/store-choice-route"
+import { linkRateLimit } from "./rate-limits/link-rate-limit"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
@@ -103,6 +104,7 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
   "waitlist-leave",
   "waitlist-place",
   "waitlist-place/data",
+  "waitlist-place/store",
   "admin/*",
 ])
 
@@ -140,16 +142,23 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
   const sequence = sequenceRoutes(parts.sequences, log)
+  const linksLimit = linkRateLimit({ db, log, now, limit: settings.linkRateLimit })
   const referrals = referralRoutes({
     db,
     log,
     siteUrl: settings.mail.siteUrl,
     boost: settings.referralBoost,
-    linkRateLimit: settings.linkRateLimit,
-    now,
+    retryAfterOf: linksLimit,
     rewardsOf: (on, entry) => rewardsViewOf(on, settings.rewards.file, entry),
   })
-  const storeChoice = storeChoiceRoute({ db, mail: settings.mail, rewardsFile: settings.rewards.file, now, queued })
+  const storeChoice = storeChoiceRoute({
+    db,
+    mail: settings.mail,
+    rewardsFile: settings.rewards.file,
+    now,
+    retryAfterOf: linksLimit,
+    queued,
+  })
   const referralAdmin = referralAdminRoutes({ db, boost: settings.referralBoost })
   const review = referralReviewRoutes({ db, now })
   const rewardsAdmin = rewardsAdminRoute({ db, rewardsFile: settings.rewards.file })

@@ -15,15 +15,21 @@ import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-co
 import type { Db, On } from "../db/db"
 import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { isPlaceSignature, LINK_OPENS_NOTHING, PERSONAL_HEADERS as PERSONAL, personalLink } from "./place-link"
+import {
+  isPlaceSignature,
+  LINK_OPENS_NOTHING,
+  PERSONAL_HEADERS as PERSONAL,
+  personalLink,
+  TOO_MANY_REQUESTS,
+} from "./place-link"
 import { slowDownPage } from "./slow-down-page"
-import { countSubmission, RATE_WINDOW_MS } from "../rate-limits/client-rate-limit"
+import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
 import { referralTally, referrerOfCode } from "./referral-queries"
 import { placeOf } from "./line"
 
 /**
- * What the routes of personal links work with: `linkRateLimit` requests a
- * minute from one client (0: no limit); `rewardsOf` gives the rewards' part
+ * What the routes of personal links work with: `retryAfterOf` their
+ * client's limit (see linkRateLimit); `rewardsOf` gives the rewards' part
  * of a person's place page (see rewardsViewOf).
  */
 export type ReferralDeps = {
@@ -31,8 +37,7 @@ export type ReferralDeps = {
   log: Logger
   siteUrl: string
   boost: number
-  linkRateLimit: number
-  now: () => Date
+  retryAfterOf: LinkRateLimit
   rewardsOf: (on: On, entry: { id: number; lang: LanguageCode; credited: number }) => Promise<RewardsView | null>
 }
 
@@ -41,7 +46,7 @@ const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
 /** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and of the place page's data and old address. */
-export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now, rewardsOf }: ReferralDeps): {
+export function referralRoutes({ db, log, siteUrl, boost, retryAfterOf, rewardsOf }: ReferralDeps): {
   personalLink: RequestHandler
   noSuchCode: RequestHandler
   placeData: RequestHandler
@@ -50,21 +55,6 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now, re
   const expired = (req: Request) => {
     const lang = queryParam(req, "lang")
     return localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/waitlist/link-expired/")
-  }
-
-  /** Counts a request against its client's limit: the seconds to wait when past it, else null. */
-  const retryAfterOf = (res: Response): Promise<number | null> => {
-    const limit = { client: `links:${res.locals.client.key}`, limit: linkRateLimit, windowMs: RATE_WINDOW_MS }
-    return db
-      .write((trx) => countSubmission(db, trx, limit, now()))
-      .catch((error: unknown) => {
-        // A store that cannot count cannot answer the request either: its own read says so.
-        log.warn(
-          { reqId: res.locals.requestId, cause: String(error) },
-          "referrals: a personal link could not be counted",
-        )
-        return null
-      })
   }
 
   /** Past the client's limit, answers 429 with a page in the asked language and gives true. */
@@ -127,12 +117,7 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now, re
   const placeData: RequestHandler = async (req, res) => {
     const retryAfter = await retryAfterOf(res)
     if (retryAfter !== null)
-      return sendJson(
-        res,
-        429,
-        { error: "Too many requests from this address. Please wait a minute, then try again." },
-        { ...PERSONAL, "Retry-After": String(retryAfter) },
-      )
+      return sendJson(res, 429, { error: TOO_MANY_REQUESTS }, { ...PERSONAL, "Retry-After": String(retryAfter) })
     const found = await placeOfLink(req)
     if (!found) return sendJson(res, 404, { error: LINK_OPENS_NOTHING }, PERSONAL)
     sendJson(res, 200, found.view, PERSONAL)

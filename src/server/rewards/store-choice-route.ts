@@ -10,7 +10,13 @@ import type { Db } from "../db/db"
 import { queryParam, sendJson } from "../http/answers"
 import { readJson } from "../http/json-body"
 import type { DeliveryKind } from "../outbox/deliveries"
-import { isPlaceSignature, LINK_OPENS_NOTHING, PERSONAL_HEADERS as PERSONAL } from "../referrals/place-link"
+import {
+  isPlaceSignature,
+  LINK_OPENS_NOTHING,
+  PERSONAL_HEADERS as PERSONAL,
+  TOO_MANY_REQUESTS,
+} from "../referrals/place-link"
+import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
 import { referrerOfCode } from "../referrals/referral-queries"
 import type { MailSettings } from "../settings"
 import { payWaitingRewards } from "./reward-payment"
@@ -23,6 +29,7 @@ export type StoreChoiceDeps = {
   mail: MailSettings
   rewardsFile: string
   now: () => Date
+  retryAfterOf: LinkRateLimit
   queued: (kinds: readonly DeliveryKind[]) => void
 }
 
@@ -34,9 +41,19 @@ function storeIn(req: Parameters<RequestHandler>[0]) {
   return isStore(platform) ? platform : null
 }
 
-/** The handler of the place page's question of the store: 404 for a link that is not the person's, 422 for no store. */
-export function storeChoiceRoute({ db, mail, rewardsFile, now, queued }: StoreChoiceDeps): RequestHandler {
+/** The handler of the place page's question of the store: 404 for a link that is not the person's, 422 for no store, 429 past the client's limit of links. */
+export function storeChoiceRoute({
+  db,
+  mail,
+  rewardsFile,
+  now,
+  retryAfterOf,
+  queued,
+}: StoreChoiceDeps): RequestHandler {
   return async (req, res) => {
+    const retryAfter = await retryAfterOf(res)
+    if (retryAfter !== null)
+      return sendJson(res, 429, { error: TOO_MANY_REQUESTS }, { ...PERSONAL, "Retry-After": String(retryAfter) })
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
     const entry =

@@ -14,6 +14,7 @@ import { deliveriesIn } from "../../outbox/outbox-queries"
 import { DEFAULT_LINK_RATE_LIMIT, type StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
 import path from "path"
+import fc from "fast-check"
 import { USER_AGENTS } from "../../../../test/support/device-user-agents"
 import { DnsTestServer } from "../../../../test/support/dns-test-server"
 import { PROJECT_ROOT } from "../../../../test/support/project-root"
@@ -212,7 +213,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(await redirected(`${forged}&lang=ja`)).toEqual([303, "/ja/waitlist/link-expired/"])
   })
 
-  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links and place pages' data a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
+  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links, place pages' data and store questions a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
     await signUp(api, "ana@example.com", { locale: "de" })
     const link = await confirm(api, "ana@example.com", "de")
     const search = new URL(link, SITE_URL).search
@@ -235,6 +236,16 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(await data.json()).toEqual({
       error: "Too many requests from this address. Please wait a minute, then try again.",
     })
+    const choice = await fetch(`${api.site.url}/api/waitlist-place/store${search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": guesser },
+      body: '{"platform":"ios"}',
+    })
+    expect([choice.status, choice.headers.get("retry-after") !== null, await choice.json()]).toEqual([
+      429,
+      true,
+      { error: "Too many requests from this address. Please wait a minute, then try again." },
+    ])
     const old = await open(`/api/waitlist-place${search}&lang=de`, guesser)
     expect(old.status).toBe(429)
     expect(await old.text()).toContain(escapeMarkup(translate("de", "place.slowDown")))
@@ -454,6 +465,75 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const forged = await choose(search.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`), '{"platform":"ios"}')
     expect([forged.status, await forged.json()]).toEqual([404, { error: "This link has expired or is not valid." }])
   })
+
+  it("answers every hostile shape of the store question, in its address or its body, with a JSON 404 or 422, and chooses no store", async () => {
+    await signUp(api, "ana@example.com")
+    const link = await confirm(api, "ana@example.com")
+    const { searchParams } = new URL(link, SITE_URL)
+    const code = searchParams.get("code") ?? ""
+    const sig = searchParams.get("sig") ?? ""
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        "@".repeat(300),
+        ".".repeat(300),
+        "%00",
+        "%",
+        "ｉｏｓ",
+        "іos",
+        "IOS",
+        "ios\u0000",
+        "0".repeat(65),
+      ),
+    )
+    // Either part may be the person's own, never both: a valid question would choose a store.
+    const address = fc.oneof(
+      fc.record({ code: text, sig: fc.constant(sig) }),
+      fc.record({ code: fc.constant(code), sig: text }),
+      fc.record({ code: fc.constant(code), sig: fc.constant(sig) }),
+    )
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth)
+    const refusedBody = fc.oneof(
+      fc.json({ maxDepth: 3 }).filter((json) => !/"platform"\s*:\s*"(ios|android)"/.test(json)),
+      fc.constantFrom(
+        nested(400),
+        `{"platform":${nested(300)}}`,
+        '{"platform":["ios"]}',
+        '{"platform":{"toString":"ios"}}',
+        '{"__proto__":{"platform":"ios"}}',
+        '{"platform":"іos"}',
+        '{"platform":"IOS"}',
+        '{"platform":"ios","platform":7}',
+        `{"platform":"${"@".repeat(900)}"}`,
+      ),
+    )
+    const validBody = fc.constantFrom('{"platform":"ios"}', '{"platform":"android"}')
+    let client = 0
+    await fc.assert(
+      fc.asyncProperty(address, refusedBody, validBody, fc.boolean(), async (query, refused, valid, useValid) => {
+        const own = query.code === code && query.sig === sig
+        const answer = await fetch(
+          `${api.site.url}/api/waitlist-place/store?code=${encodeURIComponent(query.code)}&sig=${encodeURIComponent(query.sig)}`,
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${(client += 1) % 250}` },
+            body: own || !useValid ? refused : valid,
+          },
+        )
+        expect([404, 422]).toContain(answer.status)
+        expect(answer.headers.get("cache-control")).toBe("private, no-store")
+        expect(await answer.json()).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }))
+      }),
+      { numRuns: 120 },
+    )
+    const store = openDbOf(api.env)
+    const platforms = await store
+      .read((on) =>
+        on.selectFrom("waitlist_entries").select("code_platform").where("code_platform", "is not", null).execute(),
+      )
+      .finally(() => store.close())
+    expect(platforms).toEqual([])
+  }, 60_000)
 })
 
 describe.each(["sqlite", "postgres"] as const)(
