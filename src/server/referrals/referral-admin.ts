@@ -8,10 +8,11 @@ import { emailKey } from "../addresses/email-identity"
 import { lookupAddressOf } from "../addresses/lookup-address"
 import { pageParam } from "../admin/admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
-import type { Db, On } from "../db/db"
+import type { Db } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
 import { lineOf, placeOf } from "./line"
+import { referralsWithAddresses } from "./referral-queries"
 import { heldReferrals } from "./referral-review"
 
 /** One line of the leaderboard. */
@@ -72,24 +73,6 @@ export function leaderboard(
   })
 }
 
-/** The referrals of a state, or of a referrer or referred person, oldest first. */
-function referralLines(on: On) {
-  return on
-    .selectFrom("waitlist_referrals as r")
-    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
-    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
-    .select([
-      "r.referred_id",
-      "referred.email as referred",
-      "referrer.email as referrer",
-      "r.state",
-      "r.created_at",
-      "r.decided_at",
-    ])
-    .orderBy("r.created_at")
-    .orderBy("r.referred_id")
-}
-
 const asLine = (row: {
   referred_id: number
   referred: string
@@ -115,8 +98,8 @@ export function referralsOfPerson(db: Db, boost: number, address: string) {
       .where("email_key", "=", emailKey(address))
       .executeTakeFirst()
     if (!entry) return null
-    const referredBy = await referralLines(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
-    const referred = await referralLines(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
+    const referredBy = await referralsWithAddresses(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
+    const referred = await referralsWithAddresses(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
     return {
       place: await placeOf(on, entry.id, boost),
       code: entry.referral_code,

@@ -13,6 +13,25 @@ import type { ReasonName, ReferralState } from "./referral-rules"
 export const referrerOfCode = (on: On, code: string) =>
   on.selectFrom("waitlist_entries").select(["id", "email", "lang"]).where("referral_code", "=", code).executeTakeFirst()
 
+/** Referrals with the addresses of both people, oldest first: what the team's pages filter and list. */
+export const referralsWithAddresses = (on: On) =>
+  on
+    .selectFrom("waitlist_referrals as r")
+    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
+    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
+    .select([
+      "r.referred_id",
+      "r.referrer_id",
+      "referred.email as referred",
+      "referrer.email as referrer",
+      "r.state",
+      "r.created_at",
+      "r.decided_at",
+      "r.network",
+    ])
+    .orderBy("r.created_at")
+    .orderBy("r.referred_id")
+
 /** An entry's personal code; null while it is not confirmed (or gone). */
 export async function personalCodeOf(on: On, entryId: number): Promise<string | null> {
   const row = await on

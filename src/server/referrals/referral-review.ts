@@ -13,6 +13,7 @@ import type { Db, On } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, sendInvalid, sendJson } from "../http/answers"
 import { reasonsOf, reasonText } from "./referral-reasons"
+import { referralsWithAddresses } from "./referral-queries"
 import { decideHeld } from "./referral-records"
 import type { HeldReferral as ApiHeldReferral } from "../../admin-api/referrals"
 
@@ -27,24 +28,10 @@ export async function heldReferrals(
   on: On,
   { referrerId = null, referredId = null }: { referrerId?: number | null; referredId?: number | null } = {},
 ): Promise<HeldReferral[]> {
-  const rows = await on
-    .selectFrom("waitlist_referrals as r")
-    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
-    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
-    .select([
-      "r.referred_id",
-      "r.referrer_id",
-      "referred.email as referred",
-      "referrer.email as referrer",
-      "r.created_at",
-      "r.decided_at",
-      "r.network",
-    ])
+  const rows = await referralsWithAddresses(on)
     .where("r.state", "=", "held")
     .$if(referrerId !== null, (query) => query.where("r.referrer_id", "=", referrerId ?? 0))
     .$if(referredId !== null, (query) => query.where("r.referred_id", "=", referredId ?? 0))
-    .orderBy("r.created_at")
-    .orderBy("r.referred_id")
     .limit(HELD_PAGE)
     .execute()
   const reasons = await reasonsOf(
