@@ -79,6 +79,8 @@ test.describe("the legal pages", () => {
     }
     await page.goto("/privacy-policy/2026-12-01")
     await expect(page.getByRole("heading", { level: 3, name: "Visits to this website" })).toBeVisible()
+    await page.goto("/privacy-policy/2027-03-01")
+    await expect(page.getByRole("heading", { level: 3, name: "Rewards for friends who join" })).toBeVisible()
   })
 
   test("the terms and conditions: effective May 25, 2025, with every section of the spec", async ({ page }) => {

@@ -9,6 +9,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { assemble, periodicJobs } from "../../src/server/assemble"
+import { rewardsJob } from "../../src/server/rewards/reward-job"
 import { sequenceJob } from "../../src/server/sequences/sequence-service"
 import { createMetrics } from "../../src/server/observability/metrics"
 import { readSettings } from "../../src/server/settings"
@@ -34,7 +35,8 @@ it("names every periodic job of a server that counts visits and reads a bounce m
     BOUNCE_ADDRESS: "bounces@example.com",
     BOUNCE_IMAP_URL: "imaps://bounces%40example.com:secret@imap.example.com:993/INBOX",
   })
-  const parts = assemble(settings, { log: capturedLogger().log, metrics: createMetrics() })
+  const { log } = capturedLogger()
+  const parts = assemble(settings, { log, metrics: createMetrics() })
   try {
     const names = periodicJobs(
       parts.db,
@@ -43,7 +45,8 @@ it("names every periodic job of a server that counts visits and reads a bounce m
       parts.bounceMailbox,
       { mail: settings.mail, sendMail: async () => {} },
       settings.referralBoost,
-      sequenceJob(parts.routes.sequences, capturedLogger().log, () => {}),
+      sequenceJob(parts.routes.sequences, log, () => {}),
+      rewardsJob({ db: parts.db, rewards: settings.rewards, mail: settings.mail, log, queued: () => {} }),
     ).map((job) => job.name)
     expect(names.length).toBeGreaterThan(7)
     expect(names.filter((name) => !architecture.includes(`\`${name}\``))).toEqual([])

@@ -61,6 +61,21 @@ export type PersonExport = {
     note: string
     personalCode: string | null
     friends: Record<string, number>
-    cameThroughAPersonalLink: { state: string; signedUpAt: string; decidedAt: string | null } | null
+    cameThroughAPersonalLink: {
+      state: string
+      signedUpAt: string
+      decidedAt: string | null
+      network: string | null
+      reasonsHeld: { reason: string; foundAt: string; decision: string | null }[]
+    } | null
   } | null
+  rewards: {
+    note: string
+    tier: string
+    state: string
+    earnedAt: string
+    paidAt: string | null
+    store: string | null
+    code: string | null
+  }[]
 }

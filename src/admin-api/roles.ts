@@ -18,13 +18,13 @@ export type Area =
 /**
  * Who may do what: an owner everything (and accounts, which the command
  * line manages); marketing the dashboard, the entries, the announcements,
- * the sequences and the referrals' leaderboard; legal staff the entries, a
- * person's data (export and erasure) and the audit log. Only an owner
- * credits or refuses a referral held for review.
+ * the sequences, the referrals' leaderboard and rewards, and the review of
+ * held referrals (crediting or refusing them); legal staff the entries, a
+ * person's data (export and erasure) and the audit log.
  */
 export const AREAS_OF: Record<Role, readonly Area[]> = {
   owner: ["dashboard", "entries", "people", "audit", "announcements", "sequences", "referrals", "referral-review"],
-  marketing: ["dashboard", "entries", "announcements", "sequences", "referrals"],
+  marketing: ["dashboard", "entries", "announcements", "sequences", "referrals", "referral-review"],
   legal: ["entries", "people", "audit"],
 }
 

@@ -15,7 +15,7 @@ import { counted } from "../words/counted"
  * The send, behind a confirmation: a modal dialog that says how many
  * confirmed entries of each language would get the announcement now (and
  * how many are left out as suppressed), counted again for a wave (the
- * first places in line, a language, a platform), and sends only when
+ * first places in line, a language, a platform, a reward earned), and sends only when
  * confirmed. Escape or Cancel closes it, sending nothing.
  */
 export function SendDialog({

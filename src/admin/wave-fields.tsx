@@ -1,10 +1,12 @@
 import { LANGUAGES } from "../i18n/languages"
 import { AdminField } from "./admin-field"
+import type { RewardsAnswer } from "../admin-api/referrals"
+import { useAdminData } from "./use-admin-data"
 
 /** A wave as the send dialog's fields hold it: empty texts narrow nothing. */
-export type WaveInput = { first: string; lang: string; platform: string }
+export type WaveInput = { first: string; lang: string; platform: string; rewarded: string }
 
-export const WHOLE_LIST_INPUT: WaveInput = { first: "", lang: "", platform: "" }
+export const WHOLE_LIST_INPUT: WaveInput = { first: "", lang: "", platform: "", rewarded: "" }
 
 /** The wave's query for the audience route, and its body for the send. */
 export const waveQuery = (wave: WaveInput) =>
@@ -13,11 +15,12 @@ export const waveBody = (wave: WaveInput) => ({
   ...(wave.first ? { first: wave.first } : {}),
   ...(wave.lang ? { lang: wave.lang } : {}),
   ...(wave.platform ? { platform: wave.platform } : {}),
+  ...(wave.rewarded ? { rewarded: wave.rewarded } : {}),
 })
 
 const selectStyle = { variant: "forms.input" } as const
 
-/** The fields that narrow a send to a wave: the first N in line, a language, a platform. */
+/** The fields that narrow a send to a wave: the first N in line, a language, a platform, a reward's tier (the tiers of the rewards' file). */
 export function WaveFields({
   slug,
   wave,
@@ -27,6 +30,8 @@ export function WaveFields({
   wave: WaveInput
   onChange: (wave: WaveInput) => void
 }) {
+  const rewards = useAdminData<RewardsAnswer>("rewards")
+  const tiers = rewards.state === "done" ? rewards.data.tiers : []
   return (
     <fieldset sx={{ border: "none", p: 0, m: 0 }}>
       <legend sx={{ fontWeight: "bold", mb: 3 }}>A wave (optional)</legend>
@@ -71,6 +76,24 @@ export function WaveFields({
           <option value="ios">iOS</option>
           <option value="android">Android</option>
           <option value="desktop">A desktop</option>
+        </select>
+      </div>
+      <div sx={{ display: "flex", flexDirection: "column", mb: 4 }}>
+        <label htmlFor={`${slug}-rewarded`} sx={{ variant: "forms.label" }}>
+          Only those who earned
+        </label>
+        <select
+          id={`${slug}-rewarded`}
+          value={wave.rewarded}
+          onChange={(event) => onChange({ ...wave, rewarded: event.target.value })}
+          sx={selectStyle}
+        >
+          <option value="">Anyone, rewarded or not</option>
+          {tiers.map((tier) => (
+            <option key={tier.name} value={tier.name}>
+              {tier.name} ({tier.friends} friends)
+            </option>
+          ))}
         </select>
       </div>
     </fieldset>

@@ -15,6 +15,12 @@ export const PLACE_CLASSES = {
   share: "place-share",
   shareLinks: "place-share-links",
   shareLink: "place-share-link",
+  reward: "place-reward",
+  rewardTitle: "place-reward-title",
+  code: "place-code",
+  storeForm: "place-store-form",
+  storeChoices: "place-store-choices",
+  storeChoice: "place-store-choice",
 } as const
 
 /** A styled part of the place page. */

@@ -16,7 +16,8 @@ const EXPIRED_PAGE = "/waitlist/link-expired/"
 /**
  * Everything inside the place page's island: the person's place, asked of
  * the API with the signed link of the page's address, and until it comes a
- * line saying it is being looked up (which is what the build renders). The
+ * line saying it is being looked up (which is what the build renders), and
+ * read again once the person told the store of their codes. The
  * language switcher's links get the signed link too, so another language
  * keeps the person on their page. A link that opens nothing leads to the
  * page that says so. Nothing here may import from "gatsby" or take `sx`
@@ -25,13 +26,14 @@ const EXPIRED_PAGE = "/waitlist/link-expired/"
 export function PlaceIslandContent({ lang, texts }: PlaceTexts) {
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null)
 
+  const show = (read: PlaceAnswer) =>
+    read.kind === "expired" ? window.location.replace(localizedPath(lang, EXPIRED_PAGE)) : setAnswer(read)
+
   useEffect(() => {
     carryParamsToLanguageLinks(document, PLACE_LINK_PARAMS)
     let current = true
-    void readPlace(window.location.search).then((read) => {
-      if (!current) return
-      if (read.kind === "expired") return window.location.replace(localizedPath(lang, EXPIRED_PAGE))
-      setAnswer(read)
+    void readPlace(window.location.search, lang).then((read) => {
+      if (current) show(read)
     })
     return () => {
       current = false
@@ -46,7 +48,12 @@ export function PlaceIslandContent({ lang, texts }: PlaceTexts) {
   return (
     <div className={PLACE_CLASSES.view} aria-busy={answer === null}>
       {answer?.kind === "shown" ? (
-        <PlaceView lang={lang} texts={texts} place={answer.place} />
+        <PlaceView
+          lang={lang}
+          texts={texts}
+          place={answer.place}
+          onChosen={() => void readPlace(window.location.search, lang).then(show)}
+        />
       ) : (
         <p className={PLACE_CLASSES.line}>
           {texts[answer?.kind === "unavailable" ? "place.unavailable" : "place.loading"]}

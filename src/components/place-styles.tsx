@@ -14,6 +14,19 @@ const STYLES: Record<PlacePart, ThemeUIStyleObject> = {
   share: { variant: "text.heading", fontSize: [4, null, 5], mt: 6, mb: 3 },
   shareLinks: { display: "flex", flexWrap: "wrap", gap: 3, listStyle: "none", p: 0, m: 0 },
   shareLink: { variant: "buttons.primary" },
+  reward: { my: 4, px: 4, py: 3, borderRadius: "medium", bg: "surface" },
+  rewardTitle: { variant: "text.heading", fontSize: [3, null, 4], mt: 0, mb: 2 },
+  code: {
+    fontFamily: "ui-monospace, Menlo, Consolas, monospace",
+    fontSize: [4, null, 5],
+    fontWeight: "heading",
+    letterSpacing: "0.05em",
+    color: "accent",
+    my: 2,
+  },
+  storeForm: { my: 4 },
+  storeChoices: { border: "1px solid", borderColor: "muted", borderRadius: "medium", m: 0, mb: 3, p: 3 },
+  storeChoice: { display: "block", my: 2 },
 }
 
 const rules = Object.fromEntries(

@@ -3,6 +3,7 @@ import { fillPlaceholders } from "../i18n/messages"
 import type { PlaceTexts } from "../i18n/place-texts"
 import type { PlaceView as Place } from "../waitlist/place-view"
 import { PLACE_CLASSES } from "./place-classes"
+import { PlaceRewards } from "./place-rewards"
 import { shareLinks } from "./place-share-links"
 
 type Texts = PlaceTexts["texts"]
@@ -22,11 +23,12 @@ function counted(
 /**
  * Where a person stands: their place, the friends who joined through their
  * link and those still pending, how a friend moves them ahead, their
+ * rewards (see PlaceRewards; `onChosen` once they told their store), their
  * personal link to copy, and plain links to share it. Rendered by the place
  * page's island from the API's answer, in the page's language; no `sx` (the
  * page has the styles of PLACE_CLASSES).
  */
-export function PlaceView({ lang, texts, place }: PlaceTexts & { place: Place }) {
+export function PlaceView({ lang, texts, place, onChosen }: PlaceTexts & { place: Place; onChosen: () => void }) {
   const lines = [
     counted(lang, texts, place.credited, {
       none: "place.creditedNone",
@@ -46,6 +48,7 @@ export function PlaceView({ lang, texts, place }: PlaceTexts & { place: Place })
         ) : null,
       )}
       <p className={PLACE_CLASSES.how}>{fillPlaceholders(texts["place.how"], { boost: place.boost })}</p>
+      {place.rewards && <PlaceRewards lang={lang} texts={texts} rewards={place.rewards} onChosen={onChosen} />}
       <label htmlFor="personal-link" className={PLACE_CLASSES.label}>
         {texts["place.linkLabel"]}
       </label>

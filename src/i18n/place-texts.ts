@@ -1,10 +1,14 @@
 import type { LanguageCode } from "./languages"
 import { messagesStartingWith } from "./messages"
 
-/** What the place page's island needs of its language: the code, and the page's texts. */
+/** What the place page's island needs of its language: the code, and the page's texts (a reward's code's too). */
 export type PlaceTexts = { lang: LanguageCode; texts: ReturnType<typeof texts> }
 
-const texts = (lang: LanguageCode) => messagesStartingWith(lang, "place.")
+const texts = (lang: LanguageCode) => ({
+  ...messagesStartingWith(lang, "place."),
+  ...messagesStartingWith(lang, "reward.code"),
+  ...messagesStartingWith(lang, "reward.redeem"),
+})
 
 /**
  * The place page's texts in one language. The page hands them to its

@@ -12,6 +12,7 @@ import type http from "http"
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express"
 import type { Area } from "../admin-api/roles"
 import { siteFacts } from "../config/site-facts"
+import { mailServerCheck } from "./addresses/mail-servers"
 import { changesFromOwnPages, requireAccount } from "./admin/admin-access"
 import { ADMIN_BODY_BYTES } from "./admin/admin-limits"
 import { auditRoute } from "./admin/audit-route"
@@ -36,9 +37,14 @@ import type { RequestObserver } from "./observability/observe-requests"
 import { API_PREFIX, pathOf } from "./observability/request-path"
 import { peopleRoutes } from "./people/people-routes"
 import { PLACE_PATH } from "./referrals/place-link"
-import { PLACE_DATA_PATH } from "../waitlist/place-view"
+import { PLACE_DATA_PATH, PLACE_STORE_PATH } from "../waitlist/place-view"
 import { referralAdminRoutes } from "./referrals/referral-admin"
+import { referralReviewRoutes } from "./referrals/referral-review"
 import { referralRoutes } from "./referrals/referral-routes"
+import { rewardsAdminRoute } from "./rewards/rewards-admin-route"
+import { rewardsViewOf } from "./rewards/reward-view"
+import { storeChoiceRoute } from "./rewards/store-choice-route"
+import { linkRateLimit } from "./rate-limits/link-rate-limit"
 import type { Settings } from "./settings"
 import { LINK_BODY_BYTES, linkRoutes } from "./signup/links-route"
 import { MAX_BODY_BYTES, signUpRoutes } from "./signup/sign-up-route"
@@ -98,6 +104,7 @@ export const API_ROUTE_NAMES: ReadonlySet<string> = new Set([
   "waitlist-leave",
   "waitlist-place",
   "waitlist-place/data",
+  "waitlist-place/store",
   "admin/*",
 ])
 
@@ -128,21 +135,33 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
     registry: parts.registry,
     now,
     queued,
+    mailServer: mailServerCheck(settings.dnsServers),
   })
   const session = sessionRoutes({ db, now })
   const invitation = invitationRoutes({ db, now })
   const people = peopleRoutes({ db, now, mailFolder: settings.mail.outboxDir })
   const announcement = announcementRoutes(parts.announcements, log)
   const sequence = sequenceRoutes(parts.sequences, log)
+  const linksLimit = linkRateLimit({ db, log, now, limit: settings.linkRateLimit })
   const referrals = referralRoutes({
     db,
     log,
     siteUrl: settings.mail.siteUrl,
     boost: settings.referralBoost,
-    linkRateLimit: settings.linkRateLimit,
-    now,
+    retryAfterOf: linksLimit,
+    rewardsOf: (on, entry) => rewardsViewOf(on, settings.rewards.file, entry),
   })
-  const referralAdmin = referralAdminRoutes({ db, now, boost: settings.referralBoost })
+  const storeChoice = storeChoiceRoute({
+    db,
+    mail: settings.mail,
+    rewardsFile: settings.rewards.file,
+    now,
+    retryAfterOf: linksLimit,
+    queued,
+  })
+  const referralAdmin = referralAdminRoutes({ db, boost: settings.referralBoost })
+  const review = referralReviewRoutes({ db, now })
+  const rewardsAdmin = rewardsAdminRoute({ db, rewardsFile: settings.rewards.file })
   const getLink = getLinkRoute({ facts: siteFacts, ownHosts: parts.siteHosts, clicks: parts.storeClicks })
   return [
     {
@@ -170,6 +189,7 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
       routes: [
         ["GET", PLACE_PATH, "anyone", referrals.oldPlaceLink],
         ["GET", PLACE_DATA_PATH, "anyone", referrals.placeData],
+        ["POST", PLACE_STORE_PATH, "anyone", storeChoice],
       ],
     },
     {
@@ -189,7 +209,9 @@ function routeGroups(parts: RouteParts): RouteGroup[] {
         ["GET", "/api/admin/audit", "audit", auditRoute({ db })],
         ["GET", "/api/admin/referrals", "referrals", referralAdmin.board],
         ["GET", "/api/admin/referrals/people/:address", "people", referralAdmin.person],
-        ["POST", "/api/admin/referrals/held/:id", "referral-review", referralAdmin.decide],
+        ["POST", "/api/admin/referrals/held/:id", "referral-review", review.decideOne],
+        ["POST", "/api/admin/referrals/referrers/:id/held", "referral-review", review.decideAllOf],
+        ["GET", "/api/admin/rewards", "referrals", rewardsAdmin],
         ["GET", "/api/admin/announcements", "announcements", announcement.list],
         ["GET", "/api/admin/announcements/:name", "announcements", announcement.summary],
         ["GET", "/api/admin/announcements/:name/audience", "announcements", announcement.audience],

@@ -22,6 +22,10 @@ import { MailPace, pacedSendMail } from "./outbox/mail-pace"
 import { outboxMetrics } from "./outbox/outbox-metrics"
 import type { DeliveryKinds } from "./outbox/deliveries"
 import { OutboxWorker } from "./outbox/outbox-worker"
+import { forgetOldNetworks } from "./referrals/referral-upkeep"
+import { rewardAlertKind } from "./rewards/reward-alert"
+import { rewardsJob } from "./rewards/reward-job"
+import { rewardMailKind } from "./rewards/reward-mail"
 import { createScheduler, type Job, type Scheduler } from "./scheduler"
 import type { MailSettings, Settings } from "./settings"
 import { confirmationMailKind } from "./signup/confirmation-mail"
@@ -41,6 +45,7 @@ import { StoreClickCounter } from "./visits/store-clicks"
 
 /** How often the housekeeping jobs run. */
 const HOUSEKEEPING_EVERY_MS = 60_000
+const HOUR_MS = 60 * 60 * 1000
 
 export type Assembly = {
   db: Db
@@ -69,8 +74,15 @@ export function periodicJobs(
   mailHealth: { mail: MailSettings; sendMail: SendMail },
   referralBoost: number,
   sequences: Job,
+  rewards: Job,
 ): Job[] {
   return [
+    rewards,
+    {
+      name: "referrals: forget the networks of sign-ups older than 30 days",
+      everyMs: HOUR_MS,
+      run: (now) => forgetOldNetworks(db, now),
+    },
     {
       name: "referrals: keep the line for REFERRAL_BOOST",
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -119,12 +131,14 @@ export function periodicJobs(
   ]
 }
 
-/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail, the confirmation and its reminder (sign-up), the announcements', the sequences' (read from SEQUENCES_DIR), and the webhook's events. */
+/** How the outbox writes and settles each kind of delivery, each kind's own: the team's mail, the confirmation and its reminder (sign-up), the rewards' mail and alerts, the announcements', the sequences' (read from SEQUENCES_DIR), and the webhook's events. */
 export function deliveryKinds(db: Db, { mail, sequencesDir }: Pick<Settings, "mail" | "sequencesDir">): DeliveryKinds {
   return {
     notify: teamMailKind(mail),
     confirm: confirmationMailKind(db, mail),
     reminder: reminderMailKind(db, mail),
+    reward: rewardMailKind(db, mail),
+    "reward-alert": rewardAlertKind(mail),
     announcement: announcementMailKind(db, mail),
     sequence: sequenceMailKind(db, mail, sequencesDir),
     webhook: webhookEventKind,
@@ -203,6 +217,7 @@ export function assemble(
       sendMail: onDemand,
       now,
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     },
     sequences,
     siteHosts,
@@ -224,6 +239,7 @@ export function assemble(
         { mail, sendMail: onDemand },
         settings.referralBoost,
         sequenceJob(sequences, log, () => worker.wake(["sequence"])),
+        rewardsJob({ db, rewards: settings.rewards, mail, log, queued: (kinds) => worker.wake(kinds) }),
       ),
       { log, now },
     ),

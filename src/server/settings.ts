@@ -100,9 +100,14 @@ export type Settings = {
   announcementsDir: string
   /** The folder of the sequences' Markdown, read by the server's job, the CLI and the admin when they run (no build). */
   sequencesDir: string
-  /** The DNS servers `check-sender` asks (`host:port`); null: the system's resolver. */
+  /** The DNS servers `check-sender` and the mail-server check of referred sign-ups ask (`host:port`); null: the system's resolver. */
   dnsServers: string[] | null
+  /** The milestones of referrals: the file of their tiers and words (REWARDS_FILE), and how long each credited referral must hold before it counts (REWARD_HOLD_HOURS). */
+  rewards: RewardSettings
 }
+
+/** Where the rewards' tiers are written, and how long a credited referral holds before it counts toward one. */
+export type RewardSettings = { file: string; holdMs: number }
 
 /** A setting that cannot work: the process says which, in one line, and does not start. */
 export class SettingsError extends Error {
@@ -126,6 +131,10 @@ export const DEFAULT_MIN_FREE_MB = 64
 export const DEFAULT_RATE_LIMIT = 5
 /** The limit when WAITLIST_LINK_RATE_LIMIT is unset or empty: a person's reloads and a household's friends, well under a guesser's pace. */
 export const DEFAULT_LINK_RATE_LIMIT = 30
+/** Where the rewards' tiers are written when REWARDS_FILE is not set: the project's own file. */
+export const DEFAULT_REWARDS_FILE = "content/rewards.md"
+/** How long a credited referral must hold (confirmed, unsuppressed, not erased) before it counts toward a reward, when REWARD_HOLD_HOURS is unset. */
+export const DEFAULT_REWARD_HOLD_HOURS = 24
 /** The places a credited referral moves its referrer ahead when REFERRAL_BOOST is unset. */
 export const DEFAULT_REFERRAL_BOOST = 5
 /** The wait before a failed delivery's first retry when MAIL_RETRY_BASE_MS is unset; each next one doubles it. */
@@ -239,6 +248,13 @@ function dnsServers(value: string): string[] | undefined {
     return isIP(host) !== 0 && Number(port) >= 1 && Number(port) <= 65_535
   })
   return servers.length > 0 && servers.length <= 8 && valid ? servers : undefined
+}
+
+/** Hours from 0 up to a year, whole or with up to 4 decimals (tests hold a credit for seconds). */
+const hours = (value: string) => {
+  if (!/^\d{1,4}(\.\d{1,4})?$/.test(value)) return undefined
+  const number = Number(value)
+  return number <= 8760 ? number : undefined
 }
 
 /** The variables, each with what it accepts; the table of docs/operating.md lists exactly these. */
@@ -366,6 +382,12 @@ const variables = {
     "a comma-separated list of DNS servers' IP addresses, each with its port if not 53: 192.0.2.53, [2001:db8::53]:5353",
     dnsServers,
     null,
+  ),
+  REWARDS_FILE: setting("a file path", (value) => value, DEFAULT_REWARDS_FILE),
+  REWARD_HOLD_HOURS: setting(
+    "a number of hours from 0 to 8760, whole or with up to 4 decimals (0 counts a credit at once)",
+    hours,
+    DEFAULT_REWARD_HOLD_HOURS,
   ),
 }
 
@@ -515,6 +537,10 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     announcementsDir: path.resolve(values.ANNOUNCEMENTS_DIR),
     sequencesDir: path.resolve(values.SEQUENCES_DIR),
     dnsServers: values.DNS_SERVERS,
+    rewards: {
+      file: path.resolve(values.REWARDS_FILE),
+      holdMs: Math.round(values.REWARD_HOLD_HOURS * 60 * 60 * 1000),
+    },
   }
 }
 

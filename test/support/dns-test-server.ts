@@ -3,8 +3,17 @@ import type { AddressInfo } from "net"
 
 const { Packet } = dns2
 
-/** The records of one name: TXT values (each split into strings of 255 bytes as DNS carries them), MX hosts, A addresses. */
-export type DnsName = { txt?: string[]; mx?: { exchange: string; priority: number }[]; a?: string[] }
+/** DNS_SERVERS for a server under test that is given no DNS server of its own: a port of loopback where none listens, so every lookup fails at once and no query leaves the machine. */
+export const NO_DNS_SERVER = "127.0.0.1:9"
+
+/** The records of one name: TXT values (each split into strings of 255 bytes as DNS carries them), MX hosts, A and AAAA addresses; `silent` leaves every question about it unanswered, as a server that times out. */
+export type DnsName = {
+  txt?: string[]
+  mx?: { exchange: string; priority: number }[]
+  a?: string[]
+  aaaa?: string[]
+  silent?: boolean
+}
 
 /** A TXT value as the character-strings of at most 255 bytes a record is made of (RFC 1035 §3.3.14). */
 const characterStrings = (value: string): string[] => {
@@ -15,8 +24,9 @@ const characterStrings = (value: string): string[] => {
 
 /**
  * A real DNS server on 127.0.0.1 for tests (UDP, the `dns2` package): it
- * answers the TXT, MX and A records of `names` (a test changes them as it
- * goes), NXDOMAIN for a name it does not hold, and never asks anyone else.
+ * answers the TXT, MX, A and AAAA records of `names` (a test changes them
+ * as it goes), NXDOMAIN for a name it does not hold, nothing at all for a
+ * `silent` one, and never asks anyone else.
  * Point a resolver at `server` (`host:port`, as DNS_SERVERS takes it).
  */
 export class DnsTestServer {
@@ -31,6 +41,7 @@ export class DnsTestServer {
       const response = Packet.createResponseFromRequest(request)
       const [question] = request.questions
       const records = question ? held.get(question.name.toLowerCase()) : undefined
+      if (records?.silent) return
       if (!question || !records) response.header.rcode = 3
       else {
         const answer = (record: Record<string, unknown>) =>
@@ -39,6 +50,7 @@ export class DnsTestServer {
           for (const value of records.txt ?? []) answer({ data: characterStrings(value) })
         if (question.type === Packet.TYPE.MX) for (const mx of records.mx ?? []) answer(mx)
         if (question.type === Packet.TYPE.A) for (const address of records.a ?? []) answer({ address })
+        if (question.type === Packet.TYPE.AAAA) for (const address of records.aaaa ?? []) answer({ address })
       }
       send(response)
     })

@@ -21,6 +21,11 @@ import { KINDS_OF_LANE, LANES, VISITOR_MAIL_KINDS, type DeliveryKind } from "../
 import { deliveryOfTag, DELIVERY_HEADER } from "../../src/server/outbox/delivery-tags"
 import { deliveriesIn, deliveryById } from "../../src/server/outbox/outbox-queries"
 import { OutboxWorker } from "../../src/server/outbox/outbox-worker"
+import { storedTime } from "../../src/server/db/schema"
+import { alertOnce } from "../../src/server/rewards/reward-alert"
+import { importCodes } from "../../src/server/rewards/reward-codes"
+import { payWaitingRewards } from "../../src/server/rewards/reward-payment"
+import { rewardTiers } from "../../src/server/rewards/reward-tiers"
 import { readSettings, type Settings } from "../../src/server/settings"
 import { runSequences, testStep, type SequenceIo } from "../../src/server/sequences/sequence-service"
 import { REMINDER_AFTER_MS } from "../../src/server/signup/reminder-mail"
@@ -141,9 +146,10 @@ async function identify(db: Db, parsed: ParsedMail): Promise<{ kind: MailKind; l
  * Every kind of mail the server writes, in every language it writes it in,
  * as it leaves the server: a reader of each language signs up (the team's
  * notice and the confirmation), is reminded a day later, confirms, and is
- * sent the launch announcement of content/announcements and, two days on,
- * the first step of content/sequences, each also sent as a test; and the
- * team's alert of complaints past Gmail's line;
+ * sent the mail of every tier of content/rewards.md (see payEveryTier),
+ * the launch announcement of content/announcements and, two days on, the
+ * first step of content/sequences, each also sent as a test; and the
+ * team's alerts of complaints past Gmail's line and of codes run out;
  * each through the real outbox worker and transport, signed with DKIM, with
  * its delivery tag and bounce address. Throws when a kind of MAIL_KINDS
  * was written in no language, or a visitor's kind not in every one, so a
@@ -172,6 +178,7 @@ export async function writeEveryKindOfMail(
     const dayLater = new Date(Date.now() + REMINDER_AFTER_MS + 60_000)
     await deliverAll(db, settings, () => dayLater)
     for (const token of confirmTokens) await confirmAddress(db, linkTokenKey(token), now(), null)
+    await payEveryTier(db, settings, now())
     const io: AnnouncementIo = {
       db,
       dir: path.join(PROJECT_ROOT, "content", "announcements"),
@@ -179,6 +186,7 @@ export async function writeEveryKindOfMail(
       sendMail: createSendMail(settings.mail, quietLogger, { pooled: false }),
       now,
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     }
     await sendAnnouncement(io, "launch", BY_COMMAND_LINE)
     await testAnnouncement(io, "launch", `tester@${DKIM_DOMAIN}`, BY_COMMAND_LINE)
@@ -205,11 +213,37 @@ export async function writeEveryKindOfMail(
   }
 }
 
+/**
+ * Every reader earns every tier of the project's rewards' file, their
+ * store the App Store, and is paid: a mail of each tier (a code in the one
+ * with codes) in every language; and the team is alerted once that a
+ * tier's Google Play codes ran out.
+ */
+async function payEveryTier(db: Db, settings: Settings, now: Date) {
+  const tiers = rewardTiers(settings.rewards.file)
+  const readers = await db.read((on) => on.selectFrom("waitlist_entries").select("id").orderBy("id").execute())
+  await db.write(async (trx) => {
+    await trx.updateTable("waitlist_entries").set({ code_platform: "ios" }).execute()
+    const earned = tiers.tiers.flatMap((tier) => readers.map(({ id }) => ({ entry_id: id, tier: tier.name })))
+    await trx
+      .insertInto("waitlist_rewards")
+      .values(earned.map((reward) => ({ ...reward, state: "waiting", earned_at: storedTime(now) })))
+      .execute()
+  })
+  const withCodes = tiers.tiers.find((tier) => tier.codes)
+  if (!withCodes) throw new Error(`${settings.rewards.file} has no tier with codes for the gallery to mail`)
+  const codes = readers.map((_reader, i) => `GALLERY${withCodes.name.toUpperCase().replace(/\W/g, "")}${i}`)
+  await importCodes(db, { tier: withCodes.name, store: "ios", codes }, now)
+  await payWaitingRewards(db, tiers, settings.mail, now)
+  const entryId = Number(readers[0]?.id)
+  await db.write((trx) => alertOnce(trx, settings.mail, { tier: withCodes.name, store: "android", entryId }, now))
+}
+
 /** Throws naming a kind of mail the gallery lacks: a mail kind in no language, a visitor's kind missing a language. */
 function checkEveryKind(mails: WrittenMail[]) {
   for (const kind of MAIL_KINDS) {
     const langs = new Set(mails.filter((mail) => mail.kind === kind).map((mail) => mail.lang))
-    const wanted = kind === "notify" ? ["en"] : LANGUAGES.map((language) => language.code)
+    const wanted = VISITOR_MAIL_KINDS.includes(kind) ? LANGUAGES.map((language) => language.code) : ["en"]
     const missing = wanted.filter((lang) => !langs.has(lang as LanguageCode))
     if (missing.length > 0)
       throw new Error(

@@ -18,13 +18,18 @@ import { confirmAddress, leaveByLink } from "../../src/server/signup/links"
 import { planSubmission } from "../../src/server/signup/plan-submission"
 import { RATE_WINDOW_MS } from "../../src/server/rate-limits/client-rate-limit"
 import { submitSignup, type NewWaitlistEntry } from "../../src/server/signup/sign-up"
-import { type CameThrough } from "../../src/server/referrals/referral-queries"
+import { type CameThrough } from "../../src/server/referrals/referral-records"
 import { keepLineFor } from "../../src/server/referrals/line"
 import { recordStoreClicks } from "../../src/server/visits/store-click-queries"
 import { closeVisitDays, daySalt, recordVisits } from "../../src/server/visits/visit-queries"
 import { DEFAULT_REFERRAL_BOOST, readSettings } from "../../src/server/settings"
 import { decideDueSteps, recordSteps } from "../../src/server/sequences/sequence-queries"
 import { clientAt } from "../../src/server/http/client-address"
+import { alertOnce } from "../../src/server/rewards/reward-alert"
+import { importCodes } from "../../src/server/rewards/reward-codes"
+import { payWaitingRewards } from "../../src/server/rewards/reward-payment"
+import { awardEarnedTiers } from "../../src/server/rewards/reward-queries"
+import type { RewardTiers } from "../../src/server/rewards/reward-tiers"
 
 /** The links of a confirmation mail: the tokens its draft keeps, as the mail's links carry them. */
 export type MailedLinks = { email: string; confirmToken: string; leaveToken: string }
@@ -66,12 +71,47 @@ const person = (name: string, email: string, locale = "en"): NewWaitlistEntry =>
   metadata: { locale, utm: { utm_source: "newsletter" } },
 })
 
+/** A tier of one friend with App Store codes, in the words of every language. */
+const SOLO_WORDS = { solo: { title: "A month of Premium", paragraphs: ["Every story."] } }
+const SOLO: RewardTiers = {
+  tiers: [{ name: "solo", friends: 1, codes: true }],
+  words: { en: SOLO_WORDS, es: SOLO_WORDS, fr: SOLO_WORDS, de: SOLO_WORDS, "pt-br": SOLO_WORDS, ja: SOLO_WORDS },
+  problems: [],
+}
+
+/**
+ * Mia came through Bea's link too and confirmed: a credit, which earns Bea
+ * a reward of one friend, paid with an App Store code (another imported
+ * for the pool); the team was told once that Google Play's codes ran out.
+ * Their mails went out.
+ */
+async function seedRewards(db: Db, code: string, at: (ms: number) => Date) {
+  const mia = await signUp(db, person("Mia", "mia@example.com"), at(10_100), { code, client: clientAt("198.51.100.4") })
+  await confirmAddress(db, linkTokenKey(mia.confirmToken), at(10_200), null)
+  await importCodes(db, { tier: "solo", store: "ios", codes: ["IOSCODE0001", "IOSCODE0002"] }, at(10_300))
+  const bea = await db.read((on) =>
+    on.selectFrom("waitlist_entries").select("id").where("referral_code", "=", code).executeTakeFirstOrThrow(),
+  )
+  await db.write((trx) =>
+    trx.updateTable("waitlist_entries").set({ code_platform: "ios" }).where("id", "=", bea.id).execute(),
+  )
+  await awardEarnedTiers(db, SOLO.tiers, 0, at(10_400))
+  await payWaitingRewards(db, SOLO, mail, at(10_500))
+  await db.write((trx) => alertOnce(trx, mail, { tier: "solo", store: "android", entryId: bea.id }, at(10_600)))
+  const queued = (await deliveriesIn(db, ["pending"])).filter(
+    (delivery) => delivery.kind.startsWith("reward") || delivery.recipient === mia.email,
+  )
+  await db.write(async (trx) => {
+    for (const delivery of queued) await markSent(trx, delivery.id, at(10_700))
+  })
+}
+
 /**
  * Fills a waitlist with a row in every table the store has, each written
  * the way the site writes it: sign-ups with their messages, leave links,
  * mail sent and waiting and a rate limit's counts, a bot's entry counted, a
  * person who left and one erased, one confirmed and mailed an announcement, a hard bounce
- * and the suppression it made, an account invited, enrolled and logged in,
+ * and the suppression it made, referrals with a reason, a reward paid with a store's code and an alert, an account invited, enrolled and logged in,
  * a failed login, the audit log, and the visits of yesterday (counted) and
  * today (still per visitor).
  */
@@ -143,10 +183,13 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
       .executeTakeFirstOrThrow(),
   )
   if (!beaCode.referral_code) throw new Error("Bea has no personal code after confirming")
+  // Kai's domain has no mail server: the referral carries that reason.
   const waiting = await signUp(db, person("Kai", "kai@example.com", "pt-br"), at(10_000), {
     code: beaCode.referral_code,
     client: clientAt("203.0.113.7"),
+    mailServer: "none",
   })
+  await seedRewards(db, beaCode.referral_code, at)
 
   const inviteToken = newLinkToken()
   await inviteAccount(db, "owner@team.example", "owner", linkTokenKey(inviteToken), at(DAY), COMMAND_LINE, at(11_000))

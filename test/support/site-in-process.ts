@@ -1,3 +1,4 @@
+import { NO_DNS_SERVER } from "./dns-test-server"
 import { freePort } from "./free-port"
 import http from "http"
 import os from "os"
@@ -53,6 +54,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
     SITE_URL: siteFacts.siteUrl,
     HOST: "127.0.0.1",
     PORT: String(port),
+    DNS_SERVERS: NO_DNS_SERVER,
     ...env,
   })
   const parts = assemble(settings, { now, log, metrics })

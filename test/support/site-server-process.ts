@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "child_process"
 import os from "os"
 import path from "path"
+import { NO_DNS_SERVER } from "./dns-test-server"
 import { freePort } from "./free-port"
 import { HEAP_FLAGS } from "../../src/server/heap-flags"
 import { LAST_BUILD_OUTPUT } from "./production-build"
@@ -30,7 +31,7 @@ export type RunningSite = {
 
 /** Settings of the outer environment that must not leak into a server under test. */
 const OWN_SETTINGS =
-  /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+|VISIT_COUNTING)$/
+  /^(ANNOUNCEMENTS_DIR|DATABASE_URL|PG[A-Z]+|WAITLIST_\w+|SMTP_URL|MAIL_\w+|SITE_URL|PORT|HOST|METRICS_\w+|SHUTDOWN_TIMEOUT_MS|LOG_\w+|VISIT_COUNTING|DNS_SERVERS|REWARDS?_\w+)$/
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -89,6 +90,7 @@ export async function startSiteServer(
       MAIL_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: "debug",
       MOVED_CLOCK_AHEAD_MS: String(clockAheadMs),
+      DNS_SERVERS: NO_DNS_SERVER,
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],

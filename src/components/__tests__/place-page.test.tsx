@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import type { PageProps } from "gatsby"
 import PlacePage from "../../pages/waitlist/place"
 import { LanguageProvider } from "../../i18n/language-context"
 import type { LanguageCode } from "../../i18n/languages"
 import { renderWithTheme } from "../../../test/support/render-with-theme"
-import type { PlaceView } from "../../waitlist/place-view"
+import type { PlaceView, RewardLine } from "../../waitlist/place-view"
 
 const fetchMock = jest.fn()
 const SIGNED = "?code=k3T9xQ2a&sig=0123456789abcdef0123456789abcdef"
@@ -14,7 +15,23 @@ const ANA: PlaceView = {
   pending: 0,
   boost: 5,
   link: "https://storyling.example.com/r/k3T9xQ2a",
+  rewards: null,
 }
+
+/** Ana on a computer with three friends: the first tier earned, its code waiting for her store; the next tier two friends away. */
+const PREMIUM: RewardLine = {
+  title: "A month of Storyling Premium",
+  paragraphs: ["Every story, free for a month."],
+  state: "choose-store",
+  code: null,
+}
+const ASKED: PlaceView = {
+  ...ANA,
+  credited: 3,
+  pending: 1,
+  rewards: { earned: [PREMIUM], next: { title: "A story named after you", more: 2 }, askStore: true },
+}
+const STORE_QUESTION = { name: "Which store should your code be for?" }
 
 /** The part of a fetch Response the page reads (jsdom has no Response of its own). */
 const answer = (status: number, body: unknown) =>
@@ -42,7 +59,7 @@ describe("the place page", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Your place in line" })).toBeInTheDocument()
     expect(screen.getByText("Finding your place in line…")).toBeInTheDocument()
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
-    expect(fetchMock.mock.calls[0][0]).toBe(`/api/waitlist-place/data${SIGNED}`)
+    expect(fetchMock.mock.calls[0][0]).toBe(`/api/waitlist-place/data${SIGNED}&lang=en`)
   })
 
   it("shows the place, no friend yet, how friends move the person ahead, the personal link and its share links", async () => {
@@ -91,6 +108,66 @@ describe("the place page", () => {
       "href",
       expect.stringMatching(/^https:\/\/line\.me\/R\/share\?text=/),
     )
+  })
+
+  it("shows a reward on its way, the next tier, and asks a person on a computer for their store: posted, then the code shows", async () => {
+    const paid: PlaceView = {
+      ...ASKED,
+      rewards: {
+        earned: [
+          {
+            ...PREMIUM,
+            state: "yours",
+            code: {
+              value: "PLAYCODE00042",
+              store: "android",
+              redeemUrl: "https://play.google.com/redeem?code=PLAYCODE00042",
+            },
+          },
+        ],
+        next: { title: "A story named after you", more: 2 },
+        askStore: false,
+      },
+    }
+    fetchMock
+      .mockReturnValueOnce(answer(200, ASKED))
+      .mockReturnValueOnce(answer(200, { platform: "android" }))
+      .mockReturnValueOnce(answer(200, paid))
+    openPlacePage()
+    expect(await screen.findByRole("heading", { level: 2, name: "Your rewards" })).toBeInTheDocument()
+    expect(screen.getByRole("heading", { level: 3, name: "A month of Storyling Premium" })).toBeInTheDocument()
+    expect(screen.getByText("Every story, free for a month.")).toBeInTheDocument()
+    expect(screen.getByText("It's on its way: we'll mail it to you as soon as it's ready.")).toBeInTheDocument()
+    expect(screen.getByText("1 more signed up and is still pending.")).toBeInTheDocument()
+    expect(screen.getByText("2 more friends and A story named after you is yours.")).toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(within(screen.getByRole("group", STORE_QUESTION)).getByLabelText("Google Play (Android)"))
+    await user.click(screen.getByRole("button", { name: "Send me my code" }))
+    expect(await screen.findByText("PLAYCODE00042")).toBeInTheDocument()
+    expect(fetchMock.mock.calls[1]).toEqual([
+      `/api/waitlist-place/store${SIGNED}`,
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ platform: "android" }) }),
+    ])
+    expect(screen.getByText("Your code for Google Play")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Redeem it in the store" })).toHaveAttribute(
+      "href",
+      "https://play.google.com/redeem?code=PLAYCODE00042",
+    )
+    expect(screen.queryByRole("group", STORE_QUESTION)).not.toBeInTheDocument()
+  })
+
+  it("says so when the store could not be saved, and keeps asking", async () => {
+    fetchMock.mockReturnValueOnce(answer(200, ASKED)).mockReturnValueOnce(answer(503, { error: "unavailable" }))
+    openPlacePage()
+    const user = userEvent.setup()
+    await user.click(
+      within(await screen.findByRole("group", STORE_QUESTION)).getByLabelText("App Store (iPhone, iPad)"),
+    )
+    await user.click(screen.getByRole("button", { name: "Send me my code" }))
+    expect(
+      await screen.findByText("Your store could not be saved just now. Please try again in a moment."),
+    ).toHaveAttribute("role", "alert")
+    expect(screen.getByRole("group", STORE_QUESTION)).toBeInTheDocument()
   })
 
   it("says the place cannot be shown now when the API fails or cannot be reached", async () => {

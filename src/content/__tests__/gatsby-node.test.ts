@@ -120,24 +120,25 @@ async function buildLegalPagesAt(now: string) {
 }
 
 describe("gatsby-node's pages of the legal texts", () => {
-  it("has a build made on November 30, 2026 show the policy of May 25, 2025, and make the pages of December 1, 2026 and January 15, 2027 for the server to switch to", async () => {
+  it("has a build made on November 30, 2026 show the policy of May 25, 2025, and make the pages of December 1, 2026, January 15, 2027 and March 1, 2027 for the server to switch to", async () => {
     const pages = await buildLegalPagesAt("2026-11-30T23:59:59Z")
     expect(pages.get("/privacy-policy")).toBe("node of archive/privacy-policy/2025-05-25.md")
     expect(pages.get("/es/privacy-policy")).toBe("node of archive/privacy-policy/2025-05-25.es.md")
     expect(pages.get("/_from/2026-12-01/privacy-policy")).toBe("node of archive/privacy-policy/2026-12-01.md")
     expect(pages.get("/es/_from/2026-12-01/privacy-policy")).toBe("node of archive/privacy-policy/2026-12-01.es.md")
-    expect(pages.get("/_from/2027-01-15/privacy-policy")).toBe("node of privacy-policy.md")
+    expect(pages.get("/_from/2027-01-15/privacy-policy")).toBe("node of archive/privacy-policy/2027-01-15.md")
+    expect(pages.get("/_from/2027-03-01/privacy-policy")).toBe("node of privacy-policy.md")
   })
 
-  it("has a build made on December 1, 2026 show the policy of that day, with pages only for the day still to come", async () => {
+  it("has a build made on December 1, 2026 show the policy of that day, with pages only for the days still to come", async () => {
     const pages = await buildLegalPagesAt("2026-12-01T00:00:00Z")
     expect(pages.get("/privacy-policy")).toBe("node of archive/privacy-policy/2026-12-01.md")
     expect(pages.get("/ja/privacy-policy")).toBe("node of archive/privacy-policy/2026-12-01.ja.md")
-    expect(new Set([...pages.keys()].filter((path) => path.includes("/_from/")).map((path) => /\/_from\/([^/]+)\//.exec(path)?.[1]))).toEqual(new Set(["2027-01-15"]))
+    expect(new Set([...pages.keys()].filter((path) => path.includes("/_from/")).map((path) => /\/_from\/([^/]+)\//.exec(path)?.[1]))).toEqual(new Set(["2027-01-15", "2027-03-01"]))
   })
 
-  it("has a build made on January 15, 2027 or later show the newest policy, with no page for a day to come", async () => {
-    const pages = await buildLegalPagesAt("2027-01-15T00:00:00Z")
+  it("has a build made on March 1, 2027 or later show the newest policy, with no page for a day to come", async () => {
+    const pages = await buildLegalPagesAt("2027-03-01T00:00:00Z")
     expect(pages.get("/privacy-policy")).toBe("node of privacy-policy.md")
     expect(pages.get("/ja/privacy-policy")).toBe("node of privacy-policy.ja.md")
     expect([...pages.keys()].filter((path) => path.includes("/_from/"))).toEqual([])

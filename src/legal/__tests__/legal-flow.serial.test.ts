@@ -35,9 +35,9 @@ const LEGAL = path.join(PROJECT_ROOT, "content", "legal")
 const POLICY = path.join(LEGAL, "privacy-policy.md")
 const LOCK = path.join(LEGAL, "legal.lock.json")
 /** The version in force until the test's new one, which new-version archives. */
-const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2027-01-15.md")
+const ARCHIVED = path.join(LEGAL, "archive", "privacy-policy", "2027-03-01.md")
 /** The test's new version: a month after today, and after the site's newest version, so it is still to come when the site is built. */
-const DAY = addDays(["2027-01-15", utcDay(new Date())].sort()[1] ?? "", 30)
+const DAY = addDays(["2027-03-01", utcDay(new Date())].sort()[1] ?? "", 30)
 const DAY_TEXT = formatDate("en", DAY)
 
 /** An element's text as a reader gets it, without the style elements Emotion renders inline. */
@@ -98,7 +98,7 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     const failed = runLegal("check")
     expect(failed.code).toBe(1)
     expect(failed.stderr).toContain(
-      "content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2027-01-15: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`",
+      "content/legal/privacy-policy.md: has changed, but its `effectiveDate` is still 2027-03-01: run `npm run legal -- new-version privacy-policy <YYYY-MM-DD>`",
     )
     expect(runLegal("new-version", "privacy-policy", DAY).code).toBe(0)
     expect(runLegal("check")).toMatchObject({ code: 0 })
@@ -127,13 +127,13 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     expect(fs.existsSync(builtFilePath(`_from/${DAY}/privacy-policy/index.html`))).toBe(true)
     const sitemap = fs.readFileSync(builtFilePath("sitemap-0.xml"), "utf8")
     expect([sitemap.includes(`/privacy-policy/${DAY}`), sitemap.includes("/_from/")]).toEqual([false, false])
-    expect(output).toContain(`privacy-policy (es): outdated, translates 2027-01-15, English is ${DAY}`)
+    expect(output).toContain(`privacy-policy (es): outdated, translates 2027-03-01, English is ${DAY}`)
   })
 
-  it("serves, the day before, the version of January 15, 2027 in force, announcing the new one in English and Spanish", async () => {
+  it("serves, the day before, the version of March 1, 2027 in force, announcing the new one in English and Spanish", async () => {
     clock = new Date(`${addDays(DAY, -1)}T23:59:59.999Z`)
     const current = await served("/privacy-policy")
-    expect(textOf(current.querySelector("main"))).toContain("Effective January 15, 2027")
+    expect(textOf(current.querySelector("main"))).toContain("Effective March 1, 2027")
     expect(textOf(current.querySelector("main"))).toContain("We do not sell your personal information.")
     expect(link(current, `An updated version takes effect on ${DAY_TEXT}.`)?.getAttribute("href")).toBe(
       `/privacy-policy/${DAY}`,
@@ -146,45 +146,9 @@ describe("a new version of the privacy policy, from the edit to its date on the 
         [`What changes on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`],
       ],
       [
-        ["January 15, 2027", "/privacy-policy"],
+        ["March 1, 2027", "/privacy-policy"],
         ["in force", null],
-        ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"],
-      ],
-      [
-        ["December 1, 2026", "/privacy-policy/2026-12-01"],
-        ["no longer in force", null],
-        ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"],
-      ],
-      [
-        ["May 25, 2025", "/privacy-policy/2025-05-25"],
-        ["no longer in force", null],
-      ],
-    ])
-    expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("aside"))).toContain(
-      "Today, the version of January 15, 2027 applies.",
-    )
-    const spanish = await served("/es/privacy-policy")
-    const announced = link(spanish, translate("es", "legal.next", { date: formatDate("es", DAY) }))
-    expect([announced?.getAttribute("href"), announced?.getAttribute("hreflang")]).toEqual([
-      `/privacy-policy/${DAY}`,
-      "en",
-    ])
-    expect(textOf(spanish.querySelector("main"))).not.toContain(
-      translate("es", "legal.outdated", { date: "15 de enero de 2027" }),
-    )
-  })
-
-  it("serves, from the start of the day, the new version in force, the one before as no longer in effect, and the Spanish translation as following an older version", async () => {
-    clock = new Date(`${DAY}T00:00:00.000Z`)
-    const current = await served("/privacy-policy")
-    expect(textOf(current.querySelector("main"))).toContain(`Effective ${DAY_TEXT}`)
-    expect(textOf(current.querySelector("main"))).toContain("We never sell your personal information.")
-    expect(textOf(current.querySelector("main"))).not.toContain("An updated version")
-    expect(versionList(await served("/privacy-policy/versions"))).toEqual([
-      [
-        [DAY_TEXT, "/privacy-policy"],
-        ["in force", null],
-        [`What changed on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`],
+        ["What changed on March 1, 2027", "/privacy-policy/changes/2027-03-01"],
       ],
       [
         ["January 15, 2027", "/privacy-policy/2027-01-15"],
@@ -201,14 +165,60 @@ describe("a new version of the privacy policy, from the edit to its date on the 
         ["no longer in force", null],
       ],
     ])
-    const previous = await served("/privacy-policy/2027-01-15")
+    expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("aside"))).toContain(
+      "Today, the version of March 1, 2027 applies.",
+    )
+    const spanish = await served("/es/privacy-policy")
+    const announced = link(spanish, translate("es", "legal.next", { date: formatDate("es", DAY) }))
+    expect([announced?.getAttribute("href"), announced?.getAttribute("hreflang")]).toEqual([
+      `/privacy-policy/${DAY}`,
+      "en",
+    ])
+    expect(textOf(spanish.querySelector("main"))).not.toContain(
+      translate("es", "legal.outdated", { date: "1 de marzo de 2027" }),
+    )
+  })
+
+  it("serves, from the start of the day, the new version in force, the one before as no longer in effect, and the Spanish translation as following an older version", async () => {
+    clock = new Date(`${DAY}T00:00:00.000Z`)
+    const current = await served("/privacy-policy")
+    expect(textOf(current.querySelector("main"))).toContain(`Effective ${DAY_TEXT}`)
+    expect(textOf(current.querySelector("main"))).toContain("We never sell your personal information.")
+    expect(textOf(current.querySelector("main"))).not.toContain("An updated version")
+    expect(versionList(await served("/privacy-policy/versions"))).toEqual([
+      [
+        [DAY_TEXT, "/privacy-policy"],
+        ["in force", null],
+        [`What changed on ${DAY_TEXT}`, `/privacy-policy/changes/${DAY}`],
+      ],
+      [
+        ["March 1, 2027", "/privacy-policy/2027-03-01"],
+        ["no longer in force", null],
+        ["What changed on March 1, 2027", "/privacy-policy/changes/2027-03-01"],
+      ],
+      [
+        ["January 15, 2027", "/privacy-policy/2027-01-15"],
+        ["no longer in force", null],
+        ["What changed on January 15, 2027", "/privacy-policy/changes/2027-01-15"],
+      ],
+      [
+        ["December 1, 2026", "/privacy-policy/2026-12-01"],
+        ["no longer in force", null],
+        ["What changed on December 1, 2026", "/privacy-policy/changes/2026-12-01"],
+      ],
+      [
+        ["May 25, 2025", "/privacy-policy/2025-05-25"],
+        ["no longer in force", null],
+      ],
+    ])
+    const previous = await served("/privacy-policy/2027-03-01")
     expect([...(previous.querySelector("aside")?.querySelectorAll("p") ?? [])].map(textOf)).toEqual([
       "This version is no longer in effect.",
-      `It applied from January 15, 2027 until ${DAY_TEXT}. Read the version in force`,
+      `It applied from March 1, 2027 until ${DAY_TEXT}. Read the version in force`,
     ])
     expect(textOf((await served(`/privacy-policy/${DAY}`)).querySelector("main"))).not.toContain("takes effect on")
     expect(textOf((await served("/es/privacy-policy")).querySelector("main"))).toContain(
-      translate("es", "legal.outdated", { date: "15 de enero de 2027" }),
+      translate("es", "legal.outdated", { date: "1 de marzo de 2027" }),
     )
     const answer = await fetch(`${site.url}/_from/${DAY}/privacy-policy`)
     expect(answer.status).toBe(404)
@@ -242,7 +252,7 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     expect(await accessibilityViolations(site.url, pages)).toEqual([])
     clock = new Date(`${DAY}T12:00:00.000Z`)
     expect(
-      await accessibilityViolations(site.url, [...pages, "/privacy-policy/2027-01-15", "/ja/privacy-policy/versions"]),
+      await accessibilityViolations(site.url, [...pages, "/privacy-policy/2027-03-01", "/ja/privacy-policy/versions"]),
     ).toEqual([])
   }, 120_000)
 })

@@ -108,18 +108,34 @@ describe("legalPages", () => {
     })
   })
 
-  it("shows the site's newest policy, of January 15, 2027, in force from that day with nothing to come, and the one of December 1, 2026 as earlier", () => {
+  it("shows the site's policy of January 15, 2027 in force from that day, announcing the one of March 1, 2027, and the one of December 1, 2026 as earlier", () => {
     const pages = legalPages(PROJECT_ROOT, { day: "2027-01-15" })
     expect(versionPage(pages, "/privacy-policy")).toMatchObject({
       status: "inForce",
       effectiveDate: "2027-01-15",
-      file: "privacy-policy.md",
-      next: null,
+      file: "archive/privacy-policy/2027-01-15.md",
+      next: { effectiveDateText: "March 1, 2027", path: "/privacy-policy/2027-03-01" },
     })
     expect(versionPage(pages, "/privacy-policy/2026-12-01")).toMatchObject({
       status: "earlier",
       effectiveDateText: "December 1, 2026",
       endDateText: "January 15, 2027",
+      currentPath: "/privacy-policy",
+    })
+  })
+
+  it("shows the site's newest policy, of March 1, 2027, in force from that day with nothing to come, and the one of January 15, 2027 as earlier", () => {
+    const pages = legalPages(PROJECT_ROOT, { day: "2027-03-01" })
+    expect(versionPage(pages, "/privacy-policy")).toMatchObject({
+      status: "inForce",
+      effectiveDate: "2027-03-01",
+      file: "privacy-policy.md",
+      next: null,
+    })
+    expect(versionPage(pages, "/privacy-policy/2027-01-15")).toMatchObject({
+      status: "earlier",
+      effectiveDateText: "January 15, 2027",
+      endDateText: "March 1, 2027",
       currentPath: "/privacy-policy",
     })
   })

@@ -25,16 +25,22 @@ describe("legalPagesToBuild", () => {
         `${prefix}/_from/2026-12-01/privacy-policy`,
         `${prefix}/_from/2026-12-01/privacy-policy/2025-05-25`,
         `${prefix}/_from/2026-12-01/privacy-policy/2026-12-01`,
-        // The version of January 15, 2027 says, from December 1, which version applies today.
+        // The versions of January 15 and March 1, 2027 say, from December 1, which version applies today.
         `${prefix}/_from/2026-12-01/privacy-policy/2027-01-15`,
+        `${prefix}/_from/2026-12-01/privacy-policy/2027-03-01`,
         `${prefix}/_from/2026-12-01/privacy-policy/versions`,
         `${prefix}/_from/2027-01-15/privacy-policy`,
         `${prefix}/_from/2027-01-15/privacy-policy/2026-12-01`,
         `${prefix}/_from/2027-01-15/privacy-policy/2027-01-15`,
+        `${prefix}/_from/2027-01-15/privacy-policy/2027-03-01`,
         `${prefix}/_from/2027-01-15/privacy-policy/versions`,
+        `${prefix}/_from/2027-03-01/privacy-policy`,
+        `${prefix}/_from/2027-03-01/privacy-policy/2027-01-15`,
+        `${prefix}/_from/2027-03-01/privacy-policy/2027-03-01`,
+        `${prefix}/_from/2027-03-01/privacy-policy/versions`,
       ])
     }
-    expect(scheduled).toHaveLength(54)
+    expect(scheduled).toHaveLength(90)
     expect(contextAt(pages, "/_from/2026-12-01/privacy-policy")).toMatchObject({
       effectiveDate: "2026-12-01",
       status: "inForce",
@@ -45,6 +51,12 @@ describe("legalPagesToBuild", () => {
       effectiveDate: "2027-01-15",
       status: "inForce",
       pagePath: "/privacy-policy",
+      next: { path: "/privacy-policy/2027-03-01" },
+    })
+    expect(contextAt(pages, "/_from/2027-03-01/privacy-policy")).toMatchObject({
+      effectiveDate: "2027-03-01",
+      status: "inForce",
+      pagePath: "/privacy-policy",
       next: null,
     })
     expect(contextAt(pages, "/ja/_from/2026-12-01/privacy-policy/2025-05-25")).toMatchObject({
@@ -53,7 +65,7 @@ describe("legalPagesToBuild", () => {
     })
   })
 
-  it("builds on December 1, 2026 that day's policy at its path and only the next day to come; after January 15, 2027 the newest and nothing to come", () => {
+  it("builds on December 1, 2026 that day's policy at its path and only the days still to come; after March 1, 2027 the newest and nothing to come", () => {
     const december = legalPagesToBuild(PROJECT_ROOT, "2026-12-01", siteFacts)
     expect(contextAt(december, "/privacy-policy")).toMatchObject({
       effectiveDate: "2026-12-01",
@@ -63,11 +75,11 @@ describe("legalPagesToBuild", () => {
     expect(
       december
         .filter((page) => page.path.includes("/_from/"))
-        .every((page) => page.path.includes("/_from/2027-01-15/")),
+        .every((page) => /\/_from\/2027-0(1-15|3-01)\//.test(page.path)),
     ).toBe(true)
     const later = legalPagesToBuild(PROJECT_ROOT, "2027-06-30", siteFacts)
     expect(contextAt(later, "/privacy-policy")).toMatchObject({
-      effectiveDate: "2027-01-15",
+      effectiveDate: "2027-03-01",
       file: "privacy-policy.md",
       next: null,
     })

@@ -30,11 +30,11 @@ function status(root: string, now: Date) {
 }
 
 describe("legalStatus", () => {
-  it("says of the site's privacy policy on November 30, 2026 that May 25, 2025 is in force and that both December 1, 2026 and January 15, 2027 come, then from each day which is in force and what still comes", () => {
+  it("says of the site's privacy policy on November 30, 2026 that May 25, 2025 is in force and that December 1, 2026, January 15, 2027 and March 1, 2027 come, then from each day which is in force and what still comes", () => {
     expect(status(PROJECT_ROOT, new Date("2026-11-30T23:59:59Z")).out.split("\n")).toEqual(
       expect.arrayContaining([
-        "privacy-policy en: 2025-05-25 in force, 2026-12-01 and 2027-01-15 to come",
-        "privacy-policy ja: 2025-05-25 in force, 2026-12-01 and 2027-01-15 to come",
+        "privacy-policy en: 2025-05-25 in force, 2026-12-01, 2027-01-15 and 2027-03-01 to come",
+        "privacy-policy ja: 2025-05-25 in force, 2026-12-01, 2027-01-15 and 2027-03-01 to come",
         "terms-and-conditions en: 2025-05-25 in force",
       ]),
     )
@@ -42,19 +42,22 @@ describe("legalStatus", () => {
       document: "privacy-policy",
       lang: "en",
       inForce: "2025-05-25",
-      toCome: ["2026-12-01", "2027-01-15"],
+      toCome: ["2026-12-01", "2027-01-15", "2027-03-01"],
     })
     const onTheDay = status(PROJECT_ROOT, new Date("2026-12-01T00:00:00Z"))
     expect(onTheDay.out.split("\n")).toEqual(
       expect.arrayContaining([
-        "privacy-policy en: 2026-12-01 in force, 2027-01-15 to come",
-        "privacy-policy es: 2026-12-01 in force, 2027-01-15 to come",
+        "privacy-policy en: 2026-12-01 in force, 2027-01-15 and 2027-03-01 to come",
+        "privacy-policy es: 2026-12-01 in force, 2027-01-15 and 2027-03-01 to come",
       ]),
     )
     expect(onTheDay).toMatchObject({ code: 0, err: "" })
     const newest = status(PROJECT_ROOT, new Date("2027-01-15T00:00:00Z"))
     expect(newest.out.split("\n")).toEqual(
-      expect.arrayContaining(["privacy-policy en: 2027-01-15 in force", "privacy-policy ja: 2027-01-15 in force"]),
+      expect.arrayContaining([
+        "privacy-policy en: 2027-01-15 in force, 2027-03-01 to come",
+        "privacy-policy ja: 2027-01-15 in force, 2027-03-01 to come",
+      ]),
     )
   })
 

@@ -74,7 +74,7 @@ describe("npm run serve after npm run develop", () => {
       try {
         fs.writeFileSync(
           POLICY,
-          `${original.replace("effectiveDate: 2027-01-15", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`,
+          `${original.replace("effectiveDate: 2027-03-01", "effectiveDate: 2025-02-30").trimEnd()}\n\n<span style="color: red">Read this</span>\n`,
         )
         await developOnce(
           async (url) => {

@@ -85,6 +85,19 @@ describe("the server's settings", () => {
     ])
   })
 
+  it("read the rewards' file and how long a credit holds before it counts, a day by default, 0 and fractions allowed", () => {
+    expect(readSettings({}).rewards).toEqual({
+      file: path.resolve("content", "rewards.md"),
+      holdMs: 24 * 60 * 60 * 1000,
+    })
+    expect(readSettings({ REWARDS_FILE: "/srv/rewards.md", REWARD_HOLD_HOURS: "0" }).rewards).toEqual({
+      file: "/srv/rewards.md",
+      holdMs: 0,
+    })
+    expect(readSettings({ REWARD_HOLD_HOURS: "0.0025" }).rewards.holdMs).toBe(9000)
+    expect(readSettings({ REWARD_HOLD_HOURS: "72" }).rewards.holdMs).toBe(72 * 60 * 60 * 1000)
+  })
+
   it("treat an empty or blank value as unset", () => {
     expect(readSettings({ PORT: " ", WAITLIST_RATE_LIMIT: "", SMTP_URL: "", VISIT_COUNTING: "" })).toMatchObject({
       port: 9000,
@@ -218,6 +231,12 @@ describe("the server's settings", () => {
     [{ DNS_SERVERS: "dns.example.com" }, "DNS_SERVERS must be a comma-separated list of DNS servers' IP addresses"],
     [{ DNS_SERVERS: "192.0.2.53:99999" }, "DNS_SERVERS must be a comma-separated list"],
     [{ DNS_SERVERS: "192.0.2.53,,10.0.0.1" }, "DNS_SERVERS must be a comma-separated list"],
+    [
+      { REWARD_HOLD_HOURS: "-1" },
+      'REWARD_HOLD_HOURS must be a number of hours from 0 to 8760, whole or with up to 4 decimals (0 counts a credit at once), not "-1"',
+    ],
+    [{ REWARD_HOLD_HOURS: "1e3" }, "REWARD_HOLD_HOURS must be a number of hours from 0 to 8760"],
+    [{ REWARD_HOLD_HOURS: "9000" }, "REWARD_HOLD_HOURS must be a number of hours from 0 to 8760"],
     [{ PORT: "0" }, "SITE_URL must be set when PORT is 0: the links in mails need the port the site is served on"],
     [
       { WAITLIST_WEBHOOK_URL: "https://hooks.example.com/in" },

@@ -16,6 +16,7 @@ import { addLeaveTokens } from "../entries/leave-tokens"
 import type { MailVersion } from "../markdown-mail/render-mail"
 import type { AnnouncementProgress, SendAudience, SendOutcome, SendState } from "../../admin-api/announcements"
 import { WHOLE_LIST, type Platform, type Wave } from "../../waitlist/wave"
+import { earnersOf } from "../rewards/reward-queries"
 import { counted } from "../../words/counted"
 
 /** An announcement's text in each of its languages, as sent: `en` always, the others where written. */
@@ -29,7 +30,8 @@ export type QueuedAnnouncementMail = { lang: string; payload: string; leaveToken
 
 /**
  * The readers a send is narrowed to, as the store applies it: the first
- * `first` in line (places computed with `boost`), and those whose newest
+ * `first` in line (places computed with `boost`), those who earned the
+ * reward's tier `rewarded` (and are not held for review), and those whose newest
  * sign-up's metadata `accepts` (their mail's language, their platform).
  */
 export type WaveFilter = { wave: Wave; boost: number; accepts: (metadata: Record<string, unknown>) => boolean }
@@ -94,7 +96,7 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
  * counts; with the last entry looked at, where the next batch begins.
  */
 async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
-  const { first } = filter.wave
+  const { first, rewarded } = filter.wave
   const line = await lineOf(on, filter.boost)
   const looked = await on
     .selectFrom("waitlist_entries as e")
@@ -120,6 +122,7 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
           .where("l.place", "<=", first ?? 0),
       ),
     )
+    .$if(rewarded !== null, (query) => query.where("e.id", "in", earnersOf(on, rewarded ?? "")))
     .$if(id !== null, (query) =>
       query.where((eb) =>
         eb.not(
@@ -274,7 +277,7 @@ export async function queueAnnouncement(
 async function recordWave(
   db: Db,
   announcementId: number,
-  { first, lang, platform }: Wave,
+  { first, lang, platform, rewarded }: Wave,
   queued: number,
   now: Date,
 ): Promise<void> {
@@ -287,6 +290,7 @@ async function recordWave(
         first_places: first,
         lang,
         platform,
+        rewarded,
         queued,
       })
       .execute(),
@@ -357,7 +361,7 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
         .execute()
       const waves = await on
         .selectFrom("waitlist_announcement_waves")
-        .select(["sent_at", "first_places", "lang", "platform", "queued"])
+        .select(["sent_at", "first_places", "lang", "platform", "rewarded", "queued"])
         .where("announcement_id", "=", announcement.id)
         .orderBy("sent_at")
         .orderBy("id")
@@ -369,6 +373,7 @@ export function announcementProgressOf(db: Db, slug?: string): Promise<Announcem
           first: wave.first_places,
           lang: wave.lang,
           platform: wave.platform as Platform | null,
+          rewarded: wave.rewarded,
           queued: Number(wave.queued),
         })),
         state: announcement.state as SendState,

@@ -75,12 +75,12 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { list: Req
   const test = (req: Request, res: Response, slug: string) =>
     answerTestSend(req, res, log, (to) => testAnnouncement(io, slug, to, res.locals.by))
 
-  /** The wave a send or an audience is narrowed to: the query's or the body's `first`, `lang` and `platform`; undefined once a bad one is answered. */
+  /** The wave a send or an audience is narrowed to: the query's or the body's `first`, `lang`, `platform` and `rewarded`; undefined once a bad one is answered. */
   function waveOf(res: Response, fields: Record<string, unknown>): Wave | undefined {
     const wave = waveSchema.safeParse(fields)
     if (wave.success) return wave.data
     const error =
-      "A wave takes the first places from 1 (a whole number), a language code of the site, and ios, android or desktop."
+      "A wave takes the first places from 1 (a whole number), a language code of the site, ios, android or desktop, and a reward's tier."
     sendJson(res, 422, {
       error,
       fields: Object.fromEntries(wave.error.issues.map((issue) => [String(issue.path[0]), error])),
@@ -102,12 +102,13 @@ export function announcementRoutes(io: AnnouncementIo, log: Logger): { list: Req
     },
     /** GET …/:name: one announcement. */
     summary: ofAnnouncement(async (_req, res, slug) => sendJson(res, 200, await announcementSummary(io, slug))),
-    /** GET …/:name/audience?first=&lang=&platform=: whom a send would reach now, per language. */
+    /** GET …/:name/audience?first=&lang=&platform=&rewarded=: whom a send would reach now, per language. */
     audience: ofAnnouncement(async (req, res, slug) => {
       const wave = waveOf(res, {
         first: queryParam(req, "first") || undefined,
         lang: queryParam(req, "lang") || undefined,
         platform: queryParam(req, "platform") || undefined,
+        rewarded: queryParam(req, "rewarded") || undefined,
       })
       if (wave) sendJson(res, 200, await announcementAudience(io, slug, wave))
     }),

@@ -39,6 +39,7 @@ import type {
 import { isWholeList, platformOf, waveText, WHOLE_LIST, type Wave } from "../../waitlist/wave"
 import { renderMail } from "../markdown-mail/render-mail"
 import { hasPostalAddress, NO_POSTAL_ADDRESS } from "../mails/postal-line"
+import { rewardTiers, tierNamed } from "../rewards/reward-tiers"
 
 /** Where the announcement operations read and write. */
 export type AnnouncementIo = {
@@ -51,6 +52,8 @@ export type AnnouncementIo = {
   now: () => Date
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the places of a wave. */
   referralBoost: number
+  /** The rewards' tiers (REWARDS_FILE), which a wave `rewarded` names one of. */
+  rewardsFile: string
 }
 
 /** The site's facts hold no postal address, which every announcement ends with (see NO_POSTAL_ADDRESS). */
@@ -61,7 +64,7 @@ export class NoPostalAddressError extends Error {
   }
 }
 
-/** A wave was narrowed to a language the announcement has no version in. */
+/** A wave was narrowed to a language the announcement has no version in, or to a reward's tier that does not exist. */
 export class NoSuchVersionError extends Error {
   constructor(message: string) {
     super(message)
@@ -213,17 +216,20 @@ export async function announcementAudience(
 /**
  * A wave as the store narrows a send to it: places by the boost of the
  * settings, a reader's language as their mail's, their platform as their
- * newest sign-up's. @throws NoSuchVersionError for a language the announcement lacks
+ * newest sign-up's, the tier they earned as the rewards' file names it.
+ * @throws NoSuchVersionError for a language the announcement lacks, or a tier the rewards do not have
  */
 function waveFilter(
-  io: Pick<AnnouncementIo, "referralBoost">,
+  io: Pick<AnnouncementIo, "referralBoost" | "rewardsFile">,
   slug: string,
   content: AnnouncementContent,
   wave: Wave,
 ): WaveFilter {
-  const { lang, platform } = wave
+  const { lang, platform, rewarded } = wave
   if (lang !== null && !content[lang])
     throw new NoSuchVersionError(`${slug} has no version in "${lang}": write content/announcements/${slug}.${lang}.md`)
+  if (rewarded !== null && !tierNamed(rewardTiers(io.rewardsFile), rewarded))
+    throw new NoSuchVersionError(`${io.rewardsFile} has no tier "${rewarded}"`)
   return {
     wave,
     boost: io.referralBoost,

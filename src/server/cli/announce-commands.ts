@@ -117,22 +117,26 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
         to: { type: "string" },
         first: { type: "string" },
         platform: { type: "string" },
+        rewarded: { type: "string" },
       },
     })
   } catch (error) {
     return (error as Error).message
   }
   const [action = "", slug, ...extra] = parsed.positionals
-  const { lang, to, first, platform } = parsed.values
-  const read = waveSchema.safeParse({ first, lang, platform })
+  const { lang, to, first, platform, rewarded } = parsed.values
+  const read = waveSchema.safeParse({ first, lang, platform, rewarded })
   if (!read.success)
-    return "--first takes a whole number from 1, --lang a language code (es, pt-br), --platform ios, android or desktop"
+    return "--first takes a whole number from 1, --lang a language code (es, pt-br), --platform ios, android or desktop, --rewarded a reward's tier (early-access)"
   const wave =
-    first === undefined && platform === undefined && (lang === undefined || action === "preview")
+    first === undefined &&
+    platform === undefined &&
+    rewarded === undefined &&
+    (lang === undefined || action === "preview")
       ? WHOLE_LIST
       : read.data
   if (extra.length > 0) return `announce ${action} takes one announcement`
-  if (action === "status" && slug === undefined && !lang && !to && !first && !platform) {
+  if (action === "status" && slug === undefined && !lang && !to && !first && !platform && !rewarded) {
     return async (io, out) => {
       const all = await announcementProgress(io)
       out(all.length === 0 ? "No announcement has been sent yet.\n" : all.map(progressText).join("\n"))
@@ -140,14 +144,17 @@ export function announceCommandOf(args: string[]): AnnounceCommand | string {
   }
   if (slug === undefined || !isSlug(slug))
     return `announce ${action} needs an announcement's name: the file name of content/announcements/<name>.md`
-  if (((lang || first || platform) && action !== "preview" && action !== "send") || (to && action !== "test"))
-    return `--lang, --first and --platform go with preview and send, --to with test`
+  if (
+    ((lang || first || platform || rewarded) && action !== "preview" && action !== "send") ||
+    (to && action !== "test")
+  )
+    return `--lang, --first, --platform and --rewarded go with preview and send, --to with test`
   switch (action) {
     case "preview":
       return async (io, out) => {
         out(`Wrote:\n${(await previewAnnouncement(io, slug, lang)).map((file) => `  ${file}\n`).join("")}`)
-        // A wave's count before it goes: the first N in line, narrowed by language and platform.
-        if (first !== undefined || platform !== undefined)
+        // A wave's count before it goes: the first N in line, narrowed by language, platform and reward.
+        if (first !== undefined || platform !== undefined || rewarded !== undefined)
           out(waveAudienceText(slug, read.data, await announcementAudience(io, slug, read.data)))
       }
     case "test":

@@ -13,7 +13,7 @@ import { countDiscardedSubmissions, countEntries, listEntries } from "../entries
 import { mailHealth } from "../mail-health/provider-health"
 import { MAX_STATS_DAYS, visitStats } from "../visits/visit-stats"
 import { checkSender, senderCheckLines } from "../mails/sender-check"
-import { DEFAULT_OUTBOX_DIR, type MailSettings, type StoreSettings } from "../settings"
+import { DEFAULT_OUTBOX_DIR, DEFAULT_REWARDS_FILE, type MailSettings, type StoreSettings } from "../settings"
 import { announceCommandOf } from "./announce-commands"
 import { sequenceCommandOf } from "./sequence-commands"
 import type { SequenceIo } from "../sequences/sequence-service"
@@ -23,6 +23,7 @@ import { entriesToCsv } from "./entries-csv"
 import { inertJson, inertText } from "./inert-text"
 import { outboxTable } from "./outbox-table"
 import { healthTable } from "./health-table"
+import { rewardCommandOf } from "./reward-commands"
 import { statsTable } from "./stats-table"
 import { counted } from "../../words/counted"
 
@@ -54,10 +55,15 @@ Commands:
                       count whom that wave's send would mail now
   announce test <name> --to <address>   send every language's version to one address, marked as a test
   announce send <name>                  queue one mail for each confirmed entry that has none of it yet
-    [--first <N>] [--lang xx] [--platform ios|android|desktop]
-                      a wave: only places 1 to N in line, only readers of a language, of a platform
+    [--first <N>] [--lang xx] [--platform ios|android|desktop] [--rewarded <tier>]
+                      a wave: only places 1 to N in line, only readers of a language, of a platform,
+                      only those who earned a reward's tier (content/rewards.md)
   announce status [<name>]              queued, sent, failed, bounced, complained and left, per language; the waves
   announce pause <name>                 hold its waiting mails;  announce resume <name>  lets them go
+  rewards import <tier> <ios|android> <file>
+                      add a store's codes to a tier's pool: one code a line, or the store's CSV
+                      (App Store Connect's offer codes, the Play Console's promo codes); each is given once
+  rewards status      per tier and store: rewards earned, paid, waiting, held for review, codes left
 
   sequence status                       each step of content/sequences: its delay and languages, how many
                       people got it, wait for it, failed, are due, come later, and were skipped and why
@@ -103,6 +109,8 @@ export type CommandIo = {
   store?: StoreSettings
   /** The places a credited referral moves its referrer ahead (REFERRAL_BOOST), for the export's places. */
   referralBoost?: number
+  /** The rewards' tiers (REWARDS_FILE), for `rewards`. */
+  rewardsFile?: string
   /** What `check-sender` checks: the mail settings, and the DNS servers to ask (DNS_SERVERS; null: the system's). */
   sender?: { mail: MailSettings; dnsServers: string[] | null }
 }
@@ -176,6 +184,11 @@ function commandOf([name, ...rest]: string[]): Command | string | null {
   if (name === "announce") return announce(rest)
   if (name === "sequence") return sequence(rest)
   if (name === "bounce") return bounce(rest)
+  if (name === "rewards") {
+    const command = rewardCommandOf(rest)
+    if (typeof command === "string") return command
+    return (db, out, io) => command(db, out, io.rewardsFile ?? DEFAULT_REWARDS_FILE, (io.now ?? (() => new Date()))())
+  }
   if (name === "mails") {
     const command = mailsCommandOf(rest)
     if (typeof command === "string") return command

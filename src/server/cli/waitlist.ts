@@ -56,6 +56,7 @@ try {
       writeFile,
       now: () => new Date(),
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     },
     sequences: {
       dir: settings.sequencesDir,
@@ -70,6 +71,7 @@ try {
     readInput,
     bounceAddress: mail.bounceAddress,
     referralBoost: settings.referralBoost,
+    rewardsFile: settings.rewards.file,
     sender: { mail, dnsServers: settings.dnsServers },
   }).then((code) => {
     process.exitCode = code

@@ -46,6 +46,8 @@ export type EntriesTable = {
   referral_code: string | null
   /** When the sequences' job next looks at the confirmed entry; null when no step is left for it (see migration 0013). */
   sequence_due_at: StoredTime | null
+  /** The store (ios, android) the person chose on their place page for their codes (see migration 0018). */
+  code_platform: string | null
 }
 
 /** One submission of an entry: what the person wrote that time. */
@@ -241,7 +243,48 @@ export type ReferralsTable = {
   state: string
   created_at: StoredTime
   decided_at: StoredTime | null
+  /** The sign-up's IPv4 /24 or IPv6 /48, as text; null once forgotten (see migration 0018). */
+  network: string | null
 }
+
+/** Why a referral was not credited: one reason (see ReasonName), its evidence as JSON, and the team's decision once made (see migration 0018). */
+export type ReferralReasonsTable = {
+  referred_id: number
+  reason: string
+  evidence: string | null
+  found_at: StoredTime
+  decision: string | null
+  decided_at: StoredTime | null
+}
+
+/** A reward tier a person earned, once per person and tier, and where it stands (see RewardState, migration 0018). */
+export type RewardsTable = {
+  id: Generated<number>
+  entry_id: number
+  tier: string
+  state: string
+  earned_at: StoredTime
+  platform: string | null
+  paid_at: StoredTime | null
+  marked_at: StoredTime | null
+}
+
+/** A referral that earned a reward. */
+export type RewardReferralsTable = { reward_id: number; referred_id: number }
+
+/** A code of a store imported for a tier, given once. */
+export type RewardCodesTable = {
+  id: Generated<number>
+  tier: string
+  platform: string
+  code: string
+  imported_at: StoredTime
+  reward_id: number | null
+  given_at: StoredTime | null
+}
+
+/** The team told that a tier's codes for a store ran out, until codes are imported for it. */
+export type RewardAlertsTable = { tier: string; platform: string; alerted_at: StoredTime }
 
 /** A network a referral came from: its prefix (see NetworkPrefix) and the network's keyed hash (see migration 0015). */
 export type ReferralNetworksTable = {
@@ -258,6 +301,8 @@ export type AnnouncementWavesTable = {
   first_places: number | null
   lang: string | null
   platform: string | null
+  /** The reward tier whose earners the send went to (see migration 0018). */
+  rewarded: string | null
   queued: number
 }
 
@@ -306,6 +351,11 @@ export type Database = {
   waitlist_erasures: ErasuresTable
   waitlist_referrals: ReferralsTable
   waitlist_referral_networks: ReferralNetworksTable
+  waitlist_referral_reasons: ReferralReasonsTable
+  waitlist_rewards: RewardsTable
+  waitlist_reward_referrals: RewardReferralsTable
+  waitlist_reward_codes: RewardCodesTable
+  waitlist_reward_alerts: RewardAlertsTable
   waitlist_line: LineTable
   store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable

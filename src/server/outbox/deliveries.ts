@@ -9,11 +9,13 @@ import type { Tx } from "../db/db"
 import type { MailMessage } from "../mails/mail-message"
 
 /**
- * What a delivery of the outbox carries: a mail to the team; to a visitor a
- * confirmation mail, its one reminder, an announcement or a step of the
+ * What a delivery of the outbox carries: a mail to the team (a submission,
+ * or an alert that a reward's codes ran out); to a visitor a confirmation
+ * mail, its one reminder, a reward, an announcement or a step of the
  * sequences; or a webhook event.
  */
-export type DeliveryKind = "notify" | "confirm" | "reminder" | "announcement" | "sequence" | "webhook"
+export type DeliveryKind =
+  "notify" | "confirm" | "reminder" | "reward" | "reward-alert" | "announcement" | "sequence" | "webhook"
 
 /**
  * The lanes deliveries are made in, each with slots of its own, so a slow
@@ -25,7 +27,7 @@ export type DeliveryLane = "mail" | "webhook" | "bulk"
 
 /** The kinds of delivery each lane makes. */
 export const KINDS_OF_LANE: Record<DeliveryLane, readonly DeliveryKind[]> = {
-  mail: ["notify", "confirm", "reminder"],
+  mail: ["notify", "confirm", "reminder", "reward", "reward-alert"],
   webhook: ["webhook"],
   bulk: ["announcement", "sequence"],
 }
@@ -38,7 +40,7 @@ export const laneOf = (kind: DeliveryKind): DeliveryLane =>
   LANES.find((lane) => KINDS_OF_LANE[lane].includes(kind)) ?? "mail"
 
 /** The kinds of delivery that mail a visitor's address, which a bounce or a complaint can suppress. */
-export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reminder", "announcement", "sequence"]
+export const VISITOR_MAIL_KINDS: readonly DeliveryKind[] = ["confirm", "reminder", "reward", "announcement", "sequence"]
 
 /** Where a delivery stands: waiting (for its first try or a retry), held while its announcement is paused, delivered, or given up. */
 export type DeliveryStatus = "pending" | "paused" | "sent" | "failed"

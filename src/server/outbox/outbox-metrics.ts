@@ -22,7 +22,7 @@ export function outboxMetrics(registry: Registry, db: Db): (delivery: Delivery, 
     oldest === null ? 0 : Math.max(0, Math.round((Date.now() - oldest.getTime()) / 1000))
   new Gauge({
     name: `${METRIC_PREFIX}outbox_pending`,
-    help: "Deliveries waiting in the outbox (due or not yet due) by lane: mail (confirmations, the team's), webhook, bulk (announcements); NaN while the store cannot be read.",
+    help: "Deliveries waiting in the outbox (due or not yet due) by lane: mail (confirmations, rewards, the team's), webhook, bulk (announcements); NaN while the store cannot be read.",
     labelNames: ["lane"],
     registers,
     async collect() {
@@ -51,7 +51,7 @@ export function outboxMetrics(registry: Registry, db: Db): (delivery: Delivery, 
   })
   const deliveries = new Counter({
     name: `${METRIC_PREFIX}outbox_deliveries_total`,
-    help: "Tries at the outbox's mails and webhook events, by kind (notify, confirm, announcement, webhook) and outcome (sent, retry, failed, bounced, released).",
+    help: "Tries at the outbox's mails and webhook events, by kind (notify, confirm, reward, reward-alert, announcement, webhook) and outcome (sent, retry, failed, bounced, released).",
     labelNames: ["kind", "outcome"],
     registers,
   })

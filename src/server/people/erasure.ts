@@ -13,7 +13,7 @@ import { isEmlOf } from "../mails/mail-transport"
 import { deliveryTag } from "../outbox/delivery-tags"
 import { eraseRecords } from "./people-queries"
 
-/** The tables an erasure deletes from or changes, its referrals (and their networks, by cascade) and its place in the line kept with the entry: what is rewritten after one. */
+/** The tables an erasure deletes from or changes, its referrals (and their networks and reasons, by cascade), its rewards (their referrals, and their codes let go) and its place in the line kept with the entry: what is rewritten after one. */
 export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_entries",
   "waitlist_messages",
@@ -25,6 +25,10 @@ export const ERASED_TABLES: readonly (keyof Database)[] = [
   "waitlist_suppressions",
   "waitlist_referrals",
   "waitlist_referral_networks",
+  "waitlist_referral_reasons",
+  "waitlist_rewards",
+  "waitlist_reward_referrals",
+  "waitlist_reward_codes",
   "waitlist_line",
 ]
 

@@ -10,6 +10,7 @@ import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
 import { lineAfterDeparture } from "../referrals/line"
+import { rewardsOfEntry, type RewardOfPerson } from "../rewards/reward-queries"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
 import { folded } from "../../waitlist/folded-text"
@@ -76,6 +77,8 @@ export type PersonRecord = {
   erasures: { erasedAt: Date }[]
   /** The entry's personal code and referrals (see referralsHeldOf); null without an entry. */
   referrals: ReferralsHeld | null
+  /** The rewards the entry earned (see rewardsOfEntry), with the code each was paid with. */
+  rewards: RewardOfPerson[]
 }
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally (`!` escapes, on both databases). */
@@ -238,6 +241,7 @@ export function personRecord(db: Db, email: string): Promise<PersonRecord | null
         decidedAt: toDate(mail.decided_at),
       })),
       referrals: row ? await referralsHeldOf(on, row) : null,
+      rewards: row ? await rewardsOfEntry(on, row.id) : [],
       suppression: suppression
         ? {
             suppressedAt: toDate(suppression.suppressed_at),

@@ -10,6 +10,9 @@ const DELIVERY_KINDS: Record<DeliveryKind, string> = {
   confirm: "a mail to you asking to confirm your address",
   reminder: "the one mail to you reminding you to confirm your address",
   notify: "a mail to our team telling of your message",
+  reward: "a mail to you with a reward your friends earned you (see rewards)",
+  "reward-alert":
+    "a mail to our team saying that the store codes of a reward you earned ran out (it names neither you nor your address)",
   announcement: "a mail to you announcing news of the app (see announcementMails)",
   sequence: "a mail to you of the waitlist's series timed from your confirmation (see sequenceMails)",
   webhook: "an event sent to our own systems about your sign-up",
@@ -95,14 +98,29 @@ export function personExport(address: string, record: PersonRecord, now: Date): 
     },
     erasures: record.erasures.map(({ erasedAt }) => ({ erasedAt: erasedAt.toISOString() })),
     referrals: record.referrals && {
-      note: "Your personal link's code (given when you confirmed), how many people signed up through it by where each stands (credited, pending, held for review or refused; their addresses are theirs, so only counts), and whether you came through someone's personal link.",
+      note: "Your personal link's code (given when you confirmed), how many people signed up through it by where each stands (credited, pending, held for review or refused; their addresses are theirs, so only counts), and whether you came through someone's personal link: when, the network you signed up from (its /24 or /48, kept 30 days), and any reason the referral was held for review.",
       personalCode: record.referrals.personalCode,
       friends: record.referrals.friends,
       cameThroughAPersonalLink: record.referrals.cameThroughALink && {
         state: record.referrals.cameThroughALink.state,
         signedUpAt: record.referrals.cameThroughALink.signedUpAt.toISOString(),
         decidedAt: record.referrals.cameThroughALink.decidedAt?.toISOString() ?? null,
+        network: record.referrals.cameThroughALink.network,
+        reasonsHeld: record.referrals.cameThroughALink.reasons.map((reason) => ({
+          reason: reason.name,
+          foundAt: reason.foundAt.toISOString(),
+          decision: reason.decision,
+        })),
       },
     },
+    rewards: record.rewards.map((reward) => ({
+      note: "A reward your friends earned you: its tier, where it stands (waiting, paid, held for review), and the store code it was paid with, a code the store issued that we gave you once.",
+      tier: reward.tier,
+      state: reward.state,
+      earnedAt: reward.earnedAt.toISOString(),
+      paidAt: reward.paidAt?.toISOString() ?? null,
+      store: reward.platform,
+      code: reward.code,
+    })),
   }
 }

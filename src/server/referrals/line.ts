@@ -3,11 +3,12 @@
  * line-rule.ts, kept in `waitlist_line` as the line changes, so that a
  * place is one indexed read. A confirmation joins the end of the line; a
  * credit moves its referrer past the few entries between its old and new
- * place; a departure (a leave, an erasure) writes the line anew, since it
- * moves everyone behind. Each change holds the line's lock, so instances
- * sharing a store keep one line. The boost the line is kept for is the
- * counter `line_boost`, set at start (keepLineFor); a reader with another
- * boost (an instance started with another REFERRAL_BOOST) walks the line.
+ * place; a departure (a leave, an erasure) or a credit withdrawn writes
+ * the line anew, since it moves everyone behind. Each change holds the
+ * line's lock, so instances sharing a store keep one line. The boost the
+ * line is kept for is the counter `line_boost`, set at start (keepLineFor);
+ * a reader with another boost (an instance started with another
+ * REFERRAL_BOOST) walks the line.
  */
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
@@ -150,6 +151,15 @@ export async function creditInLine(db: Db, trx: Tx, referrerId: number): Promise
  */
 export async function lineAfterDeparture(db: Db, trx: Tx, departed: { confirmed_at: unknown }): Promise<void> {
   if (departed.confirmed_at === null) return
+  await lineWrittenAnew(db, trx)
+}
+
+/**
+ * Writes the kept line anew, as after a departure: for a credit withdrawn
+ * (its friend's address hard-bounced, or the friend complained), which moves
+ * its referrer back past whoever now stands ahead.
+ */
+export async function lineWrittenAnew(db: Db, trx: Tx): Promise<void> {
   const boost = await lockLine(db, trx)
   if (boost === null) return
   await writeLine(trx, boost)

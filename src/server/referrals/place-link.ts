@@ -13,6 +13,15 @@ import { PLACE_PAGE_PATH } from "../../waitlist/place-view"
 /** The path of the place page's old links, which mails already sent carry: it leads to the place page in the person's language. */
 export const PLACE_PATH = "/api/waitlist-place"
 
+/** The headers of an answer holding a person's data: kept by no cache, shared or not, and no Referer sent on. */
+export const PERSONAL_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" }
+
+/** The API's answer (a 404) to a signed link that opens nothing. */
+export const LINK_OPENS_NOTHING = "This link has expired or is not valid."
+
+/** The API's answer (a 429) to a client past its limit of personal links. */
+export const TOO_MANY_REQUESTS = "Too many requests from this address. Please wait a minute, then try again."
+
 /** The signature of a code's place page: 128 bits of its keyed hash, in hex. Valid inside the database's `read` and `write`. */
 export const placeSignature = (db: Db, code: string): string => db.keyedHash(`place-link:${code}`).slice(0, 32)
 

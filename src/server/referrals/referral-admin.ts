@@ -1,21 +1,19 @@
 /**
  * What the admin shows of referrals: the leaderboard, the referrals held
- * for review (which an owner credits or refuses, each in the audit log),
- * and who referred a person and whom they referred.
+ * for review with their reasons (see referral-review.ts, where the team
+ * decides them), and who referred a person and whom they referred.
  */
 import type { RequestHandler } from "express"
-import { z } from "zod"
-import { addressHash } from "../addresses/address-hash"
 import { emailKey } from "../addresses/email-identity"
 import { lookupAddressOf } from "../addresses/lookup-address"
-import { adminBody, pageParam } from "../admin/admin-body"
+import { pageParam } from "../admin/admin-body"
 import { MAX_PAGE, PAGE_SIZE } from "../admin/admin-limits"
-import { appendAudit } from "../audit/audit-log"
-import type { Db, On } from "../db/db"
+import type { Db } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
 import { pathParam, queryParam, sendInvalid, sendJson } from "../http/answers"
-import { decideHeld } from "./referral-queries"
 import { lineOf, placeOf } from "./line"
+import { referralsWithAddresses } from "./referral-queries"
+import { heldReferrals } from "./referral-review"
 
 /** One line of the leaderboard. */
 export type LeaderboardLine = { place: number; email: string; credited: number; pending: number; held: number }
@@ -75,24 +73,6 @@ export function leaderboard(
   })
 }
 
-/** The referrals of a state, or of a referrer or referred person, oldest first. */
-function referralLines(on: On) {
-  return on
-    .selectFrom("waitlist_referrals as r")
-    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
-    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
-    .select([
-      "r.referred_id",
-      "referred.email as referred",
-      "referrer.email as referrer",
-      "r.state",
-      "r.created_at",
-      "r.decided_at",
-    ])
-    .orderBy("r.created_at")
-    .orderBy("r.referred_id")
-}
-
 const asLine = (row: {
   referred_id: number
   referred: string
@@ -109,10 +89,6 @@ const asLine = (row: {
   decidedAt: toDateOrNull(row.decided_at),
 })
 
-/** The referrals held for review, at most a page of them. */
-export const heldReferrals = (db: Db, pageSize: number): Promise<ReferralLine[]> =>
-  db.read(async (on) => (await referralLines(on).where("r.state", "=", "held").limit(pageSize).execute()).map(asLine))
-
 /** A person's place, who referred them and whom they referred; null when the address has no entry. */
 export function referralsOfPerson(db: Db, boost: number, address: string) {
   return db.read(async (on) => {
@@ -122,8 +98,8 @@ export function referralsOfPerson(db: Db, boost: number, address: string) {
       .where("email_key", "=", emailKey(address))
       .executeTakeFirst()
     if (!entry) return null
-    const referredBy = await referralLines(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
-    const referred = await referralLines(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
+    const referredBy = await referralsWithAddresses(on).where("r.referred_id", "=", entry.id).executeTakeFirst()
+    const referred = await referralsWithAddresses(on).where("r.referrer_id", "=", entry.id).limit(1000).execute()
     return {
       place: await placeOf(on, entry.id, boost),
       code: entry.referral_code,
@@ -133,26 +109,19 @@ export function referralsOfPerson(db: Db, boost: number, address: string) {
   })
 }
 
-/** What an owner decides of a held referral. */
-const decisionSchema = z.object({ decision: z.enum(["credit", "refuse"]) })
-
-/** The referred person's id a decision's path names (`/api/admin/referrals/held/:id`), or undefined for none. */
-const heldId = (id: string | undefined) => (id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : undefined)
-
 /** The admin's routes of referrals. */
-export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Date; boost: number }): {
+export function referralAdminRoutes({ db, boost }: { db: Db; boost: number }): {
   board: RequestHandler
   person: RequestHandler
-  decide: RequestHandler
 } {
   return {
-    /** GET /api/admin/referrals?page=: the leaderboard, and the referrals held for review. */
+    /** GET /api/admin/referrals?page=: the leaderboard, and the referrals held for review with their reasons. */
     async board(req, res) {
       const page = pageParam.safeParse(queryParam(req, "page"))
       if (!page.success) return sendInvalid(res, `Ask for a page from 1 to ${MAX_PAGE}.`, "page")
       sendJson(res, 200, {
         leaderboard: await leaderboard(db, boost, page.data, PAGE_SIZE),
-        held: await heldReferrals(db, PAGE_SIZE),
+        held: await db.read((on) => heldReferrals(on)),
         boost,
       })
     },
@@ -163,34 +132,6 @@ export function referralAdminRoutes({ db, now, boost }: { db: Db; now: () => Dat
       const found = await referralsOfPerson(db, boost, address)
       if (!found) return sendJson(res, 404, { error: "No entry has this address." })
       sendJson(res, 200, found)
-    },
-    /** POST /api/admin/referrals/held/:id `{decision: "credit" | "refuse"}`: an owner's decision, in the audit log. */
-    async decide(req, res) {
-      const id = heldId(pathParam(req, "id"))
-      if (id === undefined) return sendJson(res, 404, { error: "There is no such held referral." })
-      const body = adminBody(req, res)
-      if (!body) return
-      const parsed = decisionSchema.safeParse(body)
-      if (!parsed.success) return sendInvalid(res, "Decide to credit or refuse the referral.", "decision")
-      const at = now()
-      const decision = parsed.data.decision === "credit" ? "credited" : "refused"
-      const decided = await db.write(async (trx) => {
-        const referred = await trx
-          .selectFrom("waitlist_entries")
-          .select("email")
-          .where("id", "=", id)
-          .executeTakeFirst()
-        if (!referred || !(await decideHeld(db, trx, id, decision, at))) return false
-        await appendAudit(trx, {
-          action: decision === "credited" ? "referral-credit" : "referral-refuse",
-          ...res.locals.by,
-          at,
-          subjectHash: addressHash(db, referred.email),
-        })
-        return true
-      })
-      if (!decided) return sendJson(res, 409, { error: "This referral is not held for review any more." })
-      sendJson(res, 200, { id, state: decision })
     },
   }
 }

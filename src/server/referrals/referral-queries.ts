@@ -1,24 +1,36 @@
 /**
- * The referrals in the store: recorded at a sign-up through a personal
- * link, settled when the person confirms, decided by an owner when held;
- * each credit moving its referrer in the line kept (see line.ts).
+ * What the store says of referrals: whose a code is, and a person's
+ * referrals as they and their data see them. One referral's life
+ * (recorded, settled, decided, its credit withdrawn) is in
+ * referral-records.ts and referral-upkeep.ts; places are line.ts's.
  */
-import type { Db, On, Tx } from "../db/db"
-import { storedTime, toDate, toDateOrNull } from "../db/schema"
-import type { Client } from "../http/client-address"
-import { networksOf } from "../http/client-networks"
-import { creditInLine } from "./line"
-import {
-  HELD_BY_NETWORKS,
-  HELD_WINDOW_MS,
-  mayBeReferred,
-  stateOnConfirmation,
-  type ReferralState,
-} from "./referral-rules"
+import type { On } from "../db/db"
+import { toDate, toDateOrNull } from "../db/schema"
+import { reasonsOf } from "./referral-reasons"
+import type { ReasonName, ReferralState } from "./referral-rules"
 
 /** The confirmed entry whose personal code this is (one lookup in a unique index), or undefined. */
 export const referrerOfCode = (on: On, code: string) =>
   on.selectFrom("waitlist_entries").select(["id", "email", "lang"]).where("referral_code", "=", code).executeTakeFirst()
+
+/** Referrals with the addresses of both people, oldest first: what the team's pages filter and list. */
+export const referralsWithAddresses = (on: On) =>
+  on
+    .selectFrom("waitlist_referrals as r")
+    .innerJoin("waitlist_entries as referred", "referred.id", "r.referred_id")
+    .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")
+    .select([
+      "r.referred_id",
+      "r.referrer_id",
+      "referred.email as referred",
+      "referrer.email as referrer",
+      "r.state",
+      "r.created_at",
+      "r.decided_at",
+      "r.network",
+    ])
+    .orderBy("r.created_at")
+    .orderBy("r.referred_id")
 
 /** An entry's personal code; null while it is not confirmed (or gone). */
 export async function personalCodeOf(on: On, entryId: number): Promise<string | null> {
@@ -28,73 +40,6 @@ export async function personalCodeOf(on: On, entryId: number): Promise<string | 
     .where("id", "=", entryId)
     .executeTakeFirst()
   return row?.referral_code ?? null
-}
-
-/** Records a new entry as referred, pending until it confirms, with the networks it came from; an entry is referred once, by the first link it came through. */
-export async function recordReferral(
-  trx: Tx,
-  referral: { referredId: number; referrerId: number; networks: { prefix: string; network: string }[] },
-  now: Date,
-): Promise<void> {
-  const recorded = await trx
-    .insertInto("waitlist_referrals")
-    .values({
-      referred_id: referral.referredId,
-      referrer_id: referral.referrerId,
-      state: "pending",
-      created_at: storedTime(now),
-    })
-    .onConflict((conflict) => conflict.column("referred_id").doNothing())
-    .executeTakeFirst()
-  if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return
-  await trx
-    .insertInto("waitlist_referral_networks")
-    .values(referral.networks.map((network) => ({ referred_id: referral.referredId, ...network })))
-    .execute()
-}
-
-/**
- * Settles the referral of an entry that has just confirmed: credited, or
- * held for review past CREDITS_PER_CLIENT credits of its referrer from any
- * one of its networks (see HELD_BY_NETWORKS) within the window. The
- * referral row is the entry's own (its key), and only a pending one
- * changes, so a referral is credited once however many instances confirm
- * at the same time; the referrer's lock makes the count of its credits
- * exact across instances.
- */
-export async function settleReferral(db: Db, trx: Tx, referredId: number, now: Date): Promise<ReferralState | null> {
-  const referral = await trx
-    .selectFrom("waitlist_referrals")
-    .select("referrer_id")
-    .where("referred_id", "=", referredId)
-    .where("state", "=", "pending")
-    .executeTakeFirst()
-  if (!referral) return null
-  await db.lock(trx, `referrer:${referral.referrer_id}`)
-  const busiest = await trx
-    .selectFrom("waitlist_referral_networks as own")
-    .innerJoin("waitlist_referral_networks as other", "other.network", "own.network")
-    .innerJoin("waitlist_referrals as credited", "credited.referred_id", "other.referred_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("own.referred_id", "=", referredId)
-    .where("own.prefix", "in", [...HELD_BY_NETWORKS])
-    .where("credited.referrer_id", "=", referral.referrer_id)
-    .where("credited.state", "=", "credited")
-    .where("credited.decided_at", ">", storedTime(new Date(now.getTime() - HELD_WINDOW_MS)))
-    .groupBy("own.network")
-    .orderBy("n", "desc")
-    .limit(1)
-    .executeTakeFirst()
-  const state = stateOnConfirmation(Number(busiest?.n ?? 0))
-  const updated = await trx
-    .updateTable("waitlist_referrals")
-    .set({ state, decided_at: storedTime(now) })
-    .where("referred_id", "=", referredId)
-    .where("state", "=", "pending")
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) return null
-  if (state === "credited") await creditInLine(db, trx, referral.referrer_id)
-  return state
 }
 
 /** An entry's referrals as its person sees them: credited, and pending (held ones too, without saying why). */
@@ -110,64 +55,19 @@ export async function referralTally(on: On, referrerId: number): Promise<{ credi
   return { credited: count("credited"), pending: count("pending", "held") }
 }
 
-/** A held referral decided by an owner: credited (now) or refused. False when it is not held (any more). */
-export async function decideHeld(
-  db: Db,
-  trx: Tx,
-  referredId: number,
-  decision: "credited" | "refused",
-  now: Date,
-): Promise<boolean> {
-  const updated = await trx
-    .updateTable("waitlist_referrals")
-    .set({ state: decision, decided_at: storedTime(now) })
-    .where("referred_id", "=", referredId)
-    .where("state", "=", "held")
-    .returning("referrer_id")
-    .executeTakeFirst()
-  if (!updated) return false
-  if (decision === "credited") await creditInLine(db, trx, updated.referrer_id)
-  return true
-}
-
-/** A sign-up through a personal link: the link's code, and the client it came from. */
-export type CameThrough = { code: string; client: Client }
-
-/**
- * Records a new entry as referred by the person whose code it came
- * through, unless the code is nobody's (any more), or the address is the
- * referrer's own mailbox or a throwaway one (see mayBeReferred): one
- * lookup by the code, and only for a sign-up that carries one.
- */
-export async function referNewEntry(
-  db: Db,
-  trx: Tx,
-  referred: { id: number; email: string },
-  through: CameThrough,
-  now: Date,
-): Promise<void> {
-  const referrer = await referrerOfCode(trx, through.code)
-  if (!referrer || referrer.id === referred.id || !mayBeReferred(referrer.email, referred.email)) return
-  await recordReferral(
-    trx,
-    {
-      referredId: referred.id,
-      referrerId: referrer.id,
-      networks: networksOf(through.client).map(({ prefix, network }) => ({
-        prefix,
-        // The client's own key is hashed as before 0015 (`client:<key>`), so the referrals recorded then count alike.
-        network: db.keyedHash(`${prefix}:${network}`),
-      })),
-    },
-    now,
-  )
-}
-
 /** What the waitlist holds of an entry's referrals, as a person's data shows it: their code, their friends' referrals by state, and whether and how they themselves came through a personal link. */
 export type ReferralsHeld = {
   personalCode: string | null
   friends: Record<ReferralState, number>
-  cameThroughALink: { state: ReferralState; signedUpAt: Date; decidedAt: Date | null } | null
+  cameThroughALink: {
+    state: ReferralState
+    signedUpAt: Date
+    decidedAt: Date | null
+    /** The network the sign-up came from, as its /24 or /48, until it is forgotten (30 days). */
+    network: string | null
+    /** The reasons it was held for, and what the team decided of each. */
+    reasons: { name: ReasonName; foundAt: Date; decision: string | null }[]
+  } | null
 }
 
 /** An entry's referrals as its person's data (GDPR Art. 15) lists them; the other people's addresses are theirs, so only counts. */
@@ -185,9 +85,10 @@ export async function referralsHeldOf(
   for (const row of rows) friends[row.state as ReferralState] = Number(row.n)
   const own = await on
     .selectFrom("waitlist_referrals")
-    .select(["state", "created_at", "decided_at"])
+    .select(["state", "created_at", "decided_at", "network"])
     .where("referred_id", "=", entry.id)
     .executeTakeFirst()
+  const reasons = own ? ((await reasonsOf(on, [entry.id])).get(entry.id) ?? []) : []
   return {
     personalCode: entry.referral_code,
     friends,
@@ -196,6 +97,8 @@ export async function referralsHeldOf(
           state: own.state as ReferralState,
           signedUpAt: toDate(own.created_at),
           decidedAt: toDateOrNull(own.decided_at),
+          network: own.network,
+          reasons: reasons.map(({ name, foundAt, decision }) => ({ name, foundAt, decision })),
         }
       : null,
   }

@@ -1,44 +1,52 @@
 /**
  * The routes of personal links: `GET /r/<code>`, which sends a friend to
  * the landing page with the code in its address (no cookie: the contact
- * form's island reads it from there); the data of a place page, which the
- * page (built like every page) asks for with its signed link; and the
- * place page's old address, which mails already sent carry. All are
- * limited per client, as the form is (counted in the store, so instances
- * limit like one): past the limit, a 429 with Retry-After, so codes cannot
- * be guessed at speed.
+ * form's island reads it from there); the data of a place page (its
+ * rewards in the page's language), which the page (built like every page)
+ * asks for with its signed link; and the place page's old address, which
+ * mails already sent carry. All are limited per client, as the form is
+ * (counted in the store, so instances limit like one): past the limit, a
+ * 429 with Retry-After, so codes cannot be guessed at speed.
  */
 import type { Request, RequestHandler, Response } from "express"
-import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath } from "../../i18n/languages"
-import { PLACE_PAGE_PATH, type PlaceView } from "../../waitlist/place-view"
+import { DEFAULT_LANGUAGE, isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
+import { PLACE_PAGE_PATH, type PlaceView, type RewardsView } from "../../waitlist/place-view"
 import { isReferralCode, PERSONAL_LINK_SOURCE } from "../../waitlist/referral-code"
-import type { Db } from "../db/db"
+import type { Db, On } from "../db/db"
 import { pathParam, queryParam, sendJson } from "../http/answers"
 import type { Logger } from "../observability/logger"
-import { isPlaceSignature, personalLink } from "./place-link"
+import {
+  isPlaceSignature,
+  LINK_OPENS_NOTHING,
+  PERSONAL_HEADERS as PERSONAL,
+  personalLink,
+  TOO_MANY_REQUESTS,
+} from "./place-link"
 import { slowDownPage } from "./slow-down-page"
-import { countSubmission, RATE_WINDOW_MS } from "../rate-limits/client-rate-limit"
+import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
 import { referralTally, referrerOfCode } from "./referral-queries"
 import { placeOf } from "./line"
 
-/** What the routes of personal links work with: `linkRateLimit` requests a minute from one client (0: no limit). */
+/**
+ * What the routes of personal links work with: `retryAfterOf` their
+ * client's limit (see linkRateLimit); `rewardsOf` gives the rewards' part
+ * of a person's place page (see rewardsViewOf).
+ */
 export type ReferralDeps = {
   db: Db
   log: Logger
   siteUrl: string
   boost: number
-  linkRateLimit: number
-  now: () => Date
+  retryAfterOf: LinkRateLimit
+  rewardsOf: (on: On, entry: { id: number; lang: LanguageCode; credited: number }) => Promise<RewardsView | null>
 }
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }
-/** A person's data: kept by no cache, shared or not. */
-const PERSONAL = { ...NO_STORE, "Cache-Control": "private, no-store" }
 const redirect = (res: Response, to: string) =>
   void res.writeHead(303, { ...NO_STORE, Location: to, "Content-Length": "0" }).end()
 
 /** The handlers of personal links (`/r/:code`; a path that names no code, the home page) and of the place page's data and old address. */
-export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: ReferralDeps): {
+export function referralRoutes({ db, log, siteUrl, boost, retryAfterOf, rewardsOf }: ReferralDeps): {
   personalLink: RequestHandler
   noSuchCode: RequestHandler
   placeData: RequestHandler
@@ -47,21 +55,6 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: 
   const expired = (req: Request) => {
     const lang = queryParam(req, "lang")
     return localizedPath(isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE, "/waitlist/link-expired/")
-  }
-
-  /** Counts a request against its client's limit: the seconds to wait when past it, else null. */
-  const retryAfterOf = (res: Response): Promise<number | null> => {
-    const limit = { client: `links:${res.locals.client.key}`, limit: linkRateLimit, windowMs: RATE_WINDOW_MS }
-    return db
-      .write((trx) => countSubmission(db, trx, limit, now()))
-      .catch((error: unknown) => {
-        // A store that cannot count cannot answer the request either: its own read says so.
-        log.warn(
-          { reqId: res.locals.requestId, cause: String(error) },
-          "referrals: a personal link could not be counted",
-        )
-        return null
-      })
   }
 
   /** Past the client's limit, answers 429 with a page in the asked language and gives true. */
@@ -102,10 +95,11 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: 
       })
   }
 
-  /** The place of a signed link's person, or null when the link opens nothing. */
+  /** The place of a signed link's person (its rewards in the asked language, else theirs), or null when the link opens nothing. */
   const placeOfLink = (req: Request) => {
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
+    const asked = queryParam(req, "lang")
     if (!isReferralCode(code) || signature.length > 64) return Promise.resolve(null)
     return db.read(async (on) => {
       if (!isPlaceSignature(db, code, signature)) return null
@@ -113,7 +107,9 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: 
       if (!entry) return null
       const [place, tally] = [await placeOf(on, entry.id, boost), await referralTally(on, entry.id)]
       if (place === null) return null
-      const view: PlaceView = { place, ...tally, boost, link: personalLink(siteUrl, code) }
+      const lang = isLanguageCode(asked) ? asked : isLanguageCode(entry.lang) ? entry.lang : DEFAULT_LANGUAGE
+      const rewards = await rewardsOf(on, { id: entry.id, lang, credited: tally.credited })
+      const view: PlaceView = { place, ...tally, boost, link: personalLink(siteUrl, code), rewards }
       return { view, code, signature, lang: entry.lang }
     })
   }
@@ -121,14 +117,9 @@ export function referralRoutes({ db, log, siteUrl, boost, linkRateLimit, now }: 
   const placeData: RequestHandler = async (req, res) => {
     const retryAfter = await retryAfterOf(res)
     if (retryAfter !== null)
-      return sendJson(
-        res,
-        429,
-        { error: "Too many requests from this address. Please wait a minute, then try again." },
-        { ...PERSONAL, "Retry-After": String(retryAfter) },
-      )
+      return sendJson(res, 429, { error: TOO_MANY_REQUESTS }, { ...PERSONAL, "Retry-After": String(retryAfter) })
     const found = await placeOfLink(req)
-    if (!found) return sendJson(res, 404, { error: "This link has expired or is not valid." }, PERSONAL)
+    if (!found) return sendJson(res, 404, { error: LINK_OPENS_NOTHING }, PERSONAL)
     sendJson(res, 200, found.view, PERSONAL)
   }
 

@@ -13,7 +13,7 @@ import { newReferralCode } from "../../waitlist/referral-code"
 import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
-import { settleReferral } from "../referrals/referral-queries"
+import { settleReferral } from "../referrals/referral-records"
 import { joinLine, lineAfterDeparture } from "../referrals/line"
 import { dropReminder } from "./reminder-mail"
 

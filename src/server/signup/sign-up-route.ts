@@ -6,6 +6,7 @@
  */
 import type { Request, RequestHandler, Response } from "express"
 import type { Registry } from "prom-client"
+import type { MailServerAnswer } from "../addresses/mail-servers"
 import { StoreUnavailableError, type Db } from "../db/db"
 import { sendJson } from "../http/answers"
 import { readJson } from "../http/json-body"
@@ -39,6 +40,8 @@ export type SignUpDeps = {
   now: () => Date
   /** Tells the outbox's worker that deliveries of these kinds were queued. */
   queued: (kinds: readonly DeliveryKind[]) => void
+  /** Whether an address's domain has a mail server, asked of DNS for a sign-up through a personal link (see mailServerCheck). */
+  mailServer: (email: string) => Promise<MailServerAnswer>
 }
 
 const ACCEPTED = { ok: true }
@@ -87,6 +90,9 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
     // mail drafting included, so it answers alike and as fast; it is then
     // thrown away and queues nothing.
     const discard = submission.city !== ""
+    const referral = isReferralCode(submission.metadata.referral) ? submission.metadata.referral : null
+    // Asked of every submission through a personal link, new address or known, so the answer's time tells neither apart.
+    const mailServer = referral ? await deps.mailServer(submission.email) : "unknown"
     const now = clock()
     const plan = planSubmission(submission, settings.mail, now)
     let outcome
@@ -98,9 +104,7 @@ export function signUpRoutes(deps: SignUpDeps): { submit: RequestHandler; otherM
         plan: discard ? NOTHING_TO_DELIVER : plan,
         now,
         consent: privacyPolicyInForce(submission.metadata.locale, now),
-        cameThrough: isReferralCode(submission.metadata.referral)
-          ? { code: submission.metadata.referral, client: res.locals.client }
-          : null,
+        cameThrough: referral ? { code: referral, client: res.locals.client, mailServer } : null,
       })
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error

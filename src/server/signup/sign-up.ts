@@ -11,7 +11,7 @@ import { isSuppressed } from "../bounces/suppressions"
 import { StoreUnavailableError, type Db, type Tx } from "../db/db"
 import { toDateOrNull } from "../db/schema"
 import { queueDeliveries, type QueuedDelivery } from "../outbox/outbox-queries"
-import { referNewEntry, type CameThrough } from "../referrals/referral-queries"
+import { referNewEntry, type CameThrough } from "../referrals/referral-records"
 import { entryAttribution } from "../../waitlist/entry-attribution"
 import { folded } from "../../waitlist/folded-text"
 import {

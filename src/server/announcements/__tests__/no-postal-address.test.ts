@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from "../../../../test/support/project-root"
 import { openDb } from "../../db/db"
 import { emlWriter } from "../../mails/mail-transport"
 import { deliveriesIn } from "../../outbox/outbox-queries"
-import { readSettings } from "../../settings"
+import { DEFAULT_REWARDS_FILE, readSettings } from "../../settings"
 import { runWaitlistCommand } from "../../cli/waitlist-commands"
 
 // A company that has not filled in its postal address: the site's facts as they are, but for it.
@@ -44,6 +44,7 @@ describe("without the company's postal address", () => {
         sendMail: () => Promise.reject(new Error("no mail is sent")),
         now: () => new Date(),
         referralBoost: 5,
+        rewardsFile: DEFAULT_REWARDS_FILE,
         previewDir: dir,
         writeFile: () => undefined,
         eml: emlWriter(settings.mail),

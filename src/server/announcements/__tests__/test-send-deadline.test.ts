@@ -37,6 +37,7 @@ it("gives up at the deadline of an outbox's try, closes the SMTP connection, and
       sendMail: createSendMail(settings.mail, capturedLogger().log, { pooled: false }),
       now: () => new Date(),
       referralBoost: settings.referralBoost,
+      rewardsFile: settings.rewards.file,
     }
     const started = Date.now()
     await expect(testAnnouncement(io, "launch", "slow@example.com", BY_COMMAND_LINE)).rejects.toThrow(

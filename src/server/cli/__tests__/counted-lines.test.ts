@@ -25,7 +25,7 @@ describe("the count sentences of npm run waitlist", () => {
       pausedReason: "Paused by the command line",
       createdAt: AT,
       languages: [{ ...language, queued: 1, waiting: 1 }],
-      waves: [{ first: 1, lang: null, platform: null, at: AT, queued: 1 }],
+      waves: [{ first: 1, lang: null, platform: null, rewarded: null, at: AT, queued: 1 }],
     })
     expect(text).toContain("followup: queued 2026-11-20T10:00:00.000Z, 1 mail\n")
     expect(text).toContain("`npm run waitlist -- announce resume followup` sends the 1 waiting mail.\n")
@@ -37,7 +37,7 @@ describe("the count sentences of npm run waitlist", () => {
         pausedReason: null,
         createdAt: AT,
         languages: [{ ...language, queued: 2, waiting: 0 }],
-        waves: [{ first: null, lang: null, platform: null, at: AT, queued: 2 }],
+        waves: [{ first: null, lang: null, platform: null, rewarded: null, at: AT, queued: 2 }],
       }),
     ).toMatch(/^launch: queued 2026-11-20T10:00:00\.000Z, 2 mails\n[\s\S]*: 2 mails queued$/m)
   })

@@ -22,6 +22,14 @@ import { recordStoreClicks } from "../../visits/store-click-queries"
 import { personRecord } from "../../people/people-queries"
 import { auditLog } from "../../audit/audit-log"
 import { clientAt } from "../../http/client-address"
+import { USER_AGENTS } from "../../../../test/support/device-user-agents"
+import { signUpAt } from "../../../../test/support/referred-sign-ups"
+import { quietLogger } from "../../../../test/support/test-logger"
+import { deliveriesIn } from "../../outbox/outbox-queries"
+import { runRewards } from "../../rewards/reward-job"
+import { readSettings } from "../../settings"
+
+const REWARDS_FIXTURE = path.join(PROJECT_ROOT, "test", "fixtures", "rewards", "rewards.md")
 
 type Settings = Record<string, string>
 type Outcome = { code: number; stdout: string; stderr: string }
@@ -206,6 +214,85 @@ describe.each([
       ["friend@example.org", "4", "0", "cleo@example.com"],
     ])
   })
+
+  it("imports a store's codes with `rewards import` (one a line, App Store Connect's and the Play Console's CSV), imports nothing from a bad file, and prints `rewards status`; `announce send --rewarded` mails exactly those who earned the tier", async () => {
+    const settings = { ...(await newStore()), REWARDS_FILE: REWARDS_FIXTURE, MAIL_OUTBOX_DIR: path.join(dir, "outbox") }
+    const files = {
+      plain: ["IOSCODE0001", "", "IOSCODE0002"].join("\n"),
+      appStore: ["Code,Expiration Date", "IOSCODE0003,2027-06-01", "IOSCODE0001,2027-06-01"].join("\r\n"),
+      play: ["Promotion code", "PLAYCODE0000000000000001"].join("\n"),
+      bad: ["IOSCODE0004", "not a code!"].join("\n"),
+    }
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${name}.csv`), text)
+    const file = (name: keyof typeof files) => path.join(dir, `${name}.csv`)
+    expect(await waitlist(["rewards", "import", "starter", "ios", file("plain")], settings)).toMatchObject({
+      code: 0,
+      stdout:
+        "Imported 2 codes of the App Store for starter. The running server pays the rewards waiting for them within a minute.\n",
+    })
+    expect((await waitlist(["rewards", "import", "starter", "ios", file("appStore")], settings)).stdout).toBe(
+      "Imported 1 code of the App Store for starter (1 was imported before, and left as they were). The running server pays the rewards waiting for them within a minute.\n",
+    )
+    expect((await waitlist(["rewards", "import", "starter", "android", file("play")], settings)).stdout).toContain(
+      "Imported 1 code of Google Play for starter.",
+    )
+    expect(await waitlist(["rewards", "import", "starter", "ios", file("bad")], settings)).toMatchObject({
+      code: 1,
+      stderr: `waitlist: nothing was imported from ${file("bad")}:\n  - line 2: "not a code!" is not a store's code (letters, digits and hyphens)\n`,
+    })
+
+    const store = openDbOf(settings)
+    try {
+      const ana = await signUpAt(store, "ana@example.com", new Date("2026-12-01T09:00:00Z"), {
+        metadata: { locale: "en", userAgent: USER_AGENTS.iPhoneSafari },
+      })
+      await ana.confirm(new Date("2026-12-01T09:00:00Z"))
+      await (
+        await signUpAt(store, "ben@example.com", new Date("2026-12-01T09:00:00Z"))
+      ).confirm(new Date("2026-12-01T09:00:00Z"))
+      for (const n of [1, 2, 3])
+        await (
+          await signUpAt(store, `friend${n}@example.org`, new Date("2026-12-01T09:01:00Z"), {
+            code: ana.code,
+            client: `198.51.${n}.1`,
+          })
+        ).confirm(new Date("2026-12-01T09:02:00Z"))
+      await runRewards(
+        {
+          db: store,
+          rewards: { file: REWARDS_FIXTURE, holdMs: 0 },
+          mail: readSettings(settings).mail,
+          log: quietLogger,
+          queued: () => undefined,
+        },
+        new Date("2026-12-01T10:00:00Z"),
+      )
+    } finally {
+      await store.close()
+    }
+    expect((await waitlist(["rewards", "status"], settings)).stdout).toBe(
+      [
+        "tier     store    earned  paid  waiting  held  codes left",
+        "starter  ios           1     1        0     0           2",
+        "starter  android       0     0        0     0           1",
+        "circle   -             0     0        0     0           -",
+        "",
+      ].join("\n"),
+    )
+    const sent = await waitlist(["announce", "send", "launch", "--rewarded", "starter"], settings)
+    expect(sent).toMatchObject({ code: 0 })
+    expect(sent.stdout).toContain("Queued 1 mail of launch to those who earned starter: en 1.")
+    const mailed = openDbOf(settings)
+    try {
+      const announced = (await deliveriesIn(mailed, ["pending"])).filter((delivery) => delivery.kind === "announcement")
+      expect(announced.map((delivery) => delivery.recipient)).toEqual(["ana@example.com"])
+    } finally {
+      await mailed.close()
+    }
+    expect((await waitlist(["announce", "send", "launch", "--rewarded", "nothing-such"], settings)).stderr).toContain(
+      `has no tier "nothing-such"`,
+    )
+  }, 90_000)
 
   it("prints nothing a terminal would act on: an entry stored with escape sequences is exported with them written out", async () => {
     const settings = await newStore()

@@ -24,6 +24,7 @@ import { sequences } from "./0013-sequences"
 import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
 import { placesKept } from "./0016-places-kept"
 import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
+import { rewardsAndReasons } from "./0018-rewards-and-reasons"
 
 /** Every migration by name, for the dialect at hand. */
 export function waitlistMigrations(dialect: Connection): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0015-bounded-and-secret-free": on(boundedAndSecretFree(dialect).up),
     "0016-places-kept": on(placesKept(dialect).up),
     "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
+    "0018-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
   }
 }

@@ -27,6 +27,8 @@ const kinds: DeliveryKinds = {
   notify: plain,
   confirm: plain,
   reminder: plain,
+  reward: plain,
+  "reward-alert": plain,
   announcement: plain,
   sequence: plain,
   webhook: plain,

@@ -13,16 +13,26 @@ import { escapeMarkup } from "../../../markup/escape-markup"
 import { deliveriesIn } from "../../outbox/outbox-queries"
 import { DEFAULT_LINK_RATE_LIMIT, type StoreSettings } from "../../settings"
 import type { RunningSite } from "../../../../test/support/site-server-process"
+import path from "path"
+import fc from "fast-check"
+import { USER_AGENTS } from "../../../../test/support/device-user-agents"
+import { DnsTestServer } from "../../../../test/support/dns-test-server"
+import { PROJECT_ROOT } from "../../../../test/support/project-root"
+import { quietLogger } from "../../../../test/support/test-logger"
+import { importCodes } from "../../rewards/reward-codes"
+import { runRewards } from "../../rewards/reward-job"
+import { readSettings } from "../../settings"
 
 const stores = useThrowawayStores("referrals-api-")
 const SITE_URL = "https://storyling.example.com"
 
-/** The environment of a server on a store: clients told apart by X-Forwarded-For, no rate limit in the way. */
+/** The environment of a server on a store: clients told apart by X-Forwarded-For, no rate limit in the way, the rewards of the tests' file. */
 const envOf = (store: StoreSettings): Record<string, string> => ({
   ...(store.kind === "postgres" ? { DATABASE_URL: store.url } : { WAITLIST_DB_PATH: store.file }),
   WAITLIST_TRUST_PROXY: "1",
   WAITLIST_RATE_LIMIT: "0",
   SITE_URL,
+  REWARDS_FILE: path.join(PROJECT_ROOT, "test", "fixtures", "rewards", "rewards.md"),
 })
 
 type Api = { site: RunningSite; env: Record<string, string> }
@@ -35,9 +45,11 @@ async function signUp(
     code = null,
     client = "198.51.100.1",
     locale = "en",
-  }: { code?: string | null; client?: string; locale?: string } = {},
+    device,
+  }: { code?: string | null; client?: string; locale?: string; device?: { userAgent: string; platform: string } } = {},
 ) {
-  const body = entryFor(email, { metadata: { ...entryFor(email).metadata, locale, referral: code } })
+  const metadata = { ...entryFor(email).metadata, locale, referral: code, ...device }
+  const body = entryFor(email, { metadata })
   const response = await fetch(`${site.url}/api/waitlist`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
@@ -64,9 +76,10 @@ async function press({ site }: Api, token: string, lang = "en"): Promise<string>
   return pressed.headers.get("location") ?? ""
 }
 
-/** What the place page a signed link opens is told of its person: the API's answer to the link's code and signature, never cached. */
-async function placeOf({ site }: Api, link: string): Promise<PlaceView> {
+/** What the place page a signed link opens is told of its person (in the page's language, as its island asks): the API's answer to the link's code and signature, never cached. */
+async function placeOf({ site }: Api, link: string, lang?: string): Promise<PlaceView> {
   const { searchParams } = new URL(link, SITE_URL)
+  if (lang) searchParams.set("lang", lang)
   const answer = await fetch(`${site.url}/api/waitlist-place/data?${searchParams.toString()}`)
   expect([answer.status, answer.headers.get("cache-control")]).toEqual([200, "private, no-store"])
   return (await answer.json()) as PlaceView
@@ -77,6 +90,29 @@ const confirm = async (api: Api, email: string, lang = "en"): Promise<string> =>
   press(api, await confirmTokenOf(api, email), lang)
 
 const codeOf = (link: string) => new URL(link, SITE_URL).searchParams.get("code") ?? ""
+
+/** One run of the rewards' work on the server's store, at a time past every hold. */
+async function rewardsRun({ env }: Api, at = new Date(Date.now() + 48 * 60 * 60 * 1000)) {
+  const store = openDbOf(env)
+  try {
+    await runRewards(
+      {
+        db: store,
+        rewards: readSettings(env).rewards,
+        mail: readSettings(env).mail,
+        log: quietLogger,
+        queued: () => undefined,
+      },
+      at,
+    )
+  } finally {
+    await store.close()
+  }
+}
+
+/** An account of the team on a server, enrolled: its session's cookie. */
+const teamMember = async ({ site, env }: Api, role: "owner" | "marketing" | "legal") =>
+  (await enrol(site, await inviteWithCli(env, `${role}@team.example`, role), `${role}@team.example`, new Date())).cookie
 
 describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s", (kind) => {
   let api: Api
@@ -103,6 +139,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
       pending: 0,
       boost: 5,
       link: `${SITE_URL}/r/${code}`,
+      rewards: { earned: [], next: { title: "A month of Storyling Premium", more: 3 }, askStore: false },
     })
     for (const [n, client] of ["203.0.113.1", "203.0.113.2"].entries()) {
       await signUp(api, `friend${n}@example.org`, { code, client })
@@ -176,7 +213,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(await redirected(`${forged}&lang=ja`)).toEqual([303, "/ja/waitlist/link-expired/"])
   })
 
-  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links and place pages' data a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
+  it(`answers 429 with Retry-After past ${DEFAULT_LINK_RATE_LIMIT} personal links, place pages' data and store questions a minute from one client, whose guesses then stop, and not its neighbours`, async () => {
     await signUp(api, "ana@example.com", { locale: "de" })
     const link = await confirm(api, "ana@example.com", "de")
     const search = new URL(link, SITE_URL).search
@@ -199,6 +236,16 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(await data.json()).toEqual({
       error: "Too many requests from this address. Please wait a minute, then try again.",
     })
+    const choice = await fetch(`${api.site.url}/api/waitlist-place/store${search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": guesser },
+      body: '{"platform":"ios"}',
+    })
+    expect([choice.status, choice.headers.get("retry-after") !== null, await choice.json()]).toEqual([
+      429,
+      true,
+      { error: "Too many requests from this address. Please wait a minute, then try again." },
+    ])
     const old = await open(`/api/waitlist-place${search}&lang=de`, guesser)
     expect(old.status).toBe(429)
     expect(await old.text()).toContain(escapeMarkup(translate("de", "place.slowDown")))
@@ -230,7 +277,7 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(await placeOf(api, link)).toMatchObject({ place: 6, credited: 1 })
   })
 
-  it("shows the team the leaderboard and the held referrals, and lets an owner alone credit or refuse them, in the audit log", async () => {
+  it("shows the team the leaderboard and the held referrals with their reasons, lets an owner or marketing credit or refuse them, in the audit log, and a credit stays", async () => {
     const team = async (role: "owner" | "marketing" | "legal") =>
       (
         await enrol(
@@ -251,7 +298,21 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     expect(board.status).toBe(200)
     expect(board.body).toMatchObject({
       boost: 5,
-      held: [{ referred: "ring3@example.org", referrer: "ana@example.com" }],
+      held: [
+        {
+          referred: "ring3@example.org",
+          referrer: "ana@example.com",
+          network: "192.0.2.0/24",
+          reasons: [
+            {
+              name: "network-burst",
+              text: expect.stringMatching(
+                /^More than 3 credits for this referrer within 24 hours from 192\.0\.2\.0\/24: 3 before this one, at \d{4}-\d\d-\d\d \d\d:\d\d UTC, /,
+              ),
+            },
+          ],
+        },
+      ],
       leaderboard: {
         total: 15,
         items: expect.arrayContaining([{ place: 1, email: "ana@example.com", credited: 3, pending: 1, held: 1 }]),
@@ -259,15 +320,16 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     })
     expect((await callAdmin(api.site, "GET", "referrals", { cookie: legal })).status).toBe(403)
     const held = (board.body?.held as { id: number }[])[0]?.id
+    expect(board.text).not.toContain("192.0.2.50")
     expect(
-      (await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } }))
+      (await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: legal, body: { decision: "credit" } }))
         .status,
     ).toBe(403)
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "maybe" } }),
     ).toMatchObject({ status: 422 })
     expect(
-      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "credit" } }),
+      await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: marketing, body: { decision: "credit" } }),
     ).toMatchObject({ status: 200, body: { state: "credited" } })
     expect(
       await callAdmin(api.site, "POST", `referrals/held/${held}`, { cookie: owner, body: { decision: "refuse" } }),
@@ -302,7 +364,218 @@ describe.each(["sqlite", "postgres"] as const)("personal links over HTTP on %s",
     const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
     expect(
       (audit.body?.items as { action: string; actor: string }[]).find((line) => line.action.startsWith("referral-")),
-    ).toMatchObject({ action: "referral-credit", actor: "owner@team.example" })
+    ).toMatchObject({ action: "referral-credit", actor: "marketing@team.example", detail: "network-burst" })
+    // The rewards' work runs, and the decision sticks: the credit stays.
+    await rewardsRun(api)
+    expect(await placeOf(api, link)).toMatchObject({ credited: 4 })
+    expect((await callAdmin(api.site, "GET", "referrals", { cookie: owner })).body?.held).toEqual([])
     // Enrolling the team loads the password check's dictionaries: seconds.
   }, 60_000)
+
+  it("decides every held referral of one referrer at once, each in the audit log", async () => {
+    const [owner] = [await teamMember(api, "owner")]
+    await signUp(api, "ana@example.com")
+    const link = await confirm(api, "ana@example.com")
+    for (let n = 0; n < 5; n += 1) {
+      await signUp(api, `ring${n}@example.org`, { code: codeOf(link), client: `203.0.113.${n + 1}` })
+      await confirm(api, `ring${n}@example.org`)
+    }
+    const board = await callAdmin(api.site, "GET", "referrals", { cookie: owner })
+    const held = board.body?.held as { referrerId: number; referred: string }[]
+    expect(held.map((referral) => referral.referred)).toEqual(["ring3@example.org", "ring4@example.org"])
+    const referrer = held[0]?.referrerId
+    expect(
+      await callAdmin(api.site, "POST", `referrals/referrers/${referrer}/held`, {
+        cookie: owner,
+        body: { decision: "refuse" },
+      }),
+    ).toMatchObject({ status: 200, body: { state: "refused", decided: 2 } })
+    expect(
+      await callAdmin(api.site, "POST", "referrals/referrers/x/held", { cookie: owner, body: { decision: "refuse" } }),
+    ).toMatchObject({ status: 404 })
+    const audit = await callAdmin(api.site, "GET", "audit", { cookie: owner })
+    expect(
+      (audit.body?.items as { action: string }[]).filter((line) => line.action === "referral-refuse"),
+    ).toHaveLength(2)
+    await rewardsRun(api)
+    expect(await placeOf(api, link)).toMatchObject({ credited: 3, pending: 0 })
+  }, 60_000)
+
+  it("shows a person their rewards: the question of their store, the code once they chose, the next tier, pending friends as pending, and no reason", async () => {
+    await signUp(api, "ana@example.com", {
+      locale: "ja",
+      device: { userAgent: USER_AGENTS.windowsChrome, platform: "Win32" },
+    })
+    const link = await confirm(api, "ana@example.com", "ja")
+    for (let n = 0; n < 3; n += 1) {
+      await signUp(api, `friend${n}@example.org`, { code: codeOf(link), client: `198.51.${n}.9` })
+      await confirm(api, `friend${n}@example.org`)
+    }
+    await signUp(api, "friend9@mailinator.com", { code: codeOf(link), client: "198.51.9.9" })
+    await confirm(api, "friend9@mailinator.com")
+    const store = openDbOf(api.env)
+    await importCodes(store, { tier: "starter", store: "android", codes: ["PLAYCODE00042"] }, new Date()).finally(() =>
+      store.close(),
+    )
+    await rewardsRun(api)
+    let place = await placeOf(api, link, "ja")
+    expect(place).toMatchObject({
+      credited: 3,
+      pending: 1,
+      rewards: {
+        earned: [{ title: "Storyling Premium 1か月分", state: "choose-store", code: null }],
+        next: { title: "あなたの名前の物語", more: 2 },
+        askStore: true,
+      },
+    })
+    expect(JSON.stringify(place)).not.toMatch(/throwaway|mailinator|reason/i)
+    const { search } = new URL(link, SITE_URL)
+    const choose = (query: string, body: string, type = "application/json") =>
+      fetch(`${api.site.url}/api/waitlist-place/store${query}`, {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body,
+      })
+    for (const [body, type] of [
+      ['{"platform":"desktop"}', "application/json"],
+      ["platform=android", "application/x-www-form-urlencoded"],
+      ["[".repeat(500), "application/json"],
+      ["{", "application/json"],
+    ] as const) {
+      const refused = await choose(search, body, type)
+      expect([refused.status, refused.headers.get("cache-control")]).toEqual([422, "private, no-store"])
+      expect(await refused.json()).toMatchObject({ error: expect.stringContaining('{"platform": "ios"}') })
+    }
+    const chosen = await choose(search, JSON.stringify({ platform: "android" }))
+    expect([chosen.status, await chosen.json()]).toEqual([200, { platform: "android" }])
+    place = await placeOf(api, link, "ja")
+    expect(place.rewards).toMatchObject({
+      earned: [
+        {
+          state: "yours",
+          code: {
+            value: "PLAYCODE00042",
+            store: "android",
+            redeemUrl: "https://play.google.com/redeem?code=PLAYCODE00042",
+          },
+        },
+      ],
+      askStore: false,
+    })
+    const forged = await choose(search.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`), '{"platform":"ios"}')
+    expect([forged.status, await forged.json()]).toEqual([404, { error: "This link has expired or is not valid." }])
+  })
+
+  it("answers every hostile shape of the store question, in its address or its body, with a JSON 404 or 422, and chooses no store", async () => {
+    await signUp(api, "ana@example.com")
+    const link = await confirm(api, "ana@example.com")
+    const { searchParams } = new URL(link, SITE_URL)
+    const code = searchParams.get("code") ?? ""
+    const sig = searchParams.get("sig") ?? ""
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        "@".repeat(300),
+        ".".repeat(300),
+        "%00",
+        "%",
+        "ｉｏｓ",
+        "іos",
+        "IOS",
+        "ios\u0000",
+        "0".repeat(65),
+      ),
+    )
+    // Either part may be the person's own, never both: a valid question would choose a store.
+    const address = fc.oneof(
+      fc.record({ code: text, sig: fc.constant(sig) }),
+      fc.record({ code: fc.constant(code), sig: text }),
+      fc.record({ code: fc.constant(code), sig: fc.constant(sig) }),
+    )
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth)
+    const refusedBody = fc.oneof(
+      fc.json({ maxDepth: 3 }).filter((json) => !/"platform"\s*:\s*"(ios|android)"/.test(json)),
+      fc.constantFrom(
+        nested(400),
+        `{"platform":${nested(300)}}`,
+        '{"platform":["ios"]}',
+        '{"platform":{"toString":"ios"}}',
+        '{"__proto__":{"platform":"ios"}}',
+        '{"platform":"іos"}',
+        '{"platform":"IOS"}',
+        '{"platform":"ios","platform":7}',
+        `{"platform":"${"@".repeat(900)}"}`,
+      ),
+    )
+    const validBody = fc.constantFrom('{"platform":"ios"}', '{"platform":"android"}')
+    let client = 0
+    await fc.assert(
+      fc.asyncProperty(address, refusedBody, validBody, fc.boolean(), async (query, refused, valid, useValid) => {
+        const own = query.code === code && query.sig === sig
+        const answer = await fetch(
+          `${api.site.url}/api/waitlist-place/store?code=${encodeURIComponent(query.code)}&sig=${encodeURIComponent(query.sig)}`,
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${(client += 1) % 250}` },
+            body: own || !useValid ? refused : valid,
+          },
+        )
+        expect([404, 422]).toContain(answer.status)
+        expect(answer.headers.get("cache-control")).toBe("private, no-store")
+        expect(await answer.json()).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }))
+      }),
+      { numRuns: 120 },
+    )
+    const store = openDbOf(api.env)
+    const platforms = await store
+      .read((on) =>
+        on.selectFrom("waitlist_entries").select("code_platform").where("code_platform", "is not", null).execute(),
+      )
+      .finally(() => store.close())
+    expect(platforms).toEqual([])
+  }, 60_000)
 })
+
+describe.each(["sqlite", "postgres"] as const)(
+  "the mail servers of referred sign-ups on %s, asked of a DNS server on loopback",
+  (kind) => {
+    let api: Api
+    let dns: DnsTestServer
+    beforeAll(async () => {
+      dns = await DnsTestServer.start({
+        "mail.example": { mx: [{ exchange: "mx.mail.example", priority: 10 }] },
+        "parked.example": {},
+        "slow.example": { silent: true },
+      })
+    })
+    afterAll(async () => dns.down())
+    beforeEach(async () => {
+      const env = { ...envOf(await stores[kind]()), DNS_SERVERS: dns.server }
+      api = { site: await startApiInProcess(env), env }
+    })
+    afterEach(async () => api.site.stop())
+
+    it("holds a friend whose domain has no mail server with that reason, and holds nobody for a lookup that timed out", async () => {
+      const owner = await teamMember(api, "owner")
+      await signUp(api, "ana@mail.example")
+      const link = await confirm(api, "ana@mail.example")
+      for (const [n, email] of ["eve@parked.example", "finn@slow.example", "gus@mail.example"].entries()) {
+        await signUp(api, email, { code: codeOf(link), client: `198.51.${n}.1` })
+        await confirm(api, email)
+      }
+      const board = await callAdmin(api.site, "GET", "referrals", { cookie: owner })
+      expect(board.body?.held).toEqual([
+        expect.objectContaining({
+          referred: "eve@parked.example",
+          reasons: [
+            expect.objectContaining({
+              name: "no-mail-server",
+              text: "parked.example has no mail server: no MX and no address record.",
+            }),
+          ],
+        }),
+      ])
+      expect(await placeOf(api, link)).toMatchObject({ credited: 2 })
+    }, 60_000)
+  },
+)

@@ -4,72 +4,46 @@
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { openDb, type Db } from "../../db/db"
 import type { StoreSettings } from "../../settings"
-import { CONFIRMATION_TTL_MS, NOTHING_TO_DELIVER } from "../../signup/confirmation-rules"
-import { linkTokenKey, newLinkToken } from "../../entries/link-tokens"
-import { confirmAddress } from "../../signup/links"
-import { submitSignup } from "../../signup/sign-up"
-import { decideHeld, referralTally } from "../referral-queries"
+import { signUpAt, type SignedUp } from "../../../../test/support/referred-sign-ups"
+import { referralTally } from "../referral-queries"
+import type { MailServerAnswer } from "../../addresses/mail-servers"
+import { reasonsOf, reasonText } from "../referral-reasons"
+import { forgetOldNetworks, withdrawCredits } from "../referral-upkeep"
+import { countBounce } from "../../bounces/suppressions"
+import { deliveriesIn } from "../../outbox/outbox-queries"
+import { decideHeld } from "../referral-records"
 import { keepLineFor, placeOf } from "../line"
 import { places } from "../line-rule"
-import { leaveByLink } from "../../signup/links"
 import { eraseRecords } from "../../people/people-queries"
 import { COMMAND_LINE } from "../../audit/audit-log"
-import { clientAt } from "../../http/client-address"
 
 const stores = useThrowawayStores("referrals-")
 const DAY = 24 * 60 * 60 * 1000
 const START = new Date("2026-12-01T09:00:00.000Z")
 const BOOST = 5
 
-type Person = {
-  id: number
-  code: string | null
-  confirm: (at: Date, db?: Db) => Promise<unknown>
-  leave: (at: Date) => Promise<unknown>
-}
+type Person = SignedUp
 
 /** A sign-up from a page, maybe through a personal link from a client; its confirmation to be pressed later. */
-async function signUp(
+const signUp = (
   db: Db,
   email: string,
   at: Date,
-  through?: { code: string | null; client?: string },
-): Promise<Person> {
-  const token = newLinkToken(at.getTime())
-  const confirmation = {
-    mail: { kind: "confirm" as const, recipient: email, payload: "{}" },
-    tokenKey: linkTokenKey(token),
-    leaveTokenKey: linkTokenKey(newLinkToken()),
-    expiresAt: new Date(at.getTime() + CONFIRMATION_TTL_MS),
-  }
-  const entry = { name: email.split("@")[0] ?? "", email, message: "", metadata: { locale: "en" } }
-  const cameThrough = through?.code ? { code: through.code, client: clientAt(through.client ?? "203.0.113.7") } : null
-  await submitSignup(db, {
-    entry,
-    discard: false,
-    rateLimit: null,
-    plan: { ...NOTHING_TO_DELIVER, confirmation },
-    now: at,
-    cameThrough,
-  })
-  const row = await db.read((on) =>
-    on.selectFrom("waitlist_entries").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
-  )
-  const person: Person = {
-    id: row.id,
-    code: null,
-    leave: (when) => leaveByLink(db, confirmation.leaveTokenKey, when),
-    confirm: async (when, other = db) => {
-      await confirmAddress(other, confirmation.tokenKey, when, null)
-      person.code = (
-        await db.read((on) =>
-          on.selectFrom("waitlist_entries").select("referral_code").where("id", "=", row.id).executeTakeFirstOrThrow(),
-        )
-      ).referral_code
-    },
-  }
-  return person
+  through?: { code: string | null; client?: string; mailServer?: MailServerAnswer },
+) => signUpAt(db, email, at, through)
+
+/** The reasons held against each referral, by the referred entry's id. */
+const reasonNames = async (db: Db, ids: number[]) => {
+  const found = await db.read((on) => reasonsOf(on, ids))
+  return ids.map((id) => (found.get(id) ?? []).map((reason) => reason.name))
 }
+
+const stateOf = async (db: Db, referredId: number) =>
+  (
+    await db.read((on) =>
+      on.selectFrom("waitlist_referrals").select("state").where("referred_id", "=", referredId).executeTakeFirst(),
+    )
+  )?.state
 
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000)
 const placeOfPerson = (db: Db, person: Person) => db.read((on) => placeOf(on, person.id, BOOST))
@@ -140,18 +114,23 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect([await placeOfPerson(db, second), await placeOfPerson(db, first)]).toEqual([1, 2])
   })
 
-  it("credits nobody for a friend who never confirms, the referrer's own mailbox in another spelling, or a throwaway domain", async () => {
+  it("credits nobody for a friend who never confirms, and holds the referrer's own mailbox in another spelling and a throwaway domain with their reasons", async () => {
     const ana = await lineWithAnaAt21(db)
     await signUp(db, "never@example.org", minutes(40), { code: ana.code })
+    const held = []
     for (const [n, email] of [
       "Ana.Lima+friends@gmail.com",
       "a.n.a.l.i.m.a@googlemail.com",
       "throwaway@mailinator.com",
     ].entries()) {
-      await (await signUp(db, email, minutes(41 + n), { code: ana.code })).confirm(minutes(50 + n))
+      const friend = await signUp(db, email, minutes(41 + n), { code: ana.code })
+      await friend.confirm(minutes(50 + n))
+      held.push(friend.id)
     }
     expect(await placeOfPerson(db, ana)).toBe(21)
-    expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 0, pending: 1 })
+    expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 0, pending: 4 })
+    expect(await reasonNames(db, held)).toEqual([["own-mailbox"], ["own-mailbox"], ["throwaway-domain"]])
+    expect(await stateOf(db, held[2] ?? 0)).toBe("held")
   })
 
   it("holds for review a fourth credit from one client within 24 hours, which an owner may then credit", async () => {
@@ -172,6 +151,95 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 5, pending: 0 })
   })
 
+  it("holds a fourth credit from another address of the same IPv4 /24, showing the /24 and the times of the three before it; a decision sticks", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const friends = []
+    for (let n = 0; n < 4; n += 1)
+      friends.push(
+        await signUp(db, `lan${n}@example.org`, minutes(40 + n), { code: ana.code, client: `198.51.100.${10 + n}` }),
+      )
+    for (const [n, friend] of friends.entries()) await friend.confirm(minutes(50 + n))
+    const fourth = friends[3] as Person
+    expect(await stateOf(db, fourth.id)).toBe("held")
+    const [burst] = (await db.read((on) => reasonsOf(on, [fourth.id]))).get(fourth.id) ?? []
+    expect(burst).toMatchObject({
+      name: "network-burst",
+      evidence: { credits: [50, 51, 52].map((n) => minutes(n).toISOString()) },
+      decision: null,
+    })
+    const network = await db.read((on) =>
+      on.selectFrom("waitlist_referrals").select("network").where("referred_id", "=", fourth.id).executeTakeFirst(),
+    )
+    expect(network?.network).toBe("198.51.100.0/24")
+    expect(reasonText(burst ?? { name: "network-burst", evidence: {} }, "198.51.100.0/24")).toBe(
+      "More than 3 credits for this referrer within 24 hours from 198.51.100.0/24: 3 before this one, at 2026-12-01 09:50 UTC, 2026-12-01 09:51 UTC, 2026-12-01 09:52 UTC.",
+    )
+    expect(await db.write((trx) => decideHeld(db, trx, fourth.id, "credited", minutes(60)))).toBe(true)
+    expect(await stateOf(db, fourth.id)).toBe("credited")
+    expect((await db.read((on) => reasonsOf(on, [fourth.id]))).get(fourth.id)?.[0]).toMatchObject({
+      decision: "credited",
+      decidedAt: minutes(60),
+    })
+  })
+
+  it("records a friend whose domain has no mail server, and holds them if they ever confirm; a failed lookup is no reason", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const none = await signUp(db, "eve@parked.example", minutes(40), { code: ana.code, mailServer: "none" })
+    const unknown = await signUp(db, "finn@slow.example", minutes(41), { code: ana.code, mailServer: "unknown" })
+    await none.confirm(minutes(42))
+    await unknown.confirm(minutes(43))
+    expect(await reasonNames(db, [none.id, unknown.id])).toEqual([["no-mail-server"], []])
+    expect([await stateOf(db, none.id), await stateOf(db, unknown.id)]).toEqual(["held", "credited"])
+  })
+
+  it("holds the new referrals of a referrer whose friends mostly never confirm: 5 sign-ups 48 hours old, 4 unconfirmed", async () => {
+    const ana = await lineWithAnaAt21(db)
+    for (let n = 0; n < 5; n += 1) {
+      const friend = await signUp(db, `ghost${n}@example.org`, minutes(40 + n), {
+        code: ana.code,
+        client: `192.0.2.${n}`,
+      })
+      if (n === 0) await friend.confirm(minutes(50))
+    }
+    const early = await signUp(db, "early-new@example.org", minutes(60), { code: ana.code, client: "203.0.113.50" })
+    const late = await signUp(db, "late-new@example.org", new Date(minutes(45).getTime() + 2 * DAY), {
+      code: ana.code,
+      client: "203.0.113.51",
+    })
+    expect(await reasonNames(db, [early.id, late.id])).toEqual([[], ["mostly-unconfirmed"]])
+    const [reason] = (await db.read((on) => reasonsOf(on, [late.id]))).get(late.id) ?? []
+    expect(reason?.evidence).toEqual({ history: { signedUp: 5, unconfirmed: 4 } })
+  })
+
+  it("forgets the networks of referrals 30 days after the sign-up", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const friend = await signUp(db, "friend@example.org", minutes(40), {
+      code: ana.code,
+      client: "2001:db8:12:3456::9",
+    })
+    const kept = () =>
+      db.read(async (on) => ({
+        network: (
+          await on
+            .selectFrom("waitlist_referrals")
+            .select("network")
+            .where("referred_id", "=", friend.id)
+            .executeTakeFirst()
+        )?.network,
+        hashes: (
+          await on
+            .selectFrom("waitlist_referral_networks")
+            .select("prefix")
+            .where("referred_id", "=", friend.id)
+            .execute()
+        ).length,
+      }))
+    await forgetOldNetworks(db, new Date(minutes(39).getTime() + 30 * DAY))
+    expect(await kept()).toEqual({ network: "2001:db8:12::/48", hashes: 3 })
+    await forgetOldNetworks(db, new Date(minutes(41).getTime() + 30 * DAY))
+    expect(await kept()).toEqual({ network: null, hashes: 0 })
+  })
+
   it.each([
     ["five /64s of one IPv6 /48", (n: number) => `2001:db8:12:${n + 1}00::7`],
     ["five /64s of one IPv6 /56", (n: number) => `2001:db8:12:3${n + 1}::7`],
@@ -185,7 +253,7 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 3, pending: 2 })
   })
 
-  it("credits nobody for the referrer's own mailbox under another provider's alias or sub-address", async () => {
+  it("credits nobody for the referrer's own mailbox under another provider's alias or sub-address, and says so", async () => {
     for (const [referrer, own] of [
       ["john@icloud.com", ["john@me.com", "john@mac.com"]],
       ["john.doe@proton.me", ["johndoe@protonmail.com", "john_doe@pm.me"]],
@@ -196,9 +264,14 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     ] as const) {
       const person = await signUp(db, referrer, minutes(1))
       await person.confirm(minutes(1))
-      for (const [n, email] of own.entries())
-        await (await signUp(db, email, minutes(2 + n), { code: person.code })).confirm(minutes(5 + n))
-      expect(await db.read((on) => referralTally(on, person.id))).toEqual({ credited: 0, pending: 0 })
+      const friends = []
+      for (const [n, email] of own.entries()) {
+        const friend = await signUp(db, email, minutes(2 + n), { code: person.code })
+        await friend.confirm(minutes(5 + n))
+        friends.push(friend.id)
+      }
+      expect(await db.read((on) => referralTally(on, person.id))).toEqual({ credited: 0, pending: own.length })
+      expect(await reasonNames(db, friends)).toEqual(own.map(() => ["own-mailbox"]))
     }
   })
 
@@ -251,6 +324,25 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 0, pending: 0 })
   })
 
+  it("moves a referrer back when a credited friend's address hard-bounces, and ahead again once the team credits it", async () => {
+    const ana = await lineWithAnaAt21(db)
+    const friend = await signUp(db, "friend@example.org", minutes(40), { code: ana.code })
+    await friend.confirm(minutes(41))
+    expect(await placeOfPerson(db, ana)).toBe(16)
+    const mailed = (await deliveriesIn(db, ["pending"])).find(
+      (delivery) => delivery.kind === "confirm" && delivery.entryId === friend.id,
+    )
+    await countBounce(db, mailed?.id ?? 0, "hard", "550 5.1.1 no such mailbox", minutes(50))
+    expect(await withdrawCredits(db, minutes(51))).toEqual([friend.id])
+    expect(await placeOfPerson(db, ana)).toBe(21)
+    const withdrawn = await keptAndWalked(db)
+    expect(withdrawn.kept).toEqual(withdrawn.walked)
+    expect(await db.write((trx) => decideHeld(db, trx, friend.id, "credited", minutes(52)))).toBe(true)
+    expect(await placeOfPerson(db, ana)).toBe(16)
+    const credited = await keptAndWalked(db)
+    expect(credited.kept).toEqual(credited.walked)
+  })
+
   it("keeps every place as the rule computes it through confirmations, credits, ties, held credits, leaves and erasures", async () => {
     const people: Person[] = []
     for (let n = 1; n <= 30; n += 1) {
@@ -278,11 +370,11 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
       Person,
       Person,
     ]
-    // p22 and p17 land on one key (12): the newest credit stands first; p29 past place 1.
+    // p22 and p17 land on one key (12): the newest credit stands first; p29 past place 1, its friends from six networks.
     await refer(p17, "198.51.100.1")
     await refer(p22, "198.51.100.2")
     await refer(p22, "198.51.100.3")
-    for (let n = 0; n < 6; n += 1) await refer(p29 as Person, `203.0.113.${n + 1}`)
+    for (let n = 0; n < 6; n += 1) await refer(p29 as Person, `203.0.${113 + n}.1`)
     expect(await placeOfPerson(db, p29 as Person)).toBe(1)
     // Four friends of p12 from one client: the fourth is held, then credited by an owner.
     const ring = []
