@@ -56,6 +56,8 @@ type Options = {
   root?: string
   /** Node's flags, as deployed (HEAP_FLAGS) unless a test starts it otherwise. */
   nodeFlags?: readonly string[]
+  /** How far ahead of real time the server's clock stands (see moved-clock.cjs); 0, as deployed, unless a test moves it. */
+  clockAheadMs?: number
 }
 
 /**
@@ -67,13 +69,14 @@ type Options = {
  */
 export async function startSiteServer(
   settings: Record<string, string>,
-  { echoComplaints = false, root = PROJECT_ROOT, nodeFlags = HEAP_FLAGS }: Options = {},
+  { echoComplaints = false, root = PROJECT_ROOT, nodeFlags = HEAP_FLAGS, clockAheadMs = 0 }: Options = {},
 ): Promise<RunningSite> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const outboxDir = path.join(os.tmpdir(), `site-outbox-${port}-${process.pid}`)
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)))
-  const child = spawn(process.execPath, [...nodeFlags, path.join(root, LAST_BUILD_OUTPUT)], {
+  const movedClock = clockAheadMs === 0 ? [] : ["--require", path.join(__dirname, "moved-clock.cjs")]
+  const child = spawn(process.execPath, [...nodeFlags, ...movedClock, path.join(root, LAST_BUILD_OUTPUT)], {
     cwd: root,
     // Without SMTP_URL, mails are written as files: to a folder of this server's own, never into the project.
     // In production, as deployed: SITE_URL the public address unless the test sets another (or empties it, with NODE_ENV, for a local run).
@@ -85,6 +88,7 @@ export async function startSiteServer(
       PORT: String(port),
       MAIL_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: "debug",
+      MOVED_CLOCK_AHEAD_MS: String(clockAheadMs),
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],

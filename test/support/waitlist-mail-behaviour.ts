@@ -12,6 +12,7 @@ import type { recordFigures } from "./reliability-figures"
 import { startSiteServer, type RunningSite } from "./site-server-process"
 import { SmtpTestServer, type ReceivedMail } from "./smtp-test-server"
 import { TricklingSmtpServer } from "./trickling-smtp-server"
+import { cookiePair, linkIn, open } from "./mail-links"
 import { ACCEPTED_BODY, entryFor, formMetadata, postJson } from "./waitlist-api-client"
 import { countEntries, listEntries } from "../../src/server/entries/entry-list"
 import { deliveriesIn, retryFailedDelivery } from "../../src/server/outbox/outbox-queries"
@@ -20,27 +21,6 @@ import { submitSignup } from "../../src/server/signup/sign-up"
 type Settings = Record<string, string>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The link of a mail's plain text that opens this Function, on the server under test. */
-function linkIn(mail: ReceivedMail, route: string, site: RunningSite): string {
-  const found = (mail.parsed.text ?? "").match(new RegExp(`https?://\\S+${route}\\?\\S+`))?.[0]
-  if (!found) throw new Error(`no ${route} link in:\n${mail.parsed.text}`)
-  const url = new URL(found)
-  return `${site.url}${url.pathname}${url.search}`
-}
-
-/** Opens a link without following its redirect, as a browser's first step (or a mail scanner) does. */
-async function open(url: string, init: RequestInit = {}) {
-  const response = await fetch(url, { redirect: "manual", ...init })
-  await response.text()
-  return {
-    status: response.status,
-    location: response.headers.get("location"),
-    cookie: response.headers.get("set-cookie"),
-  }
-}
-
-const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? ""
 
 const messageIds = (mails: ReceivedMail[]) => mails.map((mail) => mail.parsed.messageId)
 

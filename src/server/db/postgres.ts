@@ -3,7 +3,7 @@
  * deployment of several instances on one list.
  */
 import { Kysely, PostgresDialect, sql } from "kysely"
-import { Pool, types } from "pg"
+import { Client, Pool, types, type ClientConfig } from "pg"
 import type { Logger } from "../observability/logger"
 import type { Connection } from "./connection"
 import type { Database } from "./schema"
@@ -17,8 +17,18 @@ const REWRITE_TIMEOUT_MS = 60_000
 /** PostgreSQL's bigint, which `pg` reads as text: here every one (ids, counts, times in ms) fits a JavaScript number. */
 const INT8 = 20
 
-/** How long a request waits for one of the pool's connections: a burst of sign-ups on a busy machine queues for them rather than being turned away; a server that refuses is known at once. */
+/** How long a request waits for one of the pool's connections: a burst of sign-ups on a busy machine queues for them rather than being turned away. */
 const CONNECTION_WAIT_MS = 10_000
+
+/** How long a new connection waits for the server to answer its start: one that accepts and never answers is an outage. */
+const CONNECT_TIMEOUT_MS = 3000
+
+/** A connection of the pool: it gives up on a silent server sooner than a request gives up waiting for the pool. */
+class PoolClient extends Client {
+  constructor(config: ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  }
+}
 
 /**
  * The PostgreSQL database of `url`. Every query gives up within a few
@@ -30,6 +40,7 @@ export function connectPostgres(url: string, log: Logger | undefined): Connectio
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: CONNECTION_WAIT_MS,
+    Client: PoolClient,
     query_timeout: 4000,
     idleTimeoutMillis: 10_000,
     types: {
