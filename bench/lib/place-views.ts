@@ -27,51 +27,52 @@ export const PLACES_HEADING = "## A place in line at 200,000 confirmed entries"
 const ENTRIES = 200_000
 const REFERRALS = 20_000
 const BOOST = 5
-const BATCH = 500
 const log = (message: string) => console.error(`[bench] ${message}`)
-const codeOf = (id: number) => `r${id.toString(36).padStart(7, "0")}`
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6
 const shown = (value: number) => (value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(2)} ms`)
 
-/** 200,000 confirmed entries, a minute apart; the last 20,000 each a credited referral of one of 5,000 referrers spread along the line. */
+/** A personal code for an entry, computed alike here and by the database: `r` and the id in seven digits. */
+const codeOf = (id: number) => `r${String(id).padStart(7, "0")}`
+
+/**
+ * 200,000 confirmed entries, a minute apart; the last 20,000 each a
+ * credited referral of one of 5,000 referrers spread along the line.
+ * Written by the database itself, a statement for each table: seconds,
+ * where rows sent from here took minutes.
+ */
 async function seed(db: Db) {
-  const start = Date.UTC(2026, 0, 1)
-  const at = (minute: number) => new Date(start + minute * 60_000).toISOString()
-  for (let first = 1; first <= ENTRIES; first += BATCH)
-    await db.write(async (trx) => {
-      const rows = []
-      for (let id = first; id < first + BATCH && id <= ENTRIES; id += 1) {
-        const email = `person${id}@example.com`
-        rows.push({ id, name: `P${id}`, email, email_key: email, created_at: at(id), updated_at: at(id) })
-      }
-      await trx
-        .insertInto("waitlist_entries")
-        .values(rows.map((row) => ({ ...row, confirmed_at: row.created_at, referral_code: codeOf(row.id) })))
-        .execute()
-    })
-  for (let first = 0; first < REFERRALS; first += BATCH)
-    await db.write(async (trx) => {
-      const rows = []
-      for (let n = first; n < first + BATCH; n += 1) {
-        const referred = ENTRIES - REFERRALS + 1 + n
-        rows.push({
-          referred_id: referred,
-          referrer_id: 1 + ((Math.floor(n / 4) * 37) % (ENTRIES - REFERRALS)),
-          state: "credited",
-          created_at: at(referred),
-          decided_at: at(referred),
-        })
-      }
-      await trx.insertInto("waitlist_referrals").values(rows).execute()
-    })
-  if (db.kind === "postgres") await db.write((trx) => sql`ANALYZE`.execute(trx))
+  // Numbers written into the statements: SQLite is sent a number as a real, which would make `12.0` of the codes and divide as reals.
+  const postgres = db.kind === "postgres"
+  const numbers = (first: number, last: number) =>
+    postgres
+      ? sql`WITH n(i) AS (SELECT generate_series(${first}::int, ${last}::int))`
+      : sql`WITH RECURSIVE n(i) AS (SELECT ${sql.lit(first)} UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(last)})`
+  // The i-th minute of 2026 as the store keeps its times.
+  const at = postgres
+    ? sql`TIMESTAMPTZ '2026-01-01T00:00:00Z' + i * INTERVAL '1 minute'`
+    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01T00:00:00', '+' || i || ' minutes')`
+  const code = postgres ? sql`'r' || lpad(i::text, 7, '0')` : sql`'r' || substr('0000000' || i, -7)`
+  await db.write(async (trx) => {
+    await sql`${numbers(1, ENTRIES)}
+      INSERT INTO waitlist_entries (id, name, email, email_key, created_at, updated_at, confirmed_at, referral_code)
+      SELECT i, 'P' || i, 'person' || i || '@example.com', 'person' || i || '@example.com', ${at}, ${at}, ${at}, ${code} FROM n`.execute(
+      trx,
+    )
+    await sql`${numbers(ENTRIES - REFERRALS + 1, ENTRIES)}
+      INSERT INTO waitlist_referrals (referred_id, referrer_id, state, created_at, decided_at)
+      SELECT i, 1 + ((i - ${sql.lit(ENTRIES - REFERRALS + 1)}) / 4 * 37) % ${sql.lit(ENTRIES - REFERRALS)}, 'credited', ${at}, ${at} FROM n`.execute(
+      trx,
+    )
+  })
+  if (postgres) await db.write((trx) => sql`ANALYZE`.execute(trx))
 }
 
 type StoreFigures = {
   store: string
   kept: number
   walked: number
-  rewrite: number
+  firstWrite: Rewrites
+  rewrite: Rewrites
   alone: { p50: number; p99: number }
   eight: { p50: number; p99: number; perSecond: number }
   healthzWorst: number
@@ -80,8 +81,33 @@ type StoreFigures = {
 /** The ids of people to look up: spread along the line, the same for every measure. */
 const sample = Array.from({ length: 200 }, (_, n) => 1 + ((n * 7919) % ENTRIES))
 
+/** Writes of the whole line: the times of those that finished, and the errors of those the store refused (PostgreSQL's 4 s query timeout). */
+type Rewrites = { times: number[]; failed: string[] }
+
+/** Writes the line anew for `boost`, timed, as a departure or the start's job does; a refusal is counted, not thrown. */
+async function timedRewrite(db: Db, boost: number, into: Rewrites) {
+  const start = process.hrtime.bigint()
+  try {
+    await keepLineFor(db, boost)
+    into.times.push(ms(start))
+  } catch (error) {
+    into.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
+  }
+}
+
+const rewriteCell = ({ times, failed }: Rewrites) =>
+  [
+    times.length > 0 ? shown(median(times)) : "",
+    failed.length > 0 ? `${failed.length} of ${times.length + failed.length} failed` : "",
+  ]
+    .filter(Boolean)
+    .join("; ")
+
 async function inProcess(db: Db) {
-  await keepLineFor(db, BOOST)
+  const first: Rewrites = { times: [], failed: [] }
+  // The start's job tries again until the line is kept; so does the bench, three times at most.
+  for (let attempt = 0; attempt < 3 && first.times.length === 0; attempt += 1) await timedRewrite(db, BOOST, first)
+  if (first.times.length === 0) throw new Error(`the line could not be kept: ${first.failed.join("; ")}`)
   const time = async (read: (id: number) => Promise<unknown>, ids: number[]) => {
     const each = []
     for (const id of ids) {
@@ -99,13 +125,18 @@ async function inProcess(db: Db) {
       ),
     sample.slice(0, 10),
   )
-  const rewrites = []
-  for (const boost of [BOOST + 1, BOOST, BOOST + 1, BOOST]) {
-    const start = process.hrtime.bigint()
-    await keepLineFor(db, boost)
-    rewrites.push(ms(start))
+  const rewrite: Rewrites = { times: [], failed: [] }
+  // Each try writes the line for the other boost than the one kept: a refused write keeps the old line, so the next is tried again.
+  for (let keptFor = BOOST, tries = 0; tries < 4; tries += 1) {
+    const done = rewrite.times.length
+    await timedRewrite(db, keptFor === BOOST ? BOOST + 1 : BOOST, rewrite)
+    if (rewrite.times.length > done) keptFor = keptFor === BOOST ? BOOST + 1 : BOOST
   }
-  return { kept, walked, rewrite: median(rewrites) }
+  if (rewrite.failed.length > 0) log(`rewrites the store refused: ${rewrite.failed.join("; ")}`)
+  // The pages below read the line kept for BOOST: written again if the last write failed (a no-op when it is kept).
+  const again: Rewrites = { times: [], failed: [] }
+  for (let attempt = 0; attempt < 3 && again.times.length === 0; attempt += 1) await timedRewrite(db, BOOST, again)
+  return { kept, walked, rewrite, firstWrite: first }
 }
 
 /** Percentile of latencies. */
@@ -211,16 +242,16 @@ export async function measurePlaces(compiledServer: string): Promise<string> {
   return [
     PLACES_HEADING,
     "",
-    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`): ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), and the line written anew, as a leave or an erasure of a confirmed person writes it (median of 4). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times) and written anew over the line there, as a leave or an erasure of a confirmed person writes it (median of 4; a write PostgreSQL's 4 s query timeout refused is counted as failed). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
     "",
-    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line written anew | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | the line written anew | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${shown(row.rewrite)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
+        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.rewrite)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
     ),
     "",
-    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind, so it writes the line anew: the cost in the table, once per departure (on SQLite on the event loop).",
+    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind, so it writes the line anew: the cost in the table, once per departure. On SQLite that write holds the event loop as long; on PostgreSQL a write past the 4 s query timeout is refused, and the departure's transaction with it (issue 46 leaves this O(n) write to be replaced).",
     "",
   ].join("\n")
 }

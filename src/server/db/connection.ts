@@ -57,7 +57,8 @@ export type Connection = {
   forgetLegacySchemaVersion(on: On): Promise<void>
   /**
    * Leaves no byte of deleted rows of these tables in the database's files
-   * (after an erasure): SQLite overwrites what it deletes (secure_delete)
+   * (after an erasure, and after a migration that deletes most of a
+   * table, see COMPACTED_AFTER): SQLite overwrites what it deletes (secure_delete)
    * and its log is checkpointed and truncated here; PostgreSQL rewrites
    * each table (VACUUM FULL), whose old files it truncates at once.
    */

@@ -1,6 +1,6 @@
 import { Migrator } from "kysely"
 import type { Connection } from "./connection"
-import { waitlistMigrations } from "./migrations"
+import { COMPACTED_AFTER, waitlistMigrations } from "./migrations"
 
 /**
  * Applies every migration not yet recorded, in the order of their names,
@@ -15,6 +15,9 @@ export async function migrateToLatest(dialect: Connection): Promise<void> {
     provider: { getMigrations: async () => waitlistMigrations(dialect) },
     allowUnorderedMigrations: true,
   })
-  const { error } = await migrator.migrateToLatest()
+  const { error, results = [] } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
+  const applied = results.filter((result) => result.status === "Success").map((result) => result.migrationName)
+  const compacted = applied.flatMap((name) => COMPACTED_AFTER[name] ?? [])
+  if (compacted.length > 0) await dialect.compact(compacted)
 }

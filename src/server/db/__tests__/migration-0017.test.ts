@@ -119,3 +119,28 @@ describe.each([
     }
   }, 120_000)
 })
+
+describe("migration 0017 on a PostgreSQL waitlist of the version before it", () => {
+  const pages = (read: Db["read"]) =>
+    read(async (on) =>
+      Number(
+        (await sql<{ bytes: string }>`SELECT pg_relation_size('store_clicks') AS bytes`.execute(on)).rows[0]?.bytes,
+      ),
+    )
+
+  it("leaves the folded table smaller than before, not holding the deleted rows beside the ones written back", async () => {
+    const location = await stores.postgres()
+    await previousVersion(location)
+    const before = connect(location)
+    const bytesBefore = await pages((work) => work(before.kysely))
+    await before.close()
+
+    const db = openDb(location)
+    try {
+      // A fifth of the rows were folded away: kept in place, the pages would hold every deleted row and the rows written back.
+      expect(await pages(db.read)).toBeLessThan(bytesBefore)
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
+})
