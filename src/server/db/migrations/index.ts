@@ -29,9 +29,8 @@ import { rewardsAndReasons } from "./0018-rewards-and-reasons"
 /**
  * The tables a migration deletes most rows of, rewritten compactly once it
  * has run, outside its transaction (Connection's compact): PostgreSQL
- * leaves deleted rows in a table's pages, which every read of it walks (a
- * day of a million folded store clicks made the dashboard's read 1.2 s
- * where the compact table answers in 40 ms).
+ * leaves deleted rows in a table's pages, which every later read of it
+ * walks (see docs/benchmarks.md, the dashboard over a million rows).
  */
 export const COMPACTED_AFTER: Partial<Record<string, readonly (keyof Database)[]>> = {
   "0017-days-within-their-caps": ["store_clicks", "visit_views"],
