@@ -134,7 +134,7 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     do await new Promise((resolve) => setImmediate(resolve))
     while (raw.inTransaction)
   }
-  // What the disk's free space says of the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once.
+  // Whether the disk's free space is over the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once. A disk under the floor is read again at every sign-up, so that space freed by hand counts at once.
   let room: string | null | undefined
   const together = groupCommit<(trx: Tx) => Promise<unknown>, unknown>((works) =>
     kysely
@@ -153,7 +153,7 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     write: (work) => together(work as (trx: Tx) => Promise<unknown>) as Promise<never>,
     roomToWrite() {
       if (minFreeBytes === 0) return null
-      if (room === undefined) {
+      if (room !== null) {
         const { bavail, bsize } = fs.statfsSync(folder)
         const free = bavail * bsize
         room =
