@@ -90,7 +90,8 @@ describe("the waitlist on a storage that fails, with the SQLite store", () => {
   }, 60_000)
 
   it("refuses sign-ups with 503 once free space falls under the floor, before SQLite meets a full disk, and takes them again once space is freed", async () => {
-    disk = await mountTmpfs(1024)
+    // Room for the waitlist's file and its log with more than the floor free once the filler is gone.
+    disk = await mountTmpfs(2048)
     const settings = {
       WAITLIST_DB_PATH: path.join(disk.dir, "waitlist.sqlite"),
       WAITLIST_RATE_LIMIT: "0",
