@@ -9,4 +9,13 @@ describe("the current-year script", () => {
     new Function(currentYearScript)()
     expect(document.body.textContent).toBe("© 2031 Storyling Labs2031")
   })
+
+  it("leaves a mark that already shows the year as it is, its text node untouched", () => {
+    document.body.innerHTML = `<p>© <span data-current-year>2031</span> Storyling Labs</p>`
+    const shown = document.querySelector("[data-current-year]")?.firstChild
+    jest.useFakeTimers({ now: new Date("2031-03-01T10:00:00Z") })
+    new Function(currentYearScript)()
+    expect(document.querySelector("[data-current-year]")?.firstChild).toBe(shown)
+    expect(document.body.textContent).toBe("© 2031 Storyling Labs")
+  })
 })
