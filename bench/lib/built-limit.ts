@@ -14,15 +14,22 @@ export function withoutScripts(html: string): string {
   return out + html.slice(at)
 }
 
+/** Where a page is in a build: `/es` is `es/index.html`, `/get/index.html` is itself. */
+const fileOf = (page: string) =>
+  (page.endsWith(".html") ? page : path.posix.join(page, "index.html")).replace(/^\//, "")
+
 /**
- * Writes the "limit" page: our built landing page with every script
- * removed, the same HTML, styles and image files otherwise. What no page of
- * the site may be measurably slower than. Served from `outDir`, with the
- * build's files (`/static/` and the rest) from `publicDir` behind it.
+ * Writes each page's "limit": the built page with every script removed, the
+ * same HTML, styles and image files otherwise, at the page's own address
+ * under `outDir`. What no page of the site may be measurably slower than.
+ * Served from `outDir`, with the build's files (`/static/` and the rest)
+ * from `publicDir` behind it.
  */
-export function writeBuiltLimit(publicDir: string, outDir: string): void {
+export function writeBuiltLimits(publicDir: string, outDir: string, pages: readonly string[]): void {
   fs.rmSync(outDir, { recursive: true, force: true })
-  fs.mkdirSync(outDir, { recursive: true })
-  const landing = fs.readFileSync(path.join(publicDir, "index.html"), "utf8")
-  fs.writeFileSync(path.join(outDir, "index.html"), withoutScripts(landing))
+  for (const page of pages) {
+    const out = path.join(outDir, fileOf(page))
+    fs.mkdirSync(path.dirname(out), { recursive: true })
+    fs.writeFileSync(out, withoutScripts(fs.readFileSync(path.join(publicDir, fileOf(page)), "utf8")))
+  }
 }

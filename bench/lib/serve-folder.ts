@@ -26,7 +26,8 @@ export function serveFolder(dir: string, port: number, behind?: string): Promise
   }
   app.use((req, res) => {
     const page = path.join(dir, req.path, "index.html")
-    if (page.startsWith(dir) && fs.existsSync(page)) res.sendFile(page)
+    // The folder may sit under a dot folder (bench/.out), which sendFile refuses by default.
+    if (page.startsWith(dir) && fs.existsSync(page)) res.sendFile(page, { dotfiles: "allow" })
     else res.status(404).send("Not Found")
   })
   return new Promise((resolve) => {
