@@ -6,7 +6,10 @@
  * (which every friend sees) never opens the place page.
  */
 import { timingSafeEqual } from "crypto"
+import type { Response } from "express"
 import type { Db } from "../db/db"
+import { sendJson } from "../http/answers"
+import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
 import { isLanguageCode, localizedPath, type LanguageCode } from "../../i18n/languages"
 import { PLACE_PAGE_PATH } from "../../waitlist/place-view"
 
@@ -19,8 +22,21 @@ export const PERSONAL_HEADERS = { "Cache-Control": "private, no-store", "Referre
 /** The API's answer (a 404) to a signed link that opens nothing. */
 export const LINK_OPENS_NOTHING = "This link has expired or is not valid."
 
-/** The API's answer (a 429) to a client past its limit of personal links. */
-export const TOO_MANY_REQUESTS = "Too many requests from this address. Please wait a minute, then try again."
+/**
+ * Counts a request of the API against its client's limit of personal
+ * links; past it, answers the JSON 429 with Retry-After and gives true.
+ */
+export async function refusedPastLinkLimit(retryAfterOf: LinkRateLimit, res: Response): Promise<boolean> {
+  const retryAfter = await retryAfterOf(res)
+  if (retryAfter === null) return false
+  sendJson(
+    res,
+    429,
+    { error: "Too many requests from this address. Please wait a minute, then try again." },
+    { ...PERSONAL_HEADERS, "Retry-After": String(retryAfter) },
+  )
+  return true
+}
 
 /** The signature of a code's place page: 128 bits of its keyed hash, in hex. Valid inside the database's `read` and `write`. */
 export const placeSignature = (db: Db, code: string): string => db.keyedHash(`place-link:${code}`).slice(0, 32)

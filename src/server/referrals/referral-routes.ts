@@ -20,7 +20,7 @@ import {
   LINK_OPENS_NOTHING,
   PERSONAL_HEADERS as PERSONAL,
   personalLink,
-  TOO_MANY_REQUESTS,
+  refusedPastLinkLimit,
 } from "./place-link"
 import { slowDownPage } from "./slow-down-page"
 import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
@@ -115,9 +115,7 @@ export function referralRoutes({ db, log, siteUrl, boost, retryAfterOf, rewardsO
   }
 
   const placeData: RequestHandler = async (req, res) => {
-    const retryAfter = await retryAfterOf(res)
-    if (retryAfter !== null)
-      return sendJson(res, 429, { error: TOO_MANY_REQUESTS }, { ...PERSONAL, "Retry-After": String(retryAfter) })
+    if (await refusedPastLinkLimit(retryAfterOf, res)) return
     const found = await placeOfLink(req)
     if (!found) return sendJson(res, 404, { error: LINK_OPENS_NOTHING }, PERSONAL)
     sendJson(res, 200, found.view, PERSONAL)

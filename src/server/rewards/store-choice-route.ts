@@ -14,7 +14,7 @@ import {
   isPlaceSignature,
   LINK_OPENS_NOTHING,
   PERSONAL_HEADERS as PERSONAL,
-  TOO_MANY_REQUESTS,
+  refusedPastLinkLimit,
 } from "../referrals/place-link"
 import type { LinkRateLimit } from "../rate-limits/link-rate-limit"
 import { referrerOfCode } from "../referrals/referral-queries"
@@ -51,9 +51,7 @@ export function storeChoiceRoute({
   queued,
 }: StoreChoiceDeps): RequestHandler {
   return async (req, res) => {
-    const retryAfter = await retryAfterOf(res)
-    if (retryAfter !== null)
-      return sendJson(res, 429, { error: TOO_MANY_REQUESTS }, { ...PERSONAL, "Retry-After": String(retryAfter) })
+    if (await refusedPastLinkLimit(retryAfterOf, res)) return
     const code = queryParam(req, "code")
     const signature = queryParam(req, "sig") ?? ""
     const entry =
