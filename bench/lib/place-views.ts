@@ -2,8 +2,8 @@
  * The place page at 200,000 confirmed entries with 20,000 credited
  * referrals, on SQLite and on PostgreSQL: one place read from the line
  * kept beside the walk of the whole line it replaces (in this process, on
- * one store, side by side), what writing the line anew costs (a leave's or
- * an erasure's), and the production server (the build there) answering
+ * one store, side by side), what a departure (an erasure) costs, and the
+ * production server (the build there) answering
  * place pages, alone and eight at a time, with /healthz's worst wait
  * meanwhile.
  */
@@ -18,6 +18,8 @@ import type { StoreSettings } from "../../src/server/settings"
 import { keepLineFor, placeOf } from "../../src/server/referrals/line"
 import { places } from "../../src/server/referrals/line-rule"
 import { placeLink } from "../../src/server/referrals/place-link"
+import { eraseRecords } from "../../src/server/people/people-queries"
+import { COMMAND_LINE } from "../../src/server/audit/audit-log"
 import { startOurServer } from "./child-server"
 import { median } from "./median"
 
@@ -72,7 +74,7 @@ type StoreFigures = {
   kept: number
   walked: number
   firstWrite: Rewrites
-  rewrite: Rewrites
+  departures: Rewrites
   alone: { p50: number; p99: number }
   eight: { p50: number; p99: number; perSecond: number }
   healthzWorst: number
@@ -81,7 +83,12 @@ type StoreFigures = {
 /** The ids of people to look up: spread along the line, the same for every measure. */
 const sample = Array.from({ length: 200 }, (_, n) => 1 + ((n * 7919) % ENTRIES))
 
-/** Writes of the whole line: the times of those that finished, and the errors of those the store refused (PostgreSQL's 4 s query timeout). */
+/** The ids of people who leave, after the places are read: twelve from the front of the line to its end, none of the sample's. */
+const DEPARTING = Array.from({ length: 12 }, (_, n) => 3 + Math.floor((n * (ENTRIES - 10)) / 11)).filter(
+  (id) => !sample.includes(id),
+)
+
+/** Writes of the line: the times of those that finished, and the errors of those the store refused (PostgreSQL's 4 s query timeout). */
 type Rewrites = { times: number[]; failed: string[] }
 
 /** Writes the line anew for `boost`, timed, as a departure or the start's job does; a refusal is counted, not thrown. */
@@ -98,6 +105,7 @@ async function timedRewrite(db: Db, boost: number, into: Rewrites) {
 const rewriteCell = ({ times, failed }: Rewrites) =>
   [
     times.length > 0 ? shown(median(times)) : "",
+    times.length > 1 ? `worst ${shown(Math.max(...times))}` : "",
     failed.length > 0 ? `${failed.length} of ${times.length + failed.length} failed` : "",
   ]
     .filter(Boolean)
@@ -125,18 +133,19 @@ async function inProcess(db: Db) {
       ),
     sample.slice(0, 10),
   )
-  const rewrite: Rewrites = { times: [], failed: [] }
-  // Each try writes the line for the other boost than the one kept: a refused write keeps the old line, so the next is tried again.
-  for (let keptFor = BOOST, tries = 0; tries < 4; tries += 1) {
-    const done = rewrite.times.length
-    await timedRewrite(db, keptFor === BOOST ? BOOST + 1 : BOOST, rewrite)
-    if (rewrite.times.length > done) keptFor = keptFor === BOOST ? BOOST + 1 : BOOST
+  // Erasures of confirmed people from the front of the line to its end, each moving everyone behind: as a leave does, through the same departure.
+  const departures: Rewrites = { times: [], failed: [] }
+  for (const id of DEPARTING) {
+    const start = process.hrtime.bigint()
+    try {
+      await eraseRecords(db, `person${id}@example.com`, COMMAND_LINE, null, new Date())
+      departures.times.push(ms(start))
+    } catch (error) {
+      departures.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
+    }
   }
-  if (rewrite.failed.length > 0) log(`rewrites the store refused: ${rewrite.failed.join("; ")}`)
-  // The pages below read the line kept for BOOST: written again if the last write failed (a no-op when it is kept).
-  const again: Rewrites = { times: [], failed: [] }
-  for (let attempt = 0; attempt < 3 && again.times.length === 0; attempt += 1) await timedRewrite(db, BOOST, again)
-  return { kept, walked, rewrite, firstWrite: first }
+  if (departures.failed.length > 0) log(`departures the store refused: ${departures.failed.join("; ")}`)
+  return { kept, walked, departures, firstWrite: first }
 }
 
 /** Percentile of latencies. */
@@ -242,16 +251,16 @@ export async function measurePlaces(compiledServer: string): Promise<string> {
   return [
     PLACES_HEADING,
     "",
-    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times) and written anew over the line there, as a leave or an erasure of a confirmed person writes it (median of 4; a write PostgreSQL's 4 s query timeout refused is counted as failed). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times), and up to twelve erasures of confirmed people from the front of the line to its end (\`eraseRecords\`, whose departure from the line a leave shares; median and worst; one PostgreSQL's 4 s query timeout refused is counted as failed). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
     "",
-    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | the line written anew | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
+    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | a departure, median and worst | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.rewrite)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
+        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.departures)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
     ),
     "",
-    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind, so it writes the line anew: the cost in the table, once per departure. On SQLite that write holds the event loop as long; on PostgreSQL a write past the 4 s query timeout is refused, and the departure's transaction with it (issue 46 leaves this O(n) write to be replaced).",
+    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit, or a credit withdrawn, change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind it up one place in one statement, an update of those rows where the version before wrote the whole line anew (delete, walk, insert), then moves the few credited entries whose key now meets an earlier arrival's: the departure column. On SQLite a departure holds the event loop as long.",
     "",
   ].join("\n")
 }

@@ -9,7 +9,7 @@ import { appendAudit, type Actor, type Page } from "../audit/audit-log"
 import type { Db } from "../db/db"
 import { storedTime, toDate, toDateOrNull } from "../db/schema"
 import { referralsHeldOf, type ReferralsHeld } from "../referrals/referral-queries"
-import { lineAfterDeparture } from "../referrals/line"
+import { departFromLine } from "../referrals/line"
 import { rewardsOfEntry, type RewardOfPerson } from "../rewards/reward-queries"
 import { rememberLeaver } from "../entries/leavers"
 import { policyOfColumns, type PolicyVersion } from "../entries/privacy-policy-version"
@@ -301,8 +301,8 @@ export function eraseRecords(
       .set({ delivery_id: null, detail: null })
       .where("address_hash", "=", hash)
       .execute()
+    await departFromLine(db, trx, entry.id)
     await trx.deleteFrom("waitlist_entries").where("id", "=", entry.id).execute()
-    await lineAfterDeparture(db, trx, entry)
     await trx
       .insertInto("waitlist_erasures")
       .values({ address_hash: hash, erased_at: storedTime(now), erased_by: by.label })

@@ -1,15 +1,18 @@
 /**
  * The line kept: every confirmed entry's place by the rule of
  * line-rule.ts, kept in `waitlist_line` as the line changes, so that a
- * place is one indexed read. A confirmation joins the end of the line; a
- * credit moves its referrer past the few entries between its old and new
- * place; a departure (a leave, an erasure) or a credit withdrawn writes
- * the line anew, since it moves everyone behind. Each change holds the
- * line's lock, so instances sharing a store keep one line. The boost the
- * line is kept for is the counter `line_boost`, set at start (keepLineFor);
- * a reader with another boost (an instance started with another
- * REFERRAL_BOOST) walks the line.
+ * place is one indexed read and no change walks the line. A confirmation
+ * joins the end of the line; a credit, or one withdrawn, moves its
+ * referrer past the few entries between its old key and its new one; a
+ * departure (a leave, an erasure) moves everyone behind up one place and
+ * then the few credited entries that now tie with those ahead of it. Each
+ * change holds the line's lock, so instances sharing a store keep one
+ * line. The boost the line is kept for is the counter `line_boost`, set at
+ * start (keepLineFor), the one time the whole line is written; a reader
+ * with another boost (an instance started with another REFERRAL_BOOST)
+ * walks the line.
  */
+import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import { places, standsAhead, type InLine } from "./line-rule"
@@ -33,7 +36,7 @@ async function lockLine(db: Db, trx: Tx): Promise<number | null> {
   return keptBoost(trx)
 }
 
-/** Writes the whole line anew by the rule, for a boost (a walk of the line: at start, and after a departure). */
+/** Writes the whole line anew by the rule, for a boost (a walk of the line: at start, and for a confirmation out of order). */
 async function writeLine(trx: Tx, boost: number): Promise<void> {
   await trx.deleteFrom("waitlist_line").execute()
   await trx
@@ -100,69 +103,128 @@ export async function joinLine(db: Db, trx: Tx, entryId: number): Promise<void> 
 }
 
 /**
- * Moves a referrer whose referral has just been credited to its new
- * place: past the entries now behind it, which all stood between its new
- * key and its old one (about `boost` of them), each one place back.
+ * Moves an entry of the kept line to its place as `after` orders it, past
+ * the entries whose key lies within `keys` (the only ones it can pass):
+ * those it now stands ahead of each move one place back, or those now
+ * ahead of it each one place up.
  */
-export async function creditInLine(db: Db, trx: Tx, referrerId: number): Promise<void> {
-  const boost = await lockLine(db, trx)
-  if (boost === null) return
+async function moveInLine(trx: Tx, entryId: number, after: InLine, keys: [number, number]): Promise<void> {
+  const before = await trx
+    .selectFrom("waitlist_line")
+    .select("place")
+    .where("entry_id", "=", entryId)
+    .executeTakeFirst()
+  if (!before) return
+  const near = await trx
+    .selectFrom("waitlist_line")
+    .select(["arrival", "credited", "last_credit", "line_key", "place"])
+    .where("line_key", ">=", keys[0])
+    .where("line_key", "<=", keys[1])
+    .where("entry_id", "!=", entryId)
+    .execute()
+  const passed = near.filter((other) => other.place < before.place && standsAhead(after, other)).length
+  const fallenBehind = near.filter((other) => other.place > before.place && standsAhead(other, after)).length
+  const place = before.place - passed + fallenBehind
+  if (passed > 0)
+    await trx
+      .updateTable("waitlist_line")
+      .set((eb) => ({ place: eb("place", "+", 1) }))
+      .where("place", ">=", place)
+      .where("place", "<", before.place)
+      .execute()
+  if (fallenBehind > 0)
+    await trx
+      .updateTable("waitlist_line")
+      .set((eb) => ({ place: eb("place", "-", 1) }))
+      .where("place", ">", before.place)
+      .where("place", "<=", place)
+      .execute()
+  await trx
+    .updateTable("waitlist_line")
+    .set({
+      credited: after.credited,
+      last_credit: after.last_credit === null ? null : storedTime(toDate(after.last_credit)),
+      line_key: after.line_key,
+      place,
+    })
+    .where("entry_id", "=", entryId)
+    .execute()
+}
+
+/**
+ * Moves a referrer whose credited referrals have changed to its new place:
+ * ahead past about `boost` entries for a credit, back as far for one
+ * withdrawn. `leaving` is a friend whose credit goes as they leave the line.
+ */
+async function retally(trx: Tx, boost: number, referrerId: number, leaving?: number): Promise<void> {
   const before = await trx.selectFrom("waitlist_line").selectAll().where("entry_id", "=", referrerId).executeTakeFirst()
-  if (!before) return writeLine(trx, boost)
+  if (!before) return
   const tally = await trx
     .selectFrom("waitlist_referrals")
     .select((eb) => [eb.fn.countAll<number>().as("credited"), eb.fn.max("decided_at").as("last_credit")])
     .where("referrer_id", "=", referrerId)
     .where("state", "=", "credited")
+    .$if(leaving !== undefined, (query) => query.where("referred_id", "!=", leaving as number))
     .executeTakeFirstOrThrow()
   const credited = Number(tally.credited)
-  const lastCredit = tally.last_credit === null ? null : storedTime(toDate(tally.last_credit))
   const after: InLine = {
     arrival: before.arrival,
     credited,
-    last_credit: lastCredit,
+    last_credit: tally.last_credit,
     line_key: before.arrival - boost * credited,
   }
-  const between = await trx
-    .selectFrom("waitlist_line")
-    .select(["arrival", "credited", "last_credit", "line_key"])
-    .where("place", "<", before.place)
-    .where("line_key", ">=", after.line_key)
-    .where("line_key", "<=", before.line_key)
-    .execute()
-  const place = before.place - between.filter((other) => standsAhead(after, other)).length
-  await trx
-    .updateTable("waitlist_line")
-    .set((eb) => ({ place: eb("place", "+", 1) }))
-    .where("place", ">=", place)
-    .where("place", "<", before.place)
-    .execute()
-  await trx
-    .updateTable("waitlist_line")
-    .set({ credited, last_credit: lastCredit, line_key: after.line_key, place })
-    .where("entry_id", "=", referrerId)
-    .execute()
+  await moveInLine(trx, referrerId, after, [
+    Math.min(before.line_key, after.line_key),
+    Math.max(before.line_key, after.line_key),
+  ])
+}
+
+/** Moves a referrer whose referral has just been credited, or whose credit was withdrawn (its friend bounced or complained), to its new place. */
+export async function creditsChanged(db: Db, trx: Tx, referrerId: number): Promise<void> {
+  const boost = await lockLine(db, trx)
+  if (boost !== null) await retally(trx, boost, referrerId)
 }
 
 /**
- * Writes the kept line anew after an entry left or was erased, when it was
- * confirmed: everyone behind it moves up, and its referrer may lose a
- * credit. One that never confirmed changes no place.
+ * Takes an entry out of the kept line before it is deleted (a leave, an
+ * erasure), when it is in line. Everyone who arrived after it arrives one
+ * earlier, so their keys fall by one, and everyone behind it moves up one
+ * place; that keeps their order except for an entry credited past the
+ * departure whose key now meets, or passes by one, the key of an earlier
+ * arrival: each such entry is moved past those. Its referrer loses the
+ * credit it brought.
  */
-export async function lineAfterDeparture(db: Db, trx: Tx, departed: { confirmed_at: unknown }): Promise<void> {
-  if (departed.confirmed_at === null) return
-  await lineWrittenAnew(db, trx)
-}
-
-/**
- * Writes the kept line anew, as after a departure: for a credit withdrawn
- * (its friend's address hard-bounced, or the friend complained), which moves
- * its referrer back past whoever now stands ahead.
- */
-export async function lineWrittenAnew(db: Db, trx: Tx): Promise<void> {
+export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<void> {
   const boost = await lockLine(db, trx)
   if (boost === null) return
-  await writeLine(trx, boost)
+  const gone = await trx.selectFrom("waitlist_line").selectAll().where("entry_id", "=", entryId).executeTakeFirst()
+  if (!gone) return
+  await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
+  const later = sql<boolean>`arrival > ${gone.arrival}`
+  await trx
+    .updateTable("waitlist_line")
+    .set({
+      place: sql`CASE WHEN place > ${gone.place} THEN place - 1 ELSE place END`,
+      arrival: sql`CASE WHEN ${later} THEN arrival - 1 ELSE arrival END`,
+      line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
+    })
+    .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
+    .execute()
+  const crossing = await trx
+    .selectFrom("waitlist_line")
+    .selectAll()
+    .where("arrival", ">=", gone.arrival)
+    .where("line_key", "<", gone.arrival)
+    .orderBy("place")
+    .execute()
+  for (const entry of crossing) await moveInLine(trx, entry.entry_id, entry, [entry.line_key, entry.line_key + 1])
+  const credit = await trx
+    .selectFrom("waitlist_referrals")
+    .select("referrer_id")
+    .where("referred_id", "=", entryId)
+    .where("state", "=", "credited")
+    .executeTakeFirst()
+  if (credit) await retally(trx, boost, Number(credit.referrer_id), entryId)
 }
 
 /** The whole line (each entry's id, credited referrals and place) as a query to select from: the line kept for this boost, or else walked by the rule. */

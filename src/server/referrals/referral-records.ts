@@ -11,7 +11,7 @@ import type { Db, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
 import type { Client } from "../http/client-address"
 import { networksOf } from "../http/client-networks"
-import { creditInLine } from "./line"
+import { creditsChanged } from "./line"
 import { referrerOfCode } from "./referral-queries"
 import { decideReasons, hasOpenReason, recordReasons, type FoundReason } from "./referral-reasons"
 import {
@@ -150,7 +150,7 @@ export async function settleReferral(db: Db, trx: Tx, referredId: number, now: D
     .where("state", "=", "pending")
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) return null
-  if (state === "credited") await creditInLine(db, trx, referral.referrer_id)
+  if (state === "credited") await creditsChanged(db, trx, referral.referrer_id)
   return state
 }
 
@@ -175,6 +175,6 @@ export async function decideHeld(
     .executeTakeFirst()
   if (!updated) return false
   await decideReasons(trx, referredId, decision, now)
-  if (decision === "credited") await creditInLine(db, trx, updated.referrer_id)
+  if (decision === "credited") await creditsChanged(db, trx, updated.referrer_id)
   return true
 }

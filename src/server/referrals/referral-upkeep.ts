@@ -7,7 +7,7 @@
 import { sql } from "kysely"
 import type { Db } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
-import { lineWrittenAnew } from "./line"
+import { creditsChanged } from "./line"
 import { recordReasons } from "./referral-reasons"
 import type { ReasonName } from "./referral-rules"
 
@@ -70,9 +70,10 @@ export async function withdrawCredits(db: Db, now: Date): Promise<number[]> {
         .set({ state: "held" })
         .where("referred_id", "=", referredId)
         .where("state", "=", "credited")
+        .returning("referrer_id")
         .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) return false
-      await lineWrittenAnew(db, trx)
+      if (!updated) return false
+      await creditsChanged(db, trx, updated.referrer_id)
       return true
     })
     if (withdrawn) held.push(referredId)

@@ -14,7 +14,7 @@ import { USED_CONFIRMATION_TTL_MS } from "./confirmation-rules"
 import { confirmedEvent } from "./webhook-events"
 import { placeLink } from "../referrals/place-link"
 import { settleReferral } from "../referrals/referral-records"
-import { joinLine, lineAfterDeparture } from "../referrals/line"
+import { departFromLine, joinLine } from "../referrals/line"
 import { dropReminder } from "./reminder-mail"
 
 /** The entry a confirmation link's key belongs to (locked for the rest of the transaction), or undefined. */
@@ -135,8 +135,8 @@ export function leaveByLink(db: Db, tokenKey: string, now = new Date()): Promise
     const leaver = await entryOfLeaveLink(trx, tokenKey)
     if (!leaver) return false
     await rememberLeaver(db, trx, leaver, now)
+    await departFromLine(db, trx, leaver.id)
     const removed = await trx.deleteFrom("waitlist_entries").where("id", "=", leaver.id).executeTakeFirst()
-    await lineAfterDeparture(db, trx, leaver)
     return Number(removed.numDeletedRows) > 0
   })
 }

@@ -25,6 +25,7 @@ import { boundedAndSecretFree } from "./0015-bounded-and-secret-free"
 import { placesKept } from "./0016-places-kept"
 import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
 import { rewardsAndReasons } from "./0018-rewards-and-reasons"
+import { lineByArrival } from "./0019-line-by-arrival"
 
 /**
  * The tables a migration deletes most rows of, rewritten compactly once it
@@ -60,5 +61,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0016-places-kept": on(placesKept(dialect).up),
     "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
     "0018-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
+    "0019-line-by-arrival": on(lineByArrival.up),
   }
 }

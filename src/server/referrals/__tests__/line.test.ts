@@ -1,0 +1,195 @@
+/**
+ * @jest-environment node
+ */
+import fc from "fast-check"
+import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
+import { openDb, type Db } from "../../db/db"
+import { creditsChanged, departFromLine, joinLine, keepLineFor } from "../line"
+import { places } from "../line-rule"
+
+const stores = useThrowawayStores("line-")
+const BOOST = 3
+
+/** What can happen to the line: someone confirms, a friend of someone in line confirms and is credited, a credit is withdrawn, someone leaves. */
+type Change =
+  | { kind: "confirm" }
+  | { kind: "credit"; referrer: number; sameTime: boolean }
+  | { kind: "withdraw"; which: number }
+  | { kind: "leave"; who: number }
+
+const change: fc.Arbitrary<Change> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Change>({ kind: "confirm" }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant("credit" as const), referrer: fc.nat(), sameTime: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), which: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("leave" as const), who: fc.nat() }) },
+)
+
+/** Every row of the kept line beside the same columns walked by the rule, by entry. */
+async function keptAndWalked(db: Db) {
+  return db.read(async (on) => {
+    const columns = ["entry_id", "arrival", "credited", "line_key", "place"] as const
+    const kept = await on.selectFrom("waitlist_line").select(columns).orderBy("entry_id").execute()
+    const walked = await on.selectFrom(places(on, BOOST).as("p")).select(columns).orderBy("entry_id").execute()
+    const plain = (rows: typeof kept) => rows.map((row) => columns.map((column) => Number(row[column])))
+    return { kept: plain(kept), walked: plain(walked) }
+  })
+}
+
+describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => {
+  let db: Db
+  beforeAll(async () => {
+    db = openDb(await stores[kind]())
+    await keepLineFor(db, BOOST)
+  })
+  afterAll(() => db.close())
+
+  it("keeps every place, arrival and key as the rule computes them through any confirmations, credits, withdrawn credits and departures", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 10, maxLength: 60 }), async (changes) => {
+        await db.write(async (trx) => {
+          await trx.deleteFrom("waitlist_referrals").execute()
+          await trx.deleteFrom("waitlist_line").execute()
+          await trx.deleteFrom("waitlist_entries").execute()
+        })
+        let minute = 0
+        let made = 0
+        const at = () => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString()
+        const inLine = async () =>
+          (await db.read((on) => on.selectFrom("waitlist_line").select("entry_id").orderBy("entry_id").execute())).map(
+            (row) => Number(row.entry_id),
+          )
+        const confirm = (trx: Parameters<Parameters<Db["write"]>[0]>[0]) => {
+          made += 1
+          const email = `p${made}@example.com`
+          return trx
+            .insertInto("waitlist_entries")
+            .values({
+              name: `P${made}`,
+              email,
+              email_key: email,
+              created_at: at(),
+              updated_at: at(),
+              confirmed_at: at(),
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        }
+        for (const next of changes) {
+          const line = await inLine()
+          if (next.kind === "confirm" || line.length === 0) {
+            minute += 1
+            await db.write(async (trx) => joinLine(db, trx, Number((await confirm(trx)).id)))
+          } else if (next.kind === "credit") {
+            // Credits at one time tie on their newest credit, which arrival then decides.
+            if (!next.sameTime) minute += 1
+            const referrer = line[next.referrer % line.length] as number
+            await db.write(async (trx) => {
+              const friend = Number((await confirm(trx)).id)
+              await joinLine(db, trx, friend)
+              await trx
+                .insertInto("waitlist_referrals")
+                .values({
+                  referred_id: friend,
+                  referrer_id: referrer,
+                  state: "credited",
+                  created_at: at(),
+                  decided_at: at(),
+                })
+                .execute()
+              await creditsChanged(db, trx, referrer)
+            })
+          } else if (next.kind === "withdraw") {
+            const credited = await db.read((on) =>
+              on
+                .selectFrom("waitlist_referrals")
+                .select(["referred_id", "referrer_id"])
+                .where("state", "=", "credited")
+                .orderBy("referred_id")
+                .execute(),
+            )
+            const withdrawn = credited[next.which % Math.max(credited.length, 1)]
+            if (withdrawn)
+              await db.write(async (trx) => {
+                await trx
+                  .updateTable("waitlist_referrals")
+                  .set({ state: "held" })
+                  .where("referred_id", "=", withdrawn.referred_id)
+                  .execute()
+                await creditsChanged(db, trx, Number(withdrawn.referrer_id))
+              })
+          } else {
+            const leaver = line[next.who % line.length] as number
+            await db.write(async (trx) => {
+              await departFromLine(db, trx, leaver)
+              await trx.deleteFrom("waitlist_entries").where("id", "=", leaver).execute()
+            })
+          }
+          const { kept, walked } = await keptAndWalked(db)
+          expect(kept).toEqual(walked)
+        }
+      }),
+      { numRuns: 40 },
+    )
+  }, 300_000)
+
+  it("moves a credited entry past an earlier arrival whose key it meets once someone between them leaves", async () => {
+    await db.write(async (trx) => {
+      await trx.deleteFrom("waitlist_referrals").execute()
+      await trx.deleteFrom("waitlist_line").execute()
+      await trx.deleteFrom("waitlist_entries").execute()
+    })
+    const ids: number[] = []
+    const time = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString()
+    for (let n = 1; n <= 6; n += 1)
+      await db.write(async (trx) => {
+        const email = `q${n}@example.com`
+        const row = await trx
+          .insertInto("waitlist_entries")
+          .values({
+            name: `Q${n}`,
+            email,
+            email_key: email,
+            created_at: time(n),
+            updated_at: time(n),
+            confirmed_at: time(n),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+        ids.push(Number(row.id))
+        await joinLine(db, trx, Number(row.id))
+      })
+    // The fifth arrival, credited once, meets the second's key (5 - 3 = 2) and stands ahead of it: a credit first among equals.
+    await db.write(async (trx) => {
+      await trx
+        .insertInto("waitlist_referrals")
+        .values({
+          referred_id: ids[5] as number,
+          referrer_id: ids[4] as number,
+          state: "credited",
+          created_at: time(7),
+          decided_at: time(7),
+        })
+        .execute()
+      await creditsChanged(db, trx, ids[4] as number)
+    })
+    const order = async () =>
+      (await db.read((on) => on.selectFrom("waitlist_line").select("entry_id").orderBy("place").execute())).map(
+        (row) => ids.indexOf(Number(row.entry_id)) + 1,
+      )
+    expect(await order()).toEqual([1, 5, 2, 3, 4, 6])
+    await db.write(async (trx) => {
+      await departFromLine(db, trx, ids[2] as number)
+      await trx
+        .deleteFrom("waitlist_entries")
+        .where("id", "=", ids[2] as number)
+        .execute()
+    })
+    // The fifth arrives fourth now: key 1 meets the first's, and its credit puts it first.
+    expect(await order()).toEqual([5, 1, 2, 4, 6])
+    const { kept, walked } = await keptAndWalked(db)
+    expect(kept).toEqual(walked)
+  })
+})
