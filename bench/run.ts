@@ -46,6 +46,8 @@ import {
   type PageSeries,
 } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
+import { headersForEveryResponse } from "../src/server/http/headers-for-every-response"
+import gatsbyConfig from "../gatsby-config"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
 import { announcementTable, measureAnnouncementSend } from "./lib/announcement-send"
@@ -364,7 +366,8 @@ async function atLimitSection(): Promise<string> {
     HOST: "127.0.0.1",
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
   })
-  const limitServer = await serveFolder(limitDir, limitPort, publicDir)
+  // The limit carries our server's headers too: Cross-Origin-Opener-Policy alone costs a page as much as its scripts could (docs/benchmarks.md).
+  const limitServer = await serveFolder(limitDir, limitPort, publicDir, headersForEveryResponse(gatsbyConfig.headers))
   try {
     const series = await measurePages(
       paths.flatMap((page) => [
@@ -382,7 +385,7 @@ async function atLimitSection(): Promise<string> {
       "",
       limitTable(pairs),
       "",
-      `Medians of ${runs} Lighthouse runs of each page and of its limit (mobile, simulated throttling), measured in every round beside each other; the limit of a page is the same built page with every script removed, served with the same compression and cache headers. A page is at its limit when its performance is within ${AT_LIMIT.performance} of the limit's, its Speed Index no more than the limit's and its TBT at most the limit's plus ${AT_LIMIT.tbtMs} ms. ${contactBudget(pairs.find(({ page }) => page.label === "\`/contact\`")?.page)}`,
+      `Medians of ${runs} Lighthouse runs of each page and of its limit (mobile, simulated throttling), measured in every round beside each other; the limit of a page is the same built page with every script removed, served with the same compression, cache and security headers. A page is at its limit when its performance is within ${AT_LIMIT.performance} of the limit's, its Speed Index no more than the limit's and its TBT at most the limit's plus ${AT_LIMIT.tbtMs} ms. ${contactBudget(pairs.find(({ page }) => page.label === "\`/contact\`")?.page)}`,
       "",
     ].join("\n")
   } finally {
