@@ -7,10 +7,10 @@
  * departure (a leave, an erasure) moves everyone behind up one place and
  * then the few credited entries that now tie with those ahead of it. Each
  * change holds the line's lock, so instances sharing a store keep one
- * line. The boost the line is kept for is the counter `line_boost`, set at
- * start (keepLineFor), the one time the whole line is written; a reader
- * with another boost (an instance started with another REFERRAL_BOOST)
- * walks the line.
+ * line. The whole line is written only at start (keepLineFor) and for a
+ * confirmation out of order. The boost the line is kept for is the counter
+ * `line_boost`, set at start; a reader with another boost (an instance
+ * started with another REFERRAL_BOOST) walks the line.
  */
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
@@ -103,18 +103,18 @@ export async function joinLine(db: Db, trx: Tx, entryId: number): Promise<void> 
 }
 
 /**
- * Moves an entry of the kept line to its place as `after` orders it, past
- * the entries whose key lies within `keys` (the only ones it can pass):
- * those it now stands ahead of each move one place back, or those now
- * ahead of it each one place up.
+ * Moves an entry of the kept line from its place (`before`, as just read)
+ * to its place as `after` orders it, past the entries whose key lies
+ * within `keys` (the only ones it can pass): those it now stands ahead of
+ * each move one place back, or those now ahead of it each one place up.
  */
-async function moveInLine(trx: Tx, entryId: number, after: InLine, keys: [number, number]): Promise<void> {
-  const before = await trx
-    .selectFrom("waitlist_line")
-    .select("place")
-    .where("entry_id", "=", entryId)
-    .executeTakeFirst()
-  if (!before) return
+async function moveInLine(
+  trx: Tx,
+  before: { entry_id: number; place: number },
+  after: InLine,
+  keys: [number, number],
+): Promise<void> {
+  const entryId = before.entry_id
   const near = await trx
     .selectFrom("waitlist_line")
     .select(["arrival", "credited", "last_credit", "line_key", "place"])
@@ -173,7 +173,7 @@ async function retally(trx: Tx, boost: number, referrerId: number, leaving?: num
     last_credit: tally.last_credit,
     line_key: before.arrival - boost * credited,
   }
-  await moveInLine(trx, referrerId, after, [
+  await moveInLine(trx, before, after, [
     Math.min(before.line_key, after.line_key),
     Math.max(before.line_key, after.line_key),
   ])
@@ -217,7 +217,8 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
     .where("line_key", "<", gone.arrival)
     .orderBy("place")
     .execute()
-  for (const entry of crossing) await moveInLine(trx, entry.entry_id, entry, [entry.line_key, entry.line_key + 1])
+  // Each moves past entries ahead of it only, so the places of those behind it, read above, still hold.
+  for (const entry of crossing) await moveInLine(trx, entry, entry, [entry.line_key, entry.line_key + 1])
   const credit = await trx
     .selectFrom("waitlist_referrals")
     .select("referrer_id")

@@ -3,7 +3,7 @@
  */
 import fc from "fast-check"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
-import { openDb, type Db } from "../../db/db"
+import { openDb, type Db, type Tx } from "../../db/db"
 import { creditsChanged, departFromLine, joinLine, keepLineFor } from "../line"
 import { places } from "../line-rule"
 
@@ -38,6 +38,41 @@ async function keptAndWalked(db: Db) {
   })
 }
 
+/** A store with no one in it, for the next run. */
+const emptied = (db: Db) =>
+  db.write(async (trx) => {
+    await trx.deleteFrom("waitlist_referrals").execute()
+    await trx.deleteFrom("waitlist_line").execute()
+    await trx.deleteFrom("waitlist_entries").execute()
+  })
+
+/** Someone who confirms at `at` and joins the line, as a confirmation does; their id. */
+async function confirmed(db: Db, trx: Tx, email: string, at: string): Promise<number> {
+  const row = await trx
+    .insertInto("waitlist_entries")
+    .values({ name: email, email, email_key: email, created_at: at, updated_at: at, confirmed_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  await joinLine(db, trx, Number(row.id))
+  return Number(row.id)
+}
+
+/** A friend's referral credited at `at`, its referrer moved as a credit moves it. */
+async function credited(db: Db, trx: Tx, friend: number, referrer: number, at: string): Promise<void> {
+  await trx
+    .insertInto("waitlist_referrals")
+    .values({ referred_id: friend, referrer_id: referrer, state: "credited", created_at: at, decided_at: at })
+    .execute()
+  await creditsChanged(db, trx, referrer)
+}
+
+/** Someone leaving, as a leave does: out of the line, then their row. */
+const left = (db: Db, leaver: number) =>
+  db.write(async (trx) => {
+    await departFromLine(db, trx, leaver)
+    await trx.deleteFrom("waitlist_entries").where("id", "=", leaver).execute()
+  })
+
 describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => {
   let db: Db
   beforeAll(async () => {
@@ -49,11 +84,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
   it("keeps every place, arrival and key as the rule computes them through any confirmations, credits, withdrawn credits and departures", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 10, maxLength: 60 }), async (changes) => {
-        await db.write(async (trx) => {
-          await trx.deleteFrom("waitlist_referrals").execute()
-          await trx.deleteFrom("waitlist_line").execute()
-          await trx.deleteFrom("waitlist_entries").execute()
-        })
+        await emptied(db)
         let minute = 0
         let made = 0
         const at = () => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString()
@@ -61,48 +92,19 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
           (await db.read((on) => on.selectFrom("waitlist_line").select("entry_id").orderBy("entry_id").execute())).map(
             (row) => Number(row.entry_id),
           )
-        const confirm = (trx: Parameters<Parameters<Db["write"]>[0]>[0]) => {
-          made += 1
-          const email = `p${made}@example.com`
-          return trx
-            .insertInto("waitlist_entries")
-            .values({
-              name: `P${made}`,
-              email,
-              email_key: email,
-              created_at: at(),
-              updated_at: at(),
-              confirmed_at: at(),
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow()
-        }
+        const confirm = (trx: Tx) => confirmed(db, trx, `p${(made += 1)}@example.com`, at())
         for (const next of changes) {
           const line = await inLine()
           if (next.kind === "confirm" || line.length === 0) {
             minute += 1
-            await db.write(async (trx) => joinLine(db, trx, Number((await confirm(trx)).id)))
+            await db.write(confirm)
           } else if (next.kind === "credit") {
             // Credits at one time tie on their newest credit, which arrival then decides.
             if (!next.sameTime) minute += 1
             const referrer = line[next.referrer % line.length] as number
-            await db.write(async (trx) => {
-              const friend = Number((await confirm(trx)).id)
-              await joinLine(db, trx, friend)
-              await trx
-                .insertInto("waitlist_referrals")
-                .values({
-                  referred_id: friend,
-                  referrer_id: referrer,
-                  state: "credited",
-                  created_at: at(),
-                  decided_at: at(),
-                })
-                .execute()
-              await creditsChanged(db, trx, referrer)
-            })
+            await db.write(async (trx) => credited(db, trx, await confirm(trx), referrer, at()))
           } else if (next.kind === "withdraw") {
-            const credited = await db.read((on) =>
+            const credits = await db.read((on) =>
               on
                 .selectFrom("waitlist_referrals")
                 .select(["referred_id", "referrer_id"])
@@ -110,7 +112,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
                 .orderBy("referred_id")
                 .execute(),
             )
-            const withdrawn = credited[next.which % Math.max(credited.length, 1)]
+            const withdrawn = credits[next.which % Math.max(credits.length, 1)]
             if (withdrawn)
               await db.write(async (trx) => {
                 await trx
@@ -121,11 +123,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
                 await creditsChanged(db, trx, Number(withdrawn.referrer_id))
               })
           } else {
-            const leaver = line[next.who % line.length] as number
-            await db.write(async (trx) => {
-              await departFromLine(db, trx, leaver)
-              await trx.deleteFrom("waitlist_entries").where("id", "=", leaver).execute()
-            })
+            await left(db, line[next.who % line.length] as number)
           }
           const { kept, walked } = await keptAndWalked(db)
           expect(kept).toEqual(walked)
@@ -136,57 +134,18 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
   }, 300_000)
 
   it("moves a credited entry past an earlier arrival whose key it meets once someone between them leaves", async () => {
-    await db.write(async (trx) => {
-      await trx.deleteFrom("waitlist_referrals").execute()
-      await trx.deleteFrom("waitlist_line").execute()
-      await trx.deleteFrom("waitlist_entries").execute()
-    })
+    await emptied(db)
     const ids: number[] = []
     const time = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString()
-    for (let n = 1; n <= 6; n += 1)
-      await db.write(async (trx) => {
-        const email = `q${n}@example.com`
-        const row = await trx
-          .insertInto("waitlist_entries")
-          .values({
-            name: `Q${n}`,
-            email,
-            email_key: email,
-            created_at: time(n),
-            updated_at: time(n),
-            confirmed_at: time(n),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-        ids.push(Number(row.id))
-        await joinLine(db, trx, Number(row.id))
-      })
+    for (let n = 1; n <= 6; n += 1) ids.push(await db.write((trx) => confirmed(db, trx, `q${n}@example.com`, time(n))))
     // The fifth arrival, credited once, meets the second's key (5 - 3 = 2) and stands ahead of it: a credit first among equals.
-    await db.write(async (trx) => {
-      await trx
-        .insertInto("waitlist_referrals")
-        .values({
-          referred_id: ids[5] as number,
-          referrer_id: ids[4] as number,
-          state: "credited",
-          created_at: time(7),
-          decided_at: time(7),
-        })
-        .execute()
-      await creditsChanged(db, trx, ids[4] as number)
-    })
+    await db.write((trx) => credited(db, trx, ids[5] as number, ids[4] as number, time(7)))
     const order = async () =>
       (await db.read((on) => on.selectFrom("waitlist_line").select("entry_id").orderBy("place").execute())).map(
         (row) => ids.indexOf(Number(row.entry_id)) + 1,
       )
     expect(await order()).toEqual([1, 5, 2, 3, 4, 6])
-    await db.write(async (trx) => {
-      await departFromLine(db, trx, ids[2] as number)
-      await trx
-        .deleteFrom("waitlist_entries")
-        .where("id", "=", ids[2] as number)
-        .execute()
-    })
+    await left(db, ids[2] as number)
     // The fifth arrives fourth now: key 1 meets the first's, and its credit puts it first.
     expect(await order()).toEqual([5, 1, 2, 4, 6])
     const { kept, walked } = await keptAndWalked(db)
