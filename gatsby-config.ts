@@ -11,7 +11,7 @@ const LEGAL_DOCUMENTS = ["privacy-policy", "terms-and-conditions"]
 import { parseFrontmatterYaml } from "./src/content/frontmatter-yaml"
 import { SCHEDULED_FOLDER } from "./src/routing/scheduled-pages"
 import { pageInlineScriptHashes } from "./src/security/page-inline-scripts"
-import { securityHeaders } from "./src/security/security-headers"
+import { siteHeaders } from "./src/security/security-headers"
 import { developRouter } from "./src/server/develop"
 
 // Gatsby's page renderer bundles node-fetch 2, whose URL parser loads Node's
@@ -34,9 +34,9 @@ const config: GatsbyConfig = {
     app.use(developRouter(process.env))
   },
   // The security headers of every response, for hosting adapters and for our
-  // own server (src/server/start.ts reads them from here). The CSP lists the
+  // own server (src/server/main.ts reads them from here). The CSP lists the
   // hashes of the pages' inline scripts, taken from their sources.
-  headers: [{ source: "/*", headers: securityHeaders(pageInlineScriptHashes()) }],
+  headers: siteHeaders(pageInlineScriptHashes()),
   plugins: [
     // Preact in place of React in the browser: the same API in fewer bytes (see docs/benchmarks.md).
     "gatsby-plugin-preact",

@@ -46,7 +46,7 @@ import {
   type PageSeries,
 } from "./lib/report"
 import { serveFolder } from "./lib/serve-folder"
-import { headersForEveryResponse } from "../src/server/http/headers-for-every-response"
+import { headersByPath } from "../src/server/http/headers-by-path"
 import gatsbyConfig from "../gatsby-config"
 import { holdBodies, residentMiB } from "./lib/held-bodies"
 import { startSmtpSink, type SmtpSink } from "./lib/smtp-sink"
@@ -367,7 +367,7 @@ async function atLimitSection(): Promise<string> {
     WAITLIST_DB_PATH: path.join(dir, "waitlist.sqlite"),
   })
   // The limit carries our server's headers too: Cross-Origin-Opener-Policy alone costs a page as much as its scripts could (docs/benchmarks.md).
-  const limitServer = await serveFolder(limitDir, limitPort, publicDir, headersForEveryResponse(gatsbyConfig.headers))
+  const limitServer = await serveFolder(limitDir, limitPort, publicDir, headersByPath(gatsbyConfig.headers).at)
   try {
     const series = await measurePages(
       paths.flatMap((page) => [

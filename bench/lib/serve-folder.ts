@@ -10,19 +10,20 @@ import { cacheControlFor } from "../../src/server/http/cache-policy"
  * headers as our production server, `/route` from `route/index.html`. The
  * peer and the limit are served by this, so that only the pages differ.
  * With `behind`, a file missing from `dir` comes from that folder (the
- * built limit's images and fonts from the build); with `headers`, every
- * response carries them (a page's limit, our server's security headers).
+ * built limit's images and fonts from the build); with `headersAt`, each
+ * response carries those of its path (a page's limit, our server's
+ * security headers).
  */
 export function serveFolder(
   dir: string,
   port: number,
   behind?: string,
-  headers: Record<string, string> = {},
+  headersAt: (path: string) => Readonly<Record<string, string>> = () => ({}),
 ): Promise<http.Server> {
   const app = express()
   app.disable("x-powered-by")
-  app.use((_req, res, next) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  app.use((req, res, next) => {
+    for (const [name, value] of Object.entries(headersAt(req.path))) res.setHeader(name, value)
     next()
   })
   app.use(compression())

@@ -28,6 +28,7 @@ import { getLinkRoute } from "./get-link/get-route"
 import { apiFailed, noSuchApiRoute } from "./http/api-failures"
 import { sendJson } from "./http/answers"
 import { identifyClients } from "./http/client-address"
+import type { SiteHeaders } from "./http/headers-by-path"
 import { BODIES_IN_FLIGHT_BUDGET, readBody } from "./http/read-body"
 import { InFlightBytes } from "./http/in-flight-bytes"
 import { staticSite } from "./http/static-site"
@@ -294,8 +295,8 @@ export function siteRouter(parts: RouteParts, { observe }: { observe?: RequestHa
 export type SiteParts = {
   /** The project's root, holding `public/` after `gatsby build`. */
   root: string
-  /** Headers every response carries (the security headers of gatsby-config). */
-  headers: Record<string, string>
+  /** The headers of each response by its path (the security headers of gatsby-config). */
+  headers: SiteHeaders
   /** Gives each request its id, and counts and logs it once answered (see observeRequests). */
   observer: RequestObserver
   /** Answers the health checks' paths (see healthRoutes). */
@@ -310,7 +311,7 @@ export type SiteParts = {
 
 /**
  * The production server's application: the site's headers on every
- * response, each request observed (its id, log line and metrics), the
+ * response (by its path), each request observed (its id, log line and metrics), the
  * health checks, the counting of visits, the route table, and the built
  * site.
  * @throws Error when there is no build to serve
@@ -323,9 +324,8 @@ export function createApp(parts: RouteParts, site: SiteParts): express.Express {
   app.disable("x-powered-by")
   app.disable("etag")
   app.set("trust proxy", false)
-  const everyResponse = Object.entries(site.headers)
-  app.use((_req, res, next) => {
-    for (const [name, value] of everyResponse) res.setHeader(name, value)
+  app.use((req, res, next) => {
+    for (const [name, value] of Object.entries(site.headers.at(pathOf(req.url)))) res.setHeader(name, value)
     next()
   })
   app.use(site.observer.middleware)

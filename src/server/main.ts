@@ -8,7 +8,7 @@ import path from "path"
 import gatsbyConfig from "../../gatsby-config"
 import { API_ROUTE_NAMES, createApp } from "./app"
 import { assemble } from "./assemble"
-import { headersForEveryResponse } from "./http/headers-for-every-response"
+import { headersByPath } from "./http/headers-by-path"
 import { siteServer } from "./http/site-server"
 import { healthRoutes } from "./observability/health-routes"
 import { HEAP_FLAGS, missingHeapFlags } from "./heap-flags"
@@ -72,7 +72,7 @@ async function main(settings: Settings, log: Logger) {
     log,
   })
   const observer = observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES })
-  const headers = headersForEveryResponse(gatsbyConfig.headers)
+  const headers = headersByPath(gatsbyConfig.headers)
   let server: http.Server
   try {
     server = siteServer(
@@ -83,7 +83,7 @@ async function main(settings: Settings, log: Logger) {
         health: healthRoutes(readiness),
         pageRequests: visits?.observe,
       }),
-      headers,
+      headers.everyPath,
     )
   } catch (error) {
     cannotStart((error as Error).message)

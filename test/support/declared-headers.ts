@@ -4,8 +4,7 @@ import { PROJECT_ROOT } from "./project-root"
 /**
  * Loads gatsby-config in a fresh Node process, as Gatsby and the production
  * server do (outside Jest's module mocks), any read of a build output
- * (public/, .cache/, dist/) being an error; returns the headers it declares
- * for every path.
+ * (public/, .cache/, dist/) being an error; prints the headers it declares.
  */
 const LOAD_CONFIG_WITHOUT_BUILD = `
   const fs = require("fs")
@@ -23,8 +22,12 @@ const LOAD_CONFIG_WITHOUT_BUILD = `
   process.stdout.write(JSON.stringify(config.headers))
 `
 
-/** The headers gatsby-config declares, by name, as a fresh process without any build output reads them. */
-export function declaredHeaders(): Record<string, string> {
+/**
+ * The headers gatsby-config declares, as a fresh process without any build
+ * output reads them: by the path pattern they are declared for ("/*",
+ * "/contact"), each by name.
+ */
+export function declaredHeaders(): Map<string, Record<string, string>> {
   const declared = JSON.parse(
     execFileSync(process.execPath, ["--import", "tsx", "-e", LOAD_CONFIG_WITHOUT_BUILD], {
       cwd: PROJECT_ROOT,
@@ -34,9 +37,7 @@ export function declaredHeaders(): Record<string, string> {
     source: string
     headers: { key: string; value: string }[]
   }[]
-  return Object.fromEntries(
-    declared
-      .filter(({ source }) => source === "/*")
-      .flatMap(({ headers }) => headers.map(({ key, value }) => [key, value])),
+  return new Map(
+    declared.map(({ source, headers }) => [source, Object.fromEntries(headers.map(({ key, value }) => [key, value]))]),
   )
 }

@@ -4,6 +4,7 @@ import http from "http"
 import os from "os"
 import path from "path"
 import { API_ROUTE_NAMES, createApp } from "../../src/server/app"
+import { headersByPath } from "../../src/server/http/headers-by-path"
 import { assemble } from "../../src/server/assemble"
 import type { Db } from "../../src/server/db/db"
 import { siteServer } from "../../src/server/http/site-server"
@@ -62,7 +63,7 @@ export async function startSiteInProcess(env: Record<string, string>, now: () =>
   if (!visits) throw new Error("VISIT_COUNTING is 0: there is no counter to test")
   const app = createApp(parts.routes, {
     root: PROJECT_ROOT,
-    headers: {},
+    headers: headersByPath([]),
     observer: observeRequests({ log, metrics, apiRoutes: API_ROUTE_NAMES }),
     health: healthRoutes(createReadiness({ outboxDepth: () => outboxDepth(db), stopping: () => false, log })),
     pageRequests: visits.observe,

@@ -14,7 +14,7 @@ import { scriptHash } from "../inline-script-hashes"
 
 let policy: string
 beforeAll(async () => {
-  policy = declaredHeaders()["Content-Security-Policy"] ?? ""
+  policy = declaredHeaders().get("/*")?.["Content-Security-Policy"] ?? ""
   await ensureProductionBuild()
 }, 10 * 60_000)
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { securityHeaders } from "../security-headers"
+import { PUBLIC_PAGES, securityHeaders, siteHeaders } from "../security-headers"
 
 const HASHES = ["sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=", "sha256-AAAA"]
 
@@ -54,5 +54,27 @@ describe("securityHeaders", () => {
   it("declares each header once", () => {
     const keys = securityHeaders(HASHES).map(({ key }) => key.toLowerCase())
     expect(new Set(keys).size).toBe(keys.length)
+  })
+})
+
+describe("siteHeaders", () => {
+  const declared = siteHeaders(HASHES)
+  const openerPolicyOf = (source: string) =>
+    declared.find((entry) => entry.source === source)?.headers.find(({ key }) => key === "Cross-Origin-Opener-Policy")
+      ?.value
+
+  it("sends the security headers on every path, a window of its own included", () => {
+    expect(declared[0]).toEqual({ source: "/*", headers: securityHeaders(HASHES) })
+    expect(openerPolicyOf("/*")).toBe("same-origin")
+  })
+
+  it("shares the window of the public pages, and of them only, in every language", () => {
+    expect(PUBLIC_PAGES).toEqual(
+      expect.arrayContaining(["/", "/contact", "/get", "/es", "/ja/privacy-policy", "/pt-br/terms-and-conditions"]),
+    )
+    expect(PUBLIC_PAGES).toHaveLength(30)
+    expect(declared.slice(1).map(({ source }) => source)).toEqual(PUBLIC_PAGES)
+    for (const page of PUBLIC_PAGES) expect([page, openerPolicyOf(page)]).toEqual([page, "unsafe-none"])
+    expect(PUBLIC_PAGES.filter((page) => /admin|waitlist|api/.test(page))).toEqual([])
   })
 })

@@ -12,8 +12,8 @@ import { startSiteServer, type RunningSite } from "../../../test/support/site-se
 
 const YEAR = 31_536_000
 let site: RunningSite
-/** The headers gatsby-config declares for every path, read as the server reads them. */
-let declared: Record<string, string>
+/** The headers gatsby-config declares, by the path they are declared for, read as the server reads them. */
+let declared: Map<string, Record<string, string>>
 
 beforeAll(async () => {
   await ensureProductionBuild()
@@ -45,20 +45,22 @@ const hashedAsset = async () => {
   return src
 }
 
-const responses: [string, () => Promise<Response>, number][] = [
-  ["a page (/contact)", () => get("/contact"), 200],
-  ["a hashed asset", async () => get(await hashedAsset()), 200],
-  ["the 404 page", () => get("/no-such-page"), 404],
-  ["GET /api/waitlist", () => get("/api/waitlist"), 405],
+/** Each request, the status it is answered with, and the exact path gatsby-config may declare headers for beyond every path's. */
+const responses: [string, () => Promise<Response>, number, string][] = [
+  ["a page (/contact)", () => get("/contact"), 200, "/contact"],
+  ["a hashed asset", async () => get(await hashedAsset()), 200, "/*"],
+  ["the 404 page", () => get("/no-such-page"), 404, "/*"],
+  ["GET /api/waitlist", () => get("/api/waitlist"), 405, "/*"],
   [
     "POST /api/waitlist with a bad body",
     () =>
       fetch(`${site.url}/api/waitlist`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }),
     400,
+    "/*",
   ],
 ]
 
-describe.each(responses)("the production server's answer to %s", (_name, request, status) => {
+describe.each(responses)("the production server's answer to %s", (_name, request, status, declaredFor) => {
   let response: Response
   beforeAll(async () => {
     response = await request()
@@ -96,9 +98,39 @@ describe.each(responses)("the production server's answer to %s", (_name, request
     expect(response.headers.get("x-powered-by")).toBeNull()
   })
 
-  it("sends exactly the headers gatsby-config declares for every path", () => {
-    expect(Object.keys(declared).length).toBeGreaterThan(0)
-    for (const [key, value] of Object.entries(declared)) expect([key, response.headers.get(key)]).toEqual([key, value])
+  it("sends exactly the headers gatsby-config declares for every path, and for its own path over them", () => {
+    const expected = { ...declared.get("/*"), ...declared.get(declaredFor) }
+    expect(Object.keys(expected).length).toBeGreaterThan(0)
+    for (const [key, value] of Object.entries(expected)) expect([key, response.headers.get(key)]).toEqual([key, value])
+  })
+})
+
+describe("the production server's opener policy", () => {
+  it.each(["/", "/es", "/contact", "/ja/privacy-policy", "/pt-br/terms-and-conditions", "/de/get", "/contact/"])(
+    "lets the public page %s share its window, as its first visit opens it",
+    async (page) => {
+      const response = await get(page)
+      expect([page, response.status, response.headers.get("cross-origin-opener-policy")]).toEqual([
+        page,
+        200,
+        "unsafe-none",
+      ])
+    },
+  )
+
+  it.each([
+    "/admin/login",
+    "/admin/",
+    "/waitlist/place",
+    "/es/waitlist/confirm",
+    "/api/waitlist-place",
+    "/no-such-page",
+    "/%63ontact",
+    "//contact",
+    "/contact/index.html",
+  ])("keeps %s in a window of its own", async (page) => {
+    const response = await get(page)
+    expect([page, response.headers.get("cross-origin-opener-policy")]).toEqual([page, "same-origin"])
   })
 })
 
