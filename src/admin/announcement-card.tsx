@@ -1,5 +1,6 @@
 import { useState } from "react"
 import { AdminNotice } from "./admin-notice"
+import { MailFileCard } from "./mail-file-card"
 import { MailPreview } from "./mail-preview"
 import { AnnouncementProgressView } from "./announcement-progress"
 import { PauseButton } from "./pause-button"
@@ -16,47 +17,30 @@ export function AnnouncementCard({ initial }: { initial: Announcement }) {
   const { announcement, lost, refresh } = useAnnouncement(initial)
   const [notice, setNotice] = useState<ActionNotice>(null)
   const { slug, problems, progress } = announcement
-  const headingId = `announcement-${slug}`
   const done = (next: ActionNotice) => {
     setNotice(next)
     void refresh()
   }
   return (
-    <section
-      aria-labelledby={headingId}
-      sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: [4, null, 5], my: 6 }}
+    <MailFileCard
+      headingId={`announcement-${slug}`}
+      name={slug}
+      problems={problems.length > 0 ? problems : null}
+      held={`${slug} cannot be previewed or sent as it is written: fix its files, then reload this page.`}
     >
-      <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
-        {slug}
-      </h2>
-      {problems.length > 0 ? (
-        <AdminNotice tone="error">
-          <p sx={{ mt: 0 }}>
-            {slug} cannot be previewed or sent as it is written: fix its files, then reload this page.
-          </p>
-          <ul sx={{ mb: 0 }}>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </AdminNotice>
-      ) : (
-        <>
-          <AnnouncementProgressView slug={slug} progress={progress} />
-          {notice && <AdminNotice tone={notice.tone}>{notice.text}</AdminNotice>}
-          {lost && <AdminNotice tone="error">{lost}</AdminNotice>}
-          <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, my: 4 }}>
-            <SendDialog slug={slug} sentBefore={progress !== null} onDone={done} />
-            {progress && <PauseButton slug={slug} progress={progress} onDone={done} />}
-          </div>
-          <MailPreview
-            slug={slug}
-            versions={announcement.versions}
-            previewPath={(lang) => announcementPath(slug, "preview", lang)}
-          />
-          <TestSendForm slug={slug} testPath={announcementPath(slug, "test")} onDone={setNotice} />
-        </>
-      )}
-    </section>
+      <AnnouncementProgressView slug={slug} progress={progress} />
+      {notice && <AdminNotice tone={notice.tone}>{notice.text}</AdminNotice>}
+      {lost && <AdminNotice tone="error">{lost}</AdminNotice>}
+      <div sx={{ display: "flex", flexWrap: "wrap", gap: 3, my: 4 }}>
+        <SendDialog slug={slug} sentBefore={progress !== null} onDone={done} />
+        {progress && <PauseButton slug={slug} progress={progress} onDone={done} />}
+      </div>
+      <MailPreview
+        slug={slug}
+        versions={announcement.versions}
+        previewPath={(lang) => announcementPath(slug, "preview", lang)}
+      />
+      <TestSendForm slug={slug} testPath={announcementPath(slug, "test")} onDone={setNotice} />
+    </MailFileCard>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from "react"
 import { AdminNotice } from "./admin-notice"
 import type { ActionNotice } from "./announcement-types"
 import { DataTable } from "./data-table"
+import { MailFileCard } from "./mail-file-card"
 import { MailPreview } from "./mail-preview"
 import { SKIP_REASONS, type SkipReason, type StepSummary } from "../admin-api/sequences"
 import { TestSendForm } from "./test-send-form"
@@ -13,27 +14,14 @@ const stepPath = (name: string, ...rest: string[]) => ["sequences", encodeURICom
 export function SequenceStepCard({ step }: { step: StepSummary }) {
   const [notice, setNotice] = useState<ActionNotice>(null)
   const { name, after, problems, status, versions } = step
-  const headingId = `step-${name}`
   return (
-    <section
-      aria-labelledby={headingId}
-      sx={{ border: "1px solid", borderColor: "border", borderRadius: "medium", p: [4, null, 5], my: 6 }}
+    <MailFileCard
+      headingId={`step-${name}`}
+      name={name}
+      problems={status === null ? problems : null}
+      held={`${name} is held: nobody gets it until its files are fixed. Fix them, then reload this page.`}
     >
-      <h2 id={headingId} sx={{ variant: "text.heading", fontSize: 5, mt: 0 }}>
-        {name}
-      </h2>
-      {status === null ? (
-        <AdminNotice tone="error">
-          <p sx={{ mt: 0 }}>
-            {name} is held: nobody gets it until its files are fixed. Fix them, then reload this page.
-          </p>
-          <ul sx={{ mb: 0 }}>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </AdminNotice>
-      ) : (
+      {status && (
         <>
           <p sx={{ fontWeight: "bold" }}>Sent {after} after a person confirms.</p>
           <DataTable
@@ -62,6 +50,6 @@ export function SequenceStepCard({ step }: { step: StepSummary }) {
           <TestSendForm slug={name} testPath={stepPath(name, "test")} onDone={setNotice} />
         </>
       )}
-    </section>
+    </MailFileCard>
   )
 }

@@ -8,6 +8,7 @@ import { forgetOldLogins, inviteAccount, listAccounts, revokeAccount, unlockAcco
 import { newSecretToken, secretTokenKey } from "../admin/secret-tokens"
 import { auditLog, COMMAND_LINE, forgetOldAuditAddresses, type AuditEntry } from "../audit/audit-log"
 import type { Db } from "../db/db"
+import { alignedColumns } from "./aligned-columns"
 import { inertText } from "./inert-text"
 
 /** What `npm run admin` prints when the command is missing or wrong. */
@@ -46,16 +47,7 @@ class UsageError extends Error {}
 const iso = (date: Date | null) => (date ? date.toISOString().replace(/\.\d{3}Z$/, "Z") : "-")
 
 /** Columns padded to their widest cell, one line a row. */
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? "")].length))) ?? []
-  return (
-    rows
-      .map((row) =>
-        row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join("  "),
-      )
-      .join("\n") + "\n"
-  )
-}
+const table = (rows: string[][]) => alignedColumns(rows, () => false) + "\n"
 
 const accountRows = (accounts: AdminAccount[]) => [
   ["email", "role", "state", "created", "activated", "revoked"],

@@ -20,6 +20,7 @@ import {
   type AnnouncementIo,
 } from "../announcements/announcement-service"
 import type { PreviewFiles } from "../markdown-mail/preview-files"
+import { alignedColumns } from "./aligned-columns"
 import { inertText } from "./inert-text"
 import { counted } from "../../words/counted"
 
@@ -60,16 +61,16 @@ export function progressText(announcement: AnnouncementProgress): string {
     ...languages.map((row) => [row.lang, ...COLUMNS.slice(1).map((key) => String(row[key as keyof typeof row]))]),
     ["total", ...COLUMNS.slice(1).map((key) => String(sum(key as "queued")))],
   ]
-  const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)))
-  const format = (row: readonly string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
   const waves = announcement.waves.map(
     (wave, i) => `  ${i + 1}. ${wave.at.toISOString()}  ${waveText(wave)}: ${counted(wave.queued, "mail")} queued`,
   )
   return (
-    [...lines, "", format(COLUMNS), ...rows.map(format), ...(waves.length > 0 ? ["", "waves:", ...waves] : [])].join(
-      "\n",
-    ) + "\n"
+    [
+      ...lines,
+      "",
+      alignedColumns([COLUMNS, ...rows], (column) => column >= 1),
+      ...(waves.length > 0 ? ["", "waves:", ...waves] : []),
+    ].join("\n") + "\n"
   )
 }
 

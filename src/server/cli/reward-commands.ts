@@ -9,6 +9,7 @@ import { isStore } from "../rewards/reward-queries"
 import { rewardStatus, type StatusLine } from "../rewards/reward-status"
 import { rewardTiers, tierNamed } from "../rewards/reward-tiers"
 import type { Db } from "../db/db"
+import { alignedColumns } from "./aligned-columns"
 import { inertText } from "./inert-text"
 import { counted } from "../../words/counted"
 
@@ -26,13 +27,7 @@ export function statusTable(lines: StatusLine[]): string {
     ...[line.earned, line.paid, line.waiting, line.held].map(String),
     line.codesLeft === null ? "-" : String(line.codesLeft),
   ])
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)))
-  const format = (row: string[]) =>
-    row
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ")
-      .trimEnd()
-  return [format(header), ...rows.map((row) => format(row.map(inertText)))].join("\n") + "\n"
+  return alignedColumns([header, ...rows.map((row) => row.map(inertText))], (column) => column >= 2) + "\n"
 }
 
 /** Reads the arguments after `rewards`; a string says what is wrong with them. */

@@ -10,6 +10,7 @@ import { isSlug } from "../markdown-mail/mail-files"
 import { SKIP_REASONS, type SkipReason, type StepSummary } from "../../admin-api/sequences"
 import { previewStep, sequenceStatus, testStep, type SequenceIo } from "../sequences/sequence-service"
 import type { PreviewFiles } from "../markdown-mail/preview-files"
+import { alignedColumns } from "./aligned-columns"
 import { inertText } from "./inert-text"
 
 /** A command of `sequence`, once its arguments are read: it runs with the service's I/O and prints. */
@@ -31,9 +32,6 @@ export function sequenceStatusText(steps: StepSummary[]): string {
       ...[s.sent, s.waiting, s.failed, s.due, s.later, skipped].map(String),
     ]
   })
-  const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((row) => (row[i] ?? "").length)))
-  const format = (row: readonly string[]) =>
-    row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")
   const why = ready.flatMap(({ name, status }) =>
     (Object.keys(SKIP_REASONS) as SkipReason[])
       .filter((reason) => (status?.skipped[reason] ?? 0) > 0)
@@ -49,8 +47,7 @@ export function sequenceStatusText(steps: StepSummary[]): string {
     [
       "The steps of the sequences, in the order people get them (one sequence mail a day at most each):",
       "",
-      format(COLUMNS),
-      ...rows.map(format),
+      alignedColumns([COLUMNS, ...rows], (column) => column >= 3),
       ...(why.length > 0 ? ["", "skipped:", ...why] : []),
       ...(held.length > 0 ? ["", "held by a problem of their files, sent to nobody until fixed:", ...held] : []),
     ].join("\n") + "\n"

@@ -1,3 +1,4 @@
+import { alignedColumns } from "./aligned-columns"
 import { inertText } from "./inert-text"
 import type { VisitStats } from "../../admin-api/visit-stats"
 import { counted } from "../../words/counted"
@@ -27,17 +28,8 @@ export function table(head: string[], rows: (string | number)[][]): string {
     head,
     ...rows.map((row) => row.map((value) => (typeof value === "number" ? String(value) : cell(value)))),
   ]
-  const widths = head.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? "")].length)))
   const numeric = head.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number"))
-  const line = (row: string[]) =>
-    row
-      .map((value, column) => {
-        const pad = " ".repeat((widths[column] ?? 0) - [...value].length)
-        return numeric[column] ? pad + value : value + pad
-      })
-      .join("  ")
-      .trimEnd()
-  return cells.map(line).join("\n")
+  return alignedColumns(cells, (column) => numeric[column] ?? false)
 }
 
 const shownOr = (text: string, none: string) => (text === "" ? none : text)
