@@ -10,6 +10,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
+import { monitorEventLoopDelay } from "perf_hooks"
 import { sql } from "kysely"
 import { freePort } from "../../test/support/free-port"
 import { startPostgresServer } from "../../test/support/postgres-server"
@@ -75,6 +76,8 @@ type StoreFigures = {
   walked: number
   firstWrite: Rewrites
   departures: Rewrites
+  /** The longest the event loop was held while the departures ran. */
+  departureLoopHold: number
   alone: { p50: number; p99: number }
   eight: { p50: number; p99: number; perSecond: number }
   healthzWorst: number
@@ -135,6 +138,8 @@ async function inProcess(db: Db) {
   )
   // Erasures of confirmed people from the front of the line to its end, each moving everyone behind: as a leave does, through the same departure.
   const departures: Rewrites = { times: [], failed: [] }
+  const loop = monitorEventLoopDelay({ resolution: 5 })
+  loop.enable()
   for (const id of DEPARTING) {
     const start = process.hrtime.bigint()
     try {
@@ -144,8 +149,9 @@ async function inProcess(db: Db) {
       departures.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
     }
   }
+  loop.disable()
   if (departures.failed.length > 0) log(`departures the store refused: ${departures.failed.join("; ")}`)
-  return { kept, walked, departures, firstWrite: first }
+  return { kept, walked, departures, departureLoopHold: loop.max / 1e6, firstWrite: first }
 }
 
 /** Percentile of latencies. */
@@ -251,16 +257,16 @@ export async function measurePlaces(compiledServer: string): Promise<string> {
   return [
     PLACES_HEADING,
     "",
-    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times), and up to twelve erasures of confirmed people from the front of the line to its end (\`eraseRecords\`, whose departure from the line a leave shares; median and worst; one PostgreSQL's 4 s query timeout refused is counted as failed). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times), and up to twelve erasures of confirmed people from the front of the line to its end (\`eraseRecords\`, whose departure from the line a leave shares; median and worst; one PostgreSQL's 4 s query timeout refused is counted as failed), with the longest the event loop was held meanwhile (\`monitorEventLoopDelay\`: SQLite runs on it). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
     "",
-    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | a departure, median and worst | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | a departure, median and worst | the event loop's longest hold in a departure | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.departures)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
+        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.departures)} | ${shown(row.departureLoopHold)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
     ),
     "",
-    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit, or a credit withdrawn, change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind it up one place in one statement, an update of those rows where the version before wrote the whole line anew (delete, walk, insert), then moves the few credited entries whose key now meets an earlier arrival's: the departure column. On SQLite a departure holds the event loop as long.",
+    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit, or a credit withdrawn, change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind it up one place, an update of those rows a slice of 2,000 ids at a time with the event loop free between slices, then moves the few credited entries whose key now meets an earlier arrival's: the departure column. Its time is still that of a write of every row behind; on SQLite, which runs on the event loop, the longest hold column is what another request waits at most for the loop meanwhile (a request that needs the store waits for the departure's transaction).",
     "",
   ].join("\n")
 }

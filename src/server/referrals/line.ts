@@ -4,8 +4,9 @@
  * place is one indexed read and no change walks the line. A confirmation
  * joins the end of the line; a credit, or one withdrawn, moves its
  * referrer past the few entries between its old key and its new one; a
- * departure (a leave, an erasure) moves everyone behind up one place and
- * then the few credited entries that now tie with those ahead of it. Each
+ * departure (a leave, an erasure) moves everyone behind up one place, a
+ * slice of ids at a time, and then the few credited entries that now tie
+ * with those ahead of it. Each
  * change holds the line's lock, so instances sharing a store keep one
  * line. The whole line is written only at start (keepLineFor) and for a
  * confirmation out of order. The boost the line is kept for is the counter
@@ -19,6 +20,8 @@ import { places, standsAhead, type InLine } from "./line-rule"
 
 const LINE_LOCK = "waitlist-line"
 const BOOST_COUNTER = "line_boost"
+/** How many entries' ids a departure's move of the line covers in one statement: some tens of milliseconds of SQLite's, which runs on the event loop. */
+const IDS_PER_SLICE = 2_000
 
 /** The boost the kept line follows; null while none is kept. */
 async function keptBoost(on: On): Promise<number | null> {
@@ -201,15 +204,25 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
   if (!gone) return
   await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
   const later = sql<boolean>`arrival > ${gone.arrival}`
-  await trx
-    .updateTable("waitlist_line")
-    .set({
-      place: sql`CASE WHEN place > ${gone.place} THEN place - 1 ELSE place END`,
-      arrival: sql`CASE WHEN ${later} THEN arrival - 1 ELSE arrival END`,
-      line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
-    })
-    .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
-    .execute()
+  const ids = await trx
+    .selectFrom("waitlist_line")
+    .select((eb) => [eb.fn.min("entry_id").as("first"), eb.fn.max("entry_id").as("last")])
+    .executeTakeFirstOrThrow()
+  // A slice of ids at a time, the event loop free in between and no statement near the store's timeout: each row moves by its own values alone, so the slices make one move.
+  for (let from = Number(ids.first); ids.last !== null && from <= Number(ids.last); from += IDS_PER_SLICE) {
+    await trx
+      .updateTable("waitlist_line")
+      .set({
+        place: sql`CASE WHEN place > ${gone.place} THEN place - 1 ELSE place END`,
+        arrival: sql`CASE WHEN ${later} THEN arrival - 1 ELSE arrival END`,
+        line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
+      })
+      .where("entry_id", ">=", from)
+      .where("entry_id", "<", from + IDS_PER_SLICE)
+      .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
+      .execute()
+    await new Promise((resolve) => setImmediate(resolve))
+  }
   const crossing = await trx
     .selectFrom("waitlist_line")
     .selectAll()

@@ -9,6 +9,8 @@ import { places } from "../line-rule"
 
 const stores = useThrowawayStores("line-")
 const BOOST = 3
+/** How far apart the ids of people in line are: a departure then moves the line in many slices of ids. */
+const ID_SPREAD = 4_001
 
 /** What can happen to the line: someone confirms, a friend of someone in line confirms and is credited, a credit is withdrawn, someone leaves. */
 type Change =
@@ -46,15 +48,15 @@ const emptied = (db: Db) =>
     await trx.deleteFrom("waitlist_entries").execute()
   })
 
-/** Someone who confirms at `at` and joins the line, as a confirmation does; their id. */
-async function confirmed(db: Db, trx: Tx, email: string, at: string): Promise<number> {
-  const row = await trx
+/** The n-th person, who confirms at `at` and joins the line, as a confirmation does; their id. */
+async function confirmed(db: Db, trx: Tx, n: number, at: string): Promise<number> {
+  const [id, email] = [n * ID_SPREAD, `p${n}@example.com`]
+  await trx
     .insertInto("waitlist_entries")
-    .values({ name: email, email, email_key: email, created_at: at, updated_at: at, confirmed_at: at })
-    .returning("id")
-    .executeTakeFirstOrThrow()
-  await joinLine(db, trx, Number(row.id))
-  return Number(row.id)
+    .values({ id, name: email, email, email_key: email, created_at: at, updated_at: at, confirmed_at: at })
+    .execute()
+  await joinLine(db, trx, id)
+  return id
 }
 
 /** A friend's referral credited at `at`, its referrer moved as a credit moves it. */
@@ -92,7 +94,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
           (await db.read((on) => on.selectFrom("waitlist_line").select("entry_id").orderBy("entry_id").execute())).map(
             (row) => Number(row.entry_id),
           )
-        const confirm = (trx: Tx) => confirmed(db, trx, `p${(made += 1)}@example.com`, at())
+        const confirm = (trx: Tx) => confirmed(db, trx, (made += 1), at())
         for (const next of changes) {
           const line = await inLine()
           if (next.kind === "confirm" || line.length === 0) {
@@ -137,7 +139,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
     await emptied(db)
     const ids: number[] = []
     const time = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString()
-    for (let n = 1; n <= 6; n += 1) ids.push(await db.write((trx) => confirmed(db, trx, `q${n}@example.com`, time(n))))
+    for (let n = 1; n <= 6; n += 1) ids.push(await db.write((trx) => confirmed(db, trx, n, time(n))))
     // The fifth arrival, credited once, meets the second's key (5 - 3 = 2) and stands ahead of it: a credit first among equals.
     await db.write((trx) => credited(db, trx, ids[5] as number, ids[4] as number, time(7)))
     const order = async () =>
