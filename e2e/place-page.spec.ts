@@ -54,6 +54,20 @@ test.describe("the place page, a page of the site", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Wie es weitergeht" })).toBeVisible()
   })
 
+  test("keeps the person on their place page when they switch language before its script has run", async ({ page }) => {
+    const placePage = await confirmedPlacePage(page, "place-early-switch")
+    const signed = new URL(placePage, "http://x").search
+    // This visit's island never loads, so the language links stay as built, without the signed link.
+    await page.route("**/island-place-*.js", (route) => route.abort())
+    await page.goto(placePage)
+    await page.unroute("**/island-place-*.js")
+    const japanese = page.getByRole("contentinfo").getByRole("link", { name: "日本語" })
+    await expect(japanese).toHaveAttribute("href", /^\/ja\/waitlist\/place\/?$/)
+    await japanese.click()
+    await expect(page).toHaveURL(`/ja/waitlist/place${signed}`)
+    await expect(page.getByText(/^あなたは[1-9]\d*番目です。$/)).toBeVisible()
+  })
+
   test("opens nothing without its signature: a forged one leads to the expired link's page", async ({ page }) => {
     const placePage = await confirmedPlacePage(page, "place-forged")
     await page.goto(placePage.replace(/sig=[\da-f]{32}/, `sig=${"0".repeat(32)}`))

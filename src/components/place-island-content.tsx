@@ -4,7 +4,7 @@ import { carryParamsToLanguageLinks } from "../i18n/language-links"
 import type { PlaceTexts } from "../i18n/place-texts"
 import { PLACE_READY_MARK } from "./ready-marks"
 import { PLACE_LINK_PARAMS } from "../waitlist/place-view"
-import { readPlace, type PlaceAnswer } from "../waitlist/read-place"
+import { readPlace, signedLinkCarriedOver, type PlaceAnswer } from "../waitlist/read-place"
 import { PLACE_CLASSES } from "./place-classes"
 import { PlaceView } from "./place-view"
 
@@ -19,8 +19,9 @@ const EXPIRED_PAGE = "/waitlist/link-expired/"
  * line saying it is being looked up (which is what the build renders), and
  * read again once the person told the store of their codes. The
  * language switcher's links get the signed link too, so another language
- * keeps the person on their page. A link that opens nothing leads to the
- * page that says so. Nothing here may import from "gatsby" or take `sx`
+ * keeps the person on their page, and a page reached by a language link
+ * followed before then takes the signed link of the page before it. A link
+ * that opens nothing leads to the page that says so. Nothing here may import from "gatsby" or take `sx`
  * (see ContactFormIslandContent).
  */
 export function PlaceIslandContent({ lang, texts }: PlaceTexts) {
@@ -30,6 +31,8 @@ export function PlaceIslandContent({ lang, texts }: PlaceTexts) {
     read.kind === "expired" ? window.location.replace(localizedPath(lang, EXPIRED_PAGE)) : setAnswer(read)
 
   useEffect(() => {
+    const carried = signedLinkCarriedOver(window.location, document.referrer)
+    if (carried) window.history.replaceState(window.history.state, "", carried)
     carryParamsToLanguageLinks(document, PLACE_LINK_PARAMS)
     let current = true
     void readPlace(window.location.search, lang).then((read) => {

@@ -1,4 +1,6 @@
-import { PLACE_DATA_PATH, PLACE_LINK_PARAMS, PLACE_STORE_PATH, type PlaceView } from "./place-view"
+import { splitLanguage } from "../i18n/languages"
+import { trimTrailingSlashes } from "../routing/trim-slashes"
+import { PLACE_DATA_PATH, PLACE_LINK_PARAMS, PLACE_PAGE_PATH, PLACE_STORE_PATH, type PlaceView } from "./place-view"
 
 /** What the API said of a place page's signed link: the person's place, a link that opens nothing, or no answer. */
 export type PlaceAnswer = { kind: "shown"; place: PlaceView } | { kind: "expired" } | { kind: "unavailable" }
@@ -9,6 +11,26 @@ function signedQuery(search: string): URLSearchParams | null {
   const query = new URLSearchParams()
   for (const name of PLACE_LINK_PARAMS) query.set(name, given.get(name) ?? "")
   return PLACE_LINK_PARAMS.some((name) => !query.get(name)) ? null : query
+}
+
+/**
+ * The signed link a place page takes from the page before it, when its own
+ * address has none and the visitor came from a place page of this site:
+ * another language's, whose switcher was followed before the page's
+ * script gave its links the signed link. That page's `?code=…&sig=…`, else null.
+ */
+export function signedLinkCarriedOver(here: { search: string; origin: string }, referrer: string): string | null {
+  if (signedQuery(here.search) || !referrer) return null
+  let before: URL
+  try {
+    before = new URL(referrer)
+  } catch {
+    return null
+  }
+  if (before.origin !== here.origin || splitLanguage(trimTrailingSlashes(before.pathname)).path !== PLACE_PAGE_PATH)
+    return null
+  const query = signedQuery(before.search)
+  return query && `?${query.toString()}`
 }
 
 /**

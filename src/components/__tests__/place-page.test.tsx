@@ -98,6 +98,21 @@ describe("the place page", () => {
     expect(screen.getByText("2 more signed up and are still pending.")).toBeInTheDocument()
   })
 
+  it("keeps the person's place when they switched language before the page gave its links their signed link", async () => {
+    fetchMock.mockReturnValue(answer(200, ANA))
+    const referrer = jest
+      .spyOn(document, "referrer", "get")
+      .mockReturnValue(`${window.location.origin}/waitlist/place${SIGNED}`)
+    try {
+      openPlacePage("ja", "")
+      expect(await screen.findByText("あなたは21番目です。")).toBeInTheDocument()
+      expect(fetchMock.mock.calls[0][0]).toBe(`/api/waitlist-place/data${SIGNED}&lang=ja`)
+      expect(`${window.location.pathname}${window.location.search}`).toBe(`/ja/waitlist/place${SIGNED}`)
+    } finally {
+      referrer.mockRestore()
+    }
+  })
+
   it("speaks Japanese on the Japanese page, where LINE is a share link too", async () => {
     fetchMock.mockReturnValue(answer(200, { ...ANA, credited: 1, pending: 1 }))
     openPlacePage("ja")

@@ -6,12 +6,11 @@
  * referrer past the few entries between its old key and its new one; a
  * departure (a leave, an erasure) moves everyone behind up one place, a
  * slice of ids at a time, and then the few credited entries that now tie
- * with those ahead of it. Each
- * change holds the line's lock, so instances sharing a store keep one
- * line. The whole line is written only at start (keepLineFor) and for a
- * confirmation out of order. The boost the line is kept for is the counter
- * `line_boost`, set at start; a reader with another boost (an instance
- * started with another REFERRAL_BOOST) walks the line.
+ * with those ahead of it. Each change holds the line's lock, so instances
+ * sharing a store keep one line. The whole line is written only at start
+ * (keepLineFor) and for a confirmation out of order. The boost the line is
+ * kept for is the counter `line_boost`, set at start; a reader with another
+ * boost (an instance started with another REFERRAL_BOOST) walks the line.
  */
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
