@@ -21,8 +21,8 @@ const EXPIRED_PAGE = "/waitlist/link-expired/"
  * language switcher's links get the signed link too, so another language
  * keeps the person on their page, and a page reached by a language link
  * followed before then takes the signed link of the page before it. A link
- * that opens nothing leads to the page that says so. Nothing here may import from "gatsby" or take `sx`
- * (see ContactFormIslandContent).
+ * that opens nothing leads to the page that says so. Nothing here may
+ * import from "gatsby" or take `sx` (see ContactFormIslandContent).
  */
 export function PlaceIslandContent({ lang, texts }: PlaceTexts) {
   const [answer, setAnswer] = useState<PlaceAnswer | null>(null)
