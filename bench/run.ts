@@ -30,7 +30,7 @@ import { writeBuiltLimits } from "./lib/built-limit"
 import { AT_LIMIT, contactBudget, limitTable } from "./lib/limit-table"
 import { LANGUAGES, DEFAULT_LANGUAGE } from "../src/i18n/languages"
 import { startChildServer, startOurServer } from "./lib/child-server"
-import { launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
+import { DRAW_WHEN_DONE, launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
 import { traceMainThread, traceTable } from "./lib/main-thread-trace"
 import {
   buildTable,
@@ -228,7 +228,7 @@ async function measureHeldBodies(): Promise<string> {
 function machine(): string {
   const chromium = execFileSync(chromePath, ["--version"], { encoding: "utf8" }).trim()
   const cpu = os.cpus()[0]?.model ?? "unknown CPU"
-  return `${os.cpus().length} cores, ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${chromium}; Node ${process.version}; Lighthouse 12 (mobile, simulated throttling)`
+  return `${os.cpus().length} cores, ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${chromium}; Node ${process.version}; Lighthouse 12 (mobile, simulated throttling) in that Chromium, headless, with \`${DRAW_WHEN_DONE}\``
 }
 
 function mailTable(mail: MailFigures | null): string {
