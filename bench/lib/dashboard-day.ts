@@ -2,13 +2,13 @@ import fs from "fs"
 import http from "http"
 import os from "os"
 import path from "path"
-import { Migrator, sql, type Kysely } from "kysely"
-import { connect, openDb } from "../../src/server/db/db"
-import { waitlistMigrations } from "../../src/server/db/migrations"
+import { sql, type Kysely } from "kysely"
+import { openDb } from "../../src/server/db/db"
 import type { Database } from "../../src/server/db/schema"
 import type { StoreSettings } from "../../src/server/settings"
 import { dayOf } from "../../src/server/visits/visit-day"
 import { visitStats } from "../../src/server/visits/visit-stats"
+import { migratedTo } from "../../test/support/migrations-recorded"
 import { startPostgresServer } from "../../test/support/postgres-server"
 
 /** The heading of the benchmark's section, by which `BENCH_ONLY=dashboard` finds it in docs/benchmarks.md. */
@@ -62,13 +62,7 @@ type DashboardRun = {
 
 /** A waitlist as the version before migration 0017 left it, with a day of `rows` rows in each table; then opened by this version, which folds the day within its caps: how long that takes. */
 async function olderVersionsDay(settings: StoreSettings, day: string, rows: number): Promise<number> {
-  const dialect = connect(settings)
-  const migrator = new Migrator({
-    db: dialect.kysely,
-    provider: { getMigrations: async () => waitlistMigrations(dialect) },
-  })
-  const { error } = await migrator.migrateTo("0015-bounded-and-secret-free")
-  if (error) throw error
+  const dialect = await migratedTo(settings, "0015-bounded-and-secret-free")
   await fillDay(dialect.kysely, settings.kind, day, rows)
   await dialect.close()
   const started = performance.now()

@@ -5,7 +5,7 @@
  * joins the end of the line; a credit, or one withdrawn, moves its
  * referrer past the few entries between its old key and its new one; a
  * departure (a leave, an erasure) moves everyone behind up one place, a
- * slice of ids at a time, and then the few credited entries that now tie
+ * slice of rows at a time, and then the few credited entries that now tie
  * with those ahead of it. Each change holds the line's lock, so instances
  * sharing a store keep one line. The whole line is written only at start
  * (keepLineFor) and for a confirmation out of order. The boost the line is
@@ -19,8 +19,8 @@ import { places, standsAhead, type InLine } from "./line-rule"
 
 const LINE_LOCK = "waitlist-line"
 const BOOST_COUNTER = "line_boost"
-/** How many entries' ids a departure's move of the line covers in one statement: some tens of milliseconds of SQLite's, which runs on the event loop. */
-const IDS_PER_SLICE = 2_000
+/** How many entries a departure's move of the line covers in one statement: some tens of milliseconds of SQLite's, which runs on the event loop. */
+const ROWS_PER_SLICE = 2_000
 
 /** The boost the kept line follows; null while none is kept. */
 async function keptBoost(on: On): Promise<number | null> {
@@ -203,12 +203,17 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
   if (!gone) return
   await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
   const later = sql<boolean>`arrival > ${gone.arrival}`
-  const ids = await trx
-    .selectFrom("waitlist_line")
-    .select((eb) => [eb.fn.min("entry_id").as("first"), eb.fn.max("entry_id").as("last")])
-    .executeTakeFirstOrThrow()
-  // A slice of ids at a time, the event loop free in between and no statement near the store's timeout: each row moves by its own values alone, so the slices make one move.
-  for (let from = Number(ids.first); ids.last !== null && from <= Number(ids.last); from += IDS_PER_SLICE) {
+  // A slice of rows at a time in the order of ids, the event loop free in between and no statement near the store's timeout: each row moves by its own values alone, so the slices make one move.
+  let from = 0
+  for (;;) {
+    const last = await trx
+      .selectFrom("waitlist_line")
+      .select("entry_id")
+      .where("entry_id", ">=", from)
+      .orderBy("entry_id")
+      .offset(ROWS_PER_SLICE - 1)
+      .limit(1)
+      .executeTakeFirst()
     await trx
       .updateTable("waitlist_line")
       .set({
@@ -217,9 +222,11 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
         line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
       })
       .where("entry_id", ">=", from)
-      .where("entry_id", "<", from + IDS_PER_SLICE)
+      .$if(last !== undefined, (query) => query.where("entry_id", "<=", Number(last?.entry_id)))
       .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
       .execute()
+    if (!last) break
+    from = Number(last.entry_id) + 1
     await new Promise((resolve) => setImmediate(resolve))
   }
   const crossing = await trx

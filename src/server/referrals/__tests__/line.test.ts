@@ -9,8 +9,8 @@ import { places } from "../line-rule"
 
 const stores = useThrowawayStores("line-")
 const BOOST = 3
-/** How far apart the ids of people in line are: a departure then moves the line in many slices of ids. */
-const ID_SPREAD = 4_001
+/** More people than a departure moves in one slice of the line, two times over. */
+const LONG_LINE = 5_000
 
 /** What can happen to the line: someone confirms, a friend of someone in line confirms and is credited, a credit is withdrawn, someone leaves. */
 type Change =
@@ -50,7 +50,7 @@ const emptied = (db: Db) =>
 
 /** The n-th person, who confirms at `at` and joins the line, as a confirmation does; their id. */
 async function confirmed(db: Db, trx: Tx, n: number, at: string): Promise<number> {
-  const [id, email] = [n * ID_SPREAD, `p${n}@example.com`]
+  const [id, email] = [n, `p${n}@example.com`]
   await trx
     .insertInto("waitlist_entries")
     .values({ id, name: email, email, email_key: email, created_at: at, updated_at: at, confirmed_at: at })
@@ -153,4 +153,25 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
     const { kept, walked } = await keptAndWalked(db)
     expect(kept).toEqual(walked)
   })
+
+  it("keeps every place as the rule computes it when people leave a line longer than a departure's slice", async () => {
+    await emptied(db)
+    const time = (n: number) => new Date(Date.UTC(2026, 11, 1, 9, 0, n)).toISOString()
+    await db.write(async (trx) => {
+      for (let n = 1; n <= LONG_LINE; n += 1) await confirmed(db, trx, n, time(n))
+      // Late arrivals, each credited by a friend, stand ahead of people in every slice.
+      for (let n = 1; n <= 8; n += 1) {
+        const friend = await confirmed(db, trx, LONG_LINE + n, time(LONG_LINE + n))
+        await credited(db, trx, friend, LONG_LINE - n * 600, time(LONG_LINE + n))
+      }
+    })
+    // The first in line, one at a slice's edge, a credited one, the last: each moves everyone behind.
+    const leavers = [1, 2_001, LONG_LINE - 600, LONG_LINE + 8]
+    for (const [gone, leaver] of leavers.entries()) {
+      await left(db, leaver)
+      const { kept, walked } = await keptAndWalked(db)
+      expect(kept).toHaveLength(LONG_LINE + 8 - (gone + 1))
+      expect(kept).toEqual(walked)
+    }
+  }, 120_000)
 })
