@@ -89,27 +89,48 @@ function timeBuild(label: string, cwd: string): BuildTimes {
 /** Runs Lighthouse had to repeat because it could not measure the page at all, as the report lists them. */
 const failedRuns: string[] = []
 
-/** One run; a run Lighthouse itself could not complete is repeated (at most twice) and listed in the report, never scored 0. */
-async function measureOnce(url: string, port: number, label: string): Promise<PageRun> {
+/** Chromium for the pages' runs, launched anew when a run could not complete: a Chromium that once never painted a page stays so. */
+class PagesChromium {
+  private chrome: Awaited<ReturnType<typeof launchChromium>> | null = null
+
+  async port(): Promise<number> {
+    this.chrome ??= await launchChromium(chromePath)
+    return this.chrome.port
+  }
+
+  async relaunch(): Promise<void> {
+    await this.kill()
+    await this.port()
+  }
+
+  async kill(): Promise<void> {
+    await this.chrome?.kill()
+    this.chrome = null
+  }
+}
+
+/** One run; a run Lighthouse itself could not complete is repeated (at most twice) in a new Chromium and listed in the report, never scored 0. */
+async function measureOnce(url: string, chrome: PagesChromium, label: string): Promise<PageRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url, port)
+      return await runLighthouse(url, await chrome.port())
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt > 2) throw error
-      log(`${label}: ${error.message}; running it again`)
+      log(`${label}: ${error.message}; running it again in a new Chromium`)
       failedRuns.push(`${label}: ${error.message}`)
+      await chrome.relaunch()
     }
   }
 }
 
 async function measurePages(targets: { label: string; url: string }[]): Promise<PageSeries[]> {
-  const chrome = await launchChromium(chromePath)
+  const chrome = new PagesChromium()
   const series = targets.map(({ label }) => ({ label, runs: [] as PageRun[] }))
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const [index, target] of targets.entries()) {
         log(`Lighthouse run ${run}/${runs}: ${target.label}`)
-        series[index]?.runs.push(await measureOnce(target.url, chrome.port, target.label))
+        series[index]?.runs.push(await measureOnce(target.url, chrome, target.label))
       }
     }
   } finally {
@@ -498,7 +519,7 @@ async function main() {
     targetList(pages),
     "",
     failedRuns.length
-      ? `Runs Lighthouse could not complete and ran again: ${failedRuns.join("; ")}.`
+      ? `Runs Lighthouse could not complete and ran again in a new Chromium: ${failedRuns.join("; ")}.`
       : "Every Lighthouse run completed at the first attempt.",
     "",
     atLimit,
