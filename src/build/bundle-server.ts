@@ -55,10 +55,8 @@ export async function bundleServer(
     absWorkingDir: root,
     entryPoints: {
       ...Object.fromEntries(programs.map((name) => [name, path.join(root, COMPILED_PROGRAMS[name])])),
-      // The server's worker threads, each beside it (see workerScript).
-      ...(programs.includes("server")
-        ? Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, entry]) => [name, path.join(root, entry)]))
-        : {}),
+      // The worker threads, each beside the programs (see workerScript): the CLIs open the store too.
+      ...Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, entry]) => [name, path.join(root, entry)])),
     },
     outdir,
     bundle: true,

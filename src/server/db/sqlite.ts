@@ -10,11 +10,13 @@ import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Sq
 import type { Connection, Tx } from "./connection"
 import { groupCommit } from "./group-commit"
 import type { Database } from "./schema"
+import { LOG_BYTES, walCheckpoints } from "./wal-checkpoints"
 
 /** The free pages handed back to the file system at once when space is reclaimed: 2 MB, a few milliseconds. */
 const PAGES_PER_RECLAIM = 500
-/** How large the write-ahead log is left after a checkpoint: a day's close or a burst of sign-ups never leaves it large. */
-const WAL_KEPT_BYTES = 4 * 1024 * 1024
+
+/** SQLite's default: the commit that takes the log past this many pages writes it back (when the worker of walCheckpoints fails). */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000
 
 /** How long a connection waits for another one's lock before giving up. */
 const BUSY_TIMEOUT_MS = 5000
@@ -120,7 +122,10 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
     raw.pragma("foreign_keys = ON")
     // What is deleted is overwritten with zeros, so an erased person leaves no byte in the file (see compact).
     raw.pragma("secure_delete = ON")
-    raw.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`)
+    // The log is cut back to the size that asks a checkpoint: a day's close or a burst of sign-ups never leaves it large.
+    raw.pragma(`journal_size_limit = ${LOG_BYTES}`)
+    // The worker of walCheckpoints writes the log back, not the commit that lengthens it.
+    raw.pragma("wal_autocheckpoint = 0")
     freedPagesGivenBack(raw)
   } catch (error) {
     raw.close()
@@ -136,12 +141,17 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
   }
   // Whether the disk's free space is over the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once. A disk under the floor is read again at every sign-up, so that space freed by hand counts at once.
   let room: string | null | undefined
+  const checkpoints = walCheckpoints(file, () => raw.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`))
   const together = groupCommit<(trx: Tx) => Promise<unknown>, unknown>((works) =>
     kysely
       .transaction()
       .execute(async (trx) => {
         const results: unknown[] = []
         for (const work of works) results.push(await work(trx))
+        return results
+      })
+      .then((results) => {
+        checkpoints.afterCommit()
         return results
       })
       .finally(() => (room = undefined)),
@@ -188,6 +198,9 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
       await betweenTransactions()
       raw.pragma("wal_checkpoint(TRUNCATE)")
     },
-    close: () => kysely.destroy(),
+    async close() {
+      await checkpoints.close()
+      await kysely.destroy()
+    },
   }
 }

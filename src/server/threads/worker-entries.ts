@@ -11,6 +11,8 @@ import path from "path"
 export const WORKER_ENTRIES = {
   /** The strength check of a new password (see password-checker.ts). */
   "password-strength": "src/server/admin/password-strength-worker.ts",
+  /** The checkpoints of a SQLite file (see wal-checkpoints.ts). */
+  "sqlite-checkpoint": "src/server/db/checkpoint-worker.ts",
 } as const
 
 export type WorkerName = keyof typeof WORKER_ENTRIES
