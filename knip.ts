@@ -4,13 +4,14 @@
  * find those tools' entries; the rest are named here.
  */
 import type { KnipConfig } from "knip"
+import { WORKER_ENTRIES } from "./src/server/threads/worker-entries"
 
 const config: KnipConfig = {
   entry: [
     // The programs esbuild compiles into dist/ (src/build/bundle-server.ts) and the islands' bundles (src/build/bundle-islands.ts).
     "src/server/main.ts",
     "src/server/cli/{waitlist,admin}.ts",
-    "src/server/admin/password-strength-worker.ts",
+    ...Object.values(WORKER_ENTRIES),
     "src/islands/*.client.tsx",
     // esbuild's alias of React in the islands' bundles.
     "src/islands/preact-core-as-react.ts",
