@@ -12,6 +12,7 @@
  * kept for is the counter `line_boost`, set at start; a reader with another
  * boost (an instance started with another REFERRAL_BOOST) walks the line.
  */
+import { setImmediate } from "timers/promises"
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate } from "../db/schema"
@@ -21,9 +22,6 @@ const LINE_LOCK = "waitlist-line"
 const BOOST_COUNTER = "line_boost"
 /** How many entries a departure's move of the line covers in one statement: some tens of milliseconds of SQLite's, which runs on the event loop. */
 const ROWS_PER_SLICE = 2_000
-
-/** Lets the event loop turn: on SQLite, the requests that wait for it meanwhile (not for the store) are answered. */
-const turnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve))
 
 /** The boost the kept line follows; null while none is kept. */
 async function keptBoost(on: On): Promise<number | null> {
@@ -228,7 +226,7 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
       .$if(last !== undefined, (query) => query.where("entry_id", "<=", Number(last?.entry_id)))
       .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
       .execute()
-    await turnOfTheLoop()
+    await setImmediate()
     if (!last) break
     from = Number(last.entry_id) + 1
   }
@@ -240,7 +238,7 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
     .orderBy("place")
     .execute()
   // That read walks the line's index by place; on SQLite, the commit that follows should not hold the loop for it too.
-  await turnOfTheLoop()
+  await setImmediate()
   // Each moves past entries ahead of it only, so the places of those behind it, read above, still hold.
   for (const entry of crossing) await moveInLine(trx, entry, entry, [entry.line_key, entry.line_key + 1])
   const credit = await trx

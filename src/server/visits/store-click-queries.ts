@@ -6,6 +6,7 @@
  * the day is over). Counts only: never an address, a User-Agent or a
  * referrer.
  */
+import { setImmediate } from "timers/promises"
 import { sql } from "kysely"
 import type { StoreClickStats } from "../../admin-api/visit-stats"
 import type { Db } from "../db/db"
@@ -134,6 +135,6 @@ export async function forgetClickClients(db: Db, today: string): Promise<void> {
       return true
     })
     if (!more) return
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
   }
 }

@@ -6,6 +6,7 @@
  * holds the event loop.
  */
 import { randomBytes } from "crypto"
+import { setImmediate } from "timers/promises"
 import { sql, type ExpressionBuilder } from "kysely"
 import type { Db, Tx } from "../db/db"
 import type { Database } from "../db/schema"
@@ -23,9 +24,6 @@ const chunks = <T>(rows: T[], size = ROWS_PER_INSERT): T[][] =>
 /** The key of a visitor's row, in its index's order. */
 const VISITOR_KEY = ["day", "dimension", "value", "visitor"] as const
 const keyOf = (row: VisitorRow) => [row.day, row.dimension, row.value, row.visitor] as const
-
-/** Lets the event loop answer what waits between two slices of long work. */
-const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve))
 
 /** The salt of a day, made by the first instance that asks and shared by all through the database. */
 export function daySalt(db: Db, day: string): Promise<string> {
@@ -218,7 +216,7 @@ export async function closeVisitDays(db: Db, today: string): Promise<void> {
     })
     if (!last) break
     after = last
-    await yieldToRequests()
+    await setImmediate()
   }
   await db.write(
     async (trx) => void (await trx.deleteFrom("visit_salts").where("day", "<", addDays(today, -1)).execute()),
