@@ -3,18 +3,24 @@ import { systemColorModeScript } from "../color-mode/system-color-mode-script"
 import { keepReferralScript } from "../waitlist/keep-referral-script"
 import { currentYearScript } from "./current-year-script"
 
+/** Runs scripts once the page has loaded: after its first paint, never in the way of it. */
+const afterLoad = (scripts: string[]) => `addEventListener("load", function () {\n${scripts.join("\n")}\n});`
+
 /**
  * The one inline script gatsby-ssr puts at the end of every page, with or
- * without Gatsby's client runtime: the visitor's chosen color mode, the
- * `system-color-mode` record, the current year in the copyright line, and a
- * personal link's code kept for the visit. One script, at the end, so that
- * the browser parses the page in one go and lays it out once (a script
- * early in the page made it stop, lay out what it had, and lay out again:
- * docs/benchmarks.md). Written once here, so the page and the
+ * without Gatsby's client runtime: the visitor's chosen color mode and a
+ * personal link's code kept for the visit at once (the first paint needs
+ * the one, the contact form's island may read the other as it starts),
+ * then, after load, the `system-color-mode` record and the current year in
+ * the copyright line: each call to storage is milliseconds of the main
+ * thread that the first paint would otherwise wait for (docs/benchmarks.md).
+ * One script, at the end, so that the browser parses the page in one go
+ * and lays it out once (a script early in the page made it stop, lay out
+ * what it had, and lay out again). Written once here, so the page and the
  * Content-Security-Policy's hash (src/security/page-inline-scripts.ts) come
  * from the same text.
  */
 export const PAGE_SCRIPT = {
   key: "page-script",
-  text: [chosenColorModeScript, systemColorModeScript, currentYearScript, keepReferralScript].join("\n"),
+  text: [chosenColorModeScript, keepReferralScript, afterLoad([systemColorModeScript, currentYearScript])].join("\n"),
 } as const
