@@ -8,19 +8,20 @@
  * slice of rows at a time, and then the few credited entries that now tie
  * with those ahead of it. Each change holds the line's lock, so instances
  * sharing a store keep one line. The whole line is written only at start
- * (keepLineFor) and for a confirmation out of order. The boost the line is
+ * (keepLineFor) and for a confirmation out of order: walked once, then
+ * copied a slice at a time like a departure's move. The boost the line is
  * kept for is the counter `line_boost`, set at start; a reader with another
  * boost (an instance started with another REFERRAL_BOOST) walks the line.
  */
 import { setImmediate } from "timers/promises"
 import { sql } from "kysely"
 import type { Db, On, Tx } from "../db/db"
-import { storedTime, toDate } from "../db/schema"
+import { storedTime, toDate, type LineTable } from "../db/schema"
 import { places, standsAhead, type InLine } from "./line-rule"
 
 const LINE_LOCK = "waitlist-line"
 const BOOST_COUNTER = "line_boost"
-/** How many entries a departure's move of the line covers in one statement: some tens of milliseconds of SQLite's, which runs on the event loop. */
+/** How many entries one statement of a departure, or of the line written anew, covers: some tens of milliseconds of SQLite's, which runs on the event loop. */
 const ROWS_PER_SLICE = 2_000
 
 /** The boost the kept line follows; null while none is kept. */
@@ -39,14 +40,67 @@ async function lockLine(db: Db, trx: Tx): Promise<number | null> {
   return keptBoost(trx)
 }
 
+/** The line by the rule, walked once when it is written anew and copied from there a slice at a time: a temporary table, the transaction's own. */
+const WALK = "waitlist_line_walk"
+
+/**
+ * Runs `work` over the kept line a slice of rows at a time in the order of
+ * ids, the event loop free after each: `work` is given the slice's first id
+ * and its last (none for the last slice). No statement comes near the
+ * store's timeout, and SQLite's, which run on the event loop, hold it for
+ * tens of milliseconds at most.
+ */
+async function bySlices(trx: Tx, work: (from: number, to: number | undefined) => Promise<unknown>): Promise<void> {
+  let from = 0
+  for (;;) {
+    const last = await trx
+      .selectFrom("waitlist_line")
+      .select("entry_id")
+      .where("entry_id", ">=", from)
+      .orderBy("entry_id")
+      .offset(ROWS_PER_SLICE - 1)
+      .limit(1)
+      .executeTakeFirst()
+    const to = last === undefined ? undefined : Number(last.entry_id)
+    await work(from, to)
+    await setImmediate()
+    if (to === undefined) return
+    from = to + 1
+  }
+}
+
 /** Writes the whole line anew by the rule, for a boost (a walk of the line: at start, and for a confirmation out of order). */
 async function writeLine(trx: Tx, boost: number): Promise<void> {
-  await trx.deleteFrom("waitlist_line").execute()
-  await trx
-    .insertInto("waitlist_line")
-    .columns(["entry_id", "arrival", "credited", "last_credit", "line_key", "place"])
-    .expression(places(trx, boost))
-    .execute()
+  await trx.schema.createTable(WALK).temporary().as(places(trx, boost)).execute()
+  await trx.schema.createIndex(`${WALK}_by_place`).on(WALK).column("place").execute()
+  await bySlices(trx, (from, to) =>
+    trx
+      .deleteFrom("waitlist_line")
+      .where("entry_id", ">=", from)
+      .$if(to !== undefined, (query) => query.where("entry_id", "<=", to as number))
+      .execute(),
+  )
+  const walk = trx.withTables<{ [WALK]: LineTable }>()
+  const { length } = await walk
+    .selectFrom(WALK)
+    .select((eb) => eb.fn.countAll<number>().as("length"))
+    .executeTakeFirstOrThrow()
+  // Places run from 1 to the line's length, so each slice is a range of the walk's index.
+  for (let after = 0; after < Number(length); after += ROWS_PER_SLICE) {
+    await walk
+      .insertInto("waitlist_line")
+      .columns(["entry_id", "arrival", "credited", "last_credit", "line_key", "place"])
+      .expression(
+        walk
+          .selectFrom(WALK)
+          .select(["entry_id", "arrival", "credited", "last_credit", "line_key", "place"])
+          .where("place", ">", after)
+          .where("place", "<=", after + ROWS_PER_SLICE),
+      )
+      .execute()
+    await setImmediate()
+  }
+  await trx.schema.dropTable(WALK).execute()
   await trx
     .insertInto("waitlist_counters")
     .values({ name: BOOST_COUNTER, value: boost })
@@ -204,18 +258,9 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
   if (!gone) return
   await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
   const later = sql<boolean>`arrival > ${gone.arrival}`
-  // A slice of rows at a time in the order of ids, the event loop free in between and no statement near the store's timeout: each row moves by its own values alone, so the slices make one move.
-  let from = 0
-  for (;;) {
-    const last = await trx
-      .selectFrom("waitlist_line")
-      .select("entry_id")
-      .where("entry_id", ">=", from)
-      .orderBy("entry_id")
-      .offset(ROWS_PER_SLICE - 1)
-      .limit(1)
-      .executeTakeFirst()
-    await trx
+  // Each row moves by its own values alone, so the slices make one move.
+  await bySlices(trx, (from, to) =>
+    trx
       .updateTable("waitlist_line")
       .set({
         place: sql`CASE WHEN place > ${gone.place} THEN place - 1 ELSE place END`,
@@ -223,13 +268,10 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
         line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
       })
       .where("entry_id", ">=", from)
-      .$if(last !== undefined, (query) => query.where("entry_id", "<=", Number(last?.entry_id)))
+      .$if(to !== undefined, (query) => query.where("entry_id", "<=", to as number))
       .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
-      .execute()
-    await setImmediate()
-    if (!last) break
-    from = Number(last.entry_id) + 1
-  }
+      .execute(),
+  )
   const crossing = await trx
     .selectFrom("waitlist_line")
     .selectAll()

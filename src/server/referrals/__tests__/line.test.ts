@@ -30,11 +30,11 @@ const change: fc.Arbitrary<Change> = fc.oneof(
 )
 
 /** Every row of the kept line beside the same columns walked by the rule, by entry. */
-async function keptAndWalked(db: Db) {
+async function keptAndWalked(db: Db, boost = BOOST) {
   return db.read(async (on) => {
     const columns = ["entry_id", "arrival", "credited", "line_key", "place"] as const
     const kept = await on.selectFrom("waitlist_line").select(columns).orderBy("entry_id").execute()
-    const walked = await on.selectFrom(places(on, BOOST).as("p")).select(columns).orderBy("entry_id").execute()
+    const walked = await on.selectFrom(places(on, boost).as("p")).select(columns).orderBy("entry_id").execute()
     const plain = (rows: typeof kept) => rows.map((row) => columns.map((column) => Number(row[column])))
     return { kept: plain(kept), walked: plain(walked) }
   })
@@ -154,17 +154,21 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
     expect(kept).toEqual(walked)
   })
 
-  it("keeps every place as the rule computes it when people leave a line longer than a departure's slice", async () => {
+  /** A line of LONG_LINE people and 8 late arrivals, each credited by a friend and so standing ahead of people in every slice. */
+  async function longLine() {
     await emptied(db)
     const time = (n: number) => new Date(Date.UTC(2026, 11, 1, 9, 0, n)).toISOString()
     await db.write(async (trx) => {
       for (let n = 1; n <= LONG_LINE; n += 1) await confirmed(db, trx, n, time(n))
-      // Late arrivals, each credited by a friend, stand ahead of people in every slice.
       for (let n = 1; n <= 8; n += 1) {
         const friend = await confirmed(db, trx, LONG_LINE + n, time(LONG_LINE + n))
         await credited(db, trx, friend, LONG_LINE - n * 600, time(LONG_LINE + n))
       }
     })
+  }
+
+  it("keeps every place as the rule computes it when people leave a line longer than a departure's slice", async () => {
+    await longLine()
     // The first in line, one at a slice's edge, a credited one, the last: each moves everyone behind.
     const leavers = [1, 2_001, LONG_LINE - 600, LONG_LINE + 8]
     for (const [gone, leaver] of leavers.entries()) {
@@ -173,5 +177,22 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
       expect(kept).toHaveLength(LONG_LINE + 8 - (gone + 1))
       expect(kept).toEqual(walked)
     }
+  }, 120_000)
+
+  it("writes a line longer than a slice anew for another boost, every row as the rule computes it", async () => {
+    await longLine()
+    const otherBoost = BOOST + 700
+    await keepLineFor(db, otherBoost)
+    try {
+      const { kept, walked } = await keptAndWalked(db, otherBoost)
+      expect(kept).toHaveLength(LONG_LINE + 8)
+      expect(kept).toEqual(walked)
+      // Not the line of the boost before: credits move people 700 places ahead now, not 3.
+      expect(kept).not.toEqual((await keptAndWalked(db, BOOST)).walked)
+    } finally {
+      await keepLineFor(db, BOOST)
+    }
+    const { kept, walked } = await keptAndWalked(db)
+    expect(kept).toEqual(walked)
   }, 120_000)
 })
