@@ -49,3 +49,25 @@ export function contactBudget(contact: PageSeries | undefined): string {
   const met = atStart <= 12 * 1024 && inAll <= 25 * 1024
   return `\`/contact\`'s JavaScript: ${kb(atStart)} at start (at most 12 KB), ${kb(inAll)} in all (at most 25 KB): ${met ? "met" : "**not met**"}.`
 }
+
+/**
+ * Every page at once: a page's figure minus its limit's in the same round,
+ * over all pages and rounds, as the median difference with its 95%
+ * interval (the ranks a sign test gives: distribution-free, so one late run
+ * moves it by a rank, not by its size) and how many pairs were slower. A
+ * median of five per page cannot tell a gap of a few milliseconds from the
+ * spread of its runs; fifty pairs can say whether there is one.
+ */
+export function pooledGap(pairs: { page: PageSeries; limit: PageSeries }[], key: keyof PageRun, name: string): string {
+  const differences = pairs
+    .flatMap(({ page, limit }) => page.runs.map((run, round) => run[key] - (limit.runs[round]?.[key] ?? NaN)))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b)
+  const n = differences.length
+  if (n < 12) return `Too few pairs (${n}) for an interval of the gap in ${name}.`
+  // The normal approximation of the sign test's binomial: the median lies between these ranks 95 times in 100.
+  const below = Math.floor((n - 1.96 * Math.sqrt(n)) / 2)
+  const signed = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(Math.round(value))} ms`
+  const slower = differences.filter((difference) => difference > 0).length
+  return `All pages pooled, ${name} of a page minus its limit's in the same round: median ${signed(median(differences))} over ${n} pairs, 95% interval ${signed(differences[below] ?? 0)} to ${signed(differences[n - 1 - below] ?? 0)}; the page slower in ${slower} of ${n}.`
+}
