@@ -5,6 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
+import { setImmediate } from "timers/promises"
 import BetterSqlite3 from "better-sqlite3"
 import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type SqliteDatabase } from "kysely"
 import type { Connection, Tx } from "./connection"
@@ -136,7 +137,7 @@ export function connectSqlite(file: string, minFreeBytes: number): Connection {
   })
   // Between the group commit's transactions, and after what else waits on the event loop: a checkpoint inside a transaction could not write the log back.
   const betweenTransactions = async () => {
-    do await new Promise((resolve) => setImmediate(resolve))
+    do await setImmediate()
     while (raw.inTransaction)
   }
   // Whether the disk's free space is over the floor, read again after each commit (only a commit takes space): a burst of sign-ups between two commits reads it once. A disk under the floor is read again at every sign-up, so that space freed by hand counts at once.
