@@ -14,7 +14,7 @@
  * boost (an instance started with another REFERRAL_BOOST) walks the line.
  */
 import { setImmediate } from "timers/promises"
-import { sql } from "kysely"
+import { sql, type RawBuilder, type SqlBool } from "kysely"
 import type { Db, On, Tx } from "../db/db"
 import { storedTime, toDate, type LineTable } from "../db/schema"
 import { places, standsAhead, type InLine } from "./line-rule"
@@ -42,15 +42,17 @@ async function lockLine(db: Db, trx: Tx): Promise<number | null> {
 
 /** The line by the rule, walked once when it is written anew and copied from there a slice at a time: a temporary table, the transaction's own. */
 const WALK = "waitlist_line_walk"
+/** The kept line's columns, as the walk gives them. */
+const LINE_COLUMNS = ["entry_id", "arrival", "credited", "last_credit", "line_key", "place"] as const
 
 /**
  * Runs `work` over the kept line a slice of rows at a time in the order of
- * ids, the event loop free after each: `work` is given the slice's first id
- * and its last (none for the last slice). No statement comes near the
- * store's timeout, and SQLite's, which run on the event loop, hold it for
- * tens of milliseconds at most.
+ * ids, the event loop free after each: `work` is given the condition that
+ * picks the slice's rows. No statement comes near the store's timeout, and
+ * SQLite's, which run on the event loop, hold it for tens of milliseconds
+ * at most.
  */
-async function bySlices(trx: Tx, work: (from: number, to: number | undefined) => Promise<unknown>): Promise<void> {
+async function bySlices(trx: Tx, work: (inSlice: RawBuilder<SqlBool>) => Promise<unknown>): Promise<void> {
   let from = 0
   for (;;) {
     const last = await trx
@@ -62,7 +64,7 @@ async function bySlices(trx: Tx, work: (from: number, to: number | undefined) =>
       .limit(1)
       .executeTakeFirst()
     const to = last === undefined ? undefined : Number(last.entry_id)
-    await work(from, to)
+    await work(to === undefined ? sql<SqlBool>`entry_id >= ${from}` : sql<SqlBool>`entry_id BETWEEN ${from} AND ${to}`)
     await setImmediate()
     if (to === undefined) return
     from = to + 1
@@ -73,13 +75,7 @@ async function bySlices(trx: Tx, work: (from: number, to: number | undefined) =>
 async function writeLine(trx: Tx, boost: number): Promise<void> {
   await trx.schema.createTable(WALK).temporary().as(places(trx, boost)).execute()
   await trx.schema.createIndex(`${WALK}_by_place`).on(WALK).column("place").execute()
-  await bySlices(trx, (from, to) =>
-    trx
-      .deleteFrom("waitlist_line")
-      .where("entry_id", ">=", from)
-      .$if(to !== undefined, (query) => query.where("entry_id", "<=", to as number))
-      .execute(),
-  )
+  await bySlices(trx, (inSlice) => trx.deleteFrom("waitlist_line").where(inSlice).execute())
   const walk = trx.withTables<{ [WALK]: LineTable }>()
   const { length } = await walk
     .selectFrom(WALK)
@@ -89,11 +85,11 @@ async function writeLine(trx: Tx, boost: number): Promise<void> {
   for (let after = 0; after < Number(length); after += ROWS_PER_SLICE) {
     await walk
       .insertInto("waitlist_line")
-      .columns(["entry_id", "arrival", "credited", "last_credit", "line_key", "place"])
+      .columns(LINE_COLUMNS)
       .expression(
         walk
           .selectFrom(WALK)
-          .select(["entry_id", "arrival", "credited", "last_credit", "line_key", "place"])
+          .select(LINE_COLUMNS)
           .where("place", ">", after)
           .where("place", "<=", after + ROWS_PER_SLICE),
       )
@@ -259,7 +255,7 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
   await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
   const later = sql<boolean>`arrival > ${gone.arrival}`
   // Each row moves by its own values alone, so the slices make one move.
-  await bySlices(trx, (from, to) =>
+  await bySlices(trx, (inSlice) =>
     trx
       .updateTable("waitlist_line")
       .set({
@@ -267,8 +263,7 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
         arrival: sql`CASE WHEN ${later} THEN arrival - 1 ELSE arrival END`,
         line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
       })
-      .where("entry_id", ">=", from)
-      .$if(to !== undefined, (query) => query.where("entry_id", "<=", to as number))
+      .where(inSlice)
       .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
       .execute(),
   )
