@@ -16,7 +16,7 @@ import { freePort } from "../../test/support/free-port"
 import { startPostgresServer } from "../../test/support/postgres-server"
 import { openDb, type Db } from "../../src/server/db/db"
 import type { StoreSettings } from "../../src/server/settings"
-import { keepLineFor, placeOf } from "../../src/server/referrals/line"
+import { departFromLine, GAPS_KEPT, keepLineFor, placeOf } from "../../src/server/referrals/line"
 import { places } from "../../src/server/referrals/line-rule"
 import { placeLink } from "../../src/server/referrals/place-link"
 import { eraseRecords } from "../../src/server/people/people-queries"
@@ -78,6 +78,13 @@ type StoreFigures = {
   departures: Rewrites
   /** The longest the event loop was held while the departures ran. */
   departureLoopHold: number
+  /** Leaves after them, up to the last gap the line keeps. */
+  leaves: Rewrites
+  /** A place read with that many gaps ahead. */
+  keptWithGaps: number
+  /** The leave that closes up the gaps, and the longest the event loop was held meanwhile. */
+  closing: number
+  closingLoopHold: number
   alone: { p50: number; p99: number }
   eight: { p50: number; p99: number; perSecond: number }
   healthzWorst: number
@@ -90,6 +97,14 @@ const sample = Array.from({ length: 200 }, (_, n) => 1 + ((n * 7919) % ENTRIES))
 const DEPARTING = Array.from({ length: 12 }, (_, n) => 3 + Math.floor((n * (ENTRIES - 10)) / 11)).filter(
   (id) => !sample.includes(id),
 )
+
+/** The ids of people who leave after them, until the line holds all the gaps it keeps: spread along the line, none of the sample's or the erased. */
+const LEAVING = Array.from(
+  { length: GAPS_KEPT + 100 },
+  (_, n) => 5 + Math.floor((n * (ENTRIES - 20)) / (GAPS_KEPT + 100)),
+)
+  .filter((id) => !sample.includes(id) && !DEPARTING.includes(id))
+  .slice(0, GAPS_KEPT - DEPARTING.length)
 
 /** Writes of the line: the times of those that finished, and the errors of those the store refused (PostgreSQL's 4 s query timeout). */
 type Rewrites = { times: number[]; failed: string[] }
@@ -151,7 +166,45 @@ async function inProcess(db: Db) {
   }
   loop.disable()
   if (departures.failed.length > 0) log(`departures the store refused: ${departures.failed.join("; ")}`)
-  return { kept, walked, departures, departureLoopHold: loop.max / 1e6, firstWrite: first }
+  // Leaves (the line's departure and the row's deletion, as a leave link makes them) until the line holds GAPS_KEPT - 1 gaps.
+  const leave = (id: number) =>
+    db.write(async (trx) => {
+      await departFromLine(db, trx, id)
+      await trx.deleteFrom("waitlist_entries").where("id", "=", id).execute()
+    })
+  const leaves: Rewrites = { times: [], failed: [] }
+  const leaveTimed = async (id: number) => {
+    const start = process.hrtime.bigint()
+    try {
+      await leave(id)
+      leaves.times.push(ms(start))
+    } catch (error) {
+      leaves.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
+    }
+  }
+  for (const id of LEAVING.slice(0, -1)) await leaveTimed(id)
+  const keptWithGaps = await time((id) => db.read((on) => placeOf(on, id, BOOST)), sample)
+  // The leave that leaves the last gap kept closes them all up.
+  const closingLoop = monitorEventLoopDelay({ resolution: 5 })
+  closingLoop.enable()
+  const start = process.hrtime.bigint()
+  await leave(LEAVING.at(-1) as number)
+  const closing = ms(start)
+  closingLoop.disable()
+  const gaps = await db.read((on) => on.selectFrom("waitlist_line_gaps").select("place").execute())
+  if (gaps.length > 0) throw new Error(`${gaps.length} gaps left after ${GAPS_KEPT} departures`)
+  if (leaves.failed.length > 0) log(`leaves the store refused: ${leaves.failed.join("; ")}`)
+  return {
+    kept,
+    walked,
+    departures,
+    departureLoopHold: loop.max / 1e6,
+    firstWrite: first,
+    leaves,
+    keptWithGaps,
+    closing,
+    closingLoopHold: closingLoop.max / 1e6,
+  }
 }
 
 /** Percentile of latencies. */
@@ -257,16 +310,16 @@ export async function measurePlaces(compiledServer: string): Promise<string> {
   return [
     PLACES_HEADING,
     "",
-    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times), and up to twelve erasures of confirmed people from the front of the line to its end (\`eraseRecords\`, whose departure from the line a leave shares; median and worst; one PostgreSQL's 4 s query timeout refused is counted as failed), with the longest the event loop was held meanwhile (\`monitorEventLoopDelay\`: SQLite runs on it). Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=places npm run bench\`), load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end: ${ENTRIES.toLocaleString("en")} confirmed entries, the last ${REFERRALS.toLocaleString("en")} each a credited referral of one of 5,000 referrers spread along the line, REFERRAL_BOOST ${BOOST}. In process, one place read from the line kept (\`placeOf\`, medians of 200 people along the line) beside the walk of the whole line by the rule that the line kept replaces (medians of 10), the line first written (as the start's job writes it for a new boost, tried up to three times), up to twelve erasures of confirmed people from the front of the line to its end (\`eraseRecords\`, whose departure from the line a leave shares; median and worst; one PostgreSQL's 4 s query timeout refused is counted as failed), with the longest the event loop was held meanwhile (\`monitorEventLoopDelay\`: SQLite runs on it), then leaves spread along the line (the departure and the row's deletion, as a leave link makes them) until the line holds ${(GAPS_KEPT - 1).toLocaleString("en")} gaps, the 200 places read again, and the leave that leaves the ${GAPS_KEPT.toLocaleString("en")}th gap and so closes them all up. Over HTTP, the production server (\`dist/server.js\`, rate limit off) answering the 200 people's place pages one after another, then eight at a time (three rounds), while /healthz is asked every 10 ms.`,
     "",
-    "| store | a place, kept | a place, walking the line | walk ÷ kept | the line first written | a departure, median and worst | the event loop's longest hold in a departure | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| store | a place, kept | with ${GAPS_KEPT - 1} gaps ahead | a place, walking the line | walk ÷ kept | the line first written | an erasure, median and worst | the event loop's longest hold in an erasure | a leave, median and worst | the leave that closes ${GAPS_KEPT.toLocaleString("en")} gaps; the loop's longest hold | a page alone p50 / p99 | eight at a time p50 / p99 | pages / s (eight at a time) | /healthz's worst wait meanwhile |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.store} | ${shown(row.kept)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.departures)} | ${shown(row.departureLoopHold)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
+        `| ${row.store} | ${shown(row.kept)} | ${shown(row.keptWithGaps)} | ${shown(row.walked)} | ${Math.round(row.walked / row.kept)}× | ${rewriteCell(row.firstWrite)} | ${rewriteCell(row.departures)} | ${shown(row.departureLoopHold)} | ${rewriteCell(row.leaves)} | ${shown(row.closing)}; ${shown(row.closingLoopHold)} | ${shown(row.alone.p50)} / ${shown(row.alone.p99)} | ${shown(row.eight.p50)} / ${shown(row.eight.p99)} | ${Math.round(row.eight.perSecond)} | ${shown(row.healthzWorst)} |`,
     ),
     "",
-    "A place is one indexed read of `waitlist_line`, whatever the line's length; a confirmation and a credit, or a credit withdrawn, change a few rows of it. A leave or an erasure of a confirmed person moves everyone behind it up one place, an update of those rows 2,000 at a time in the order of ids with the event loop free between slices, then moves the few credited entries whose key now meets an earlier arrival's: the departure column. Its time is still that of a write of every row behind; on SQLite, which runs on the event loop, the longest hold column is what another request waits at most for the loop meanwhile (a request that needs the store waits for the departure's transaction): that is now the commit's sync of what the departure wrote, the log being written back into the file by a worker thread (see architecture.md); the first departure after the line is written has the longest, 80–140 ms from one run to the next on this machine. The line first written is walked once into a temporary table and copied 2,000 rows at a time, so no statement of it nears PostgreSQL's timeout; on SQLite the walk holds the event loop, some 0.7 s here.",
+    `A place is one indexed read of \`waitlist_line\` and one of \`waitlist_line_gaps\` (the stored place less the gaps ahead of it), whatever the line's length; a confirmation and a credit, or a credit withdrawn, change a few rows of it. A leave or an erasure of a confirmed person leaves a gap where it stood, so that everyone behind moves up one place with no row written, and moves the few credited entries whose key now meets an earlier arrival's: the erasure and leave columns (an erasure also deletes the person's every record and writes the log back into the file). Once the line holds ${GAPS_KEPT.toLocaleString("en")} gaps, the leave that makes the last closes them up: every row behind the first gap takes its numbers less the gaps, 2,000 rows a statement in the order of ids with the event loop free between slices, one transaction that anything needing the store (SQLite) or the line's lock (PostgreSQL) waits for, once for so many departures. On SQLite, which runs on the event loop, a longest hold is what another request waits at most for the loop meanwhile; the first departure after the line is written holds it longest, through the commit's sync. The line first written is walked once into a temporary table and copied 2,000 rows at a time, so no statement of it nears PostgreSQL's timeout; on SQLite the walk holds the event loop, some 0.7 s here.`,
     "",
   ].join("\n")
 }

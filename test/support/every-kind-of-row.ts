@@ -111,7 +111,7 @@ async function seedRewards(db: Db, code: string, at: (ms: number) => Date) {
  * Fills a waitlist with a row in every table the store has, each written
  * the way the site writes it: sign-ups with their messages, leave links,
  * mail sent and waiting and a rate limit's counts, a bot's entry counted, a
- * person who left and one erased, one confirmed and mailed an announcement, a hard bounce
+ * person who confirmed and left (a gap in the line) and one erased, one confirmed and mailed an announcement, a hard bounce
  * and the suppression it made, referrals with a reason, a reward paid with a store's code and an alert, an account invited, enrolled and logged in,
  * a failed login, the audit log, and the visits of yesterday (counted) and
  * today (still per visitor).
@@ -137,6 +137,8 @@ export async function seedEveryKindOfRow(db: Db, now: Date): Promise<SeededWaitl
   await db.write(async (trx) => {
     for (const delivery of pending) await markSent(trx, delivery.id, at(5000))
   })
+  // Leo confirms, then leaves: his place stays in the line as a gap.
+  await confirmAddress(db, linkTokenKey(leaver.confirmToken), at(5500), null)
   await leaveByLink(db, linkTokenKey(leaver.leaveToken), at(6000))
   await confirmAddress(db, linkTokenKey(bounced.confirmToken), at(6500), null)
   await erasePerson(db, "eva@example.com", COMMAND_LINE, null, at(7000))

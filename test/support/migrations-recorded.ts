@@ -23,6 +23,7 @@ export const EVERY_MIGRATION = [
   "0017-days-within-their-caps",
   "0018-rewards-and-reasons",
   "0019-line-by-arrival",
+  "0020-line-gaps",
 ]
 
 /** The names of the migrations a database records as applied (Kysely's `kysely_migration` table), in order of name. */

@@ -97,7 +97,8 @@ async function setState(trx: Tx, id: number, state: SendState, reason: string | 
  */
 async function unmailed(db: Db, on: On, id: number | null, after: number, limit: number, filter: WaveFilter) {
   const { first, rewarded } = filter.wave
-  const line = await lineOf(on, filter.boost)
+  const inFirst =
+    first === null ? null : on.selectFrom((await lineOf(on, filter.boost, first)).as("l")).select("l.entry_id")
   const looked = await on
     .selectFrom("waitlist_entries as e")
     .select(["e.id", "e.name", "e.email"])
@@ -112,16 +113,7 @@ async function unmailed(db: Db, on: On, id: number | null, after: number, limit:
     )
     .where("e.confirmed_at", "is not", null)
     .where("e.id", ">", after)
-    .$if(first !== null, (query) =>
-      query.where(
-        "e.id",
-        "in",
-        on
-          .selectFrom(line.as("l"))
-          .select("l.entry_id")
-          .where("l.place", "<=", first ?? 0),
-      ),
-    )
+    .$call((query) => (inFirst === null ? query : query.where("e.id", "in", inFirst)))
     .$if(rewarded !== null, (query) => query.where("e.id", "in", earnersOf(on, rewarded ?? "")))
     .$if(id !== null, (query) =>
       query.where((eb) =>

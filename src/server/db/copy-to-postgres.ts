@@ -19,6 +19,7 @@ export const COPY_ORDER = [
   "waitlist_referral_networks",
   "waitlist_referral_reasons",
   "waitlist_line",
+  "waitlist_line_gaps",
   "waitlist_messages",
   "waitlist_leave_tokens",
   "waitlist_outbox",

@@ -316,6 +316,9 @@ export type LineTable = {
   place: number
 }
 
+/** A departure's arrival and place left in the kept line until its gaps are closed, with how many gaps lie at or before each (see migration 0020). */
+export type LineGapsTable = { arrival: number; place: number; arrivals_gone: number; places_gone: number }
+
 /** A step of the sequences as the job last read it from its folder: its name and its delay after a confirmation, in ms (see migration 0013). */
 export type SequenceStepsTable = { name: string; after_ms: number; seen_at: StoredTime }
 
@@ -357,6 +360,7 @@ export type Database = {
   waitlist_reward_codes: RewardCodesTable
   waitlist_reward_alerts: RewardAlertsTable
   waitlist_line: LineTable
+  waitlist_line_gaps: LineGapsTable
   store_click_clients: StoreClickClientsTable
   waitlist_announcement_waves: AnnouncementWavesTable
   waitlist_sequence_steps: SequenceStepsTable

@@ -4,14 +4,18 @@
  * place is one indexed read and no change walks the line. A confirmation
  * joins the end of the line; a credit, or one withdrawn, moves its
  * referrer past the few entries between its old key and its new one; a
- * departure (a leave, an erasure) moves everyone behind up one place, a
- * slice of rows at a time, and then the few credited entries that now tie
- * with those ahead of it. Each change holds the line's lock, so instances
- * sharing a store keep one line. The whole line is written only at start
- * (keepLineFor) and for a confirmation out of order: walked once, then
- * copied a slice at a time like a departure's move. The boost the line is
- * kept for is the counter `line_boost`, set at start; a reader with another
- * boost (an instance started with another REFERRAL_BOOST) walks the line.
+ * departure (a leave, an erasure) leaves its arrival and place behind as a
+ * gap (`waitlist_line_gaps`), so that everyone behind it moves up one
+ * place without a write, and then moves the few credited entries that now
+ * tie with those ahead of them. Stored arrivals and places count gaps;
+ * what the rule numbers is a stored one less the gaps ahead of it
+ * (keptLine). Once GAPS_KEPT gaps are left they are closed up, every row
+ * behind the first a slice at a time. Each change holds the line's lock,
+ * so instances sharing a store keep one line. The whole line is written
+ * only at start (keepLineFor) and for a confirmation out of order: walked
+ * once, then copied a slice at a time. The boost the line is kept for is
+ * the counter `line_boost`, set at start; a reader with another boost (an
+ * instance started with another REFERRAL_BOOST) walks the line.
  */
 import { setImmediate } from "timers/promises"
 import { sql, type RawBuilder, type SqlBool } from "kysely"
@@ -21,8 +25,14 @@ import { places, standsAhead, type InLine } from "./line-rule"
 
 const LINE_LOCK = "waitlist-line"
 const BOOST_COUNTER = "line_boost"
-/** How many entries one statement of a departure, or of the line written anew, covers: some tens of milliseconds of SQLite's, which runs on the event loop. */
+/** How many entries one statement of the gaps closed up, or of the line written anew, covers: some tens of milliseconds of SQLite's, which runs on the event loop. */
 const ROWS_PER_SLICE = 2_000
+/**
+ * How many departures' gaps the line keeps before closing them up: a move
+ * reads up to that many entries more than it passes, and closing up writes
+ * every row behind the first gap, once for so many departures.
+ */
+export const GAPS_KEPT = 1_000
 
 /** The boost the kept line follows; null while none is kept. */
 async function keptBoost(on: On): Promise<number | null> {
@@ -38,6 +48,55 @@ async function keptBoost(on: On): Promise<number | null> {
 async function lockLine(db: Db, trx: Tx): Promise<number | null> {
   await db.lock(trx, LINE_LOCK)
   return keptBoost(trx)
+}
+
+/** How many gaps lie ahead of a row of `waitlist_line as l` by arrival, and by place: what the last gap before it counted. */
+const arrivalsGoneAhead = sql<number>`COALESCE((SELECT g.arrivals_gone FROM waitlist_line_gaps g WHERE g.arrival < l.arrival ORDER BY g.arrival DESC LIMIT 1), 0)`
+const placesGoneAhead = sql<number>`COALESCE((SELECT g.places_gone FROM waitlist_line_gaps g WHERE g.place < l.place ORDER BY g.place DESC LIMIT 1), 0)`
+
+/**
+ * The kept line as the rule numbers it, as a query on `waitlist_line as l`
+ * (its conditions name the stored columns): each arrival, key and place
+ * less the gaps ahead of it, beside the stored place and arrival (`slot`,
+ * `arrival_slot`) that moves write.
+ */
+export function keptLine(on: On) {
+  return on
+    .selectFrom("waitlist_line as l")
+    .select([
+      "l.entry_id",
+      "l.credited",
+      "l.last_credit",
+      "l.place as slot",
+      "l.arrival as arrival_slot",
+      sql<number>`l.arrival - ${arrivalsGoneAhead}`.as("arrival"),
+      sql<number>`l.line_key - ${arrivalsGoneAhead}`.as("line_key"),
+      sql<number>`l.place - ${placesGoneAhead}`.as("place"),
+    ])
+}
+
+/** A row of the kept line as keptLine gives it, its numbers read as numbers. */
+type Kept = InLine & { entry_id: number; slot: number; arrival_slot: number; place: number }
+
+const kept = async (rows: Promise<Record<keyof Kept, unknown>[]>): Promise<Kept[]> =>
+  (await rows).map((row) => ({
+    entry_id: Number(row.entry_id),
+    arrival: Number(row.arrival),
+    credited: Number(row.credited),
+    last_credit: row.last_credit as InLine["last_credit"],
+    line_key: Number(row.line_key),
+    place: Number(row.place),
+    slot: Number(row.slot),
+    arrival_slot: Number(row.arrival_slot),
+  }))
+
+/** How many gaps the line holds. */
+async function gapsLeft(trx: Tx): Promise<number> {
+  const { n } = await trx
+    .selectFrom("waitlist_line_gaps")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow()
+  return Number(n)
 }
 
 /** The line by the rule, walked once when it is written anew and copied from there a slice at a time: a temporary table, the transaction's own. */
@@ -76,6 +135,7 @@ async function writeLine(trx: Tx, boost: number): Promise<void> {
   await trx.schema.createTable(WALK).temporary().as(places(trx, boost)).execute()
   await trx.schema.createIndex(`${WALK}_by_place`).on(WALK).column("place").execute()
   await bySlices(trx, (inSlice) => trx.deleteFrom("waitlist_line").where(inSlice).execute())
+  await trx.deleteFrom("waitlist_line_gaps").execute()
   const walk = trx.withTables<{ [WALK]: LineTable }>()
   const { length } = await walk
     .selectFrom(WALK)
@@ -104,17 +164,43 @@ async function writeLine(trx: Tx, boost: number): Promise<void> {
     .execute()
 }
 
+/**
+ * Closes the line's gaps: every row behind the first takes the arrival,
+ * key and place the rule numbers it with, a slice at a time (the order of
+ * rows stays as it is, so the slices make one change).
+ */
+export async function closeGaps(trx: Tx): Promise<void> {
+  const first = await trx
+    .selectFrom("waitlist_line_gaps")
+    .select((eb) => [eb.fn.min("arrival").as("arrival"), eb.fn.min("place").as("place")])
+    .executeTakeFirstOrThrow()
+  if (first.arrival === null || first.place === null) return
+  await bySlices(trx, (inSlice) =>
+    trx
+      .updateTable("waitlist_line as l")
+      .set({
+        arrival: sql`l.arrival - ${arrivalsGoneAhead}`,
+        line_key: sql`l.line_key - ${arrivalsGoneAhead}`,
+        place: sql`l.place - ${placesGoneAhead}`,
+      })
+      .where(inSlice)
+      .where((eb) => eb.or([eb("l.arrival", ">", first.arrival), eb("l.place", ">", first.place)]))
+      .execute(),
+  )
+  await trx.deleteFrom("waitlist_line_gaps").execute()
+}
+
 /** Keeps the line for a boost, at start: written anew when it was kept for another boost, or never. */
 export const keepLineFor = (db: Db, boost: number): Promise<void> =>
   db.write(async (trx) => {
     if ((await lockLine(db, trx)) !== boost) await writeLine(trx, boost)
   })
 
-/** An entry's place in line, or null while it is not confirmed: one indexed read of the line kept for this boost. */
+/** An entry's place in line, or null while it is not confirmed: one indexed read of the line kept for this boost, and one of its gaps. */
 export async function placeOf(on: On, entryId: number, boost: number): Promise<number | null> {
   const kept = (await keptBoost(on)) === boost
   const row = kept
-    ? await on.selectFrom("waitlist_line").select("place").where("entry_id", "=", entryId).executeTakeFirst()
+    ? await keptLine(on).where("l.entry_id", "=", entryId).executeTakeFirst()
     : await on
         .selectFrom(places(on, boost).as("p"))
         .select("p.place")
@@ -148,7 +234,12 @@ export async function joinLine(db: Db, trx: Tx, entryId: number): Promise<void> 
   const lastAt = last ? at(last.confirmed_at) : -Infinity
   if (at(own.confirmed_at) < lastAt || (at(own.confirmed_at) === lastAt && entryId < Number(last?.id)))
     return writeLine(trx, boost)
-  const end = Number(last?.arrival ?? 0) + 1
+  const lastGap = await trx
+    .selectFrom("waitlist_line_gaps")
+    .select((eb) => eb.fn.max("arrival").as("arrival"))
+    .executeTakeFirstOrThrow()
+  // Arrivals and places stored each run from 1 to the line's length and its gaps': the end of one is the end of the other.
+  const end = Math.max(Number(last?.arrival ?? 0), Number(lastGap.arrival ?? 0)) + 1
   await trx
     .insertInto("waitlist_line")
     .values({ entry_id: entryId, arrival: end, credited: 0, last_credit: null, line_key: end, place: end })
@@ -156,51 +247,52 @@ export async function joinLine(db: Db, trx: Tx, entryId: number): Promise<void> 
 }
 
 /**
- * Moves an entry of the kept line from its place (`before`, as just read)
- * to its place as `after` orders it, past the entries whose key lies
- * within `keys` (the only ones it can pass): those it now stands ahead of
- * each move one place back, or those now ahead of it each one place up.
+ * Moves an entry of the kept line from where it stands (`before`, as just
+ * read) to its place as `after` orders it, past the entries whose key lies
+ * within `keys` (the only ones it can pass): it takes the place of the
+ * first it now stands ahead of, each of those moving one place back, or
+ * of the last now ahead of it, each of those moving one place up. The gaps
+ * among them move with them.
  */
-async function moveInLine(
-  trx: Tx,
-  before: { entry_id: number; place: number },
-  after: InLine,
-  keys: [number, number],
-): Promise<void> {
-  const entryId = before.entry_id
-  const near = await trx
-    .selectFrom("waitlist_line")
-    .select(["arrival", "credited", "last_credit", "line_key", "place"])
-    .where("line_key", ">=", keys[0])
-    .where("line_key", "<=", keys[1])
-    .where("entry_id", "!=", entryId)
-    .execute()
-  const passed = near.filter((other) => other.place < before.place && standsAhead(after, other)).length
-  const fallenBehind = near.filter((other) => other.place > before.place && standsAhead(other, after)).length
-  const place = before.place - passed + fallenBehind
-  if (passed > 0)
-    await trx
-      .updateTable("waitlist_line")
-      .set((eb) => ({ place: eb("place", "+", 1) }))
-      .where("place", ">=", place)
-      .where("place", "<", before.place)
-      .execute()
-  if (fallenBehind > 0)
-    await trx
-      .updateTable("waitlist_line")
-      .set((eb) => ({ place: eb("place", "-", 1) }))
-      .where("place", ">", before.place)
-      .where("place", "<=", place)
-      .execute()
+async function moveInLine(trx: Tx, before: Kept, after: InLine, keys: [number, number]): Promise<void> {
+  // A stored key is the rule's plus the gaps ahead of its arrival, at most all of them.
+  const near = (
+    await kept(
+      keptLine(trx)
+        .where("l.line_key", ">=", keys[0])
+        .where("l.line_key", "<=", keys[1] + (await gapsLeft(trx)))
+        .where("l.entry_id", "!=", before.entry_id)
+        .execute(),
+    )
+  ).filter((other) => other.line_key >= keys[0] && other.line_key <= keys[1])
+  const passed = near.filter((other) => other.slot < before.slot && standsAhead(after, other)).map((o) => o.slot)
+  const fallenBehind = near.filter((other) => other.slot > before.slot && standsAhead(other, after)).map((o) => o.slot)
+  const shift = async (by: 1 | -1, from: number, to: number) => {
+    for (const table of ["waitlist_line", "waitlist_line_gaps"] as const)
+      await trx
+        .updateTable(table)
+        .set((eb) => ({ place: eb("place", "+", by) }))
+        .where("place", ">=", from)
+        .where("place", "<=", to)
+        .execute()
+  }
+  let slot = before.slot
+  if (passed.length > 0) {
+    slot = Math.min(...passed)
+    await shift(1, slot, before.slot - 1)
+  } else if (fallenBehind.length > 0) {
+    slot = Math.max(...fallenBehind)
+    await shift(-1, before.slot + 1, slot)
+  }
   await trx
     .updateTable("waitlist_line")
     .set({
       credited: after.credited,
       last_credit: after.last_credit === null ? null : storedTime(toDate(after.last_credit)),
-      line_key: after.line_key,
-      place,
+      line_key: after.line_key + (before.arrival_slot - before.arrival),
+      place: slot,
     })
-    .where("entry_id", "=", entryId)
+    .where("entry_id", "=", before.entry_id)
     .execute()
 }
 
@@ -210,7 +302,7 @@ async function moveInLine(
  * withdrawn. `leaving` is a friend whose credit goes as they leave the line.
  */
 async function retally(trx: Tx, boost: number, referrerId: number, leaving?: number): Promise<void> {
-  const before = await trx.selectFrom("waitlist_line").selectAll().where("entry_id", "=", referrerId).executeTakeFirst()
+  const [before] = await kept(keptLine(trx).where("l.entry_id", "=", referrerId).execute())
   if (!before) return
   const tally = await trx
     .selectFrom("waitlist_referrals")
@@ -238,44 +330,61 @@ export async function creditsChanged(db: Db, trx: Tx, referrerId: number): Promi
   if (boost !== null) await retally(trx, boost, referrerId)
 }
 
+/** Leaves a departure's arrival and place as a gap, each later gap counting one more ahead of it. */
+async function leaveGap(trx: Tx, arrival: number, place: number): Promise<void> {
+  const ahead = await trx
+    .selectFrom("waitlist_line_gaps")
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere("arrival", "<", arrival).as("arrivals"),
+      eb.fn.countAll<number>().filterWhere("place", "<", place).as("places"),
+    ])
+    .executeTakeFirstOrThrow()
+  await trx
+    .updateTable("waitlist_line_gaps")
+    .set((eb) => ({ arrivals_gone: eb("arrivals_gone", "+", 1) }))
+    .where("arrival", ">", arrival)
+    .execute()
+  await trx
+    .updateTable("waitlist_line_gaps")
+    .set((eb) => ({ places_gone: eb("places_gone", "+", 1) }))
+    .where("place", ">", place)
+    .execute()
+  await trx
+    .insertInto("waitlist_line_gaps")
+    .values({ arrival, place, arrivals_gone: Number(ahead.arrivals) + 1, places_gone: Number(ahead.places) + 1 })
+    .execute()
+}
+
 /**
  * Takes an entry out of the kept line before it is deleted (a leave, an
- * erasure), when it is in line. Everyone who arrived after it arrives one
- * earlier, so their keys fall by one, and everyone behind it moves up one
- * place; that keeps their order except for an entry credited past the
- * departure whose key now meets, or passes by one, the key of an earlier
- * arrival: each such entry is moved past those. Its referrer loses the
- * credit it brought.
+ * erasure), when it is in line, leaving a gap. Everyone who arrived after
+ * it arrives one earlier, so their keys fall by one, and everyone behind
+ * it moves up one place; that keeps their order except for an entry
+ * credited past the departure whose key now meets, or passes by one, the
+ * key of an earlier arrival: each such entry is moved past those. Its
+ * referrer loses the credit it brought.
  */
 export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<void> {
   const boost = await lockLine(db, trx)
   if (boost === null) return
-  const gone = await trx.selectFrom("waitlist_line").selectAll().where("entry_id", "=", entryId).executeTakeFirst()
+  const [gone] = await kept(keptLine(trx).where("l.entry_id", "=", entryId).execute())
   if (!gone) return
   await trx.deleteFrom("waitlist_line").where("entry_id", "=", entryId).execute()
-  const later = sql<boolean>`arrival > ${gone.arrival}`
-  // Each row moves by its own values alone, so the slices make one move.
-  await bySlices(trx, (inSlice) =>
-    trx
-      .updateTable("waitlist_line")
-      .set({
-        place: sql`CASE WHEN place > ${gone.place} THEN place - 1 ELSE place END`,
-        arrival: sql`CASE WHEN ${later} THEN arrival - 1 ELSE arrival END`,
-        line_key: sql`CASE WHEN ${later} THEN line_key - 1 ELSE line_key END`,
-      })
-      .where(inSlice)
-      .where((eb) => eb.or([eb("place", ">", gone.place), eb("arrival", ">", gone.arrival)]))
-      .execute(),
+  await leaveGap(trx, gone.arrival_slot, gone.slot)
+  const gaps = await gapsLeft(trx)
+  // Only a credited entry's key lies before its arrival; a stored key is the rule's plus at most every gap.
+  const crossing = (
+    await kept(
+      keptLine(trx)
+        .where("l.credited", ">", 0)
+        .where("l.line_key", "<", gone.arrival + gaps)
+        .where("l.arrival", ">", gone.arrival_slot)
+        .execute(),
+    )
   )
-  const crossing = await trx
-    .selectFrom("waitlist_line")
-    .selectAll()
-    .where("arrival", ">=", gone.arrival)
-    .where("line_key", "<", gone.arrival)
-    .orderBy("place")
-    .execute()
-  // That read walks the line's index by place; on SQLite, the commit that follows should not hold the loop for it too.
-  await setImmediate()
+    .filter((entry) => entry.line_key < gone.arrival)
+    // Sorted here: asked for in that order, SQLite would walk the whole line by place rather than the credited entries' index.
+    .sort((a, b) => a.slot - b.slot)
   // Each moves past entries ahead of it only, so the places of those behind it, read above, still hold.
   for (const entry of crossing) await moveInLine(trx, entry, entry, [entry.line_key, entry.line_key + 1])
   const credit = await trx
@@ -285,11 +394,31 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
     .where("state", "=", "credited")
     .executeTakeFirst()
   if (credit) await retally(trx, boost, Number(credit.referrer_id), entryId)
+  if (gaps >= GAPS_KEPT) await closeGaps(trx)
 }
 
-/** The whole line (each entry's id, credited referrals and place) as a query to select from: the line kept for this boost, or else walked by the rule. */
-export async function lineOf(on: On, boost: number) {
-  if ((await keptBoost(on)) === boost)
-    return on.selectFrom("waitlist_line as p").select(["p.entry_id", "p.credited", "p.place"])
-  return on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.credited", "p.place"])
+/**
+ * The whole line, or its first `upTo` places, as a query to select from:
+ * each entry's id, credited referrals and place, and `slot`, which orders
+ * the line as place does through an index (order a page of it by slot).
+ * The line kept for this boost, or else walked by the rule.
+ */
+export async function lineOf(on: On, boost: number, upTo?: number) {
+  if ((await keptBoost(on)) !== boost) {
+    const walked = on
+      .selectFrom(places(on, boost).as("p"))
+      .select(["p.entry_id", "p.credited", "p.place", "p.place as slot"])
+    return upTo === undefined ? walked : walked.where("p.place", "<=", upTo)
+  }
+  const line = on.selectFrom(keptLine(on).as("p")).select(["p.entry_id", "p.credited", "p.place", "p.slot"])
+  if (upTo === undefined) return line
+  // The slot of the last place wanted: that many rows along the line's index by slot, a gap being no row.
+  const last = await on
+    .selectFrom("waitlist_line")
+    .select("place")
+    .orderBy("place")
+    .offset(Math.max(upTo, 1) - 1)
+    .limit(1)
+    .executeTakeFirst()
+  return last === undefined ? line : line.where("p.slot", "<=", Number(last.place))
 }

@@ -58,7 +58,7 @@ export function leaderboard(
       .innerJoin("waitlist_entries as e", "e.id", "p.entry_id")
       .leftJoin(waiting.as("w"), "w.referrer_id", "p.entry_id")
       .select(["p.place", "e.email", "p.credited", "w.pending", "w.held"])
-      .orderBy("p.place")
+      .orderBy("p.slot")
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute()

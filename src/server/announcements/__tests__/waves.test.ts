@@ -18,6 +18,9 @@ import {
 import { readerLanguage } from "../announcement-service"
 import { platformOf, WHOLE_LIST, type Wave } from "../../../waitlist/wave"
 import { clientAt } from "../../http/client-address"
+import { keepLineFor } from "../../referrals/line"
+import { erasePerson } from "../../people/erasure"
+import { COMMAND_LINE } from "../../audit/audit-log"
 
 const stores = useThrowawayStores("waves-")
 const NOW = new Date("2026-12-01T09:00:00.000Z")
@@ -138,6 +141,15 @@ describe.each(["sqlite", "postgres"] as const)("waves of an announcement on %s",
     })
     await confirmAddress(db, tokenKey, new Date(NOW.getTime() + 60_000), null)
     expect(await sendWave(db, { first: 7 })).toEqual([1, 2, 3, 4, 5, 6, 12])
+  })
+
+  it("takes the first N of the line kept, past the places of people who left it", async () => {
+    // The line as a server keeps it from its start; then the second and the fourth in line are erased, leaving gaps.
+    await keepLineFor(db, BOOST)
+    for (const n of [2, 4]) await erasePerson(db, `p${n}@example.org`, COMMAND_LINE, null, NOW)
+    expect(await sendWave(db, { first: 5 })).toEqual([1, 3, 5, 6, 7])
+    expect(await sendWave(db, { first: 7 })).toEqual([8, 9])
+    expect(await sendWave(db, {})).toEqual([10, 11, 12])
   })
 
   it("narrows a wave to a language and a platform, and counts it before it goes", async () => {

@@ -26,6 +26,7 @@ import { placesKept } from "./0016-places-kept"
 import { daysWithinTheirCaps } from "./0017-days-within-their-caps"
 import { rewardsAndReasons } from "./0018-rewards-and-reasons"
 import { lineByArrival } from "./0019-line-by-arrival"
+import { lineGaps } from "./0020-line-gaps"
 
 /**
  * The tables a migration deletes most rows of, rewritten compactly once it
@@ -62,5 +63,6 @@ export function waitlistMigrations(dialect: Connection): Record<string, Migratio
     "0017-days-within-their-caps": on(daysWithinTheirCaps.up),
     "0018-rewards-and-reasons": on(rewardsAndReasons(dialect).up),
     "0019-line-by-arrival": on(lineByArrival.up),
+    "0020-line-gaps": on(lineGaps.up),
   }
 }

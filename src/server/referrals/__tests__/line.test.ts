@@ -4,7 +4,7 @@
 import fc from "fast-check"
 import { useThrowawayStores } from "../../../../test/support/throwaway-stores"
 import { openDb, type Db, type Tx } from "../../db/db"
-import { creditsChanged, departFromLine, joinLine, keepLineFor } from "../line"
+import { closeGaps, creditsChanged, departFromLine, GAPS_KEPT, joinLine, keepLineFor, keptLine } from "../line"
 import { places } from "../line-rule"
 
 const stores = useThrowawayStores("line-")
@@ -12,12 +12,13 @@ const BOOST = 3
 /** More people than a departure moves in one slice of the line, two times over. */
 const LONG_LINE = 5_000
 
-/** What can happen to the line: someone confirms, a friend of someone in line confirms and is credited, a credit is withdrawn, someone leaves. */
+/** What can happen to the line: someone confirms, a friend of someone in line confirms and is credited, a credit is withdrawn, someone leaves, the gaps left are closed up. */
 type Change =
   | { kind: "confirm" }
   | { kind: "credit"; referrer: number; sameTime: boolean }
   | { kind: "withdraw"; which: number }
   | { kind: "leave"; who: number }
+  | { kind: "close" }
 
 const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Change>({ kind: "confirm" }) },
@@ -27,13 +28,14 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), which: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("leave" as const), who: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant<Change>({ kind: "close" }) },
 )
 
-/** Every row of the kept line beside the same columns walked by the rule, by entry. */
+/** Every row of the kept line, as it numbers them less its gaps, beside the same columns walked by the rule, by entry. */
 async function keptAndWalked(db: Db, boost = BOOST) {
   return db.read(async (on) => {
     const columns = ["entry_id", "arrival", "credited", "line_key", "place"] as const
-    const kept = await on.selectFrom("waitlist_line").select(columns).orderBy("entry_id").execute()
+    const kept = await on.selectFrom(keptLine(on).as("k")).select(columns).orderBy("entry_id").execute()
     const walked = await on.selectFrom(places(on, boost).as("p")).select(columns).orderBy("entry_id").execute()
     const plain = (rows: typeof kept) => rows.map((row) => columns.map((column) => Number(row[column])))
     return { kept: plain(kept), walked: plain(walked) }
@@ -45,6 +47,7 @@ const emptied = (db: Db) =>
   db.write(async (trx) => {
     await trx.deleteFrom("waitlist_referrals").execute()
     await trx.deleteFrom("waitlist_line").execute()
+    await trx.deleteFrom("waitlist_line_gaps").execute()
     await trx.deleteFrom("waitlist_entries").execute()
   })
 
@@ -83,7 +86,7 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
   })
   afterAll(() => db.close())
 
-  it("keeps every place, arrival and key as the rule computes them through any confirmations, credits, withdrawn credits and departures", async () => {
+  it("keeps every place, arrival and key as the rule computes them through any confirmations, credits, withdrawn credits, departures and gaps closed", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 10, maxLength: 60 }), async (changes) => {
         await emptied(db)
@@ -124,8 +127,10 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
                   .execute()
                 await creditsChanged(db, trx, Number(withdrawn.referrer_id))
               })
-          } else {
+          } else if (next.kind === "leave") {
             await left(db, line[next.who % line.length] as number)
+          } else {
+            await db.write(closeGaps)
           }
           const { kept, walked } = await keptAndWalked(db)
           expect(kept).toEqual(walked)
@@ -178,6 +183,27 @@ describe.each(["sqlite", "postgres"] as const)("the line kept on %s", (kind) => 
       expect(kept).toEqual(walked)
     }
   }, 120_000)
+
+  it("closes the gaps of departures once there are GAPS_KEPT of them, every place still as the rule computes it", async () => {
+    await longLine()
+    const gaps = () => db.read((on) => on.selectFrom("waitlist_line_gaps").select("place").execute())
+    // From the front, then every fourth: gaps at the first places, and gaps apart.
+    const leavers = Array.from({ length: GAPS_KEPT }, (_, n) => (n < GAPS_KEPT / 2 ? n + 1 : 2 * n + 4))
+    for (const leaver of leavers.slice(0, -1)) await left(db, leaver)
+    expect(await gaps()).toHaveLength(GAPS_KEPT - 1)
+    let { kept, walked } = await keptAndWalked(db)
+    expect(kept).toEqual(walked)
+    await left(db, leavers.at(-1) as number)
+    expect(await gaps()).toEqual([])
+    ;({ kept, walked } = await keptAndWalked(db))
+    expect(kept).toHaveLength(LONG_LINE + 8 - GAPS_KEPT)
+    expect(kept).toEqual(walked)
+    // Stored as the rule numbers them, with no gap left: the first in line is at place 1.
+    const first = await db.read((on) =>
+      on.selectFrom("waitlist_line").select(["place", "arrival"]).orderBy("place").limit(1).executeTakeFirstOrThrow(),
+    )
+    expect(first).toEqual({ place: 1, arrival: 1 })
+  }, 300_000)
 
   it("writes a line longer than a slice anew for another boost, every row as the rule computes it", async () => {
     await longLine()

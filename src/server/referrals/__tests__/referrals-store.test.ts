@@ -13,6 +13,7 @@ import { countBounce } from "../../bounces/suppressions"
 import { deliveriesIn } from "../../outbox/outbox-queries"
 import { decideHeld } from "../referral-records"
 import { keepLineFor, placeOf } from "../line"
+import { leaderboard } from "../referral-admin"
 import { places } from "../line-rule"
 import { eraseRecords } from "../../people/people-queries"
 import { COMMAND_LINE } from "../../audit/audit-log"
@@ -319,6 +320,16 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     await eraseRecords(db, "early2@example.com", COMMAND_LINE, null, minutes(43))
     expect(await placeOfPerson(db, ana)).toBe(14)
     expect(await placeOfPerson(db, friend)).toBe(20)
+    // The team's leaderboard numbers the line alike, a page of it at a time, past the places the two left.
+    const page = await leaderboard(db, BOOST, 2, 5)
+    expect(page.items.map(({ place, email, credited }) => ({ place, email, credited }))).toEqual(
+      [6, 7, 8, 9, 10].map((place) => ({ place, email: `early${place + 1}@example.com`, credited: 0 })),
+    )
+    expect((await leaderboard(db, BOOST, 3, 5)).items.map(({ place, email }) => ({ place, email }))).toEqual([
+      ...[11, 12, 13].map((place) => ({ place, email: `early${place + 1}@example.com` })),
+      { place: 14, email: "ana.lima@gmail.com" },
+      { place: 15, email: "early15@example.com" },
+    ])
     await friend.leave(minutes(44))
     expect(await placeOfPerson(db, ana)).toBe(19)
     expect(await db.read((on) => referralTally(on, ana.id))).toEqual({ credited: 0, pending: 0 })
