@@ -6,7 +6,7 @@ import { addressHash } from "../addresses/address-hash"
 import { suppressionsInForce } from "../bounces/suppressions"
 import type { Db } from "../db/db"
 import { toDate, toDateOrNull } from "../db/schema"
-import { lineOf } from "../referrals/line"
+import { wholeLine } from "../referrals/line"
 import { DEFAULT_REFERRAL_BOOST } from "../settings"
 import type { PolicyVersion } from "./privacy-policy-version"
 
@@ -102,7 +102,7 @@ export function listEntries(db: Db, boost = DEFAULT_REFERRAL_BOOST): Promise<Wai
       })
       byEntry.set(row.entry_id, history)
     }
-    const placed = new Map((await (await lineOf(on, boost)).execute()).map((row) => [Number(row.entry_id), row]))
+    const placed = new Map((await wholeLine(on, boost)).map((row) => [Number(row.entry_id), row]))
     const referrers = await on
       .selectFrom("waitlist_referrals as r")
       .innerJoin("waitlist_entries as referrer", "referrer.id", "r.referrer_id")

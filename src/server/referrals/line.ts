@@ -398,6 +398,22 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
 }
 
 /**
+ * Every entry of the line at once (its id, credited referrals and place),
+ * for a read of the whole list: the line kept read in the order of its
+ * index by slot and numbered here, where a row's gaps ahead would cost a
+ * read each; or else walked by the rule.
+ */
+export async function wholeLine(
+  on: On,
+  boost: number,
+): Promise<{ entry_id: number; credited: number; place: number }[]> {
+  if ((await keptBoost(on)) !== boost)
+    return on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.credited", "p.place"]).execute()
+  const line = await on.selectFrom("waitlist_line").select(["entry_id", "credited"]).orderBy("place").execute()
+  return line.map((row, at) => ({ ...row, place: at + 1 }))
+}
+
+/**
  * The whole line, or its first `upTo` places, as a query to select from:
  * each entry's id, credited referrals and place, and `slot`, which orders
  * the line as place does through an index (order a page of it by slot).

@@ -14,6 +14,7 @@ import { deliveriesIn } from "../../outbox/outbox-queries"
 import { decideHeld } from "../referral-records"
 import { keepLineFor, placeOf } from "../line"
 import { leaderboard } from "../referral-admin"
+import { listEntries } from "../../entries/entry-list"
 import { places } from "../line-rule"
 import { eraseRecords } from "../../people/people-queries"
 import { COMMAND_LINE } from "../../audit/audit-log"
@@ -325,6 +326,13 @@ describe.each(["sqlite", "postgres"] as const)("places and referrals on %s", (ki
     expect(page.items.map(({ place, email, credited }) => ({ place, email, credited }))).toEqual(
       [6, 7, 8, 9, 10].map((place) => ({ place, email: `early${place + 1}@example.com`, credited: 0 })),
     )
+    // So does the list of every entry (the exports), read at once.
+    const listed = (await listEntries(db, BOOST)).filter((entry) => entry.place !== null)
+    expect(listed.map((entry) => entry.place).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 20 }, (_, n) => n + 1),
+    )
+    expect(listed.find((entry) => entry.email === "ana.lima@gmail.com")?.place).toBe(14)
+    expect(listed.find((entry) => entry.email === "early7@example.com")?.place).toBe(6)
     expect((await leaderboard(db, BOOST, 3, 5)).items.map(({ place, email }) => ({ place, email }))).toEqual([
       ...[11, 12, 13].map((place) => ({ place, email: `early${place + 1}@example.com` })),
       { place: 14, email: "ana.lima@gmail.com" },
