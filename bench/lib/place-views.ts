@@ -109,11 +109,11 @@ const LEAVING = Array.from(
 /** Writes of the line: the times of those that finished, and the errors of those the store refused (PostgreSQL's 4 s query timeout). */
 type Rewrites = { times: number[]; failed: string[] }
 
-/** Writes the line anew for `boost`, timed, as a departure or the start's job does; a refusal is counted, not thrown. */
-async function timedRewrite(db: Db, boost: number, into: Rewrites) {
+/** Runs one write of the line, timed into `into`: a refusal (PostgreSQL's query timeout) is counted, not thrown. */
+async function timed(into: Rewrites, write: () => Promise<unknown>) {
   const start = process.hrtime.bigint()
   try {
-    await keepLineFor(db, boost)
+    await write()
     into.times.push(ms(start))
   } catch (error) {
     into.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
@@ -132,7 +132,8 @@ const rewriteCell = ({ times, failed }: Rewrites) =>
 async function inProcess(db: Db) {
   const first: Rewrites = { times: [], failed: [] }
   // The start's job tries again until the line is kept; so does the bench, three times at most.
-  for (let attempt = 0; attempt < 3 && first.times.length === 0; attempt += 1) await timedRewrite(db, BOOST, first)
+  for (let attempt = 0; attempt < 3 && first.times.length === 0; attempt += 1)
+    await timed(first, () => keepLineFor(db, BOOST))
   if (first.times.length === 0) throw new Error(`the line could not be kept: ${first.failed.join("; ")}`)
   const time = async (read: (id: number) => Promise<unknown>, ids: number[]) => {
     const each = []
@@ -155,15 +156,8 @@ async function inProcess(db: Db) {
   const departures: Rewrites = { times: [], failed: [] }
   const loop = monitorEventLoopDelay({ resolution: 5 })
   loop.enable()
-  for (const id of DEPARTING) {
-    const start = process.hrtime.bigint()
-    try {
-      await eraseRecords(db, `person${id}@example.com`, COMMAND_LINE, null, new Date())
-      departures.times.push(ms(start))
-    } catch (error) {
-      departures.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
-    }
-  }
+  for (const id of DEPARTING)
+    await timed(departures, () => eraseRecords(db, `person${id}@example.com`, COMMAND_LINE, null, new Date()))
   loop.disable()
   if (departures.failed.length > 0) log(`departures the store refused: ${departures.failed.join("; ")}`)
   // Leaves (the line's departure and the row's deletion, as a leave link makes them) until the line holds GAPS_KEPT - 1 gaps.
@@ -173,16 +167,7 @@ async function inProcess(db: Db) {
       await trx.deleteFrom("waitlist_entries").where("id", "=", id).execute()
     })
   const leaves: Rewrites = { times: [], failed: [] }
-  const leaveTimed = async (id: number) => {
-    const start = process.hrtime.bigint()
-    try {
-      await leave(id)
-      leaves.times.push(ms(start))
-    } catch (error) {
-      leaves.failed.push(`${(error as Error).message} after ${shown(ms(start))}`)
-    }
-  }
-  for (const id of LEAVING.slice(0, -1)) await leaveTimed(id)
+  for (const id of LEAVING.slice(0, -1)) await timed(leaves, () => leave(id))
   const keptWithGaps = await time((id) => db.read((on) => placeOf(on, id, BOOST)), sample)
   // The leave that leaves the last gap kept closes them all up.
   const closingLoop = monitorEventLoopDelay({ resolution: 5 })

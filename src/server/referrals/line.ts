@@ -254,13 +254,13 @@ export async function joinLine(db: Db, trx: Tx, entryId: number): Promise<void> 
  * of the last now ahead of it, each of those moving one place up. The gaps
  * among them move with them.
  */
-async function moveInLine(trx: Tx, before: Kept, after: InLine, keys: [number, number]): Promise<void> {
-  // A stored key is the rule's plus the gaps ahead of its arrival, at most all of them.
+async function moveInLine(trx: Tx, before: Kept, after: InLine, keys: [number, number], gaps: number): Promise<void> {
+  // A stored key is the rule's plus the gaps ahead of its arrival, at most all `gaps` the line holds.
   const near = (
     await kept(
       keptLine(trx)
         .where("l.line_key", ">=", keys[0])
-        .where("l.line_key", "<=", keys[1] + (await gapsLeft(trx)))
+        .where("l.line_key", "<=", keys[1] + gaps)
         .where("l.entry_id", "!=", before.entry_id)
         .execute(),
     )
@@ -318,10 +318,13 @@ async function retally(trx: Tx, boost: number, referrerId: number, leaving?: num
     last_credit: tally.last_credit,
     line_key: before.arrival - boost * credited,
   }
-  await moveInLine(trx, before, after, [
-    Math.min(before.line_key, after.line_key),
-    Math.max(before.line_key, after.line_key),
-  ])
+  await moveInLine(
+    trx,
+    before,
+    after,
+    [Math.min(before.line_key, after.line_key), Math.max(before.line_key, after.line_key)],
+    await gapsLeft(trx),
+  )
 }
 
 /** Moves a referrer whose referral has just been credited, or whose credit was withdrawn (its friend bounced or complained), to its new place. */
@@ -386,7 +389,7 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
     // Sorted here: asked for in that order, SQLite would walk the whole line by place rather than the credited entries' index.
     .sort((a, b) => a.slot - b.slot)
   // Each moves past entries ahead of it only, so the places of those behind it, read above, still hold.
-  for (const entry of crossing) await moveInLine(trx, entry, entry, [entry.line_key, entry.line_key + 1])
+  for (const entry of crossing) await moveInLine(trx, entry, entry, [entry.line_key, entry.line_key + 1], gaps)
   const credit = await trx
     .selectFrom("waitlist_referrals")
     .select("referrer_id")
@@ -396,6 +399,10 @@ export async function departFromLine(db: Db, trx: Tx, entryId: number): Promise<
   if (credit) await retally(trx, boost, Number(credit.referrer_id), entryId)
   if (gaps >= GAPS_KEPT) await closeGaps(trx)
 }
+
+/** The line walked by the rule, for a reader whose boost is not the kept line's: each entry's id, credited referrals and place. */
+const walkedLine = (on: On, boost: number) =>
+  on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.credited", "p.place"])
 
 /**
  * Every entry of the line at once (its id, credited referrals and place),
@@ -407,8 +414,7 @@ export async function wholeLine(
   on: On,
   boost: number,
 ): Promise<{ entry_id: number; credited: number; place: number }[]> {
-  if ((await keptBoost(on)) !== boost)
-    return on.selectFrom(places(on, boost).as("p")).select(["p.entry_id", "p.credited", "p.place"]).execute()
+  if ((await keptBoost(on)) !== boost) return walkedLine(on, boost).execute()
   const line = await on.selectFrom("waitlist_line").select(["entry_id", "credited"]).orderBy("place").execute()
   return line.map((row, at) => ({ ...row, place: at + 1 }))
 }
@@ -421,9 +427,7 @@ export async function wholeLine(
  */
 export async function lineOf(on: On, boost: number, upTo?: number) {
   if ((await keptBoost(on)) !== boost) {
-    const walked = on
-      .selectFrom(places(on, boost).as("p"))
-      .select(["p.entry_id", "p.credited", "p.place", "p.place as slot"])
+    const walked = walkedLine(on, boost).select("p.place as slot")
     return upTo === undefined ? walked : walked.where("p.place", "<=", upTo)
   }
   const line = on.selectFrom(keptLine(on).as("p")).select(["p.entry_id", "p.credited", "p.place", "p.slot"])
