@@ -48,6 +48,20 @@ test.describe("the calls the site makes", () => {
     expect(scripts.filter((script) => !script.startsWith("/contact "))).toEqual([])
   })
 
+  test("/contact asks for its island's script only after the page's first contentful paint, and 'Send' then works", async ({
+    page,
+  }) => {
+    await openHydrated(page, "/contact")
+    const [paint, island] = await page.evaluate(() => [
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      performance.getEntriesByType("resource").find((entry) => /\/island-contact-form-\w+\.js$/.test(entry.name))
+        ?.startTime,
+    ])
+    expect(paint).toBeGreaterThan(0)
+    expect(island).toBeGreaterThanOrEqual(paint ?? Infinity)
+    await expect(contactForm(page).send).toBeEnabled()
+  })
+
   test("/contact loads at most 25 KB of script in all, a success toast included, all of it the island's own files", async ({
     page,
   }) => {

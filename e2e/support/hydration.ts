@@ -3,11 +3,12 @@ import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/compo
 
 /**
  * Does the open page run React (Preact) in the browser? In the build only
- * /contact does, as an island hydrating its form (see src/islands); with the
+ * /contact does, as an island hydrating its form (see src/islands), which
+ * its element names and the page's script starts after the first paint; with the
  * color-mode toggle on, every page loads Gatsby's client runtime instead.
  */
 export async function runsReact(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.querySelector('script[src^="/app-"], script[src^="/island-"]') !== null)
+  return page.evaluate(() => document.querySelector('script[src^="/app-"], [data-island-src]') !== null)
 }
 
 /**

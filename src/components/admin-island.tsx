@@ -1,7 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { AdminApp, type AdminPageName } from "../admin/admin-app"
 import { ADMIN_ISLAND_ID } from "./ready-marks"
-import { IslandScript } from "./island-script"
+import { islandSource } from "./island-source"
 
 /**
  * A page of the admin: rendered at build time in its first state (its
@@ -20,11 +20,8 @@ export function AdminIsland({ page }: { page: AdminPageName }) {
   `)
   const src = data?.island?.src
   return (
-    <>
-      <div id={ADMIN_ISLAND_ID} data-page={page}>
-        <AdminApp page={page} />
-      </div>
-      {src && <IslandScript src={src} />}
-    </>
+    <div id={ADMIN_ISLAND_ID} {...islandSource(src)} data-page={page}>
+      <AdminApp page={page} />
+    </div>
   )
 }

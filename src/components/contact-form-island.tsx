@@ -1,7 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
 import { ContactFormStyles } from "./contact-form-styles"
-import { IslandScript } from "./island-script"
+import { islandSource } from "./island-source"
 import { contactFormTexts, CONTACT_FORM_TEXTS_ID } from "../i18n/contact-form-texts"
 import { useLanguage } from "../i18n/language-context"
 import { jsonLdText } from "../seo/structured-data"
@@ -33,7 +33,7 @@ export function ContactFormIsland() {
     <>
       <ContactFormStyles />
       {/* The island renders this element again in the browser: its text stays as it renders it. */}
-      <div id={CONTACT_FORM_ISLAND_ID} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
+      <div id={CONTACT_FORM_ISLAND_ID} {...islandSource(src)} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
         <ContactFormIslandContent texts={texts} />
       </div>
       <script
@@ -41,7 +41,6 @@ export function ContactFormIsland() {
         id={CONTACT_FORM_TEXTS_ID}
         dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }}
       />
-      {src && <IslandScript src={src} />}
     </>
   )
 }

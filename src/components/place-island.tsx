@@ -3,7 +3,7 @@ import { useLanguage } from "../i18n/language-context"
 import { placeTexts, PLACE_TEXTS_ID } from "../i18n/place-texts"
 import { jsonLdText } from "../seo/structured-data"
 import { NO_PHRASE_BREAKS_ATTRIBUTE } from "../ssr/phrase-marks"
-import { IslandScript } from "./island-script"
+import { islandSource } from "./island-source"
 import { PLACE_ISLAND_ID, PlaceIslandContent } from "./place-island-content"
 import { PlaceStyles } from "./place-styles"
 
@@ -31,11 +31,10 @@ export function PlaceIsland() {
     <>
       <PlaceStyles />
       {/* The island renders this element again in the browser: its text stays as it renders it. */}
-      <div id={PLACE_ISLAND_ID} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
+      <div id={PLACE_ISLAND_ID} {...islandSource(src)} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
         <PlaceIslandContent {...texts} />
       </div>
       <script type="application/json" id={PLACE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: jsonLdText(texts) }} />
-      {src && <IslandScript src={src} />}
     </>
   )
 }

@@ -2,6 +2,7 @@ import { chosenColorModeScript } from "../color-mode/chosen-color-mode"
 import { systemColorModeScript } from "../color-mode/system-color-mode-script"
 import { keepReferralScript } from "../waitlist/keep-referral-script"
 import { currentYearScript } from "./current-year-script"
+import { startIslandsScript } from "./start-islands-script"
 
 /** Runs scripts once the page has loaded: after its first paint, never in the way of it. */
 const afterLoad = (scripts: string[]) => `addEventListener("load", function () {\n${scripts.join("\n")}\n});`
@@ -11,7 +12,7 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
  * without Gatsby's client runtime: the visitor's chosen color mode and a
  * personal link's code kept for the visit at once (the first paint needs
  * the one, the contact form's island may read the other as it starts),
- * then, after load, the `system-color-mode` record and the current year in
+ * the page's islands started after the first paint, then, after load, the `system-color-mode` record and the current year in
  * the copyright line: each call to storage is milliseconds of the main
  * thread that the first paint would otherwise wait for (docs/benchmarks.md).
  * One script, at the end, so that the browser parses the page in one go
@@ -22,5 +23,10 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
  */
 export const PAGE_SCRIPT = {
   key: "page-script",
-  text: [chosenColorModeScript, keepReferralScript, afterLoad([systemColorModeScript, currentYearScript])].join("\n"),
+  text: [
+    chosenColorModeScript,
+    keepReferralScript,
+    startIslandsScript,
+    afterLoad([systemColorModeScript, currentYearScript]),
+  ].join("\n"),
 } as const

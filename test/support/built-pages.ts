@@ -2,6 +2,7 @@ import fs from "fs"
 import path from "path"
 import { JSDOM } from "jsdom"
 import { PROJECT_ROOT } from "./project-root"
+import { ISLAND_SRC_ATTRIBUTE } from "../../src/ssr/start-islands-script"
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type LanguageCode } from "../../src/i18n/languages"
 
 /** A page of the built site: the route a visitor asks for and the file `gatsby build` wrote for it. */
@@ -52,6 +53,15 @@ export function runnableInlineScripts(document: Document): string[] {
     .filter((script) => runnable.has((script.getAttribute("type") ?? "").trim().toLowerCase()))
     .map((script) => script.textContent ?? "")
 }
+
+/**
+ * The script files a document loads by itself: its `<script src>` tags and
+ * its islands' scripts, which its elements name and its inline script starts.
+ */
+export const scriptSources = (document: Document): string[] =>
+  [...document.querySelectorAll(`script[src], [${ISLAND_SRC_ATTRIBUTE}]`)].map(
+    (element) => element.getAttribute("src") ?? element.getAttribute(ISLAND_SRC_ATTRIBUTE) ?? "",
+  )
 
 /** Folders of public/ that hold no pages: Gatsby's slices and data, and the images. */
 const NOT_PAGES = new Set(["_gatsby", "page-data", "static"])

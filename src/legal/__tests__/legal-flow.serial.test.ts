@@ -24,7 +24,7 @@ import { startSiteInProcess, type SiteInProcess } from "../../../test/support/si
 import { formatDate } from "../../i18n/format-date"
 import { translate } from "../../i18n/messages"
 import { addDays } from "../../server/visits/visit-day"
-import { builtFilePath, parseHtml } from "../../../test/support/built-pages"
+import { builtFilePath, parseHtml, scriptSources } from "../../../test/support/built-pages"
 import { withBuildLock } from "../../../test/support/build-lock"
 import { gatsbyBuild } from "../../../test/support/production-build"
 import { runLegal } from "../../../test/support/legal-cli"
@@ -235,7 +235,7 @@ describe("a new version of the privacy policy, from the edit to its date on the 
     ]
     for (const route of records) {
       const html = fs.readFileSync(builtFilePath(`${route}/index.html`))
-      expect({ route, scripts: parseHtml(html.toString("utf8")).querySelectorAll("script[src]").length }).toEqual({
+      expect({ route, scripts: scriptSources(parseHtml(html.toString("utf8"))).length }).toEqual({
         route,
         scripts: 0,
       })

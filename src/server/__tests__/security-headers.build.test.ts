@@ -5,7 +5,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { scriptHash } from "../../security/inline-script-hashes"
-import { BUILT_PAGES, parseHtml, runnableInlineScripts } from "../../../test/support/built-pages"
+import { BUILT_PAGES, parseHtml, runnableInlineScripts, scriptSources } from "../../../test/support/built-pages"
 import { declaredHeaders } from "../../../test/support/declared-headers"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 import { startSiteServer, type RunningSite } from "../../../test/support/site-server-process"
@@ -38,9 +38,7 @@ const directivesOf = (policy: string | null) =>
 /** A hashed script of the build, as the contact page (the one page with client JavaScript) loads it. */
 const hashedAsset = async () => {
   const html = await (await get("/contact")).text()
-  const src = [...parseHtml(html).querySelectorAll("script[src]")]
-    .map((script) => script.getAttribute("src") ?? "")
-    .find((candidate) => /-([0-9a-f]{8,}|[A-Z0-9]{8})\.js$/.test(candidate))
+  const src = scriptSources(parseHtml(html)).find((candidate) => /-([0-9a-f]{8,}|[A-Z0-9]{8})\.js$/.test(candidate))
   if (!src) throw new Error("the contact page loads no hashed script")
   return src
 }

@@ -17,7 +17,7 @@ import os from "os"
 import path from "path"
 import { chromium } from "@playwright/test"
 import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium"
-import { parseHtml } from "../../../test/support/built-pages"
+import { parseHtml, scriptSources } from "../../../test/support/built-pages"
 import { developOnce } from "../../../test/support/gatsby-develop"
 import { DESKTOP_CHROME, IPHONE } from "../../../test/support/device-user-agents"
 import { ensureProductionBuild } from "../../../test/support/production-build"
@@ -148,9 +148,7 @@ describe("npm run serve after npm run develop", () => {
       try {
         const contact = await fetch(`${site.url}/contact`)
         expect(contact.status).toBe(200)
-        const scripts = [...parseHtml(await contact.text()).querySelectorAll("script[src]")].map((script) =>
-          script.getAttribute("src"),
-        )
+        const scripts = scriptSources(parseHtml(await contact.text()))
         expect(scripts).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
         expect((await fetch(`${site.url}${scripts[0] ?? ""}`)).status).toBe(200)
         expect((await postJson(site, entryFor("after-develop@example.com"))).status).toBe(201)

@@ -9,7 +9,7 @@
 import crypto from "crypto"
 import fs from "fs"
 import { withBuildLock } from "../../../test/support/build-lock"
-import { builtFilePath, builtHtmlFiles, parseHtml } from "../../../test/support/built-pages"
+import { builtFilePath, builtHtmlFiles, parseHtml, scriptSources } from "../../../test/support/built-pages"
 import { ensureProductionBuild, gatsbyBuild } from "../../../test/support/production-build"
 
 const fingerprint = () =>
@@ -32,8 +32,8 @@ describe("a second gatsby build", () => {
       await withBuildLock(() => gatsbyBuild())
       expect(fingerprint()).toEqual(first)
       for (const page of Object.keys(first)) {
-        for (const script of parseHtml(fs.readFileSync(builtFilePath(page), "utf8")).querySelectorAll("script[src]")) {
-          expect([page, fs.existsSync(builtFilePath(script.getAttribute("src") ?? ""))]).toEqual([page, true])
+        for (const src of scriptSources(parseHtml(fs.readFileSync(builtFilePath(page), "utf8")))) {
+          expect([page, fs.existsSync(builtFilePath(src))]).toEqual([page, true])
         }
       }
     },
