@@ -4,6 +4,8 @@ import path from "path"
 import { promisify } from "util"
 import * as chromeLauncher from "chrome-launcher"
 import { chromiumArgs } from "../../e2e/support/chromium"
+import { parseHtml, scriptSources } from "../../test/support/built-pages"
+import { staticImportsOf } from "../../test/support/module-imports"
 
 const run = promisify(execFile)
 
@@ -23,7 +25,11 @@ export type PageRun = {
   /** Main-thread time in style recalculation and layout (throttled), ms. */
   styleLayoutMs: number
   totalBytes: number
-  /** The JavaScript requested before the load event, gzipped as the server sends it (its bodies: no HTTP headers). */
+  /**
+   * The JavaScript the page's HTML loads and what that imports statically,
+   * gzipped as the server sends it (its bodies: no HTTP headers). Not "what
+   * came before load": the islands start after the first paint.
+   */
   jsAtStartBytes: number
   /** All the JavaScript the run requested, the same way. */
   jsTotalBytes: number
@@ -31,7 +37,7 @@ export type PageRun = {
   requests: number
 }
 
-type NetworkItem = { resourceType?: string; transferSize?: number; networkRequestTime?: number; url: string }
+type NetworkItem = { resourceType?: string; transferSize?: number; url: string }
 type Audit = { numericValue?: number; details?: { items?: unknown[] } }
 
 /**
@@ -82,6 +88,36 @@ function gzippedBodyBytes(url: string): Promise<number> {
   return bytes
 }
 
+const scriptTexts = new Map<string, Promise<string>>()
+
+/** A script's code, as the server sends it; asked once a run, like its size. */
+function scriptText(url: string): Promise<string> {
+  let text = scriptTexts.get(url)
+  if (!text) {
+    text = fetch(url).then((response) => response.text())
+    scriptTexts.set(url, text)
+  }
+  return text
+}
+
+/**
+ * The paths of the scripts a page loads by itself: the ones its HTML names
+ * (its `<script src>` tags and its islands, which its inline script starts
+ * after the first paint) and, through their code, everything they import
+ * statically. Not what they import dynamically, which loads when it is needed.
+ */
+async function scriptsAtStart(url: string): Promise<Set<string>> {
+  const html = await (await fetch(url)).text()
+  const atStart = new Set<string>()
+  const walk = async (src: string): Promise<void> => {
+    if (atStart.has(src)) return
+    atStart.add(src)
+    for (const imported of staticImportsOf(await scriptText(new URL(src, url).href))) await walk(imported)
+  }
+  for (const src of scriptSources(parseHtml(html))) await walk(new URL(src, url).pathname)
+  return atStart
+}
+
 /** Runs Lighthouse once on a URL in the given Chromium and reads the figures the benchmark reports. */
 export async function runLighthouse(url: string, port: number): Promise<PageRun> {
   const { stdout } = await run(process.execPath, [path.join(__dirname, "lighthouse-once.mjs"), url, String(port)], {
@@ -95,13 +131,12 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
   if (runtimeError)
     throw new LighthouseRunError(`Lighthouse could not measure ${url}: ${runtimeError.code} (${runtimeError.message})`)
   const requests = (audits["network-requests"]?.details?.items ?? []) as NetworkItem[]
-  const observedLoad =
-    (audits.metrics?.details?.items?.[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity
   const scripts = await Promise.all(
     requests
       .filter((item) => item.resourceType === "Script")
       .map(async (item) => ({ ...item, bodyBytes: await gzippedBodyBytes(item.url) })),
   )
+  const atStart = await scriptsAtStart(url)
   const work = (audits["mainthread-work-breakdown"]?.details?.items ?? []) as { group: string; duration: number }[]
   return {
     performance: categories.performance?.score ?? 0,
@@ -117,7 +152,7 @@ export async function runLighthouse(url: string, port: number): Promise<PageRun>
     styleLayoutMs: sum(work.filter((item) => item.group === "styleLayout").map((item) => item.duration)),
     totalBytes: audits["total-byte-weight"]?.numericValue ?? 0,
     jsAtStartBytes: sum(
-      scripts.filter((item) => (item.networkRequestTime ?? 0) <= observedLoad).map((item) => item.bodyBytes),
+      scripts.filter((item) => atStart.has(new URL(item.url).pathname)).map((item) => item.bodyBytes),
     ),
     jsTotalBytes: sum(scripts.map((item) => item.bodyBytes)),
     htmlBytes: sum(requests.filter((item) => item.resourceType === "Document").map((item) => item.transferSize ?? 0)),

@@ -9,6 +9,7 @@
 import fs from "fs"
 import zlib from "zlib"
 import { builtFilePath, parseHtml, scriptSources } from "../../../test/support/built-pages"
+import { dynamicImportsOf, staticImportsOf } from "../../../test/support/module-imports"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
 const KB = 1024
@@ -32,14 +33,6 @@ const largestImageBytes = (document: Document) =>
       ...candidates.filter(Boolean).map((src) => fs.statSync(builtFilePath(decodeURIComponent(src))).size),
     )
   })
-
-/** A module's static imports (`import … from"./x.js"`, `import"./x.js"`), which load with it, unlike `import("./x.js")`. */
-const staticImportsOf = (code: string) =>
-  [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/${match[1]}`)
-
-/** A module's dynamic imports (`import("./x.js")`): what it loads later, when it needs it. */
-const dynamicImportsOf = (code: string) =>
-  [...code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => `/${match[1]}`)
 
 /** A module script and everything it can ever load, statically or dynamically: all the JavaScript a page may run. */
 const everythingLoadedBy = (src: string, seen = new Set<string>()): Set<string> => {
