@@ -58,8 +58,11 @@ test.describe("the place page, a page of the site", () => {
     const placePage = await confirmedPlacePage(page, "place-early-switch")
     const signed = new URL(placePage, "http://x").search
     // This visit's island never loads, so the language links stay as built, without the signed link.
+    // It is asked for after the first paint, which may come after load: wait until it was asked for and refused.
     await page.route("**/island-place-*.js", (route) => route.abort())
+    const refused = page.waitForEvent("requestfailed", (request) => /\/island-place-\w+\.js$/.test(request.url()))
     await page.goto(placePage)
+    await refused
     await page.unroute("**/island-place-*.js")
     const japanese = page.getByRole("contentinfo").getByRole("link", { name: "日本語" })
     await expect(japanese).toHaveAttribute("href", /^\/ja\/waitlist\/place\/?$/)
