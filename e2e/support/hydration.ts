@@ -1,5 +1,6 @@
 import type { Page, Response } from "@playwright/test"
 import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/components/ready-marks"
+import { ISLAND_SRC_ATTRIBUTE } from "../../src/ssr/start-islands-script"
 
 /**
  * Does the open page run React (Preact) in the browser? In the build only
@@ -8,7 +9,10 @@ import { CONTACT_FORM_ISLAND_ID, CONTACT_FORM_READY_MARK } from "../../src/compo
  * color-mode toggle on, every page loads Gatsby's client runtime instead.
  */
 export async function runsReact(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.querySelector('script[src^="/app-"], [data-island-src]') !== null)
+  return page.evaluate(
+    (island) => document.querySelector(`script[src^="/app-"], [${island}]`) !== null,
+    ISLAND_SRC_ATTRIBUTE,
+  )
 }
 
 /**

@@ -11,10 +11,11 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
  * The one inline script gatsby-ssr puts at the end of every page, with or
  * without Gatsby's client runtime: the visitor's chosen color mode and a
  * personal link's code kept for the visit at once (the first paint needs
- * the one, the contact form's island may read the other as it starts),
- * the page's islands started after the first paint, then, after load, the `system-color-mode` record and the current year in
- * the copyright line: each call to storage is milliseconds of the main
- * thread that the first paint would otherwise wait for (docs/benchmarks.md).
+ * the one, the contact form's island may read the other as it starts), the
+ * page's islands started after the first paint, then, after load, the
+ * `system-color-mode` record and the current year in the copyright line:
+ * each call to storage is milliseconds of the main thread that the first
+ * paint would otherwise wait for (docs/benchmarks.md).
  * One script, at the end, so that the browser parses the page in one go
  * and lays it out once (a script early in the page made it stop, lay out
  * what it had, and lay out again). Written once here, so the page and the
