@@ -42,7 +42,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-preact",
     {
       resolve: "gatsby-plugin-theme-ui",
-      // Its script that applies a chosen color mode is needed with the toggle and Gatsby's runtime; static pages do it in their one script (src/ssr/page-scripts.ts).
+      // Its script that applies a chosen color mode before the first paint: only the toggle lets a visitor choose one (see chosenColorMode).
       options: { injectColorFlashScript: siteFacts.showColorModeToggle },
     },
     "gatsby-plugin-image",

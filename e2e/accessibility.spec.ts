@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { COLOR_MODES, canvasColor, chooseColorMode } from "./support/color-modes"
+import { COLOR_MODES, canvasColor, showInColorMode } from "./support/color-modes"
 import { contactForm, fillContact, uniqueEmail } from "./support/contact-form"
 import { openHydrated } from "./support/hydration"
 import { waitForMockup } from "./support/phone-mockup"
@@ -19,7 +19,7 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 for (const { mode, background } of COLOR_MODES) {
   test.describe(`accessibility in ${mode} mode (WCAG 2.1 AA)`, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === "light") await chooseColorMode(page, mode)
+      if (mode === "light") await showInColorMode(page, mode)
     })
 
     for (const { path } of ROUTES) {

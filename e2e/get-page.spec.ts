@@ -5,7 +5,7 @@ import { siteFacts } from "../src/config/site-facts"
 import { localizedPath, type LanguageCode } from "../src/i18n/languages"
 import { translate } from "../src/i18n/messages"
 import { DESKTOP_CHROME } from "../test/support/device-user-agents"
-import { chooseColorMode, COLOR_MODES } from "./support/color-modes"
+import { showInColorMode, COLOR_MODES } from "./support/color-modes"
 import { recordStoreRedirects } from "./support/store-redirects"
 import { expect, test } from "./support/test"
 
@@ -25,7 +25,7 @@ test.describe("/get as a desktop sees it", () => {
       test(`${route} in ${mode} mode shows a QR code that a camera reads as ${route}'s own address`, async ({
         page,
       }) => {
-        if (mode === "light") await chooseColorMode(page, mode)
+        if (mode === "light") await showInColorMode(page, mode)
         await page.goto(route)
         const address = `${siteFacts.siteUrl}${route}`
         const qrCode = page.getByRole("img", { name: translate(code, "get.qrLabel", { address }) })

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { expectAccessible } from "./support/axe"
-import { canvasColor, chooseColorMode, COLOR_MODES } from "./support/color-modes"
+import { canvasColor, showInColorMode, COLOR_MODES } from "./support/color-modes"
 import { contactForm, fillContact, toast, uniqueEmail } from "./support/contact-form"
 import { openHydrated } from "./support/hydration"
 import { linkPath, mailTo } from "./support/mail-outbox"
@@ -83,7 +83,7 @@ test.describe("the place page, a page of the site", () => {
     test(`has no accessibility violations in ${mode} mode, its place shown`, async ({ page, context }) => {
       const placePage = await confirmedPlacePage(page, `place-${mode}`)
       const tab = await context.newPage()
-      if (mode === "light") await chooseColorMode(tab, mode)
+      if (mode === "light") await showInColorMode(tab, mode)
       await tab.goto(placePage)
       await expect(tab.getByText(position)).toBeVisible()
       expect(await canvasColor(tab)).toBe(background)

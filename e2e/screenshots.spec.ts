@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { COLOR_MODES, canvasColor, chooseColorMode } from "./support/color-modes"
+import { COLOR_MODES, canvasColor, showInColorMode } from "./support/color-modes"
 import { openHydrated } from "./support/hydration"
 import { mockupOpacity, waitForMockup } from "./support/phone-mockup"
 import { ROUTES } from "./support/routes"
@@ -18,7 +18,7 @@ for (const { mode, background } of COLOR_MODES) {
   test.describe(`screenshots in ${mode} mode`, () => {
     for (const { path: route, name } of ROUTES) {
       test(`${route} at ${SHOT_WIDTHS.join(" and ")} px`, async ({ page }, testInfo) => {
-        if (mode === "light") await chooseColorMode(page, mode)
+        if (mode === "light") await showInColorMode(page, mode)
         const outDir = path.join(testInfo.project.outputDir, "screenshots")
         for (const width of SHOT_WIDTHS) {
           await page.setViewportSize({ width, height: 800 })

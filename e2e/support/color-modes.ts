@@ -9,11 +9,20 @@ export const COLOR_MODES = [
 export type ColorMode = (typeof COLOR_MODES)[number]["mode"]
 
 /**
- * Chooses the color mode before the page loads, as a visitor who once picked
- * it with the toggle has it: Theme UI reads it from localStorage.
+ * Shows every page in a color mode from before its first paint, as a build
+ * with the toggle shows it to a visitor who chose the mode: Theme UI's
+ * script puts the class `theme-ui-<mode>` on the root element, whose CSS
+ * variables the theme's colors are. The build under test hides the toggle,
+ * so no visitor of it can choose, and nothing of its own applies a choice.
  */
-export async function chooseColorMode(page: Page, mode: ColorMode): Promise<void> {
-  await page.addInitScript((chosen) => localStorage.setItem("theme-ui-color-mode", chosen), mode)
+export async function showInColorMode(page: Page, mode: ColorMode): Promise<void> {
+  await page.addInitScript((shown) => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement) return
+      document.documentElement.classList.add(`theme-ui-${shown}`)
+      observer.disconnect()
+    }).observe(document, { childList: true })
+  }, mode)
 }
 
 /** The page canvas's color: Theme UI paints the root element. */

@@ -1,27 +1,19 @@
+import { siteFacts } from "../config/site-facts"
+
 /** Where Theme UI keeps the color mode a visitor chose (the theme sets `useLocalStorage`). */
 const THEME_UI_COLOR_MODE_KEY = "theme-ui-color-mode"
 
 /**
- * An inline script for every static page: applies the color mode a visitor
- * chose, as Theme UI's own no-flash script does (the class `theme-ui-<mode>`
- * on the root element, whose CSS variables the theme's colors are), which
- * static pages leave out (see gatsby-config). Plain ES5 in a string; a
- * blocked storage counts as no choice.
- */
-export const chosenColorModeScript = `(function () {
-  try {
-    var mode = localStorage.getItem("${THEME_UI_COLOR_MODE_KEY}");
-    if (mode) document.documentElement.classList.add("theme-ui-" + mode);
-  } catch (e) {}
-})();`
-
-/**
- * The color mode the page shows, read where Theme UI records it: "light"
- * when the visitor chose it, else the site's initial dark mode. For code
- * that runs without Theme UI's runtime (the contact form's island), which
- * must agree with the page its build styled. A blocked storage counts as no choice.
+ * The color mode the page shows. Only a header with the toggle lets a
+ * visitor choose one; its pages carry Theme UI's runtime and its script that
+ * applies the choice before the first paint (gatsby-config), and "light" is
+ * read where Theme UI records it. Without the toggle every page is the
+ * site's initial dark mode, and nothing reads storage for it. For code that
+ * runs without Theme UI's runtime (the contact form's island), which must
+ * agree with the page. A blocked storage counts as no choice.
  */
 export function chosenColorMode(): "dark" | "light" {
+  if (!siteFacts.showColorModeToggle) return "dark"
   try {
     return localStorage.getItem(THEME_UI_COLOR_MODE_KEY) === "light" ? "light" : "dark"
   } catch {

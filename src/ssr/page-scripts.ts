@@ -1,4 +1,3 @@
-import { chosenColorModeScript } from "../color-mode/chosen-color-mode"
 import { systemColorModeScript } from "../color-mode/system-color-mode-script"
 import { keepReferralScript } from "../waitlist/keep-referral-script"
 import { currentYearScript } from "./current-year-script"
@@ -9,13 +8,14 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
 
 /**
  * The one inline script gatsby-ssr puts at the end of every page, with or
- * without Gatsby's client runtime: the visitor's chosen color mode and a
- * personal link's code kept for the visit at once (the first paint needs
- * the one, the contact form's island may read the other as it starts), the
+ * without Gatsby's client runtime: a personal link's code kept for the
+ * visit at once (the contact form's island may read it as it starts), the
  * page's islands started after the first paint, then, after load, the
  * `system-color-mode` record and the current year in the copyright line:
  * each call to storage is milliseconds of the main thread that the first
- * paint would otherwise wait for (docs/benchmarks.md).
+ * paint would otherwise wait for (docs/benchmarks.md). A chosen color mode
+ * is Theme UI's to apply, on the pages whose toggle lets a visitor choose
+ * one (see chosenColorMode).
  * One script, at the end, so that the browser parses the page in one go
  * and lays it out once (a script early in the page made it stop, lay out
  * what it had, and lay out again). Written once here, so the page and the
@@ -24,10 +24,5 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
  */
 export const PAGE_SCRIPT = {
   key: "page-script",
-  text: [
-    chosenColorModeScript,
-    keepReferralScript,
-    startIslandsScript,
-    afterLoad([systemColorModeScript, currentYearScript]),
-  ].join("\n"),
+  text: [keepReferralScript, startIslandsScript, afterLoad([systemColorModeScript, currentYearScript])].join("\n"),
 } as const

@@ -15,13 +15,26 @@ describe("the page's inline script", () => {
   })
   afterEach(() => jest.useRealTimers())
 
-  it("applies the chosen color mode and keeps a personal link's code at once, before the page loads", () => {
-    localStorage.setItem("theme-ui-color-mode", "light")
+  it("keeps a personal link's code at once, before the page loads", () => {
     window.history.replaceState(null, "", "/?ref=k3T9xQ2a")
     runPageScript()
-    expect(document.documentElement.classList.contains("theme-ui-light")).toBe(true)
     expect(sessionStorage.getItem("referral")).toBe("k3T9xQ2a")
     window.history.replaceState(null, "", "/")
+  })
+
+  it("reads no storage before the page loads when the address carries no code, and leaves the page dark", () => {
+    localStorage.setItem("theme-ui-color-mode", "light")
+    const getItem = jest.spyOn(Storage.prototype, "getItem")
+    const setItem = jest.spyOn(Storage.prototype, "setItem")
+    try {
+      runPageScript()
+      expect(getItem).not.toHaveBeenCalled()
+      expect(setItem).not.toHaveBeenCalled()
+      expect(document.documentElement.className).toBe("")
+    } finally {
+      getItem.mockRestore()
+      setItem.mockRestore()
+    }
   })
 
   it("records the system's preference and writes the current year once the page has loaded, not before", () => {
