@@ -42,7 +42,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-preact",
     {
       resolve: "gatsby-plugin-theme-ui",
-      // Its script that applies a chosen color mode before the first paint: only the toggle lets a visitor choose one (see chosenColorMode).
+      // Its script that applies a chosen color mode before the first paint: only the toggle lets a visitor choose one, so pages without it read none (docs/architecture.md).
       options: { injectColorFlashScript: siteFacts.showColorModeToggle },
     },
     "gatsby-plugin-image",

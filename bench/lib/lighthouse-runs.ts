@@ -5,7 +5,7 @@ import { promisify } from "util"
 import * as chromeLauncher from "chrome-launcher"
 import { chromiumArgs } from "../../e2e/support/chromium"
 import { parseHtml, scriptSources } from "../../test/support/built-pages"
-import { staticImportsOf } from "../../test/support/module-imports"
+import { importGraph } from "../../test/support/module-imports"
 
 const run = promisify(execFile)
 
@@ -108,14 +108,8 @@ function scriptText(url: string): Promise<string> {
  */
 async function scriptsAtStart(url: string): Promise<Set<string>> {
   const html = await (await fetch(url)).text()
-  const atStart = new Set<string>()
-  const walk = async (src: string): Promise<void> => {
-    if (atStart.has(src)) return
-    atStart.add(src)
-    for (const imported of staticImportsOf(await scriptText(new URL(src, url).href))) await walk(imported)
-  }
-  for (const src of scriptSources(parseHtml(html))) await walk(new URL(src, url).pathname)
-  return atStart
+  const named = scriptSources(parseHtml(html)).map((src) => new URL(src, url).pathname)
+  return importGraph(named, (src) => scriptText(new URL(src, url).href))
 }
 
 /** Runs Lighthouse once on a URL in the given Chromium and reads the figures the benchmark reports. */

@@ -2,7 +2,7 @@ import type { ContactFormTexts } from "../i18n/contact-form-texts"
 import { ContactForm } from "./contact-form"
 import { CONTACT_FORM_CLASSES } from "./contact-form-classes"
 import { ErrorBoundary } from "./error-boundary"
-import { Toasts } from "./toasts"
+import { Toasts, type ToastColorMode } from "./toasts"
 
 export { CONTACT_FORM_ISLAND_ID } from "./ready-marks"
 
@@ -26,13 +26,14 @@ function FormError({ message, text }: { message: string; text: string }) {
  * it alone, without Gatsby (so nothing here may import from "gatsby") and
  * without Theme UI (so nothing here takes `sx`: its parts carry the class
  * names of CONTACT_FORM_CLASSES, whose styles the page already has), with
- * the same texts, which the page carries as data.
+ * the same texts, which the page carries as data, and the page's color mode
+ * for the toasts.
  */
-export function ContactFormIslandContent({ texts }: { texts: ContactFormTexts }) {
+export function ContactFormIslandContent({ texts, colorMode }: { texts: ContactFormTexts; colorMode: ToastColorMode }) {
   return (
     <ErrorBoundary fallback={(message) => <FormError message={message} text={texts["form.error"]} />}>
       <ContactForm texts={texts} />
-      <Toasts />
+      <Toasts colorMode={colorMode} />
     </ErrorBoundary>
   )
 }

@@ -1,4 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby"
+import { useColorMode } from "theme-ui"
 import { CONTACT_FORM_ISLAND_ID, ContactFormIslandContent } from "./contact-form-island-content"
 import { ContactFormStyles } from "./contact-form-styles"
 import { islandSource } from "./island-source"
@@ -17,6 +18,8 @@ import { NO_PHRASE_BREAKS_ATTRIBUTE } from "../ssr/phrase-marks"
  * The form's texts in the page's language travel as a JSON data block,
  * which the island reads before it hydrates; its styles are a stylesheet the
  * build makes from the theme, outside the element the island takes over.
+ * Its toasts take the page's color mode from Theme UI: the visitor's choice
+ * where the header's toggle and Gatsby's runtime are, else the initial dark.
  */
 export function ContactFormIsland() {
   const { lang } = useLanguage()
@@ -29,12 +32,13 @@ export function ContactFormIsland() {
     }
   `)
   const src = data?.island?.src
+  const [colorMode] = useColorMode()
   return (
     <>
       <ContactFormStyles />
       {/* The island renders this element again in the browser: its text stays as it renders it. */}
       <div id={CONTACT_FORM_ISLAND_ID} {...islandSource(src)} {...{ [NO_PHRASE_BREAKS_ATTRIBUTE]: "" }}>
-        <ContactFormIslandContent texts={texts} />
+        <ContactFormIslandContent texts={texts} colorMode={colorMode === "light" ? "light" : "dark"} />
       </div>
       <script
         type="application/json"

@@ -1,17 +1,19 @@
 import { useEffect, useState } from "react"
-import { chosenColorMode } from "../color-mode/chosen-color-mode"
 import { loadToastify } from "./load-toastify"
 
 type Toastify = Awaited<ReturnType<typeof loadToastify>>
 
+/** A color mode of the theme, as react-toastify names its themes. */
+export type ToastColorMode = "dark" | "light"
+
 /**
- * The single place toasts appear: 5 s each, closable, themed with the color
- * mode. The container (and react-toastify with it) arrives once the browser
- * is idle after the page has loaded; a toast shown before that waits for it.
- * The mode is read when the container arrives; a toast's own colors are the
- * theme's CSS variables (its root styles), so they follow a later switch too.
+ * The single place toasts appear: 5 s each, closable, themed with the page's
+ * color mode. The container (and react-toastify with it) arrives once the
+ * browser is idle after the page has loaded; a toast shown before that
+ * waits for it. A toast's own colors are the theme's CSS variables (its root
+ * styles) in any case.
  */
-export function Toasts() {
+export function Toasts({ colorMode }: { colorMode: ToastColorMode }) {
   const [toastify, setToastify] = useState<Toastify | null>(null)
   useEffect(() => {
     let live = true
@@ -24,5 +26,5 @@ export function Toasts() {
   }, [])
   if (!toastify) return null
   const { ToastContainer } = toastify
-  return <ToastContainer position="top-right" autoClose={5000} theme={chosenColorMode()} />
+  return <ToastContainer position="top-right" autoClose={5000} theme={colorMode} />
 }

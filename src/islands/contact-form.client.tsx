@@ -14,5 +14,6 @@ import { CONTACT_FORM_TEXTS_ID, type ContactFormTexts } from "../i18n/contact-fo
 const container = document.getElementById(CONTACT_FORM_ISLAND_ID)
 const texts = document.getElementById(CONTACT_FORM_TEXTS_ID)?.textContent
 if (container && texts) {
-  hydrateRoot(container, <ContactFormIslandContent texts={JSON.parse(texts) as ContactFormTexts} />)
+  // The build makes islands only while the header hides the color-mode toggle (gatsby-node), when every page is dark.
+  hydrateRoot(container, <ContactFormIslandContent texts={JSON.parse(texts) as ContactFormTexts} colorMode="dark" />)
 }

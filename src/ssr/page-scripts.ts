@@ -15,7 +15,7 @@ const afterLoad = (scripts: string[]) => `addEventListener("load", function () {
  * each call to storage is milliseconds of the main thread that the first
  * paint would otherwise wait for (docs/benchmarks.md). A chosen color mode
  * is Theme UI's to apply, on the pages whose toggle lets a visitor choose
- * one (see chosenColorMode).
+ * one (see gatsby-config).
  * One script, at the end, so that the browser parses the page in one go
  * and lays it out once (a script early in the page made it stop, lay out
  * what it had, and lay out again). Written once here, so the page and the

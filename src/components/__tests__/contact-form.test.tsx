@@ -276,6 +276,22 @@ describe("sending the contact form", () => {
     const toast = (await screen.findByText("Message sent!")).closest<HTMLElement>(".Toastify__toast")!
     expect(within(toast).getByRole("button", { name: /close/i })).toBeInTheDocument()
   })
+
+  it.each([
+    ["the site's dark mode", null, "dark"],
+    ["the light mode a visitor chose with the header's toggle, as Theme UI records it", "light", "light"],
+  ])("themes its toasts in %s", async (_, stored, theme) => {
+    if (stored) localStorage.setItem("theme-ui-color-mode", stored)
+    try {
+      fetchMock.mockImplementation(ok)
+      const user = renderContactPage()
+      await fillAndSend(user)
+      const toast = (await screen.findByText("Message sent!")).closest(".Toastify__toast")
+      expect(toast).toHaveClass(`Toastify__toast-theme--${theme}`)
+    } finally {
+      localStorage.clear()
+    }
+  })
 })
 
 /** The contact page as the build writes it: HTML that no script has touched yet. */

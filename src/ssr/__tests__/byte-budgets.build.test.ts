@@ -9,7 +9,7 @@
 import fs from "fs"
 import zlib from "zlib"
 import { builtFilePath, parseHtml, scriptSources } from "../../../test/support/built-pages"
-import { dynamicImportsOf, staticImportsOf } from "../../../test/support/module-imports"
+import { dynamicImportsOf, importGraph, staticImportsOf } from "../../../test/support/module-imports"
 import { ensureProductionBuild } from "../../../test/support/production-build"
 
 const KB = 1024
@@ -34,25 +34,17 @@ const largestImageBytes = (document: Document) =>
     )
   })
 
+const readBuilt = (src: string) => fs.readFileSync(builtFilePath(src), "utf8")
+
 /** A module script and everything it can ever load, statically or dynamically: all the JavaScript a page may run. */
-const everythingLoadedBy = (src: string, seen = new Set<string>()): Set<string> => {
-  if (seen.has(src)) return seen
-  seen.add(src)
-  const code = fs.readFileSync(builtFilePath(src), "utf8")
-  for (const imported of [...staticImportsOf(code), ...dynamicImportsOf(code)]) everythingLoadedBy(imported, seen)
-  return seen
-}
+const everythingLoadedBy = (src: string) =>
+  importGraph([src], readBuilt, (code) => [...staticImportsOf(code), ...dynamicImportsOf(code)])
 
 const gzippedTotal = (sources: Iterable<string>) =>
   [...sources].reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
 
 /** A module script and everything it imports statically: what runs before the page is interactive. */
-const moduleGraphOf = (src: string, seen = new Set<string>()): Set<string> => {
-  if (seen.has(src)) return seen
-  seen.add(src)
-  for (const imported of staticImportsOf(fs.readFileSync(builtFilePath(src), "utf8"))) moduleGraphOf(imported, seen)
-  return seen
-}
+const moduleGraphOf = (src: string) => importGraph([src], readBuilt)
 
 beforeAll(() => ensureProductionBuild(), 10 * 60_000)
 
@@ -104,24 +96,24 @@ describe("the contact page's JavaScript at start", () => {
     expect(scriptSources(document)).toEqual([expect.stringMatching(/^\/island-contact-form-[A-Z0-9]{8}\.js$/)])
   })
 
-  it("weighs at most 60% of the peer's, the island and its statically imported chunks together", () => {
+  it("weighs at most 60% of the peer's, the island and its statically imported chunks together", async () => {
     const [island] = scriptFilesOf(contactDocument())
-    const graph = [...moduleGraphOf(island?.src ?? "")]
+    const graph = [...(await moduleGraphOf(island?.src ?? ""))]
     expect(graph.length).toBeGreaterThan(1)
     const total = graph.reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
     expect(total).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
   })
 
-  it("weighs at most 12 KB gzipped before a visitor touches the page, the island and its statically imported chunks together", () => {
+  it("weighs at most 12 KB gzipped before a visitor touches the page, the island and its statically imported chunks together", async () => {
     const [island] = scriptFilesOf(contactDocument())
     expect(island?.src).toMatch(/^\/island-contact-form-/)
-    expect(gzippedTotal(moduleGraphOf(island?.src ?? ""))).toBeLessThanOrEqual(12 * KB)
+    expect(gzippedTotal(await moduleGraphOf(island?.src ?? ""))).toBeLessThanOrEqual(12 * KB)
   })
 
-  it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", () => {
+  it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", async () => {
     const [island] = scriptFilesOf(contactDocument())
     // Its stylesheet, which it injects from its code, names this variable.
-    const atStart = [...moduleGraphOf(island?.src ?? "")]
+    const atStart = [...(await moduleGraphOf(island?.src ?? ""))]
       .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
       .join("\n")
     expect(atStart).not.toContain("--toastify-color-light")
@@ -130,10 +122,10 @@ describe("the contact page's JavaScript at start", () => {
 })
 
 describe("the contact page's JavaScript in all", () => {
-  it("weighs at most 25 KB gzipped, everything the island can load included: the toasts' chunk (react-toastify and its styles) that a success toast needs", () => {
+  it("weighs at most 25 KB gzipped, everything the island can load included: the toasts' chunk (react-toastify and its styles) that a success toast needs", async () => {
     const [island] = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8")))
-    const everything = everythingLoadedBy(island?.src ?? "")
-    const atStart = moduleGraphOf(island?.src ?? "")
+    const everything = await everythingLoadedBy(island?.src ?? "")
+    const atStart = await moduleGraphOf(island?.src ?? "")
     const later = [...everything]
       .filter((src) => !atStart.has(src))
       .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
@@ -144,13 +136,13 @@ describe("the contact page's JavaScript in all", () => {
 })
 
 describe("the place page's JavaScript", () => {
-  it("is its island alone, in every language, loading no more than the contact page's at start", () => {
+  it("is its island alone, in every language, loading no more than the contact page's at start", async () => {
     const contact = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8")))
-    const contactAtStart = gzippedTotal(moduleGraphOf(contact[0]?.src ?? ""))
+    const contactAtStart = gzippedTotal(await moduleGraphOf(contact[0]?.src ?? ""))
     for (const file of ["waitlist/place/index.html", "ja/waitlist/place/index.html"]) {
       const scripts = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath(file), "utf8")))
       expect(scripts.map((script) => script.src)).toEqual([expect.stringMatching(/^\/island-place-[A-Z0-9]{8}\.js$/)])
-      const everything = everythingLoadedBy(scripts[0]?.src ?? "")
+      const everything = await everythingLoadedBy(scripts[0]?.src ?? "")
       expect(gzippedTotal(everything)).toBeLessThanOrEqual(contactAtStart)
     }
   })
