@@ -27,7 +27,7 @@ import { MAX_BODY_BYTES } from "../src/server/signup/sign-up-route"
 import { openDb } from "../src/server/db/db"
 import { buildLimitPage } from "./lib/build-limit-page"
 import { writeBuiltLimits } from "./lib/built-limit"
-import { AT_LIMIT, contactBudget, limitTable, pooledGap } from "./lib/limit-table"
+import { AT_LIMIT, contactBudget, limitTable, pooledGap, slowerInEveryRound } from "./lib/limit-table"
 import { LANGUAGES, DEFAULT_LANGUAGE } from "../src/i18n/languages"
 import { startChildServer, startOurServer } from "./lib/child-server"
 import { DRAW_WHEN_DONE, launchChromium, LighthouseRunError, runLighthouse, type PageRun } from "./lib/lighthouse-runs"
@@ -409,6 +409,8 @@ async function atLimitSection(): Promise<string> {
       `Medians of ${runs} Lighthouse runs of each page and of its limit (mobile, simulated throttling), measured in every round beside each other; the limit of a page is the same built page with every script removed, served with the same compression, cache and security headers. A page is at its limit when its performance is within ${AT_LIMIT.performance} of the limit's, its Speed Index no more than the limit's and its TBT at most the limit's plus ${AT_LIMIT.tbtMs} ms. ${contactBudget(pairs.find(({ page }) => page.label === "\`/contact\`")?.page)}`,
       "",
       `${pooledGap(pairs, "speedIndexMs", "the Speed Index")} ${pooledGap(pairs, "tbtMs", "the TBT")}`,
+      "",
+      slowerInEveryRound(pairs),
       "",
     ].join("\n")
   } finally {
