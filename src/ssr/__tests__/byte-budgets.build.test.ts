@@ -100,8 +100,7 @@ describe("the contact page's JavaScript at start", () => {
     const [island] = scriptFilesOf(contactDocument())
     const graph = [...(await moduleGraphOf(island?.src ?? ""))]
     expect(graph.length).toBeGreaterThan(1)
-    const total = graph.reduce((sum, src) => sum + gzipped(fs.readFileSync(builtFilePath(src))), 0)
-    expect(total).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
+    expect(gzippedTotal(graph)).toBeLessThanOrEqual(0.6 * PEER_JS_AT_START)
   })
 
   it("weighs at most 12 KB gzipped before a visitor touches the page, the island and its statically imported chunks together", async () => {
@@ -113,9 +112,7 @@ describe("the contact page's JavaScript at start", () => {
   it("leaves react-toastify out of it: the toasts' chunk loads later, when the browser is idle or a toast is due", async () => {
     const [island] = scriptFilesOf(contactDocument())
     // Its stylesheet, which it injects from its code, names this variable.
-    const atStart = [...(await moduleGraphOf(island?.src ?? ""))]
-      .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
-      .join("\n")
+    const atStart = [...(await moduleGraphOf(island?.src ?? ""))].map(readBuilt).join("\n")
     expect(atStart).not.toContain("--toastify-color-light")
     expect(atStart).toMatch(/import\("\.\/island-chunk-[A-Z0-9]{8}\.js"\)/)
   })
@@ -126,9 +123,7 @@ describe("the contact page's JavaScript in all", () => {
     const [island] = scriptFilesOf(parseHtml(fs.readFileSync(builtFilePath("contact/index.html"), "utf8")))
     const everything = await everythingLoadedBy(island?.src ?? "")
     const atStart = await moduleGraphOf(island?.src ?? "")
-    const later = [...everything]
-      .filter((src) => !atStart.has(src))
-      .map((src) => fs.readFileSync(builtFilePath(src), "utf8"))
+    const later = [...everything].filter((src) => !atStart.has(src)).map(readBuilt)
     // The toasts' chunk is among them: react-toastify injects its stylesheet, which names this variable, from its code.
     expect(later.some((code) => code.includes("--toastify-color-light"))).toBe(true)
     expect(gzippedTotal(everything)).toBeLessThanOrEqual(25 * KB)
